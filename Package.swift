@@ -1,0 +1,48 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "Nearby",
+    products: [
+        .executable(name: "nearby", targets: ["nearby"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    ],
+    targets: [
+        // System libraries (Debian: libncurses-dev, zlib1g-dev).
+        // No pkgConfig: ncursesw's .pc adds -D flags SwiftPM refuses; the shim defines what it needs.
+        .systemLibrary(name: "CNcurses", path: "Modules/CNcurses", providers: [.apt(["libncurses-dev"])]),
+        .systemLibrary(name: "CZlib", path: "Modules/CZlib", pkgConfig: "zlib",
+                       providers: [.apt(["zlib1g-dev"])]),
+
+        // The toolkit: cells, widgets, key maps. Foundation only.
+        .target(name: "TerminalView"),
+        // The ncurses backend and the run loop.
+        .target(name: "CursesTerminal", dependencies: ["CNcurses", "TerminalView"]),
+        // The domain, no I/O.
+        .target(name: "NearbyCore"),
+        // Storage, import, network.
+        .target(name: "NearbyData", dependencies: [
+            "NearbyCore", "CZlib",
+            .product(name: "GRDB", package: "GRDB.swift"),
+        ]),
+        // Headless view models.
+        .target(name: "NearbyViewModels", dependencies: ["NearbyCore"]),
+        // Terminal views bound to view models.
+        .target(name: "NearbyScreens", dependencies: ["TerminalView", "NearbyViewModels"]),
+        // The executable: command line and wiring.
+        .executableTarget(name: "nearby", dependencies: [
+            "TerminalView", "CursesTerminal", "NearbyCore", "NearbyData", "NearbyViewModels", "NearbyScreens",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+
+        .testTarget(name: "NearbyCoreTests", dependencies: ["NearbyCore"]),
+        .testTarget(name: "NearbyDataTests", dependencies: ["NearbyData", "NearbyCore"]),
+        .testTarget(name: "NearbyViewModelsTests", dependencies: ["NearbyViewModels", "NearbyCore"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

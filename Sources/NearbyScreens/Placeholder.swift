@@ -1,0 +1,2 @@
+import TerminalView
+import NearbyViewModels

@@ -1,0 +1,56 @@
+import Testing
+@testable import NearbyCore
+
+struct FriendValidationTests {
+    @Test(arguments: ["Anna", "José", "Zoë", "Mary-Jane", "O'Brien", "O’Neil", "李", "Владимир", "محمد", "van der Berg",
+                      "e\u{301}mile"])
+    func acceptsNamesOfAnyScript(name: String) {
+        #expect(FriendValidation.nameProblem(name) == nil)
+    }
+
+    @Test func refusesEmptyLongAndSymbolNames() {
+        #expect(FriendValidation.nameProblem("") == "Required")
+        #expect(FriendValidation.nameProblem("   ") == "Required")
+        #expect(FriendValidation.nameProblem(String(repeating: "a", count: 41)) == "At most 40 characters")
+        #expect(FriendValidation.nameProblem(String(repeating: "a", count: 40)) == nil)
+        #expect(FriendValidation.nameProblem("Anna1") == "Only letters, spaces, hyphens and apostrophes")
+        #expect(FriendValidation.nameProblem("A\u{1B}[31m") == "Only letters, spaces, hyphens and apostrophes")
+        #expect(FriendValidation.nameProblem("--") == "Needs at least one letter")
+    }
+
+    @Test func phoneRules() {
+        #expect(FriendValidation.phoneProblem("+423 555 0101") == nil)
+        #expect(FriendValidation.phoneProblem("(071) 555-01") == nil)
+        #expect(FriendValidation.phoneProblem("12") == "At least 3 digits")
+        #expect(FriendValidation.phoneProblem("123") == nil)
+        #expect(FriendValidation.phoneProblem(String(repeating: "1", count: 21)) == "At most 20 digits")
+        #expect(FriendValidation.phoneProblem("555-CALL") == "Only digits, spaces, +, - and parentheses")
+        #expect(FriendValidation.phoneProblem("") == "Required")
+        #expect(FriendValidation.phoneProblem("١٢٣") == "Only digits, spaces, +, - and parentheses")
+    }
+
+    @Test func emailIsOptionalButChecked() {
+        #expect(FriendValidation.emailProblem(nil) == nil)
+        #expect(FriendValidation.emailProblem("") == nil)
+        #expect(FriendValidation.emailProblem("anna@example.li") == nil)
+        #expect(FriendValidation.emailProblem("anna@") == "Not an e-mail address")
+        #expect(FriendValidation.emailProblem("anna@example") == "Not an e-mail address")
+        #expect(FriendValidation.emailProblem("an na@example.li") == "Not an e-mail address")
+    }
+
+    @Test func problemsByField() {
+        let bad = FriendDraft(firstName: "", lastName: "Beck", phoneNumber: "1", email: "x",
+                              coordinate: Coordinate(latitude: 91, longitude: 0))
+        let problems = FriendValidation.problems(in: bad)
+        #expect(Set(problems.keys) == [.firstName, .phoneNumber, .email, .location])
+        let good = FriendDraft(firstName: "Anna", lastName: "Beck", phoneNumber: "+423 555 0101")
+        #expect(FriendValidation.problems(in: good).isEmpty)
+    }
+
+    @Test func coordinateParsing() {
+        #expect(Coordinate(parsing: "47.141, 9.5209") == Coordinate(latitude: 47.141, longitude: 9.5209))
+        #expect(Coordinate(parsing: "91,0") == nil)
+        #expect(Coordinate(parsing: "abc") == nil)
+        #expect(Coordinate(parsing: "1,2,3") == nil)
+    }
+}
