@@ -1,0 +1,66 @@
+/// The one list of categories every source maps into. The tag and type rules live in `CategoryMapping`.
+public enum Category: String, CaseIterable, Hashable, Sendable, Codable {
+    case atm, bank, cafe, restaurant, fastFood, bar, pub, nightclub, pharmacy, hospital, doctor
+    case supermarket, convenience, bakery, hotel, museum, attraction, fuel, parking, postOffice
+    case toilets, library, cinema, park
+
+    /// The name a screen shows ("Fast food").
+    public var displayName: String {
+        switch self {
+        case .atm: "ATM"
+        case .bank: "Bank"
+        case .cafe: "Café"
+        case .restaurant: "Restaurant"
+        case .fastFood: "Fast food"
+        case .bar: "Bar"
+        case .pub: "Pub"
+        case .nightclub: "Nightclub"
+        case .pharmacy: "Pharmacy"
+        case .hospital: "Hospital"
+        case .doctor: "Doctor"
+        case .supermarket: "Supermarket"
+        case .convenience: "Convenience store"
+        case .bakery: "Bakery"
+        case .hotel: "Hotel"
+        case .museum: "Museum"
+        case .attraction: "Attraction"
+        case .fuel: "Fuel"
+        case .parking: "Parking"
+        case .postOffice: "Post office"
+        case .toilets: "Toilets"
+        case .library: "Library"
+        case .cinema: "Cinema"
+        case .park: "Park"
+        }
+    }
+
+    /// The plural a sentence uses ("No cafés within 2 km").
+    public var pluralName: String {
+        switch self {
+        case .atm: "ATMs"
+        case .cafe: "cafés"
+        case .fastFood: "fast food places"
+        case .pharmacy: "pharmacies"
+        case .convenience: "convenience stores"
+        case .bakery: "bakeries"
+        case .fuel: "fuel stations"
+        case .parking: "car parks"
+        case .toilets: "toilets"
+        case .library: "libraries"
+        case .postOffice: "post offices"
+        case .attraction: "attractions"
+        default: displayName.lowercased() + "s"
+        }
+    }
+
+    /// Finds a category by its raw value or display name, ignoring case ("cafe", "Café", "fast-food").
+    public init?(name: String) {
+        let key = name.lowercased().replacingOccurrences(of: "é", with: "e")
+            .filter { $0.isLetter }
+        guard let match = Category.allCases.first(where: {
+            $0.rawValue.lowercased() == key
+                || $0.displayName.lowercased().replacingOccurrences(of: "é", with: "e").filter({ $0.isLetter }) == key
+        }) else { return nil }
+        self = match
+    }
+}

@@ -1,0 +1,86 @@
+/// What a list asks for: places around a point, of one category or all, optionally matching a text.
+public struct PlaceQuery: Hashable, Sendable {
+    public var center: Coordinate
+    public var radius: Double
+    public var category: Category?
+    public var searchText: String?
+    public var limit: Int
+
+    public init(center: Coordinate, radius: Double, category: Category? = nil, searchText: String? = nil,
+                limit: Int = 50) {
+        self.center = center
+        self.radius = radius
+        self.category = category
+        self.searchText = searchText
+        self.limit = limit
+    }
+}
+
+/// A place with where it lies from the query's centre.
+public struct PlaceHit: Hashable, Sendable, Identifiable {
+    public var place: Place
+    /// Metres from the centre.
+    public var distance: Double
+    /// Initial bearing from the centre, degrees clockwise from north.
+    public var bearing: Double
+
+    public var id: PlaceID { place.id }
+
+    public init(place: Place, distance: Double, bearing: Double) {
+        self.place = place
+        self.distance = distance
+        self.bearing = bearing
+    }
+}
+
+/// Where to continue a paged query; opaque to callers.
+public struct PageCursor: Hashable, Sendable {
+    public var token: String
+    public init(token: String) { self.token = token }
+}
+
+/// One page of results, nearest first, and how to get the next.
+public struct PlacesPage: Hashable, Sendable {
+    public var hits: [PlaceHit]
+    /// Nil when there is no more.
+    public var next: PageCursor?
+    /// Attribution text the source wants shown with these results.
+    public var attributions: [String]
+
+    public init(hits: [PlaceHit], next: PageCursor?, attributions: [String] = []) {
+        self.hits = hits
+        self.next = next
+        self.attributions = attributions
+    }
+}
+
+/// Why a places request failed, in terms a screen can turn into words.
+public enum PlacesError: Error, Hashable, Sendable {
+    /// The network could not be reached, or timed out.
+    case network(String)
+    /// The service refused (bad key, quota, denied).
+    case refused(String)
+    /// The service answered something that could not be read.
+    case badResponse(String)
+    /// The id names nothing.
+    case notFound
+    /// The local store failed.
+    case storage(String)
+}
+
+/// A source of places: the local store, Overpass, Google. Screens see only this.
+public protocol PlacesProvider: Sendable {
+    /// The nearest places matching the query, nearest first, one page at a time.
+    func places(_ query: PlaceQuery, after cursor: PageCursor?) async throws(PlacesError) -> PlacesPage
+    /// One place with every detail the source has.
+    func place(id: PlaceID, from center: Coordinate) async throws(PlacesError) -> PlaceHit
+    /// How many places match within the radius (all categories when nil).
+    func count(near center: Coordinate, radius: Double, category: Category?) async throws(PlacesError) -> Int
+}
+
+/// Favourite places, saved locally.
+public protocol FavouritesStore: Sendable {
+    func isFavourite(_ id: PlaceID) async throws(PlacesError) -> Bool
+    func setFavourite(_ id: PlaceID, _ favourite: Bool) async throws(PlacesError)
+    func favourites() async throws(PlacesError) -> [PlaceID]
+}
