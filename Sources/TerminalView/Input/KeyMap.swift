@@ -9,12 +9,17 @@ public struct KeyBinding<Action> {
     /// Whether the status bar shows this binding (the help overlay shows every one).
     public var inFooter: Bool
 
-    public init(_ keys: [Key], _ label: String? = nil, _ summary: String, action: Action, inFooter: Bool = true) {
+    public init(_ keys: [Key], _ label: String, _ summary: String, action: Action, inFooter: Bool = true) {
         self.keys = keys
-        self.label = label ?? keys.first?.label ?? ""
+        self.label = label
         self.summary = summary
         self.action = action
         self.inFooter = inFooter
+    }
+
+    /// A binding whose hint shows its first key's label.
+    public init(_ keys: [Key], _ summary: String, action: Action, inFooter: Bool = true) {
+        self.init(keys, keys.first?.label ?? "", summary, action: action, inFooter: inFooter)
     }
 }
 
