@@ -1,5 +1,5 @@
 /// A transient message in the status bar.
-public struct StatusMessage: Hashable, Sendable {
+public struct StatusBarMessage: Hashable, Sendable {
     public enum Kind: Hashable, Sendable { case info, success, error }
     public var text: String
     public var kind: Kind
@@ -11,7 +11,7 @@ public struct StatusMessage: Hashable, Sendable {
 
 /// The bottom line: a message when there is one, then the focused element's key hints.
 public enum StatusBar {
-    public static func draw(in buffer: CellBuffer, rect: Rect, hints: [KeyHint], message: StatusMessage?,
+    public static func draw(in buffer: CellBuffer, rect: Rect, hints: [KeyHint], message: StatusBarMessage?,
                             theme: Theme) {
         guard rect.height > 0, rect.width > 0 else { return }
         let row = rect.row(0)

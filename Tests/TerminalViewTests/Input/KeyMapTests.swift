@@ -25,7 +25,7 @@ struct KeyMapTests {
         StatusBar.draw(in: buffer, rect: buffer.bounds,
                        hints: [KeyHint(keys: "↑↓", summary: "move"), KeyHint(keys: "enter", summary: "open"),
                                KeyHint(keys: "q", summary: "quit")],
-                       message: StatusMessage("Saved", kind: .success), theme: theme)
+                       message: StatusBarMessage("Saved", kind: .success), theme: theme)
         #expect(buffer.text() == " Saved  ↑↓ move  enter open")
     }
 
