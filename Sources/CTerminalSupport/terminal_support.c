@@ -106,7 +106,8 @@ void nearby_signals_suspend_self(void) {
     sigemptyset(&set);
     sigaddset(&set, SIGTSTP);
     sigprocmask(SIG_UNBLOCK, &set, NULL);
-    kill(getpid(), SIGTSTP);
+    /* Thread-directed: a process-directed stop can be swallowed by a thread parked in sigsuspend. */
+    raise(SIGTSTP);
     /* Continued by fg: handle ctrl-z ourselves again. */
     install(SIGTSTP, forward, SA_RESTART);
 }
@@ -116,4 +117,11 @@ void nearby_signals_uninstall(void) {
                  SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP};
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) install(all[i], SIG_DFL, 0);
     pipe_fd = -1;
+}
+
+int nearby_tty_disable_flow_control(int fd) {
+    struct termios modes;
+    if (tcgetattr(fd, &modes) != 0) return -1;
+    modes.c_iflag &= ~(tcflag_t)(IXON | IXOFF);
+    return tcsetattr(fd, TCSANOW, &modes);
 }

@@ -52,6 +52,9 @@ public final class TerminalSession {
         leaveok(nearby_stdscr(), false)
         curs_set(0)
         set_escdelay(25)
+        // ctrl-s saves a form; remember the modes curses restores after a suspend.
+        _ = nearby_tty_disable_flow_control(STDIN_FILENO)
+        def_prog_mode()
         if has_colors() {
             start_color()
             use_default_colors()

@@ -13,6 +13,9 @@ void nearby_tty_emergency_restore(void);
 /* The terminal's size in rows and columns via TIOCGWINSZ. Returns 0 on success. */
 int nearby_tty_size(int fd, int *rows, int *cols);
 
+/* Frees ctrl-s and ctrl-q for the app (XON/XOFF would freeze the screen). Returns 0 on success. */
+int nearby_tty_disable_flow_control(int fd);
+
 /* Installs handlers: SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGWINCH, SIGCONT write their number to write_fd;
  * a second SIGINT/SIGTERM/SIGHUP before the first was handled restores the tty and exits at once;
  * SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT restore the tty and re-raise. Also registers an atexit restore. */
