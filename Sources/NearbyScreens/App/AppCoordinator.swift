@@ -35,8 +35,11 @@ public final class AppCoordinator: TerminalApplication {
         self.host = host
     }
 
-    /// The screens on the stack, bottom first (for tests).
+    /// How many screens are on the stack.
     public var screenCount: Int { stack.count }
+
+    /// The view model of the screen on top (tests await its work).
+    public var topModel: ScreenModel? { models.last }
 
     public func draw(into buffer: CellBuffer, theme: Theme) {
         let (body, statusRow) = buffer.bounds.splitBottom(1)
