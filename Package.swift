@@ -46,6 +46,8 @@ let package = Package(
         .testTarget(name: "TerminalViewTests", dependencies: ["TerminalView"]),
         .testTarget(name: "NearbyScreensTests", dependencies: ["NearbyScreens", "NearbyViewModels", "TerminalView", "NearbyCore"],
                     exclude: ["__Snapshots__"]),
+        .testTarget(name: "CursesTerminalTests", dependencies: ["nearby", "CTerminalSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["nearby"]),
         .testTarget(name: "NearbyCoreTests", dependencies: ["NearbyCore"]),
         .testTarget(name: "NearbyDataTests", dependencies: ["NearbyData", "NearbyCore"]),
         .testTarget(name: "NearbyViewModelsTests", dependencies: ["NearbyViewModels", "NearbyCore"]),
