@@ -87,8 +87,11 @@ actor FakeFriendsRepository: FriendsRepository {
         }
     }
 
-    func heldCount(_ operation: Operation) -> Int {
-        held.filter { $0.operation == operation }.count
+    /// Waits until `count` calls of `operation` are held.
+    func waitUntilHeld(_ operation: Operation, count: Int = 1) async {
+        while held.filter({ $0.operation == operation }).count < count {
+            await withCheckedContinuation { arrivalWaiters.append($0) }
+        }
     }
 
     func setFriends(_ newFriends: [Friend]) {
