@@ -99,4 +99,20 @@ struct ActivityTrackerTests {
         #expect(cancelledSeen)
         #expect(!ranAfterClose)
     }
+
+    @Test func droppingTheTrackerCancelsItsWork() async {
+        var tracker: ActivityTracker? = ActivityTracker()
+        let gate = Gate()
+        let done = Gate()
+        var cancelledSeen = false
+        tracker?.run {
+            await gate.wait()
+            cancelledSeen = Task.isCancelled
+            done.open()
+        }
+        tracker = nil
+        gate.open()
+        await done.wait()
+        #expect(cancelledSeen)
+    }
 }
