@@ -31,6 +31,19 @@ struct VCardContentLine {
         return (String(decoding: bytes[start..<index], as: UTF8.self).uppercased(), index)
     }
 
+    /// Whether the value after a bare property name (`BEGIN:`, `END:`) is `VCARD`, in any case.
+    static func valueIsVCard(_ bytes: [UInt8], nameEnd: Int) -> Bool {
+        guard nameEnd < bytes.count, bytes[nameEnd] == colon else { return false }
+        var start = nameEnd + 1
+        var end = bytes.count
+        while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+        while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+        guard end - start == 5 else { return false }
+        // ASCII letters only; OR-ing 0x20 lower-cases them.
+        return bytes[start] | 0x20 == 0x76 && bytes[start + 1] | 0x20 == 0x63 && bytes[start + 2] | 0x20 == 0x61
+            && bytes[start + 3] | 0x20 == 0x72 && bytes[start + 4] | 0x20 == 0x64
+    }
+
     /// Parses a whole line; nil when it has no property name or no `:`.
     static func parse(_ bytes: [UInt8]) -> VCardContentLine? {
         guard let (name, nameEnd) = propertyName(of: bytes) else { return nil }
@@ -87,19 +100,38 @@ struct VCardContentLine {
 
     /// The upper-cased `TYPE`s, 3.0 and 4.0 style alike (`TYPE=a;TYPE=b`, `TYPE=a,b`, `TYPE="a,b"`).
     var types: Set<String> {
-        Set(values(of: "TYPE").flatMap { $0.uppercased().split(separator: ",").map(String.init) })
+        if parameters.isEmpty { return [] }
+        return Set(values(of: "TYPE").flatMap { $0.uppercased().split(separator: ",").map(String.init) })
+    }
+
+    /// Whether one of the `TYPE`s is `type` (upper-case); cheaper than building `types`.
+    func hasType(_ type: String) -> Bool {
+        for parameter in parameters where parameter.name == "TYPE" {
+            for value in parameter.values {
+                for part in value.split(separator: ",") where VCardText.equalsIgnoringASCIICase(part, type) {
+                    return true
+                }
+            }
+        }
+        return false
     }
 
     /// How strongly the card prefers this value: `PREF=1` is the strongest (4.0), `TYPE=pref` counts as 1 (3.0);
     /// nil when it says nothing.
     var preference: Int? {
-        if let pref = values(of: "PREF").compactMap({ Int($0) }).min() { return pref }
-        return types.contains("PREF") ? 1 : nil
+        var best: Int?
+        for parameter in parameters where parameter.name == "PREF" {
+            for value in parameter.values {
+                if let pref = Int(value), pref < (best ?? .max) { best = pref }
+            }
+        }
+        if best == nil, hasType("PREF") { best = 1 }
+        return best
     }
 
     /// Whether the value is declared a URI (`VALUE=uri`).
     var isURI: Bool {
-        values(of: "VALUE").contains { $0.lowercased() == "uri" }
+        !parameters.isEmpty && values(of: "VALUE").contains { VCardText.equalsIgnoringASCIICase($0[...], "URI") }
     }
 
     private static func isNameByte(_ byte: UInt8) -> Bool {

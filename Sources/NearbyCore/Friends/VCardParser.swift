@@ -56,19 +56,19 @@ private struct CardSequence {
     mutating func consume(_ line: [UInt8], number: Int, truncated: Bool, into entries: inout [VCardEntry]) {
         // A byte order mark, which some editors put before the first line, is not part of it.
         let bytes = number == 1 && line.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(line.dropFirst(3)) : line
-        guard let (name, _) = VCardContentLine.propertyName(of: bytes) else {
+        guard let (name, nameEnd) = VCardContentLine.propertyName(of: bytes) else {
             if card == nil, strayStart == nil { strayStart = number }
             return
         }
         switch name {
-        case "BEGIN" where Self.isVCardMarker(bytes):
+        case "BEGIN" where VCardContentLine.valueIsVCard(bytes, nameEnd: nameEnd):
             if let open = card {
                 entries.append(.issue(VCardIssue(
                     line: open.startLine, reason: "the card has no END:VCARD before the next card on line \(number)")))
             }
             reportStray(into: &entries)
             card = VCardCardBuilder(startLine: number)
-        case "END" where Self.isVCardMarker(bytes):
+        case "END" where VCardContentLine.valueIsVCard(bytes, nameEnd: nameEnd):
             if let open = card {
                 entries.append(open.build())
                 card = nil
@@ -102,11 +102,5 @@ private struct CardSequence {
         guard let start = strayStart else { return }
         entries.append(.issue(VCardIssue(line: start, reason: "not vCard text (outside BEGIN:VCARD … END:VCARD)")))
         strayStart = nil
-    }
-
-    /// Whether a BEGIN or END line names a vCard (and not, say, a calendar).
-    private static func isVCardMarker(_ bytes: [UInt8]) -> Bool {
-        guard let line = VCardContentLine.parse(bytes) else { return false }
-        return line.value.trimmingCharacters(in: .whitespaces).uppercased() == "VCARD"
     }
 }

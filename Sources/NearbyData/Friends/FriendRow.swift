@@ -48,7 +48,11 @@ enum FriendRow {
 extension FriendDraft {
     /// The draft as the store keeps it: fields trimmed, empty optional fields absent.
     var normalized: FriendDraft {
-        func trim(_ text: String) -> String { text.trimmingCharacters(in: .whitespaces) }
+        func trim(_ text: String) -> String {
+            // Most fields need no trimming; checking first is much cheaper than Foundation's trim on Linux.
+            guard text.first?.isWhitespace == true || text.last?.isWhitespace == true else { return text }
+            return text.trimmingCharacters(in: .whitespaces)
+        }
         func optional(_ text: String?) -> String? {
             guard let text = text.map(trim), !text.isEmpty else { return nil }
             return text
