@@ -1,0 +1,91 @@
+import Foundation
+import NearbyCore
+
+/// How the friends commands print: user data made terminal-safe, errors on standard error.
+enum FriendsOutput {
+    /// Writes one line to standard error.
+    static func error(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+
+    /// Writes text to standard output as it is.
+    static func write(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+
+    /// `text` from a user or a file, safe to print to a terminal.
+    static func safe(_ text: String) -> String {
+        TerminalSafeText.sanitized(text)
+    }
+
+    /// A friend's field names as the `add` command spells its options.
+    static func optionName(of field: FriendField) -> String {
+        switch field {
+        case .firstName: "--first"
+        case .lastName: "--last"
+        case .phoneNumber: "--phone"
+        case .email: "--email"
+        case .location: "--near"
+        }
+    }
+
+    /// A friends error in one line a user understands.
+    static func describe(_ error: FriendsError) -> String {
+        switch error {
+        case .unauthorized: "The friends service wants you to log in."
+        case .notFound: "No such friend."
+        case .network(let message): "The friends service could not be reached: \(message)"
+        case .invalid(let field, let reason): "\(optionName(of: field)): \(reason)"
+        case .storage(let message): message
+        }
+    }
+
+    /// The friends as aligned columns: id, name, phone, e-mail, location.
+    static func table(_ friends: [Friend]) -> String {
+        let rows = friends.map { friend -> [String] in
+            var location = friend.coordinate.map { String(format: "%.5f, %.5f", $0.latitude, $0.longitude) } ?? ""
+            if let place = friend.placeName {
+                location = location.isEmpty ? place : "\(location) (\(place))"
+            }
+            return [String(friend.id), friend.fullName, friend.phoneNumber, friend.email ?? "", location].map(safe)
+        }
+        let header = ["ID", "NAME", "PHONE", "E-MAIL", "LOCATION"]
+        let all = [header] + rows
+        var widths = Array(repeating: 0, count: header.count)
+        for row in all {
+            for (column, cell) in row.enumerated() { widths[column] = max(widths[column], displayWidth(cell)) }
+        }
+        return all.map { row in
+            row.enumerated().map { column, cell in
+                let padding = column == row.count - 1 ? 0 : widths[column] - displayWidth(cell)
+                // Right-align the id column, left-align the rest.
+                return column == 0 ? String(repeating: " ", count: padding) + cell
+                    : cell + String(repeating: " ", count: padding)
+            }
+            .joined(separator: "  ")
+            .replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
+        }
+        .joined(separator: "\n") + "\n"
+    }
+
+    /// Columns a terminal gives `text`: wide East Asian characters take two, combining marks none.
+    static func displayWidth(_ text: String) -> Int {
+        text.unicodeScalars.reduce(0) { width, scalar in
+            let category = scalar.properties.generalCategory
+            if category == .nonspacingMark || category == .enclosingMark || category == .format { return width }
+            if scalar.properties.isVariationSelector { return width }
+            return width + (isWide(scalar.value) ? 2 : 1)
+        }
+    }
+
+    private static func isWide(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
+             0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
+             0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
+            true
+        default:
+            false
+        }
+    }
+}
