@@ -55,17 +55,23 @@ enum FriendsOutput {
         for row in all {
             for (column, cell) in row.enumerated() { widths[column] = max(widths[column], displayWidth(cell)) }
         }
-        return all.map { row in
-            row.enumerated().map { column, cell in
-                let padding = column == row.count - 1 ? 0 : widths[column] - displayWidth(cell)
+        var text = ""
+        for row in all {
+            // Empty trailing cells would only add trailing spaces.
+            let lastFilled = row.lastIndex { !$0.isEmpty } ?? 0
+            for (column, cell) in row.enumerated() where column <= lastFilled {
+                let padding = column == lastFilled ? 0 : widths[column] - displayWidth(cell)
+                if column > 0 { text += "  " }
                 // Right-align the id column, left-align the rest.
-                return column == 0 ? String(repeating: " ", count: padding) + cell
-                    : cell + String(repeating: " ", count: padding)
+                if column == 0 {
+                    text += String(repeating: " ", count: padding) + cell
+                } else {
+                    text += cell + String(repeating: " ", count: padding)
+                }
             }
-            .joined(separator: "  ")
-            .replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
+            text += "\n"
         }
-        .joined(separator: "\n") + "\n"
+        return text
     }
 
     /// Columns a terminal gives `text`: wide East Asian characters take two, combining marks none.
