@@ -49,7 +49,7 @@ extension LocalFriendsRepository {
 /// Adds parsed cards to the store inside one transaction, skipping friends it already has.
 private struct VCardImporter {
     private let insert: Statement
-    private let date: Date
+    private let date: DatabaseValue
     /// Name and phone of every friend in the store: a friend with all three equal is a duplicate.
     /// Held in memory rather than queried per card, because a query per card costs more than the insert.
     private var known: Set<String>
@@ -62,7 +62,7 @@ private struct VCardImporter {
         while let row = try rows.next() {
             known.insert(Self.identity(firstName: row[0], lastName: row[1], phoneNumber: row[2]))
         }
-        self.date = date
+        self.date = date.databaseValue
     }
 
     mutating func add(_ entries: [VCardEntry]) throws {
