@@ -89,8 +89,9 @@ struct VCardContentLine {
             parameters.append((name: parameterName, values: values))
         }
         guard index < bytes.count, bytes[index] == colon else { return nil }
-        let value = String(decoding: bytes[(index + 1)...], as: UTF8.self)
-        return VCardContentLine(name: name, parameters: parameters, value: value[...])
+        var line = VCardContentLine(name: name, parameters: parameters, value: "")
+        line.value = line.decodeValue(bytes[(index + 1)...])[...]
+        return line
     }
 
     /// Every value of the parameters called `name` (upper-case).
@@ -132,6 +133,69 @@ struct VCardContentLine {
     /// Whether the value is declared a URI (`VALUE=uri`).
     var isURI: Bool {
         !parameters.isEmpty && values(of: "VALUE").contains { VCardText.equalsIgnoringASCIICase($0[...], "URI") }
+    }
+
+    /// The value as text: vCard 2.1's quoted-printable undone, and Latin-1 read as such; UTF-8 otherwise.
+    private func decodeValue(_ raw: ArraySlice<UInt8>) -> String {
+        if parameters.isEmpty { return String(decoding: raw, as: UTF8.self) }
+        let quotedPrintable = values(of: "ENCODING").contains {
+            VCardText.equalsIgnoringASCIICase($0[...], "QUOTED-PRINTABLE")
+        } || hasType("QUOTED-PRINTABLE")
+        let bytes = quotedPrintable ? Self.decodeQuotedPrintable(raw) : Array(raw)
+        let latin1 = values(of: "CHARSET").contains {
+            ["ISO-8859-1", "LATIN1", "WINDOWS-1252"].contains($0.uppercased())
+        }
+        if latin1 {
+            var text = String.UnicodeScalarView()
+            for byte in bytes { text.append(Unicode.Scalar(byte)) }
+            return String(text)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `=C3=96` → the bytes C3 96; a `=` not followed by two hex digits stays as it is.
+    static func decodeQuotedPrintable(_ raw: ArraySlice<UInt8>) -> [UInt8] {
+        func hex(_ byte: UInt8) -> UInt8? {
+            switch byte {
+            case 0x30...0x39: byte - 0x30
+            case 0x41...0x46: byte - 0x37
+            case 0x61...0x66: byte - 0x57
+            default: nil
+            }
+        }
+        var result: [UInt8] = []
+        result.reserveCapacity(raw.count)
+        var index = raw.startIndex
+        while index < raw.endIndex {
+            let byte = raw[index]
+            if byte == equals, index + 2 < raw.endIndex, let high = hex(raw[index + 1]),
+               let low = hex(raw[index + 2]) {
+                result.append(high << 4 | low)
+                index += 3
+            } else {
+                result.append(byte)
+                index += 1
+            }
+        }
+        return result
+    }
+
+    /// Whether a line declares quoted-printable encoding, looking only at what precedes the value.
+    static func declaresQuotedPrintable(_ bytes: [UInt8]) -> Bool {
+        let marker = Array("QUOTED-PRINTABLE".utf8)
+        guard let colonIndex = bytes.firstIndex(of: colon), colonIndex >= marker.count else { return false }
+        var start = 0
+        while start + marker.count <= colonIndex {
+            var matches = true
+            for offset in 0..<marker.count {
+                let byte = bytes[start + offset]
+                let upper = byte >= 0x61 && byte <= 0x7A ? byte - 0x20 : byte
+                if upper != marker[offset] { matches = false; break }
+            }
+            if matches { return true }
+            start += 1
+        }
+        return false
     }
 
     private static func isNameByte(_ byte: UInt8) -> Bool {

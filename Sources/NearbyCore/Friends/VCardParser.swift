@@ -52,8 +52,31 @@ private struct CardSequence {
     private var card: VCardCardBuilder?
     /// The first line of a run of lines that belong to no card.
     private var strayStart: Int?
+    /// A vCard 2.1 quoted-printable line that ended in `=`: it continues on the next line, unindented.
+    private var softBreak: (bytes: [UInt8], number: Int)?
 
     mutating func consume(_ line: [UInt8], number: Int, truncated: Bool, into entries: inout [VCardEntry]) {
+        var line = line
+        var number = number
+        var truncated = truncated
+        if let pending = softBreak {
+            softBreak = nil
+            line = pending.bytes.dropLast() + line
+            number = pending.number
+            if line.count > VCardLineReader.maxLineBytes {
+                line.removeLast(line.count - VCardLineReader.maxLineBytes)
+                truncated = true
+            }
+        }
+        if !truncated, line.last == UInt8(ascii: "="), VCardContentLine.declaresQuotedPrintable(line) {
+            softBreak = (line, number)
+            return
+        }
+        consumeLogical(line, number: number, truncated: truncated, into: &entries)
+    }
+
+    private mutating func consumeLogical(_ line: [UInt8], number: Int, truncated: Bool,
+                                         into entries: inout [VCardEntry]) {
         // A byte order mark, which some editors put before the first line, is not part of it.
         let bytes = number == 1 && line.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(line.dropFirst(3)) : line
         guard let (name, nameEnd) = VCardContentLine.propertyName(of: bytes) else {
@@ -91,6 +114,10 @@ private struct CardSequence {
     }
 
     mutating func finish(into entries: inout [VCardEntry]) {
+        if let pending = softBreak {
+            softBreak = nil
+            consumeLogical(pending.bytes, number: pending.number, truncated: false, into: &entries)
+        }
         if let open = card {
             entries.append(.issue(VCardIssue(line: open.startLine, reason: "the card has no END:VCARD")))
             card = nil
