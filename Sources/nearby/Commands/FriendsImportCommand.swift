@@ -20,6 +20,11 @@ struct FriendsImportCommand: AsyncParsableCommand {
     func run() async throws {
         let url = URL(fileURLWithPath: file)
         let shownName = FriendsOutput.safe(file)
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
+            FriendsOutput.error("nearby: cannot read \(shownName): it is a folder, not a vCard file")
+            throw ExitCode.failure
+        }
         let data: Data
         do {
             // Mapped, not read: the parser streams through it, so a large file costs little memory.
