@@ -1,5 +1,6 @@
 import Foundation
 import NearbyCore
+import TerminalView
 
 /// How the friends commands print: user data made terminal-safe, errors on standard error.
 enum FriendsOutput {
@@ -15,7 +16,7 @@ enum FriendsOutput {
 
     /// `text` from a user or a file, safe to print to a terminal.
     static func safe(_ text: String) -> String {
-        TerminalSafeText.sanitized(text)
+        TextSanitizer.sanitize(text)
     }
 
     /// A friend's field names as the `add` command spells its options.
@@ -53,14 +54,14 @@ enum FriendsOutput {
         let all = [header] + rows
         var widths = Array(repeating: 0, count: header.count)
         for row in all {
-            for (column, cell) in row.enumerated() { widths[column] = max(widths[column], displayWidth(cell)) }
+            for (column, cell) in row.enumerated() { widths[column] = max(widths[column], DisplayWidth.of(cell)) }
         }
         var text = ""
         for row in all {
             // Empty trailing cells would only add trailing spaces.
             let lastFilled = row.lastIndex { !$0.isEmpty } ?? 0
             for (column, cell) in row.enumerated() where column <= lastFilled {
-                let padding = column == lastFilled ? 0 : widths[column] - displayWidth(cell)
+                let padding = column == lastFilled ? 0 : widths[column] - DisplayWidth.of(cell)
                 if column > 0 { text += "  " }
                 // Right-align the id column, left-align the rest.
                 if column == 0 {
@@ -72,26 +73,5 @@ enum FriendsOutput {
             text += "\n"
         }
         return text
-    }
-
-    /// Columns a terminal gives `text`: wide East Asian characters take two, combining marks none.
-    static func displayWidth(_ text: String) -> Int {
-        text.unicodeScalars.reduce(0) { width, scalar in
-            let category = scalar.properties.generalCategory
-            if category == .nonspacingMark || category == .enclosingMark || category == .format { return width }
-            if scalar.properties.isVariationSelector { return width }
-            return width + (isWide(scalar.value) ? 2 : 1)
-        }
-    }
-
-    private static func isWide(_ value: UInt32) -> Bool {
-        switch value {
-        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
-             0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
-             0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
-            true
-        default:
-            false
-        }
     }
 }

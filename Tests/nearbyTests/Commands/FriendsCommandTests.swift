@@ -74,7 +74,7 @@ struct FriendsCommandTests {
         #expect(!table.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x9B })
         #expect(table == """
             ID  NAME       PHONE          E-MAIL     LOCATION
-             1  Anna Beck  +423 555 0101  a\u{FFFD}2J@x.li  ^[]0;owned^G
+             1  Anna Beck  +423 555 0101  a\u{FFFD}2J@x.li  \u{241B}]0;owned\u{2407}
             12  美咲 佐藤  123
 
             """)
