@@ -17,6 +17,8 @@ public struct VCardParser {
 
     /// Reads the next chunk of the file; returns the entries it completes, in file order.
     public mutating func read<Bytes: ContiguousBytes>(_ bytes: Bytes) -> [VCardEntry] {
+        // The line reader calls back into the card sequence; both move into locals for the call, so the
+        // callback does not touch `self` while `lines` is being mutated (exclusive access).
         var reader = VCardLineReader()
         var sequence = CardSequence()
         swap(&reader, &lines)
