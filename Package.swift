@@ -51,6 +51,7 @@ let package = Package(
         .testTarget(name: "NearbyCoreTests", dependencies: ["NearbyCore"]),
         .testTarget(name: "NearbyDataTests", dependencies: ["NearbyData", "NearbyCore"]),
         .testTarget(name: "NearbyViewModelsTests", dependencies: ["NearbyViewModels", "NearbyCore"]),
+        .testTarget(name: "nearbyTests", dependencies: ["nearby", "NearbyCore", "NearbyData"]),
     ],
     swiftLanguageModes: [.v6]
 )
