@@ -59,9 +59,14 @@ struct LocalDay: Hashable, Sendable {
         let lateOffset = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: local + 50_400))
         let candidates = [local - Double(earlyOffset), local - Double(lateOffset)]
             .map { Date(timeIntervalSince1970: $0) }
+            .filter { Double(timeZone.secondsFromGMT(for: $0)) == local - $0.timeIntervalSince1970 }
             .sorted()
         if let after, let ahead = candidates.first(where: { $0 > after }) { return ahead }
-        return candidates[0]
+        if let first = candidates.first { return first }
+        // The clocks skip this time: it happens at the moment they jump.
+        let beforeJump = Date(timeIntervalSince1970: local - Double(lateOffset))
+        return timeZone.nextDaylightSavingTimeTransition(after: beforeJump)
+            ?? Date(timeIntervalSince1970: local - Double(earlyOffset))
     }
 
     /// The instant the day starts (local midnight, or the first instant after it when midnight is skipped).

@@ -47,18 +47,22 @@ struct OpeningHoursParser {
     private mutating func parseRule(kind: RuleKind) throws(Failure) -> OpeningRule? {
         var rule = OpeningRule(kind: kind)
         var saidSomething = false
+        var namedTimes = false
         if peek() == .always {
             advance()
             saidSomething = true
+            namedTimes = true
         } else {
             saidSomething = try parseSelectors(into: &rule.selector)
             if saidSomething, peek() == .colon { advance() }
             if peek() == .always {
                 advance()
+                namedTimes = true
             } else {
                 rule.spans = try parseSpans()
-                saidSomething = saidSomething || !rule.spans.isEmpty
+                namedTimes = !rule.spans.isEmpty
             }
+            saidSomething = saidSomething || namedTimes
         }
         var explicitState: RuleState?
         if case .word(let word)? = peek(), let state = Self.states[word] {
@@ -69,7 +73,8 @@ struct OpeningHoursParser {
         if case .comment(let comment)? = peek() {
             advance()
             rule.comment = comment
-            if !saidSomething { explicitState = explicitState ?? .unknown }
+            // A note in place of times ("Sa \"by appointment\"") leaves the state unknown.
+            if !namedTimes { explicitState = explicitState ?? .unknown }
             saidSomething = true
         }
         rule.state = explicitState ?? .open
