@@ -45,7 +45,10 @@ struct LocalDay: Hashable, Sendable {
 
     /// The local day and minute of the day (0…1439) of an instant.
     static func locate(_ date: Date, in timeZone: TimeZone) -> (day: LocalDay, minute: Int) {
-        let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: date)
+        // Clamped to ±300,000 years so that a nonsense instant cannot overflow `Int`.
+        let interval = date.timeIntervalSince1970
+        let clamped = interval.isFinite ? min(max(interval, -1e13), 1e13) : 0
+        let seconds = Int(clamped.rounded(.down)) + timeZone.secondsFromGMT(for: date)
         let days = floorDiv(seconds, 86_400)
         let minute = (seconds - days * 86_400) / 60
         return (LocalDay(number: days), minute)

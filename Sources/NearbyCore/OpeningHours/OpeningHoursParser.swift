@@ -234,7 +234,8 @@ struct OpeningHoursParser {
             }
             ranges.append(range)
         } while consumeComma(if: { token in
-            if case .word(let word) = token { Self.weekdays[word] != nil || word == "ph" || word == "sh" } else { false }
+            guard case .word(let word) = token else { return false }
+            return Self.weekdays[word] != nil || word == "ph" || word == "sh"
         })
         return (ranges, holidays)
     }

@@ -80,7 +80,9 @@ struct DaySelector: Hashable, Sendable {
     var needsHoliday = false
 
     /// Whether the rule depends on more than the day of the week (the search for changes must look further).
-    var reachesBeyondWeek: Bool { !years.isEmpty || !dates.isEmpty || !weeks.isEmpty || weekdays.contains { !$0.nth.isEmpty } }
+    var reachesBeyondWeek: Bool {
+        !years.isEmpty || !dates.isEmpty || !weeks.isEmpty || weekdays.contains { !$0.nth.isEmpty }
+    }
 
     func matches(_ day: LocalDay) -> Bool {
         if needsHoliday { return false }
