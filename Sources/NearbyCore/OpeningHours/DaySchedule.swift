@@ -50,6 +50,8 @@ enum DaySchedule {
     /// The day cut into runs covering 0…1440, the previous day's spill included. Where statements overlap,
     /// open wins over unknown, unknown over closed: a spill from last night is not erased by today's `off`.
     static func runs(own: [Segment], previous: [Segment]) -> [Run] {
+        // Most days of a seasonal search say nothing at all: answer those without allocating.
+        if own.isEmpty, !previous.contains(where: { $0.end > 1440 }) { return closedDay }
         var pieces: [Segment] = []
         pieces.reserveCapacity(own.count + previous.count)
         for segment in previous where segment.end > 1440 {
@@ -63,14 +65,15 @@ enum DaySchedule {
             piece.end = min(segment.end, 1440)
             pieces.append(piece)
         }
-        if pieces.isEmpty { return [Run(start: 0, end: 1440, state: .closed, comment: nil, openEnd: false)] }
+        if pieces.isEmpty { return closedDay }
 
-        var cuts: Set<Int> = [0, 1440]
+        var bounds = [0, 1440]
+        bounds.reserveCapacity(pieces.count * 2 + 2)
         for piece in pieces {
-            cuts.insert(piece.start)
-            cuts.insert(piece.end)
+            bounds.append(piece.start)
+            bounds.append(piece.end)
         }
-        let bounds = cuts.sorted()
+        bounds.sort()
         var runs: [Run] = []
         for index in 0..<(bounds.count - 1) {
             let start = bounds[index], end = bounds[index + 1]
@@ -91,6 +94,8 @@ enum DaySchedule {
         }
         return runs
     }
+
+    private static let closedDay = [Run(start: 0, end: 1440, state: .closed, comment: nil, openEnd: false)]
 
     private static func rank(_ state: RuleState) -> Int {
         switch state {

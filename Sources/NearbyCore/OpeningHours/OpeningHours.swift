@@ -8,6 +8,9 @@ public struct OpeningHours: Hashable, Sendable {
     let rules: [OpeningRule]?
     /// How many days ahead the search for the next change goes.
     let horizonDays: Int
+    /// Each weekday's runs (Monday first), computed once when the rules depend on the weekday alone:
+    /// then evaluating is a table lookup, cheap enough for every visible row on every frame.
+    let weeklyRuns: [[Run]]?
 
     /// Never fails: a source that cannot be read gives `isReadable == false` and the state `unknown`.
     public init(_ source: OpeningHoursSource) {
@@ -33,6 +36,13 @@ public struct OpeningHours: Hashable, Sendable {
         let seasonal = rules?.contains { $0.selector.reachesBeyondWeek } ?? false
         // A weekly pattern repeats within 8 days; month, week and year rules may wait most of a year.
         horizonDays = seasonal ? 400 : 9
+        if let rules, !seasonal {
+            // 1970-01-05 was a Monday.
+            let segments = (0..<7).map { DaySchedule.segments(of: rules, on: LocalDay(number: 4 + $0)) }
+            weeklyRuns = (0..<7).map { DaySchedule.runs(own: segments[$0], previous: segments[($0 + 6) % 7]) }
+        } else {
+            weeklyRuns = nil
+        }
     }
 
     public var isReadable: Bool { rules != nil }
@@ -44,23 +54,18 @@ public struct OpeningHours: Hashable, Sendable {
                                  unreadableText: raw)
         }
         let (today, minute) = LocalDay.locate(date, in: timeZone)
-        var previous = DaySchedule.segments(of: rules, on: today.previous)
-        var own = DaySchedule.segments(of: rules, on: today)
-        var runs = DaySchedule.runs(own: own, previous: previous)
+        var days = DayWalker(rules: rules, weeklyRuns: weeklyRuns, start: today)
+        var runs = days.runs
         let current = runs.first { $0.start <= minute && minute < $0.end } ?? runs[0]
         var status = OpeningStatus(state: current.state.public, nextChange: nil, nextState: nil,
                                    comment: current.comment, isOpenEnd: current.openEnd, instant: date)
-
-        var day = today
         for offset in 0..<horizonDays {
             if offset > 0 {
-                day = day.next
-                previous = own
-                own = DaySchedule.segments(of: rules, on: day)
-                runs = DaySchedule.runs(own: own, previous: previous)
+                days.advance()
+                runs = days.runs
             }
             if let change = runs.first(where: { $0.state != current.state && (offset > 0 || $0.start > minute) }) {
-                status.nextChange = day.instant(minute: change.start, in: timeZone, after: date)
+                status.nextChange = days.day.instant(minute: change.start, in: timeZone, after: date)
                 status.nextState = change.state.public
                 break
             }
@@ -101,6 +106,39 @@ public struct OpeningHours: Hashable, Sendable {
             }
         }
         return result
+    }
+}
+
+/// Steps through days one at a time, from the weekly table when there is one, else from the rules.
+private struct DayWalker {
+    let rules: [OpeningRule]
+    let weeklyRuns: [[Run]]?
+    private(set) var day: LocalDay
+    private(set) var runs: [Run]
+    private var own: [Segment]
+
+    init(rules: [OpeningRule], weeklyRuns: [[Run]]?, start: LocalDay) {
+        self.rules = rules
+        self.weeklyRuns = weeklyRuns
+        day = start
+        if let weeklyRuns {
+            own = []
+            runs = weeklyRuns[start.weekday]
+        } else {
+            own = DaySchedule.segments(of: rules, on: start)
+            runs = DaySchedule.runs(own: own, previous: DaySchedule.segments(of: rules, on: start.previous))
+        }
+    }
+
+    mutating func advance() {
+        day = day.next
+        if let weeklyRuns {
+            runs = weeklyRuns[day.weekday]
+        } else {
+            let previous = own
+            own = DaySchedule.segments(of: rules, on: day)
+            runs = DaySchedule.runs(own: own, previous: previous)
+        }
     }
 }
 
