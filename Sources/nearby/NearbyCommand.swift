@@ -9,7 +9,7 @@ struct NearbyCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "nearby",
         abstract: "Browse the places around you and your friends, in the terminal.",
-        subcommands: [FriendsCommand.self]
+        subcommands: [FriendsCommand.self, HoursCommand.self]
     )
 
     @OptionGroup var global: GlobalOptions
