@@ -31,6 +31,7 @@ public final class AppDatabase: Sendable {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         FriendsSchema.register(in: &migrator)
+        PlacesSchema.register(in: &migrator)
         return migrator
     }
 }

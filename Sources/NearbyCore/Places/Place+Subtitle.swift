@@ -1,0 +1,33 @@
+import Foundation
+
+/// The short line a list shows under a place's name, and that search matches besides the name.
+extension Place {
+    /// Cuisine, else the street address, else the operator or brand; empty when the source has none.
+    public var subtitle: String {
+        if let cuisine, !cuisine.isEmpty {
+            return cuisine.split(separator: ";")
+                .map { $0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "_", with: " ") }
+                .filter { !$0.isEmpty }
+                .joined(separator: ", ")
+        }
+        if let line = address.streetLine { return line }
+        if let operatorName, !operatorName.isEmpty { return operatorName }
+        if let brand, !brand.isEmpty { return brand }
+        return ""
+    }
+}
+
+extension Address {
+    /// "Städtle 17", or the formatted address's first part; nil without a street.
+    public var streetLine: String? {
+        if let street, !street.isEmpty {
+            if let houseNumber, !houseNumber.isEmpty { return "\(street) \(houseNumber)" }
+            return street
+        }
+        if let formatted, let first = formatted.split(separator: ",").first {
+            let line = first.trimmingCharacters(in: .whitespaces)
+            return line.isEmpty ? nil : line
+        }
+        return nil
+    }
+}
