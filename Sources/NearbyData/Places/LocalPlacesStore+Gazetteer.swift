@@ -37,8 +37,12 @@ extension LocalPlacesStore {
         let exact = found.filter { SearchFolding.fold($0.name) == key }
         let pool = exact.isEmpty ? found : exact
         guard let best = pool.first else { throw .unknown(trimmed) }
-        // Several entries of one town (the town and its centre's locality) are one answer, not a question.
-        if pool.allSatisfy({ $0.coordinate.distance(to: best.coordinate) <= NearResolutionError.sameTownDistance }) {
+        // Several entries of one name close together (a town and its centre's locality) are one answer.
+        let bestKey = SearchFolding.fold(best.name)
+        if pool.allSatisfy({
+            SearchFolding.fold($0.name) == bestKey
+                && $0.coordinate.distance(to: best.coordinate) <= NearResolutionError.sameTownDistance
+        }) {
             return NearLocation(name: best.name, coordinate: best.coordinate)
         }
         throw .ambiguous(trimmed, candidates: pool)
