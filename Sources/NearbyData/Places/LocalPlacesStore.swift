@@ -201,3 +201,18 @@ extension Bool {
         self = try Bool.fetchOne(db, sql: sql, arguments: arguments) ?? false
     }
 }
+
+extension LocalPlacesStore {
+    /// How many places of each category the whole store holds; categories with none are left out.
+    public func fetchCategoryTotals() throws(PlacesError) -> [Category: Int] {
+        try reading { db in
+            var totals: [Category: Int] = [:]
+            let rows = try Row.fetchCursor(db, sql: "SELECT categoryCode, count(*) FROM place GROUP BY categoryCode")
+            while let row = try rows.next() {
+                let code: Int = try row.decode(atIndex: 0)
+                if let category = CategoryCode.category(of: code) { totals[category] = try row.decode(atIndex: 1) }
+            }
+            return totals
+        }
+    }
+}
