@@ -113,10 +113,7 @@ public final class LocalPlacesStore: PlacesProvider, FavouritesStore, Sendable {
     // MARK: Work shared by both faces
 
     static func page(_ db: Database, _ query: PlaceQuery, after: PageKey?) throws -> PlacesPage {
-        var match: String?
-        if let text = query.searchText {
-            match = FullTextQuery.expression(for: text)
-        }
+        let match = query.searchText.flatMap(FullTextQuery.init)
         let (candidates, more) = try PlaceFinder.nearest(
             db, center: query.center, radius: query.radius, category: query.category, match: match,
             limit: query.limit, after: after)

@@ -23,7 +23,7 @@ enum PlaceFinder {
     static let maxKeyRanges = 8
 
     /// The nearest `limit` candidates beyond `after`, and whether more lie within the radius.
-    static func nearest(_ db: Database, center: Coordinate, radius: Double, category: Category?, match: String?,
+    static func nearest(_ db: Database, center: Coordinate, radius: Double, category: Category?, match: FullTextQuery?,
                         limit: Int, after: PageKey?) throws -> (candidates: [Candidate], more: Bool) {
         guard limit > 0, radius > 0 else { return ([], false) }
         let start = after?.distance ?? 0
@@ -86,21 +86,26 @@ enum PlaceFinder {
 
     /// Places matching the full-text `match` inside `box`, found by seeking the key ranges that cover it.
     static func textCandidates(_ db: Database, box: BoundingBox, center: Coordinate, category: Category?,
-                               match: String) throws -> [Candidate] {
+                               match: FullTextQuery) throws -> [Candidate] {
         let statement = try db.cachedStatement(sql: """
-            SELECT place.rid, place.lat, place.lon, place.categoryCode
+            SELECT place.rid, place.lat, place.lon, place.categoryCode, place.name, place.subtitle
             FROM place_fts JOIN place ON place.rid = place_fts.rowid
             WHERE place_fts MATCH ? AND place_fts.rowid BETWEEN ? AND ?
             """)
         let wanted = category.map(CategoryCode.code(of:))
         var result: [Candidate] = []
         for range in SpatialKey.ranges(covering: box, maxRanges: maxKeyRanges) {
-            let rows = try Row.fetchCursor(statement, arguments: [match, range.lowerBound, range.upperBound])
+            let rows = try Row.fetchCursor(statement, arguments: [match.expression, range.lowerBound, range.upperBound])
             while let row = try rows.next() {
                 let code: Int = try row.decode(atIndex: 3)
                 if let wanted, code != wanted { continue }
                 let coordinate = Coordinate(latitude: try row.decode(atIndex: 1), longitude: try row.decode(atIndex: 2))
                 guard box.contains(coordinate) else { continue }
+                if match.needsCheck {
+                    guard match.matches(name: try row.decode(atIndex: 4), subtitle: try row.decode(atIndex: 5)) else {
+                        continue
+                    }
+                }
                 result.append(Candidate(rid: try row.decode(atIndex: 0), coordinate: coordinate, categoryCode: code,
                                         distance: center.distance(to: coordinate)))
             }

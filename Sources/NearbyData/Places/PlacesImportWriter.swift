@@ -8,13 +8,15 @@ extension LocalPlacesStore {
         try database.writer.writeWithoutTransaction { db in
             // A bigger page cache for the bulk write keeps the indexes' hot pages in memory.
             let previousCache = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2_000
-            try db.execute(sql: "PRAGMA cache_size = -65536")
+            try db.execute(sql: "PRAGMA cache_size = -262144")
             defer { try? db.execute(sql: "PRAGMA cache_size = \(previousCache)") }
             var result: T?
             try db.inTransaction(.immediate) {
                 let writer = try PlacesImportWriter(db: db, updatedAt: Self.timestamp(now()))
                 defer { writer.close() }
-                result = try body(writer)
+                let value = try body(writer)
+                try writer.flush()
+                result = value
                 return .commit
             }
             guard let result else { throw PlacesError.storage("The import transaction ended without a result.") }
@@ -28,16 +30,30 @@ extension LocalPlacesStore {
 }
 
 /// Valid only inside `importPlaces`' body.
+///
+/// New places wait in memory and are written in batches sorted by spatial key: the table, the R*Tree
+/// and the full-text index then grow in key order, which is much faster than scattered inserts.
+/// Places already stored are updated at once; the schema's triggers keep the indexes in step.
 public final class PlacesImportWriter {
+    /// New places held before a batch is written.
+    static let batchSize = 25_000
+
     private let db: Database
     private let updatedAt: String
     private var isOpen = true
     private let findPlace: Statement
     private let lastInCell: Statement
     private let insertPlace: Statement
+    private let insertSpatial: Statement
+    private let insertText: Statement
     private let updatePlace: Statement
     private let deletePlace: Statement
     private let upsertLocalityStatement: Statement
+
+    private var pending: [(rid: Int64, place: Place)] = []
+    private var pendingIndex: [String: Int] = [:]
+    /// The highest key handed out in each cell during this import.
+    private var lastKeyInCell: [Int64: Int64] = [:]
 
     /// Places written so far (inserted or updated).
     public private(set) var placesWritten = 0
@@ -52,6 +68,8 @@ public final class PlacesImportWriter {
         let placeholders = Array(repeating: "?", count: PlaceRow.writtenColumnCount).joined(separator: ", ")
         insertPlace = try db.cachedStatement(
             sql: "INSERT INTO place (rid, \(PlaceRow.writtenColumns)) VALUES (?, \(placeholders))")
+        insertSpatial = try db.cachedStatement(sql: "INSERT INTO place_rtree VALUES (?, ?, ?, ?, ?, ?, ?)")
+        insertText = try db.cachedStatement(sql: "INSERT INTO place_fts (rowid, name, subtitle) VALUES (?, ?, ?)")
         let assignments = PlaceRow.writtenColumns.split(separator: ",")
             .map { "\($0.trimmingCharacters(in: .whitespaces)) = ?" }.joined(separator: ", ")
         updatePlace = try db.cachedStatement(sql: "UPDATE place SET \(assignments) WHERE rid = ?")
@@ -63,7 +81,11 @@ public final class PlacesImportWriter {
             """)
     }
 
-    func close() { isOpen = false }
+    func close() {
+        isOpen = false
+        pending = []
+        pendingIndex = [:]
+    }
 
     /// Same PlaceID again → updated in place, no duplicate.
     public func upsert(_ place: Place) throws {
@@ -72,20 +94,27 @@ public final class PlacesImportWriter {
             throw PlacesError.storage("\(place.id) has no valid coordinate (\(place.coordinate.latitude), "
                                       + "\(place.coordinate.longitude)).")
         }
-        let values = try PlaceRow.values(of: place, updatedAt: updatedAt)
+        let id = place.id.description
         let cell = SpatialKey.cell(of: place.coordinate)
-        if let existing = try Int64.fetchOne(findPlace, arguments: [place.id.description]) {
+        placesWritten += 1
+        if let index = pendingIndex[id] {
+            // Seen earlier in this import and not written yet: replace it in memory.
+            let rid = SpatialKey.cell(ofKey: pending[index].rid) == cell ? pending[index].rid : try freeKey(in: cell, for: place.id)
+            pending[index] = (rid, place)
+            return
+        }
+        if let existing = try Int64.fetchOne(findPlace, arguments: [id]) {
             if SpatialKey.cell(ofKey: existing) == cell {
-                try updatePlace.execute(arguments: StatementArguments(values + [existing]))
-                placesWritten += 1
+                try updatePlace.execute(arguments: StatementArguments(
+                    try PlaceRow.values(of: place, updatedAt: updatedAt) + [existing]))
                 return
             }
             // Moved to another cell: its key must move too, or area searches would miss it.
             try deletePlace.execute(arguments: [existing])
         }
-        let key = try freeKey(in: cell, for: place.id)
-        try insertPlace.execute(arguments: StatementArguments([key] + values))
-        placesWritten += 1
+        pendingIndex[id] = pending.count
+        pending.append((try freeKey(in: cell, for: place.id), place))
+        if pending.count >= Self.batchSize { try flush() }
     }
 
     /// Same locality id again → updated in place.
@@ -101,15 +130,42 @@ public final class PlacesImportWriter {
         localitiesWritten += 1
     }
 
+    /// Writes the waiting places, in key order, to the table and both indexes.
+    func flush() throws {
+        guard !pending.isEmpty else { return }
+        let batch = pending.sorted { $0.rid < $1.rid }
+        pending.removeAll(keepingCapacity: true)
+        pendingIndex.removeAll(keepingCapacity: true)
+        let scale = PlacesSchema.coordinateScale
+        for (rid, place) in batch {
+            try insertPlace.execute(arguments: StatementArguments([rid] + (try PlaceRow.values(of: place, updatedAt: updatedAt))))
+            let lat = Int64((place.coordinate.latitude * scale).rounded())
+            let lon = Int64((place.coordinate.longitude * scale).rounded())
+            let slab = CategoryCode.indexRange(of: place.category)
+            try insertSpatial.execute(arguments: [rid, lat, lat, lon, lon, slab.low, slab.high])
+            try insertText.execute(arguments: [rid, place.name, place.subtitle])
+        }
+    }
+
     private func freeKey(in cell: Int64, for id: PlaceID) throws -> Int64 {
         let keys = SpatialKey.keys(inCell: cell)
-        guard let last = try Int64.fetchOne(lastInCell, arguments: [keys.lowerBound, keys.upperBound]) else {
-            return keys.lowerBound
+        let last: Int64?
+        if let known = lastKeyInCell[cell] {
+            last = known
+        } else {
+            last = try Int64.fetchOne(lastInCell, arguments: [keys.lowerBound, keys.upperBound])
         }
-        guard last < keys.upperBound else {
-            throw PlacesError.storage("Too many places at one spot to store \(id).")
+        let key: Int64
+        if let last {
+            guard last < keys.upperBound else {
+                throw PlacesError.storage("Too many places at one spot to store \(id).")
+            }
+            key = last + 1
+        } else {
+            key = keys.lowerBound
         }
-        return last + 1
+        lastKeyInCell[cell] = key
+        return key
     }
 
     private func checkOpen() throws {

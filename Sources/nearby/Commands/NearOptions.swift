@@ -9,7 +9,8 @@ struct NearOptions: ParsableArguments {
                                                           valueName: "LAT,LON|NAME"))
     var near: String?
 
-    @Option(name: .customLong("radius"), help: ArgumentHelp("How far to look, in metres (default 2000).",
+    // Unconditional, so "--radius -5" reaches the check below instead of reading as an unknown option.
+    @Option(name: .customLong("radius"), parsing: .unconditional, help: ArgumentHelp("How far to look, in metres (default 2000).",
                                                             valueName: "METRES"))
     var radiusText: String?
 

@@ -7,7 +7,10 @@ enum PlacesOutput {
     /// "120 m", "1.4 km", "35 km".
     static func distance(_ metres: Double) -> String {
         if metres < 1_000 { return "\(Int(metres.rounded())) m" }
-        if metres < 10_000 { return String(format: "%.1f km", metres / 1_000) }
+        if metres < 10_000 {
+            let text = String(format: "%.1f", metres / 1_000)
+            return (text.hasSuffix(".0") ? String(text.dropLast(2)) : text) + " km"
+        }
         return "\(Int((metres / 1_000).rounded())) km"
     }
 
@@ -35,6 +38,7 @@ enum PlacesOutput {
 
     /// A pretty-printed JSON array of the hits.
     static func json(_ hits: [PlaceHit]) throws -> String {
+        guard !hits.isEmpty else { return "[]" }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(hits.map(JSONPlace.init)), as: UTF8.self)

@@ -86,6 +86,7 @@ struct LocalPlacesStoreTests {
             F.place("a", "Café Amadeus", .cafe, at: F.offset(here, 100, 10)),
             F.place("b", "Trattoria Roma", .restaurant, at: F.offset(here, 200, 10), cuisine: "italian;pizza"),
             F.place("c", "Zürcher Stube", .restaurant, at: F.offset(here, 300, 10)),
+            F.place("d", "Amadora", .bar, at: F.offset(here, 5_000, 10)),
         ])
         func names(_ text: String) throws -> [String] {
             try store.fetchPage(PlaceQuery(center: here, radius: 2_000, searchText: text)).hits.map(\.place.name)
@@ -93,6 +94,12 @@ struct LocalPlacesStoreTests {
         #expect(try names("cafe") == ["Café Amadeus"])
         #expect(try names("CAFÉ") == ["Café Amadeus"])
         #expect(try names("amad") == ["Café Amadeus"])
+        // Words longer than the index's prefixes are checked whole: "amade" is not "Amadora".
+        #expect(try store.fetchPage(PlaceQuery(center: here, radius: 9_000, searchText: "amad")).hits.count == 2)
+        #expect(try store.fetchPage(PlaceQuery(center: here, radius: 9_000, searchText: "AMADE")).hits
+                    .map(\.place.name) == ["Café Amadeus"])
+        #expect(try store.fetchPage(PlaceQuery(center: here, radius: 9_000, searchText: "amadora")).hits
+                    .map(\.place.name) == ["Amadora"])
         #expect(try names("caf ama") == ["Café Amadeus"])
         #expect(try names("a") == ["Café Amadeus"])
         #expect(try names("zurch") == ["Zürcher Stube"])
@@ -192,6 +199,39 @@ struct LocalPlacesStoreTests {
         #expect(try store.fetchPage(query).hits.isEmpty)
         #expect(try store.fetchPage(PlaceQuery(center: elsewhere, radius: 10, searchText: "newer")).hits.count == 1)
         #expect(try store.fetchPage(PlaceQuery(center: elsewhere, radius: 10, category: .bar)).hits.count == 1)
+    }
+
+    @Test func upsertTwiceInOneImportKeepsOne() throws {
+        let store = try F.store([])
+        let far = Coordinate(latitude: 47.5, longitude: 8.7)
+        try store.importPlaces { writer in
+            try writer.upsert(F.place("n1", "First", .cafe, at: here))
+            try writer.upsert(F.place("n2", "Other", .cafe, at: here))
+            try writer.upsert(F.place("n1", "Second", .bar, at: F.offset(here, 1, 0)))
+            try writer.upsert(F.place("n2", "Moved", .cafe, at: far))
+        }
+        #expect(try F.checkedRowCounts(store) == (2, 2))
+        #expect(try store.fetchPage(PlaceQuery(center: here, radius: 100)).hits.map(\.place.name) == ["Second"])
+        #expect(try store.fetchPage(PlaceQuery(center: far, radius: 100, searchText: "moved")).hits.count == 1)
+        #expect(try store.fetchPage(PlaceQuery(center: here, radius: 100, searchText: "first")).hits.isEmpty)
+    }
+
+    @Test func largeImportsAreWrittenInBatches() throws {
+        var generator = SeededGenerator(seed: 11)
+        let count = PlacesImportWriter.batchSize + 1_234
+        let store = try F.store([])
+        try store.importPlaces { writer in
+            for index in 0..<count {
+                try writer.upsert(F.place("n\(index)", "Place \(index)", index.isMultiple(of: 2) ? .cafe : .atm,
+                                          at: F.offset(here, Double.random(in: 0...20_000, using: &generator),
+                                                       Double.random(in: 0..<360, using: &generator))))
+            }
+            // One from the first, already written batch, seen again.
+            try writer.upsert(F.place("n0", "Renamed", .cafe, at: here))
+        }
+        #expect(try F.checkedRowCounts(store) == (count, count))
+        #expect(try store.fetchCount(near: here, radius: 20_001, category: nil) == count)
+        #expect(try store.fetchPage(PlaceQuery(center: here, radius: 10, searchText: "renamed")).hits.count == 1)
     }
 
     @Test func aThrowingImportLeavesTheStoreAsItWas() throws {
