@@ -4,12 +4,13 @@ import NearbyCore
 /// subtitle starts ("caf amad" finds "Café Amadeus").
 ///
 /// FTS5 answers a prefix fast, and can seek to a key range, only when the prefix has its own index
-/// (`prefix = '1 2 3 4'`); a longer prefix makes it merge every matching word's list first, 10–20 ms on a
-/// million places, and once per key range. So the index is asked for the first `indexedPrefix` letters of
-/// each word and `matches(name:subtitle:)` checks the whole words on the few rows found.
+/// (`prefix = '1 2 3 4 5 6 7 8'`); a longer prefix makes it merge every matching word's list first,
+/// 10–20 ms on a million places, and once per key range. So the index is asked for the first
+/// `indexedPrefix` letters of each word and `matches(name:subtitle:)` checks longer words whole on the
+/// rows found (an 8-letter prefix is rare enough that those are few).
 struct FullTextQuery {
     /// The longest prefix the full-text index holds (see `PlacesSchema`).
-    static let indexedPrefix = 4
+    static let indexedPrefix = 8
 
     /// The words, folded the way the index folds them (lower case, no accents).
     let words: [String]

@@ -37,7 +37,7 @@ enum PlacesSchema {
                     name, subtitle,
                     content = 'place', content_rowid = 'rid',
                     tokenize = 'unicode61 remove_diacritics 2',
-                    prefix = '1 2 3 4'
+                    prefix = '1 2 3 4 5 6 7 8'
                 );
                 -- New rows reach the indexes through PlacesImportWriter, in key order and in batches (much faster
                 -- than a row trigger); changes and deletions of stored rows are kept in step by these triggers.

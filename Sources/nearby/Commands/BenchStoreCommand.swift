@@ -28,6 +28,9 @@ struct BenchStoreCommand: ParsableCommand {
     @Option(help: "Seed of the generated region.")
     var seed: UInt64 = 1
 
+    @Flag(help: "Also print the five slowest queries of each kind.")
+    var slowest = false
+
     @Flag(help: "Use the places already in the store (generated with the same seed) instead of importing.")
     var reuse = false
 
@@ -57,7 +60,7 @@ struct BenchStoreCommand: ParsableCommand {
         }
 
         // Each kind gets its own points, drawn after the import so `--reuse` sees the same ones.
-        var kinds: [(String, () throws -> Int)] = []
+        var kinds: [(name: String, describe: (Int) -> String, run: () throws -> Int)] = []
         var nearestCategory: [(Coordinate, Category)] = []
         var nearestAll: [Coordinate] = []
         var searches: [(Coordinate, String)] = []
@@ -70,34 +73,36 @@ struct BenchStoreCommand: ParsableCommand {
         }
         let radius = radius
         var next = 0
-        kinds.append(("nearest 50, one category", {
+        kinds.append(("nearest 50, one category", { "\(nearestCategory[$0])" }, {
             let (point, category) = nearestCategory[next % nearestCategory.count]
             return try store.fetchPage(PlaceQuery(center: point, radius: radius, category: category, limit: 50)).hits.count
         }))
-        kinds.append(("nearest 50, all categories", {
+        kinds.append(("nearest 50, all categories", { "\(nearestAll[$0])" }, {
             try store.fetchPage(PlaceQuery(center: nearestAll[next % nearestAll.count], radius: radius, limit: 50))
                 .hits.count
         }))
-        kinds.append(("name search, 50 nearest", {
+        kinds.append(("name search, 50 nearest", { "\(searches[$0])" }, {
             let (point, text) = searches[next % searches.count]
             return try store.fetchPage(PlaceQuery(center: point, radius: radius, searchText: text, limit: 50)).hits.count
         }))
-        kinds.append(("count within 2 km", {
+        kinds.append(("count within 2 km", { "\(counts[$0])" }, {
             try store.fetchCount(near: counts[next % counts.count], radius: 2_000, category: nil)
         }))
 
         print(String(format: "%d queries each, radius %.0f m, seed %llu", queries, radius, seed))
         print("query                          median     p99      max   mean hits")
-        for (name, body) in kinds {
+        for (name, describe, body) in kinds {
             // A warm-up pass, so the page cache holds what a running app would have.
             for index in 0..<min(200, queries) { next = index; _ = try body() }
             var times: [Double] = []
+            var timed: [(Double, Int)] = []
             var hits = 0
             for index in 0..<queries {
                 next = index
                 let started = ContinuousClock.now
                 hits += try body()
                 times.append((ContinuousClock.now - started).seconds * 1_000)
+                timed.append((times[times.count - 1], index))
             }
             times.sort()
             let median = times[times.count / 2]
@@ -105,6 +110,11 @@ struct BenchStoreCommand: ParsableCommand {
             print(name.padding(toLength: 28, withPad: " ", startingAt: 0)
                   + String(format: " %6.2f ms %6.2f ms %6.2f ms  %6.1f", median, p99, times.last ?? 0,
                            Double(hits) / Double(queries)))
+            if slowest {
+                for (milliseconds, index) in timed.sorted(by: { $0.0 > $1.0 }).prefix(5) {
+                    print(String(format: "    %7.2f ms  ", milliseconds) + describe(index))
+                }
+            }
         }
     }
 }

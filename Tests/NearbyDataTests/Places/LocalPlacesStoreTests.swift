@@ -87,6 +87,8 @@ struct LocalPlacesStoreTests {
             F.place("b", "Trattoria Roma", .restaurant, at: F.offset(here, 200, 10), cuisine: "italian;pizza"),
             F.place("c", "Zürcher Stube", .restaurant, at: F.offset(here, 300, 10)),
             F.place("d", "Amadora", .bar, at: F.offset(here, 5_000, 10)),
+            F.place("e", "Kunstmuseumsbistro", .cafe, at: F.offset(here, 6_000, 10)),
+            F.place("f", "Kunstmuseum", .museum, at: F.offset(here, 7_000, 10)),
         ])
         func names(_ text: String) throws -> [String] {
             try store.fetchPage(PlaceQuery(center: here, radius: 2_000, searchText: text)).hits.map(\.place.name)
@@ -94,12 +96,14 @@ struct LocalPlacesStoreTests {
         #expect(try names("cafe") == ["Café Amadeus"])
         #expect(try names("CAFÉ") == ["Café Amadeus"])
         #expect(try names("amad") == ["Café Amadeus"])
-        // Words longer than the index's prefixes are checked whole: "amade" is not "Amadora".
         #expect(try store.fetchPage(PlaceQuery(center: here, radius: 9_000, searchText: "amad")).hits.count == 2)
         #expect(try store.fetchPage(PlaceQuery(center: here, radius: 9_000, searchText: "AMADE")).hits
                     .map(\.place.name) == ["Café Amadeus"])
-        #expect(try store.fetchPage(PlaceQuery(center: here, radius: 9_000, searchText: "amadora")).hits
-                    .map(\.place.name) == ["Amadora"])
+        // Words longer than the index's prefixes are checked whole.
+        #expect(try store.fetchPage(PlaceQuery(center: here, radius: 9_000, searchText: "kunstmuseum")).hits
+                    .map(\.place.name) == ["Kunstmuseumsbistro", "Kunstmuseum"])
+        #expect(try store.fetchPage(PlaceQuery(center: here, radius: 9_000, searchText: "kunstmuseumsb")).hits
+                    .map(\.place.name) == ["Kunstmuseumsbistro"])
         #expect(try names("caf ama") == ["Café Amadeus"])
         #expect(try names("a") == ["Café Amadeus"])
         #expect(try names("zurch") == ["Zürcher Stube"])
