@@ -28,6 +28,8 @@ let package = Package(
         .target(name: "NearbyData", dependencies: [
             "NearbyCore", "CZlib",
             .product(name: "GRDB", package: "GRDB.swift"),
+            // SQLite's C API, for binding import rows without boxing each value (see PlaceInsertion).
+            .product(name: "GRDBSQLite", package: "GRDB.swift"),
         ]),
         // Headless view models.
         .target(name: "NearbyViewModels", dependencies: ["NearbyCore"]),

@@ -5,8 +5,13 @@ extension Place {
     /// Cuisine, else the street address, else the operator or brand; empty when the source has none.
     public var subtitle: String {
         if let cuisine, !cuisine.isEmpty {
+            // "italian;pizza" → "italian, pizza"; "coffee_shop" → "coffee shop". (Written by hand: this runs
+            // for every place an import writes.)
             return cuisine.split(separator: ";")
-                .map { $0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "_", with: " ") }
+                .map { part in
+                    String(part.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed()
+                        .map { $0 == "_" ? " " : $0 })
+                }
                 .filter { !$0.isEmpty }
                 .joined(separator: ", ")
         }

@@ -22,12 +22,8 @@ enum PlaceRow {
     /// The values of `writtenColumns` for `place`.
     static func values(of place: Place, updatedAt: String) throws -> [(any DatabaseValueConvertible)?] {
         var hoursText: String?
-        var periodsJSON: String?
-        switch place.openingHours {
-        case .osm(let text): hoursText = text
-        case .periods(let periods): periodsJSON = String(decoding: try JSONEncoder().encode(periods), as: UTF8.self)
-        case nil: break
-        }
+        if case .osm(let text) = place.openingHours { hoursText = text }
+        let periodsJSON = try periodsJSON(place.openingHours)
         return [
             place.id.description, place.name, place.category.rawValue, CategoryCode.code(of: place.category),
             place.coordinate.latitude, place.coordinate.longitude,
@@ -37,6 +33,12 @@ enum PlaceRow {
             place.cuisine, place.wheelchair, place.operatorName, place.brand,
             place.rating, place.ratingCount, place.priceLevel, place.attribution, place.subtitle, updatedAt,
         ]
+    }
+
+    /// Google's periods as the JSON the table keeps; nil for OpenStreetMap text or no hours.
+    static func periodsJSON(_ hours: OpeningHoursSource?) throws -> String? {
+        guard case .periods(let periods) = hours else { return nil }
+        return String(decoding: try JSONEncoder().encode(periods), as: UTF8.self)
     }
 
     /// Reads a row selected with `selection`; a row this version cannot understand is a storage error.

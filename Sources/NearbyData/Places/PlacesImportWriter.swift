@@ -43,15 +43,17 @@ public final class PlacesImportWriter {
     private var isOpen = true
     private let findPlace: Statement
     private let lastInCell: Statement
-    private let insertPlace: Statement
-    private let insertSpatial: Statement
-    private let insertText: Statement
+    private let insertion: PlaceInsertion
     private let updatePlace: Statement
     private let deletePlace: Statement
     private let upsertLocalityStatement: Statement
 
+    /// Whether the table held no place when the import began: then only this import's own places can
+    /// share an id or a cell, and the per-place lookups in the table are skipped.
+    private let startedEmpty: Bool
     private var pending: [(rid: Int64, place: Place)] = []
     private var pendingIndex: [String: Int] = [:]
+    private var flushedAny = false
     /// The highest key handed out in each cell during this import.
     private var lastKeyInCell: [Int64: Int64] = [:]
 
@@ -63,13 +65,10 @@ public final class PlacesImportWriter {
     init(db: Database, updatedAt: String) throws {
         self.db = db
         self.updatedAt = updatedAt
+        startedEmpty = try !(Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM place)") ?? false)
         findPlace = try db.cachedStatement(sql: "SELECT rid FROM place WHERE id = ?")
         lastInCell = try db.cachedStatement(sql: "SELECT max(rid) FROM place WHERE rid BETWEEN ? AND ?")
-        let placeholders = Array(repeating: "?", count: PlaceRow.writtenColumnCount).joined(separator: ", ")
-        insertPlace = try db.cachedStatement(
-            sql: "INSERT INTO place (rid, \(PlaceRow.writtenColumns)) VALUES (?, \(placeholders))")
-        insertSpatial = try db.cachedStatement(sql: "INSERT INTO place_rtree VALUES (?, ?, ?, ?, ?, ?, ?)")
-        insertText = try db.cachedStatement(sql: "INSERT INTO place_fts (rowid, name, subtitle) VALUES (?, ?, ?)")
+        insertion = try PlaceInsertion(db: db, updatedAt: updatedAt)
         let assignments = PlaceRow.writtenColumns.split(separator: ",")
             .map { "\($0.trimmingCharacters(in: .whitespaces)) = ?" }.joined(separator: ", ")
         updatePlace = try db.cachedStatement(sql: "UPDATE place SET \(assignments) WHERE rid = ?")
@@ -103,7 +102,7 @@ public final class PlacesImportWriter {
             pending[index] = (rid, place)
             return
         }
-        if let existing = try Int64.fetchOne(findPlace, arguments: [id]) {
+        if !startedEmpty || flushedAny, let existing = try Int64.fetchOne(findPlace, arguments: [id]) {
             if SpatialKey.cell(ofKey: existing) == cell {
                 try updatePlace.execute(arguments: StatementArguments(
                     try PlaceRow.values(of: place, updatedAt: updatedAt) + [existing]))
@@ -133,18 +132,11 @@ public final class PlacesImportWriter {
     /// Writes the waiting places, in key order, to the table and both indexes.
     func flush() throws {
         guard !pending.isEmpty else { return }
+        flushedAny = true
         let batch = pending.sorted { $0.rid < $1.rid }
         pending.removeAll(keepingCapacity: true)
         pendingIndex.removeAll(keepingCapacity: true)
-        let scale = PlacesSchema.coordinateScale
-        for (rid, place) in batch {
-            try insertPlace.execute(arguments: StatementArguments([rid] + (try PlaceRow.values(of: place, updatedAt: updatedAt))))
-            let lat = Int64((place.coordinate.latitude * scale).rounded())
-            let lon = Int64((place.coordinate.longitude * scale).rounded())
-            let slab = CategoryCode.indexRange(of: place.category)
-            try insertSpatial.execute(arguments: [rid, lat, lat, lon, lon, slab.low, slab.high])
-            try insertText.execute(arguments: [rid, place.name, place.subtitle])
-        }
+        for (rid, place) in batch { try insertion.insert(place, rid: rid) }
     }
 
     private func freeKey(in cell: Int64, for id: PlaceID) throws -> Int64 {
@@ -152,6 +144,8 @@ public final class PlacesImportWriter {
         let last: Int64?
         if let known = lastKeyInCell[cell] {
             last = known
+        } else if startedEmpty {
+            last = nil
         } else {
             last = try Int64.fetchOne(lastInCell, arguments: [keys.lowerBound, keys.upperBound])
         }
