@@ -24,7 +24,8 @@ enum PlacesOutput {
             return name.padding(toLength: nameWidth, withPad: " ", startingAt: 0) + "  "
                 + category.padding(toLength: categoryWidth, withPad: " ", startingAt: 0) + "  "
                 + distance(hit.distance).leftPadded(to: 7) + "  "
-                + CompassPoint(bearing: hit.bearing).rawValue
+                // Under a metre away, a direction means nothing.
+                + (hit.distance < 1 ? "" : CompassPoint(bearing: hit.bearing).rawValue)
         }
     }
 
