@@ -50,6 +50,7 @@ let package = Package(
                     exclude: ["__Snapshots__"]),
         .testTarget(name: "NearbyCoreTests", dependencies: ["NearbyCore"]),
         .testTarget(name: "NearbyDataTests", dependencies: ["NearbyData", "NearbyCore"]),
+        .testTarget(name: "nearbyTests", dependencies: ["nearby", "NearbyData", "NearbyCore"]),
         .testTarget(name: "NearbyViewModelsTests", dependencies: ["NearbyViewModels", "NearbyCore"]),
     ],
     swiftLanguageModes: [.v6]
