@@ -53,7 +53,9 @@ public final class PlacesImportWriter {
     private let startedEmpty: Bool
     private var pending: [(rid: Int64, place: Place)] = []
     private var pendingIndex: [String: Int] = [:]
-    private var flushedAny = false
+    /// Hashes of the ids written by this import when it began on an empty table: only those can be in the
+    /// table already (a hash collision just costs a lookup).
+    private var flushedIDHashes = Set<Int>()
     /// The highest key handed out in each cell during this import.
     private var lastKeyInCell: [Int64: Int64] = [:]
 
@@ -102,7 +104,8 @@ public final class PlacesImportWriter {
             pending[index] = (rid, place)
             return
         }
-        if !startedEmpty || flushedAny, let existing = try Int64.fetchOne(findPlace, arguments: [id]) {
+        if !startedEmpty || flushedIDHashes.contains(id.hashValue),
+           let existing = try Int64.fetchOne(findPlace, arguments: [id]) {
             if SpatialKey.cell(ofKey: existing) == cell {
                 try updatePlace.execute(arguments: StatementArguments(
                     try PlaceRow.values(of: place, updatedAt: updatedAt) + [existing]))
@@ -132,11 +135,13 @@ public final class PlacesImportWriter {
     /// Writes the waiting places, in key order, to the table and both indexes.
     func flush() throws {
         guard !pending.isEmpty else { return }
-        flushedAny = true
         let batch = pending.sorted { $0.rid < $1.rid }
         pending.removeAll(keepingCapacity: true)
         pendingIndex.removeAll(keepingCapacity: true)
-        for (rid, place) in batch { try insertion.insert(place, rid: rid) }
+        for (rid, place) in batch {
+            try insertion.insert(place, rid: rid)
+            if startedEmpty { flushedIDHashes.insert(place.id.description.hashValue) }
+        }
     }
 
     private func freeKey(in cell: Int64, for id: PlaceID) throws -> Int64 {

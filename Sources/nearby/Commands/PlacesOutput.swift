@@ -25,8 +25,17 @@ enum PlacesOutput {
                 + category.padding(toLength: categoryWidth, withPad: " ", startingAt: 0) + "  "
                 + distance(hit.distance).leftPadded(to: 7) + "  "
                 // Under a metre away, a direction means nothing.
-                + (hit.distance < 1 ? "" : CompassPoint(bearing: hit.bearing).rawValue)
+                + (hit.distance < 1 ? "" : compassPoint(hit.bearing))
         }
+    }
+
+    /// "N", "NE", … for a bearing in degrees: each point owns the 45° centred on it.
+    // TODO(integration): use NearbyCore's CompassPoint/DistanceFormatting (branch `hours`) once merged.
+    static func compassPoint(_ bearing: Double) -> String {
+        guard bearing.isFinite else { return "" }
+        var degrees = bearing.truncatingRemainder(dividingBy: 360)
+        if degrees < 0 { degrees += 360 }
+        return ["N", "NE", "E", "SE", "S", "SW", "W", "NW"][Int((degrees + 22.5) / 45) % 8]
     }
 
     /// The sentence for an empty result.

@@ -103,16 +103,6 @@ struct GeodesyTests {
         }
     }
 
-    @Test func compassPoints() {
-        #expect(CompassPoint(bearing: 0) == .north)
-        #expect(CompassPoint(bearing: 22.4) == .north)
-        #expect(CompassPoint(bearing: 22.5) == .northEast)
-        #expect(CompassPoint(bearing: 359.9) == .north)
-        #expect(CompassPoint(bearing: 180) == .south)
-        #expect(CompassPoint(bearing: -90) == .west)
-        #expect(CompassPoint(bearing: .nan) == .north)
-    }
-
     /// The point `distance` metres from `start` along `bearing`: the inverse the tests check against.
     private func destination(from start: Coordinate, distance: Double, bearing: Double) -> Coordinate {
         let delta = distance / Geodesy.earthRadius, theta = bearing * .pi / 180

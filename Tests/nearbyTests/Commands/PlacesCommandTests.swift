@@ -67,6 +67,16 @@ struct PlacesCommandTests {
         #expect(PlacesOutput.distance(35_400) == "35 km")
     }
 
+    @Test func compassPoints() {
+        #expect(PlacesOutput.compassPoint(0) == "N")
+        #expect(PlacesOutput.compassPoint(22.4) == "N")
+        #expect(PlacesOutput.compassPoint(22.5) == "NE")
+        #expect(PlacesOutput.compassPoint(359.9) == "N")
+        #expect(PlacesOutput.compassPoint(180) == "S")
+        #expect(PlacesOutput.compassPoint(-90) == "W")
+        #expect(PlacesOutput.compassPoint(.nan) == "")
+    }
+
     @Test func rowsAreAlignedAndSafe() {
         let hits = [
             PlaceHit(place: Place(id: PlaceID(source: .osm, sourceID: "n1"), name: "Café\u{1B}[2J", category: .cafe,
