@@ -47,7 +47,8 @@ public final class LocalPlacesStore: PlacesProvider, FavouritesStore, Sendable {
         return try reading { db in
             var counts: [Category: Int] = [:]
             for candidate in try PlaceFinder.within(db, center: center, radius: radius, category: nil) {
-                if let category = CategoryCode.category(of: candidate.categoryCode) { counts[category, default: 0] += 1 }
+                guard let category = CategoryCode.category(of: candidate.categoryCode) else { continue }
+                counts[category, default: 0] += 1
             }
             return counts
         }

@@ -18,7 +18,8 @@ struct PlaceInsertion {
         self.connection = connection
         self.updatedAt = updatedAt
         let placeholders = Array(repeating: "?", count: PlaceRow.writtenColumnCount + 1).joined(separator: ", ")
-        place = try db.cachedStatement(sql: "INSERT INTO place (rid, \(PlaceRow.writtenColumns)) VALUES (\(placeholders))")
+        place = try db.cachedStatement(
+            sql: "INSERT INTO place (rid, \(PlaceRow.writtenColumns)) VALUES (\(placeholders))")
         spatial = try db.cachedStatement(sql: "INSERT INTO place_rtree VALUES (?, ?, ?, ?, ?, ?, ?)")
         text = try db.cachedStatement(sql: "INSERT INTO place_fts (rowid, name, subtitle) VALUES (?, ?, ?)")
     }

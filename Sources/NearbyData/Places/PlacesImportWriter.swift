@@ -100,7 +100,8 @@ public final class PlacesImportWriter {
         placesWritten += 1
         if let index = pendingIndex[id] {
             // Seen earlier in this import and not written yet: replace it in memory.
-            let rid = SpatialKey.cell(ofKey: pending[index].rid) == cell ? pending[index].rid : try freeKey(in: cell, for: place.id)
+            let previous = pending[index].rid
+            let rid = SpatialKey.cell(ofKey: previous) == cell ? previous : try freeKey(in: cell, for: place.id)
             pending[index] = (rid, place)
             return
         }

@@ -35,9 +35,10 @@ enum SpatialKey {
             let x0 = quantizedLongitude(lon.lowerBound), x1 = quantizedLongitude(lon.upperBound)
             // The finest level whose cells over the box number at most `perPart`.
             var shift = 0
-            while shift < axisBits && ((x1 >> shift) - (x0 >> shift) + 1) * ((y1 >> shift) - (y0 >> shift) + 1) > perPart {
-                shift += 1
+            func cellCount(_ shift: Int) -> Int {
+                ((x1 >> shift) - (x0 >> shift) + 1) * ((y1 >> shift) - (y0 >> shift) + 1)
             }
+            while shift < axisBits && cellCount(shift) > perPart { shift += 1 }
             for cy in (y0 >> shift)...(y1 >> shift) {
                 for cx in (x0 >> shift)...(x1 >> shift) {
                     let low = morton(x: cx, y: cy) << Int64(2 * shift)

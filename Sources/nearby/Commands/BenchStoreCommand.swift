@@ -85,7 +85,8 @@ struct BenchStoreCommand: ParsableCommand {
         var next = 0
         kinds.append(("nearest 50, one category", { "\(nearestCategory[$0])" }, {
             let (point, category) = nearestCategory[next % nearestCategory.count]
-            return try store.fetchPage(PlaceQuery(center: point, radius: radius, category: category, limit: 50)).hits.count
+            let query = PlaceQuery(center: point, radius: radius, category: category, limit: 50)
+            return try store.fetchPage(query).hits.count
         }))
         kinds.append(("nearest 50, all categories", { "\(nearestAll[$0])" }, {
             try store.fetchPage(PlaceQuery(center: nearestAll[next % nearestAll.count], radius: radius, limit: 50))
@@ -93,7 +94,8 @@ struct BenchStoreCommand: ParsableCommand {
         }))
         kinds.append(("name search, 50 nearest", { "\(searches[$0])" }, {
             let (point, text) = searches[next % searches.count]
-            return try store.fetchPage(PlaceQuery(center: point, radius: radius, searchText: text, limit: 50)).hits.count
+            let query = PlaceQuery(center: point, radius: radius, searchText: text, limit: 50)
+            return try store.fetchPage(query).hits.count
         }))
         kinds.append(("count within 2 km", { "\(counts[$0])" }, {
             try store.fetchCount(near: counts[next % counts.count], radius: 2_000, category: nil)

@@ -10,8 +10,8 @@ struct NearOptions: ParsableArguments {
     var near: String?
 
     // Unconditional, so "--radius -5" reaches the check below instead of reading as an unknown option.
-    @Option(name: .customLong("radius"), parsing: .unconditional, help: ArgumentHelp("How far to look, in metres (default 2000).",
-                                                            valueName: "METRES"))
+    @Option(name: .customLong("radius"), parsing: .unconditional,
+            help: ArgumentHelp("How far to look, in metres (default 2000).", valueName: "METRES"))
     var radiusText: String?
 
     /// The radius in metres, checked.

@@ -60,7 +60,8 @@ struct PlacesCommand: ParsableCommand {
     private func parsedLimit() throws -> Int {
         guard let limitText else { return 20 }
         guard let value = Int(limitText.trimmingCharacters(in: .whitespaces)), (1...100_000).contains(value) else {
-            throw CommandFailure("--limit wants a whole number between 1 and 100000, not \(limitText.quotedForTerminal).")
+            throw CommandFailure(
+                "--limit wants a whole number between 1 and 100000, not \(limitText.quotedForTerminal).")
         }
         return value
     }
