@@ -24,7 +24,8 @@ struct PlaceInsertion {
         text = try db.cachedStatement(sql: "INSERT INTO place_fts (rowid, name, subtitle) VALUES (?, ?, ?)")
     }
 
-    func insert(_ value: Place, rid: Int64) throws {
+    /// - Parameter id: `value.id.description`, which the caller already has.
+    func insert(_ value: Place, id: String, rid: Int64) throws {
         let subtitle = value.subtitle
         var hoursText: String?
         var periodsJSON: String?
@@ -36,7 +37,7 @@ struct PlaceInsertion {
 
         var binder = Binder(statement: place.sqliteStatement)
         binder.bind(rid)
-        binder.bind(value.id.description)
+        binder.bind(id)
         binder.bind(value.name)
         binder.bind(value.category.rawValue)
         binder.bind(Int64(CategoryCode.code(of: value.category)))

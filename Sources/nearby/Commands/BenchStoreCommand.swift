@@ -50,6 +50,7 @@ struct BenchStoreCommand: ParsableCommand {
             }
             // Places are made in chunks outside the timed part, so the figure is the store's, not the generator's.
             var generating = Duration.zero
+            var bodyEnded = ContinuousClock.now
             let started = ContinuousClock.now
             let written = try store.importPlaces { writer in
                 var next = 0
@@ -60,12 +61,15 @@ struct BenchStoreCommand: ParsableCommand {
                     for place in chunk { try writer.upsert(place) }
                     next += chunk.count
                 }
+                bodyEnded = ContinuousClock.now
                 return writer.placesWritten
             }
-            let seconds = (ContinuousClock.now - started - generating).seconds
+            let ended = ContinuousClock.now
+            let seconds = (ended - started - generating).seconds
             let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0
-            print(String(format: "import: %d places in %.1f s = %.0f places/s (generating them took %.1f s more); "
-                         + "store %.0f MB", written, seconds, Double(written) / seconds, generating.seconds,
+            print(String(format: "import: %d places in %.1f s = %.0f places/s (generating them took %.1f s more; "
+                         + "the last batch and the commit %.1f s); store %.0f MB", written, seconds,
+                         Double(written) / seconds, generating.seconds, (ended - bodyEnded).seconds,
                          Double(size) / 1_048_576))
         }
 
