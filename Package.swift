@@ -31,6 +31,8 @@ let package = Package(
         .target(name: "NearbyData", dependencies: [
             "NearbyCore", "CZlib",
             .product(name: "GRDB", package: "GRDB.swift"),
+            // SQLite's C API, for binding import rows without boxing each value (see PlaceInsertion).
+            .product(name: "GRDBSQLite", package: "GRDB.swift"),
         ]),
         // Headless view models.
         .target(name: "NearbyViewModels", dependencies: ["NearbyCore"]),
@@ -50,8 +52,8 @@ let package = Package(
         .testTarget(name: "EndToEndTests", dependencies: ["nearby"]),
         .testTarget(name: "NearbyCoreTests", dependencies: ["NearbyCore"]),
         .testTarget(name: "NearbyDataTests", dependencies: ["NearbyData", "NearbyCore"]),
+        .testTarget(name: "nearbyTests", dependencies: ["nearby", "NearbyData", "NearbyCore"]),
         .testTarget(name: "NearbyViewModelsTests", dependencies: ["NearbyViewModels", "NearbyCore"]),
-        .testTarget(name: "nearbyTests", dependencies: ["nearby", "NearbyCore", "NearbyData"]),
     ],
     swiftLanguageModes: [.v6]
 )
