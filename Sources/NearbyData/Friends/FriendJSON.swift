@@ -1,0 +1,133 @@
+import Foundation
+import NearbyCore
+
+/// The friends service's JSON for one friend: `{"id", "firstname", "lastname", "phonenumber"}`, plus the
+/// optional `email`, `latitude`, `longitude`, `placename`, `createdAt`, `updatedAt` this app adds.
+/// Shared by the client (which reads any service's variant) and the server (which writes this one).
+public enum FriendJSON {
+    /// Wire names of the form's fields, as used in error bodies.
+    public static func wireName(of field: FriendField) -> String {
+        switch field {
+        case .firstName: "firstname"
+        case .lastName: "lastname"
+        case .phoneNumber: "phonenumber"
+        case .email: "email"
+        case .location: "location"
+        }
+    }
+
+    /// The field a wire name (in any of the spellings services use) stands for.
+    public static func field(named name: String) -> FriendField? {
+        let key = name.lowercased().filter { $0 != "_" && $0 != "-" }
+        switch key {
+        case "firstname", "first", "givenname": return .firstName
+        case "lastname", "last", "surname", "familyname": return .lastName
+        case "phonenumber", "phone", "tel", "telephone": return .phoneNumber
+        case "email", "mail": return .email
+        case "location", "latitude", "longitude", "coordinate", "placename": return .location
+        default: return nil
+        }
+    }
+
+    // MARK: Reading (lenient)
+
+    /// A friend from one element of a service's answer, or nil when it lacks an id or a name, has a field of
+    /// the wrong type, or text too long to be a name. Extra fields are ignored; control characters are
+    /// replaced so that nothing read can drive the terminal.
+    public static func friend(from value: JSONValue) -> Friend? {
+        guard case .object(let fields) = value else { return nil }
+        func text(_ names: String...) -> String?? {
+            for name in names {
+                guard let raw = fields[name], !raw.isNull else { continue }
+                switch raw {
+                case .string(let s): return .some(UntrustedText.clean(s))
+                case .integer(let n): return .some(String(n)) // phone numbers sent as numbers
+                default: return .some(nil)
+                }
+            }
+            return nil
+        }
+        guard let id = (fields["id"] ?? fields["_id"])?.integerValue,
+              case .some(.some(let first)) = text("firstname", "firstName", "first_name"),
+              case .some(.some(let last)) = text("lastname", "lastName", "last_name"),
+              case .some(.some(let phone)) = text("phonenumber", "phoneNumber", "phone_number", "phone")
+        else { return nil }
+        var friend = Friend(id: id, firstName: first, lastName: last, phoneNumber: phone)
+        if case .some(.some(let email)) = text("email"), !email.isEmpty { friend.email = email }
+        if case .some(.some(let place)) = text("placename", "placeName"), !place.isEmpty { friend.placeName = place }
+        if let lat = fields["latitude"]?.doubleValue, let lon = fields["longitude"]?.doubleValue {
+            let coordinate = Coordinate(latitude: lat, longitude: lon)
+            if coordinate.isValid { friend.coordinate = coordinate }
+        }
+        if let created = fields["createdAt"]?.stringValue.flatMap(parseDate) { friend.createdAt = created }
+        if let updated = fields["updatedAt"]?.stringValue.flatMap(parseDate) { friend.updatedAt = updated }
+        return friend
+    }
+
+    /// The friends in a list answer: a bare array, or an object holding it under `friends` or `data`.
+    /// Elements that cannot be read are skipped and counted. Nil when the answer holds no list at all.
+    public static func friends(from value: JSONValue) -> (friends: [Friend], skipped: Int)? {
+        let items: [JSONValue]
+        if let array = value.arrayValue {
+            items = array
+        } else if let array = (value["friends"] ?? value["data"])?.arrayValue {
+            items = array
+        } else {
+            return nil
+        }
+        var friends: [Friend] = []
+        friends.reserveCapacity(items.count)
+        for item in items {
+            if let friend = friend(from: item) { friends.append(friend) }
+        }
+        return (friends, items.count - friends.count)
+    }
+
+    // MARK: Writing
+
+    /// The JSON object of a friend, as the server answers it.
+    public static func object(of friend: Friend) -> JSONValue {
+        var fields: [String: JSONValue] = [
+            "id": .integer(friend.id),
+            "firstname": .string(friend.firstName),
+            "lastname": .string(friend.lastName),
+            "phonenumber": .string(friend.phoneNumber),
+            "createdAt": .string(formatDate(friend.createdAt)),
+            "updatedAt": .string(formatDate(friend.updatedAt)),
+        ]
+        if let email = friend.email { fields["email"] = .string(email) }
+        if let placeName = friend.placeName { fields["placename"] = .string(placeName) }
+        if let coordinate = friend.coordinate {
+            fields["latitude"] = .number(coordinate.latitude)
+            fields["longitude"] = .number(coordinate.longitude)
+        }
+        return .object(fields)
+    }
+
+    /// The JSON object of a draft, as the client sends it to add or edit.
+    public static func object(of draft: FriendDraft) -> JSONValue {
+        var fields: [String: JSONValue] = [
+            "firstname": .string(draft.firstName),
+            "lastname": .string(draft.lastName),
+            "phonenumber": .string(draft.phoneNumber),
+        ]
+        if let email = draft.email { fields["email"] = .string(email) }
+        if let placeName = draft.placeName { fields["placename"] = .string(placeName) }
+        if let coordinate = draft.coordinate {
+            fields["latitude"] = .number(coordinate.latitude)
+            fields["longitude"] = .number(coordinate.longitude)
+        }
+        return .object(fields)
+    }
+
+    // MARK: Dates
+
+    private static func parseDate(_ text: String) -> Date? {
+        guard text.utf8.count <= 64 else { return nil }
+        return try? Date(text, strategy: .iso8601)
+    }
+
+    private static func formatDate(_ date: Date) -> String {
+        date.formatted(.iso8601)
+    }
+}
