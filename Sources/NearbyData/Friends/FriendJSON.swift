@@ -36,12 +36,12 @@ public enum FriendJSON {
     /// replaced so that nothing read can drive the terminal.
     public static func friend(from value: JSONValue) -> Friend? {
         guard case .object(let fields) = value else { return nil }
-        func text(_ names: String...) -> String?? {
+        func text(_ names: String..., numbersAllowed: Bool = false) -> String?? {
             for name in names {
                 guard let raw = fields[name], !raw.isNull else { continue }
                 switch raw {
                 case .string(let s): return .some(UntrustedText.clean(s))
-                case .integer(let n): return .some(String(n)) // phone numbers sent as numbers
+                case .integer(let n) where numbersAllowed: return .some(String(n)) // phone numbers as numbers
                 default: return .some(nil)
                 }
             }
@@ -50,7 +50,7 @@ public enum FriendJSON {
         guard let id = (fields["id"] ?? fields["_id"])?.integerValue,
               case .some(.some(let first)) = text("firstname", "firstName", "first_name"),
               case .some(.some(let last)) = text("lastname", "lastName", "last_name"),
-              case .some(.some(let phone)) = text("phonenumber", "phoneNumber", "phone_number", "phone")
+              case .some(.some(let phone)) = text("phonenumber", "phoneNumber", "phone_number", "phone", numbersAllowed: true)
         else { return nil }
         var friend = Friend(id: id, firstName: first, lastName: last, phoneNumber: phone)
         if case .some(.some(let email)) = text("email"), !email.isEmpty { friend.email = email }
@@ -104,20 +104,18 @@ public enum FriendJSON {
         return .object(fields)
     }
 
-    /// The JSON object of a draft, as the client sends it to add or edit.
+    /// The JSON object of a draft, as the client sends it to add or edit. Empty optional fields are sent
+    /// as null so that an edit clears them rather than leaving the old value.
     public static func object(of draft: FriendDraft) -> JSONValue {
-        var fields: [String: JSONValue] = [
+        .object([
             "firstname": .string(draft.firstName),
             "lastname": .string(draft.lastName),
             "phonenumber": .string(draft.phoneNumber),
-        ]
-        if let email = draft.email { fields["email"] = .string(email) }
-        if let placeName = draft.placeName { fields["placename"] = .string(placeName) }
-        if let coordinate = draft.coordinate {
-            fields["latitude"] = .number(coordinate.latitude)
-            fields["longitude"] = .number(coordinate.longitude)
-        }
-        return .object(fields)
+            "email": draft.email.map(JSONValue.string) ?? .null,
+            "placename": draft.placeName.map(JSONValue.string) ?? .null,
+            "latitude": draft.coordinate.map { .number($0.latitude) } ?? .null,
+            "longitude": draft.coordinate.map { .number($0.longitude) } ?? .null,
+        ])
     }
 
     // MARK: Dates

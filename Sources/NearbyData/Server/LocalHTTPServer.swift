@@ -55,28 +55,33 @@ public final class LocalHTTPServer: Sendable {
     @discardableResult
     public func start() async throws(ServerStartError) -> UInt16 {
         let server = self.server
-        let task = Task { try await server.run() }
-        running.set(task)
-        do {
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                group.addTask { try await server.waitUntilListening(timeout: 10) }
-                // If run() fails (port taken), its error ends the wait at once.
-                group.addTask {
-                    try await task.value
-                    throw ServerStartError.cannotBind("the server stopped")
+        let running = self.running
+        // Whichever comes first: listening, or run() failing (a port in use); the other is ignored.
+        let outcome = await withCheckedContinuation { (continuation: CheckedContinuation<ServerStartError?, Never>) in
+            let once = ResumeOnce(continuation)
+            running.set(Task {
+                do {
+                    try await server.run()
+                    once.resume(.cannotBind("the server stopped"))
+                } catch {
+                    once.resume(.cannotBind(error.localizedDescription))
                 }
-                try await group.next()
-                group.cancelAll()
+            })
+            Task {
+                do {
+                    try await server.waitUntilListening(timeout: 10)
+                    once.resume(nil)
+                } catch {
+                    once.resume(.cannotBind("not listening after 10 seconds"))
+                }
             }
-        } catch let error as ServerStartError {
-            task.cancel()
-            throw error
-        } catch {
-            task.cancel()
-            throw .cannotBind(error.localizedDescription)
+        }
+        if let outcome {
+            running.get()?.cancel()
+            throw outcome
         }
         guard let port = await boundPort() else {
-            task.cancel()
+            running.get()?.cancel()
             throw .cannotBind("no listening address")
         }
         return port
@@ -113,6 +118,23 @@ private final class RunningTask: Sendable {
     private let task = Mutex<Task<Void, any Error>?>(nil)
     func set(_ value: Task<Void, any Error>) { task.withLock { $0 = value } }
     func get() -> Task<Void, any Error>? { task.withLock { $0 } }
+}
+
+/// Resumes a continuation the first time only.
+private final class ResumeOnce: Sendable {
+    private let continuation: Mutex<CheckedContinuation<ServerStartError?, Never>?>
+
+    init(_ continuation: CheckedContinuation<ServerStartError?, Never>) {
+        self.continuation = Mutex(continuation)
+    }
+
+    func resume(_ value: ServerStartError?) {
+        let taken = continuation.withLock { stored -> CheckedContinuation<ServerStartError?, Never>? in
+            defer { stored = nil }
+            return stored
+        }
+        taken?.resume(returning: value)
+    }
 }
 
 /// Turns FlyingFox's requests into `ServerRequest`s and back, reading bodies up to the limit, and logs.
