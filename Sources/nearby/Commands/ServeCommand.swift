@@ -54,8 +54,7 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     private func storeRepository() throws -> any FriendsRepository {
-        // The store-backed repository lands with the friends store; until then only --memory serves.
-        throw ValidationError("Serving the store's friends is not available in this build yet; use --memory.")
+        LocalFriendsRepository(database: try global.openStore())
     }
 }
 

@@ -58,6 +58,26 @@ struct RemoteFriendsRepositoryTests {
         }
     }
 
+    @Test("the client against a server over the SQLite store")
+    func overTheStore() async throws {
+        let store = LocalFriendsRepository(database: try AppDatabase.inMemory())
+        let server = try FriendsServer(repository: store, port: 0)
+        let port = try await server.start()
+        let friends = RemoteFriendsRepository(baseURL: try #require(URL(string: "http://127.0.0.1:\(port)")),
+                                              timeout: .seconds(5))
+        let anna = try await friends.addFriend(Self.anna)
+        #expect(try await store.friend(id: anna.id).draft == Self.anna)
+        var edited = Self.anna
+        edited.coordinate = nil
+        edited.email = nil
+        #expect(try await friends.updateFriend(id: anna.id, with: edited).draft == edited)
+        #expect(try await friends.listFriends().map(\.draft) == [edited])
+        try await friends.deleteFriend(id: anna.id)
+        await #expect(throws: FriendsError.notFound) { try await friends.deleteFriend(id: anna.id) }
+        #expect(try await store.listFriends().isEmpty)
+        await server.stop()
+    }
+
     @Test("with a token: the right one works, a wrong or missing one is .unauthorized")
     func tokens() async throws {
         try await withServer(token: "s3cret", clientToken: "s3cret") { (friends: RemoteFriendsRepository) async throws in
