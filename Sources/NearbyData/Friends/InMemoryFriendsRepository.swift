@@ -3,7 +3,11 @@ import NearbyCore
 
 /// Friends kept in memory only: for tests, and for `nearby serve --memory` to try clients without a store.
 public actor InMemoryFriendsRepository: FriendsRepository {
-    private var friends: [Friend.ID: Friend] = [:]
+    private var friends: [Friend.ID: Friend] = [:] {
+        didSet { listed = nil }
+    }
+    /// The list in list order, kept until the next change.
+    private var listed: [Friend]?
     private var nextID: Friend.ID = 1
     private let now: @Sendable () -> Date
 
@@ -14,7 +18,10 @@ public actor InMemoryFriendsRepository: FriendsRepository {
     }
 
     public func listFriends() async throws(FriendsError) -> [Friend] {
-        friends.values.sorted(by: RemoteFriendsRepository.listOrder)
+        if let listed { return listed }
+        let sorted = FriendListOrder.sorted(Array(friends.values))
+        listed = sorted
+        return sorted
     }
 
     public func friend(id: Friend.ID) async throws(FriendsError) -> Friend {

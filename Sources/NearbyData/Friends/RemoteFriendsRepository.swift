@@ -32,7 +32,7 @@ public struct RemoteFriendsRepository: FriendsRepository {
         if list.friends.isEmpty, list.skipped > 0 {
             throw .network("The friends service answered with \(list.skipped) entries that could not be read.")
         }
-        return list.friends.sorted(by: Self.listOrder)
+        return FriendListOrder.sorted(list.friends)
     }
 
     public func addFriend(_ draft: FriendDraft) async throws(FriendsError) -> Friend {
@@ -136,14 +136,5 @@ public struct RemoteFriendsRepository: FriendsRepository {
         return Friend(id: id, firstName: draft.firstName, lastName: draft.lastName, phoneNumber: draft.phoneNumber,
                       email: draft.email, coordinate: draft.coordinate, placeName: draft.placeName,
                       createdAt: now, updatedAt: now)
-    }
-
-    /// Last name, then first name, then id, the order every friends list uses.
-    static func listOrder(_ a: Friend, _ b: Friend) -> Bool {
-        let last = a.lastName.localizedStandardCompare(b.lastName)
-        if last != .orderedSame { return last == .orderedAscending }
-        let first = a.firstName.localizedStandardCompare(b.firstName)
-        if first != .orderedSame { return first == .orderedAscending }
-        return a.id < b.id
     }
 }

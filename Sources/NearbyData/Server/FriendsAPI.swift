@@ -48,7 +48,7 @@ public struct FriendsAPI: Sendable {
         case .list:
             return try await list(request)
         case .one(let id):
-            return .json(200, FriendJSON.object(of: try await repository.friend(id: id)))
+            return .json(200, data: FriendJSON.data(of: try await repository.friend(id: id)))
         case .add(let legacy):
             let draft: FriendDraft
             switch readDraft(request, over: nil) {
@@ -56,7 +56,7 @@ public struct FriendsAPI: Sendable {
             case .failure(let refusal): return refusal.response
             }
             let friend = try await repository.addFriend(draft)
-            return .json(legacy ? 200 : 201, FriendJSON.object(of: friend),
+            return .json(legacy ? 200 : 201, data: FriendJSON.data(of: friend),
                          headers: legacy ? [:] : ["Location": "/api/friends/\(friend.id)"])
         case .update(let id, let partial):
             var base: FriendDraft?
@@ -66,7 +66,7 @@ public struct FriendsAPI: Sendable {
             case .success(let value): draft = value
             case .failure(let refusal): return refusal.response
             }
-            return .json(200, FriendJSON.object(of: try await repository.updateFriend(id: id, with: draft)))
+            return .json(200, data: FriendJSON.data(of: try await repository.updateFriend(id: id, with: draft)))
         case .delete(let id):
             try await repository.deleteFriend(id: id)
             return .json(200, .object(["id": .integer(id), "deleted": .bool(true)]))
@@ -80,14 +80,14 @@ public struct FriendsAPI: Sendable {
     private func list(_ request: ServerRequest) async throws(FriendsError) -> ServerResponse {
         let query = request.query
         guard query["offset"] != nil || query["limit"] != nil || query["filter"] != nil else {
-            return .json(200, .array(try await repository.listFriends().map(FriendJSON.object(of:))))
+            return .json(200, data: FriendJSON.data(of: try await repository.listFriends()))
         }
         guard let offset = Int(query["offset"] ?? "0"), offset >= 0,
               let limit = Int(query["limit"] ?? "100"), (0...1000).contains(limit) else {
             return .error(400, "offset must be 0 or more and limit between 0 and 1000.")
         }
         let page = try await repository.friendsPage(filter: query["filter"], offset: offset, limit: limit)
-        return .json(200, .array(page.friends.map(FriendJSON.object(of:))),
+        return .json(200, data: FriendJSON.data(of: page.friends),
                      headers: ["X-Total-Count": String(page.total)])
     }
 

@@ -47,6 +47,7 @@ public final class LocalHTTPServer: Sendable {
         let config = HTTPServer.Configuration(address: address, timeout: 30,
                                               sharedRequestBufferSize: max(4096, min(bodyLimit, 1 << 20)),
                                               sharedRequestReplaySize: max(4096, min(bodyLimit, 1 << 20)),
+                                              pool: NoDelaySocketPool(base: HTTPServer.defaultPool()),
                                               logger: .disabled)
         server = HTTPServer(config: config, handler: adapter)
     }
@@ -178,8 +179,10 @@ private struct RequestAdapter: HTTPHandler {
             let path = UntrustedText.clean(request.path, maxLength: 200) ?? "(long path)"
             log("\(remote) \(request.method.rawValue) \(path) \(answer.status) \(Double(micros) / 1000)ms")
         }
+        // One write for the whole body rather than FlyingFox's default of 4 KB pieces.
+        let payload = HTTPBodySequence(data: answer.body, suggestedBufferSize: max(answer.body.count, 1))
         return FlyingFox.HTTPResponse(statusCode: HTTPStatusCode(answer.status, phrase: Self.phrase(answer.status)),
-                                      headers: responseHeaders, body: answer.body)
+                                      headers: responseHeaders, body: payload)
     }
 
     private static func describe(_ address: FlyingFox.HTTPRequest.Address) -> String {

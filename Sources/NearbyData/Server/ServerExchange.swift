@@ -42,6 +42,13 @@ public struct ServerResponse: Sendable {
         return ServerResponse(status: status, headers: all, body: value.encoded())
     }
 
+    /// An answer of JSON text already written.
+    public static func json(_ status: Int, data: Data, headers: [String: String] = [:]) -> ServerResponse {
+        var all = headers
+        all["Content-Type"] = "application/json; charset=utf-8"
+        return ServerResponse(status: status, headers: all, body: data)
+    }
+
     /// A JSON error answer: `{"error": message}` plus any extra fields.
     public static func error(_ status: Int, _ message: String, extra: [String: JSONValue] = [:],
                              headers: [String: String] = [:]) -> ServerResponse {
