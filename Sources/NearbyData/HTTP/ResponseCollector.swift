@@ -104,15 +104,23 @@ final class ResponseCollector: NSObject, URLSessionDataDelegate, Sendable {
         return .success(HTTPClient.Response(status: http.statusCode, headers: headers, body: entry.data))
     }
 
+    /// Details name the kind of failure only: a URL (which may carry an API key) never gets into a message.
     private static func failure(for error: any Error) -> HTTPFailure {
-        guard let urlError = error as? URLError else { return .cannotConnect(String(describing: error)) }
+        guard let urlError = error as? URLError else { return .cannotConnect("connection failed") }
         switch urlError.code {
         case .timedOut: return .timeout
         case .cancelled: return .cancelled
-        case .badServerResponse, .cannotDecodeRawData, .cannotDecodeContentData, .cannotParseResponse:
-            return .badBody(urlError.localizedDescription)
-        case .dataLengthExceedsMaximum: return .badBody(urlError.localizedDescription)
-        default: return .cannotConnect(urlError.localizedDescription)
+        case .badServerResponse, .cannotDecodeRawData, .cannotDecodeContentData, .cannotParseResponse,
+             .dataLengthExceedsMaximum:
+            return .badBody("unreadable HTTP answer (URLError \(urlError.code.rawValue))")
+        case .cannotConnectToHost: return .cannotConnect("connection refused")
+        case .cannotFindHost, .dnsLookupFailed: return .cannotConnect("host not found")
+        case .notConnectedToInternet: return .cannotConnect("no network")
+        case .networkConnectionLost: return .cannotConnect("connection lost")
+        case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
+             .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
+            return .cannotConnect("secure connection failed")
+        default: return .cannotConnect("URLError \(urlError.code.rawValue)")
         }
     }
 }
