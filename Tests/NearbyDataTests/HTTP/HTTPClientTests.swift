@@ -92,7 +92,7 @@ struct HTTPClientTests {
 
     @Test("cancelling the calling task cancels the request")
     func cancellation() async throws {
-        let arrived = Signal()
+        let arrived = OneShotSignal()
         let stub = try await StubServer.start { _ in
             arrived.fire()
             await suspendUntilCancelled()

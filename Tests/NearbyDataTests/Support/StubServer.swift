@@ -52,7 +52,7 @@ func closedPortURL() async throws -> URL {
 }
 
 /// A one-shot signal a test can await instead of sleeping.
-final class Signal: Sendable {
+final class OneShotSignal: Sendable {
     private let state = Mutex<(fired: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
 
     func fire() {
