@@ -10,6 +10,7 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
         // System libraries (Debian: libncurses-dev, zlib1g-dev).
@@ -33,6 +34,7 @@ let package = Package(
             .product(name: "GRDB", package: "GRDB.swift"),
             // SQLite's C API, for binding import rows without boxing each value (see PlaceInsertion).
             .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            .product(name: "FlyingFox", package: "FlyingFox"),
         ]),
         // Headless view models.
         .target(name: "NearbyViewModels", dependencies: ["NearbyCore"]),
