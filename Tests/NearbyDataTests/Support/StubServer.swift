@@ -44,11 +44,26 @@ final class StubServer: Sendable {
     enum StubError: Error { case noURL }
 }
 
-/// A port on 127.0.0.1 that nothing listens on: one that was just bound and released.
+/// A port on 127.0.0.1 that refuses connections: bound, never listening, and kept bound for the rest of the
+/// test run, so no other test's server can take it (a released port could be reused and then time out).
 func closedPortURL() async throws -> URL {
-    let stub = try await StubServer.answering(body: Data())
-    await stub.stop()
-    return stub.url
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard fd >= 0 else { throw StubServer.StubError.noURL }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = 0
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) { pointer in
+        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
+            bind(fd, raw, length) == 0 && getsockname(fd, raw, &length) == 0
+        }
+    }
+    guard bound, let url = URL(string: "http://127.0.0.1:\(UInt16(bigEndian: address.sin_port))") else {
+        close(fd)
+        throw StubServer.StubError.noURL
+    }
+    return url
 }
 
 /// A one-shot signal a test can await instead of sleeping.
