@@ -7,7 +7,7 @@ struct NearbyCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "nearby",
         abstract: "Browse the places around you and your friends, in the terminal.",
-        subcommands: []
+        subcommands: [ImportCommand.self]
     )
 
     @OptionGroup var global: GlobalOptions

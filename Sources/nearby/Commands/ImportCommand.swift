@@ -1,0 +1,43 @@
+import ArgumentParser
+import Foundation
+import NearbyData
+
+/// `nearby import FILE`: fills the store with the points of interest of an OpenStreetMap extract.
+struct ImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Import the places of an OpenStreetMap extract (.osm.pbf, .osm or .osm.gz).",
+        discussion: """
+            Keeps named points of interest of the known categories (nodes, and closed ways at their centre) \
+            and the named towns and villages. The whole file goes in one transaction: a damaged file leaves \
+            the store as it was. Importing the same extract again updates its places in place.
+            """
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: "The extract to import.", completion: .file(extensions: ["pbf", "osm", "gz"]))
+    var file: String
+
+    @Flag(help: "Read the file and report what it holds, without saving anything.")
+    var dryRun = false
+
+    func run() throws {
+        let importer = OSMImporter(path: file)
+        let renderer = ImportProgressRenderer()
+        do {
+            let summary: OSMImportSummary
+            if dryRun {
+                summary = try importer.run(into: CollectingImportSink(keepingEverything: false),
+                                           progress: renderer.update)
+            } else {
+                throw OSMImportError.sink("the places store is not available in this build; use --dry-run")
+            }
+            renderer.summary(summary, file: file, dryRun: dryRun)
+        } catch {
+            renderer.finish()
+            FileHandle.standardError.write(Data("nearby import: \(error)\n".utf8))
+            throw ExitCode.failure
+        }
+    }
+}

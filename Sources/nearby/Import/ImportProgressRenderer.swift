@@ -1,0 +1,107 @@
+import Foundation
+import NearbyCore
+import NearbyData
+
+/// Draws an import's progress on stderr: a bar redrawn in place on a terminal, a plain line every few
+/// seconds otherwise (logs, pipes), and the summary at the end.
+final class ImportProgressRenderer {
+    private let isTerminal: Bool
+    private let interval: Double
+    private var lastDrawn = -Double.infinity
+    private var drewBar = false
+
+    init(isTerminal: Bool = isatty(STDERR_FILENO) != 0) {
+        self.isTerminal = isTerminal
+        interval = isTerminal ? 0.1 : 3
+    }
+
+    func update(_ progress: OSMImportProgress) {
+        guard progress.elapsed - lastDrawn >= interval else { return }
+        lastDrawn = progress.elapsed
+        if isTerminal {
+            write("\r\u{1B}[2K" + Self.barLine(progress))
+            drewBar = true
+        } else {
+            write(Self.plainLine(progress) + "\n")
+        }
+    }
+
+    /// Clears the bar so that what follows starts on a clean line.
+    func finish() {
+        if drewBar { write("\r\u{1B}[2K") }
+        drewBar = false
+    }
+
+    func summary(_ summary: OSMImportSummary, file: String, dryRun: Bool) {
+        finish()
+        var lines: [String] = []
+        let verb = dryRun ? "Found (dry run, nothing saved)" : "Imported"
+        lines.append("\(verb) \(Self.count(summary.places)) places and \(Self.count(summary.localities)) localities "
+                     + "from \((file as NSString).lastPathComponent) (\(summary.format.displayName)).")
+        let width = summary.placesByCategory.keys.map(\.displayName.count).max() ?? 0
+        for category in Category.allCases {
+            guard let count = summary.placesByCategory[category] else { continue }
+            let name = category.displayName.padding(toLength: width, withPad: " ", startingAt: 0)
+            lines.append("  \(name)  \(Self.count(count).leftPadded(to: 7))")
+        }
+        if summary.waysPlaced > 0 || summary.waysWithoutNodes > 0 {
+            lines.append("  (\(Self.count(summary.waysPlaced)) of them are areas placed at their centre"
+                         + (summary.waysWithoutNodes > 0
+                            ? "; \(Self.count(summary.waysWithoutNodes)) areas had no nodes in the file)" : ")"))
+        }
+        let seconds = max(summary.seconds, 0.000_001)
+        lines.append(String(format: "%@ objects, %.1f MB in %.2f s: %.1f MB/s, %@ objects/s.",
+                            Self.count(summary.elements), Double(summary.bytes) / 1e6, summary.seconds,
+                            Double(summary.bytes) / 1e6 / seconds, Self.count(Int(Double(summary.elements) / seconds))))
+        write(lines.joined(separator: "\n") + "\n")
+    }
+
+    static func barLine(_ progress: OSMImportProgress) -> String {
+        let fraction = progress.totalBytes > 0 ? min(1, Double(progress.bytesRead) / Double(progress.totalBytes)) : 0
+        let width = 20
+        let filled = Int(fraction * Double(width))
+        let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+        return String(format: "%@ %@ %3d%%  %@ objects  %.1f/%.1f MB  %.1f MB/s",
+                      label(progress.phase), bar, Int(fraction * 100), count(progress.elements),
+                      Double(progress.bytesRead) / 1e6, Double(progress.totalBytes) / 1e6, rate(progress))
+    }
+
+    static func plainLine(_ progress: OSMImportProgress) -> String {
+        let percent = progress.totalBytes > 0 ? 100 * progress.bytesRead / progress.totalBytes : 0
+        return String(format: "%@: %d%%, %.1f of %.1f MB, %@ objects, %@ places, %.1f MB/s",
+                      label(progress.phase).trimmingCharacters(in: .whitespaces), percent,
+                      Double(progress.bytesRead) / 1e6, Double(progress.totalBytes) / 1e6,
+                      count(progress.elements), count(progress.places), rate(progress))
+    }
+
+    private static func label(_ phase: OSMImportProgress.Phase) -> String {
+        switch phase {
+        case .reading: "Reading     "
+        case .placingWays: "Placing ways"
+        }
+    }
+
+    private static func rate(_ progress: OSMImportProgress) -> Double {
+        progress.elapsed > 0 ? Double(progress.bytesRead) / 1e6 / progress.elapsed : 0
+    }
+
+    private static func count(_ value: Int) -> String {
+        let digits = String(value)
+        var result = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 { result.append(",") }
+            result.append(digit)
+        }
+        return result
+    }
+
+    private func write(_ text: String) {
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+}
+
+private extension String {
+    func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: " ", count: width - count) + self
+    }
+}
