@@ -41,7 +41,6 @@ public struct OSMImporter {
             progress(OSMImportProgress(phase: .reading, bytesRead: offset, totalBytes: total, elements: elements,
                                        places: collector.placeCount, elapsed: elapsed()))
         }
-        if let error = collector.sinkError { throw error }
 
         var waysPlaced = 0
         var waysWithoutNodes = 0

@@ -15,8 +15,6 @@ final class PointOfInterestCollector<Sink: OSMImportSink>: OSMElementVisitor {
     private(set) var placesByCategory: [Category: Int] = [:]
     private(set) var placeCount = 0
     private(set) var localityCount = 0
-    /// The first error the sink threw; reading stops there.
-    private(set) var sinkError: OSMImportError?
 
     init(sink: Sink) {
         self.sink = sink
@@ -26,7 +24,7 @@ final class PointOfInterestCollector<Sink: OSMImportSink>: OSMElementVisitor {
     let wantsTaggedNodes = true
     let wantsAllNodeCoordinates = false
     let wantsWays = true
-    var isFinished: Bool { sinkError != nil }
+    let isFinished = false
 
     func taggedNode(_ node: OSMNode) throws {
         let coordinate = Coordinate(latitude: node.latitude, longitude: node.longitude)
@@ -42,7 +40,8 @@ final class PointOfInterestCollector<Sink: OSMImportSink>: OSMElementVisitor {
                 count(place)
             }
         } catch {
-            sinkError = .sink(String(describing: error))
+            // Thrown through the reader, so that nothing after the failure is read.
+            throw OSMImportError.sink(String(describing: error))
         }
     }
 

@@ -253,7 +253,7 @@ final class OSMXMLReader {
         switch name {
         case .node where stack.count == 1:
             let element = try nodeOrWay(isWay: false, attributesStart, attributesEnd, line: markupLine)
-            if selfClosing { deliver(element, visitor: visitor) } else { current = element }
+            if selfClosing { try deliver(element, visitor: visitor) } else { current = element }
         case .way where stack.count == 1:
             let element = try nodeOrWay(isWay: true, attributesStart, attributesEnd, line: markupLine)
             if selfClosing { try deliverWay(element, visitor: visitor) } else { current = element }
@@ -285,7 +285,7 @@ final class OSMXMLReader {
         switch name {
         case .node:
             current = nil
-            deliver(element, visitor: visitor)
+            try deliver(element, visitor: visitor)
         case .way:
             current = nil
             try deliverWay(element, visitor: visitor)
@@ -294,14 +294,14 @@ final class OSMXMLReader {
         }
     }
 
-    private func deliver<Visitor: OSMElementVisitor>(_ element: PendingElement, visitor: Visitor) {
+    private func deliver<Visitor: OSMElementVisitor>(_ element: PendingElement, visitor: Visitor) throws {
         nodesRead += 1
         elementsRead += 1
         if visitor.wantsAllNodeCoordinates {
             visitor.nodeCoordinate(id: element.id, latitude: element.latitude, longitude: element.longitude)
         }
         guard visitor.wantsTaggedNodes, let tags = relevantTags(element, visitor) else { return }
-        try? visitor.taggedNode(OSMNode(id: element.id, latitude: element.latitude, longitude: element.longitude,
+        try visitor.taggedNode(OSMNode(id: element.id, latitude: element.latitude, longitude: element.longitude,
                                         tags: tags))
     }
 
