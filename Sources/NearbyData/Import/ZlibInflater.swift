@@ -63,13 +63,10 @@ final class ZlibInflater {
         inflateReset(stream)
     }
 
-    /// Inflates one whole zlib buffer whose size is known in advance (a PBF blob).
-    static func inflateWhole(_ input: UnsafeRawBufferPointer, expectedSize: Int) throws -> [UInt8] {
-        let inflater = try ZlibInflater(windowBits: 15)
-        var output = [UInt8](repeating: 0, count: expectedSize)
-        let step = try output.withUnsafeMutableBytes { (buffer) throws -> Step in
-            try inflater.inflate(input, into: buffer)
-        }
+    /// Inflates one whole zlib buffer into `output`, which must be exactly the size it announces (a PBF blob).
+    func inflateWhole(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) throws {
+        let expectedSize = output.count
+        let step = try inflate(input, into: output)
         guard step.streamEnded else {
             if step.produced < expectedSize && step.consumed == input.count {
                 throw InflateError(reason: "the compressed block ends early", truncated: false)
@@ -81,7 +78,6 @@ final class ZlibInflater {
             throw InflateError(reason: "the block inflates to \(step.produced) bytes, not the \(expectedSize) it announces",
                                truncated: false)
         }
-        return output
     }
 }
 

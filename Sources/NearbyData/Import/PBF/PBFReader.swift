@@ -27,26 +27,23 @@ final class PBFReader {
             guard let header = try readBlobHeader(at: blobOffset) else { break }
             let dataOffset = file.fileOffset
             try readBlobData(size: header.dataSize, at: dataOffset)
-            let content = try inflateBlob(at: dataOffset)
-            switch header.type {
-            case "OSMHeader":
-                try checkHeaderBlock(content, at: dataOffset)
-                sawHeader = true
-            case "OSMData":
-                guard sawHeader else {
-                    throw OSMImportError.corrupt("a data block comes before the file's header block", .byte(blobOffset))
-                }
-                do {
-                    try content.withUnsafeBytes { (bytes) throws -> Void in
-                        var decoder = PrimitiveBlockDecoder(visitor: visitor, elements: elements, nodes: nodes)
-                        try decoder.decode(bytes, blobOffset: dataOffset)
-                        elements = decoder.elements
-                        nodes = decoder.nodes
-                    }
-                }
-            default:
+            guard header.type == "OSMHeader" || header.type == "OSMData" else {
                 // The format says readers skip blob types they do not know.
-                break
+                continue
+            }
+            if header.type == "OSMData" && !sawHeader {
+                throw OSMImportError.corrupt("a data block comes before the file's header block", .byte(blobOffset))
+            }
+            try withBlobContent(at: dataOffset) { content in
+                if header.type == "OSMHeader" {
+                    try checkHeaderBlock(content, at: dataOffset)
+                    sawHeader = true
+                } else {
+                    var decoder = PrimitiveBlockDecoder(visitor: visitor, elements: elements, nodes: nodes)
+                    try decoder.decode(content, blobOffset: dataOffset)
+                    elements = decoder.elements
+                    nodes = decoder.nodes
+                }
             }
             visitor.progress(fileOffset: file.fileOffset, elements: elements)
         }
@@ -121,66 +118,80 @@ final class PBFReader {
 
     private var currentBlobSize = 0
 
-    /// The blob's content: its raw bytes, or its zlib data inflated.
-    private func inflateBlob(at offset: Int) throws -> [UInt8] {
-        do {
-            return try blobBuffer.withUnsafeBytes { (buffer) throws -> [UInt8] in
-                var reader = ProtobufReader(UnsafeRawBufferPointer(rebasing: buffer[0..<currentBlobSize]))
-                var raw: UnsafeRawBufferPointer?
-                var zlib: UnsafeRawBufferPointer?
-                var rawSize: Int?
-                var otherCompression: String?
+    /// Calls `body` with the blob's content: its raw bytes, or its zlib data inflated into a reused buffer.
+    private func withBlobContent(at offset: Int, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+        try blobBuffer.withUnsafeBytes { buffer in
+            var reader = ProtobufReader(UnsafeRawBufferPointer(rebasing: buffer[0..<currentBlobSize]))
+            var raw: UnsafeRawBufferPointer?
+            var zlib: UnsafeRawBufferPointer?
+            var rawSize: Int?
+            var otherCompression: String?
+            do {
+                while let field = try reader.nextField() {
+                    switch (field.number, field.wireType) {
+                    case (1, .lengthDelimited): raw = try reader.lengthDelimited()
+                    case (2, .varint): rawSize = Int(truncatingIfNeeded: try reader.int64())
+                    case (3, .lengthDelimited): zlib = try reader.lengthDelimited()
+                    case (4, .lengthDelimited): otherCompression = "lzma"; try reader.skip(field.wireType)
+                    case (5, .lengthDelimited): otherCompression = "bzip2"; try reader.skip(field.wireType)
+                    case (6, .lengthDelimited): otherCompression = "lz4"; try reader.skip(field.wireType)
+                    case (7, .lengthDelimited): otherCompression = "zstd"; try reader.skip(field.wireType)
+                    default: try reader.skip(field.wireType)
+                    }
+                }
+            } catch {
+                throw OSMImportError.corrupt(decodingReason(error), .byte(offset))
+            }
+            if let raw { return try body(raw) }
+            if let zlib {
+                guard let rawSize, rawSize >= 0, rawSize <= Self.maxBlobSize else {
+                    throw OSMImportError.corrupt("a compressed block does not say a valid size", .byte(offset))
+                }
+                if contentBuffer.count < rawSize { contentBuffer = [UInt8](repeating: 0, count: rawSize) }
                 do {
-                    while let field = try reader.nextField() {
-                        switch (field.number, field.wireType) {
-                        case (1, .lengthDelimited): raw = try reader.lengthDelimited()
-                        case (2, .varint): rawSize = Int(truncatingIfNeeded: try reader.int64())
-                        case (3, .lengthDelimited): zlib = try reader.lengthDelimited()
-                        case (4, .lengthDelimited): otherCompression = "lzma"; try reader.skip(field.wireType)
-                        case (5, .lengthDelimited): otherCompression = "bzip2"; try reader.skip(field.wireType)
-                        case (6, .lengthDelimited): otherCompression = "lz4"; try reader.skip(field.wireType)
-                        case (7, .lengthDelimited): otherCompression = "zstd"; try reader.skip(field.wireType)
-                        default: try reader.skip(field.wireType)
-                        }
+                    let inflater = try reusableInflater()
+                    try contentBuffer.withUnsafeMutableBytes { output in
+                        try inflater.inflateWhole(zlib, into: UnsafeMutableRawBufferPointer(rebasing: output[0..<rawSize]))
                     }
                 } catch {
-                    throw OSMImportError.corrupt(decodingReason(error), .byte(offset))
+                    throw OSMImportError.corrupt("a compressed block is damaged: \(decodingReason(error))", .byte(offset))
                 }
-                if let raw { return Array(raw) }
-                if let zlib {
-                    guard let rawSize, rawSize >= 0, rawSize <= Self.maxBlobSize else {
-                        throw OSMImportError.corrupt("a compressed block does not say a valid size", .byte(offset))
-                    }
-                    do {
-                        return try ZlibInflater.inflateWhole(zlib, expectedSize: rawSize)
-                    } catch {
-                        throw OSMImportError.corrupt("a compressed block is damaged: \(decodingReason(error))", .byte(offset))
-                    }
-                }
-                if let otherCompression {
-                    throw OSMImportError.unsupported(
-                        "a block is compressed with \(otherCompression); convert the file with `osmium cat` first",
-                        .byte(offset))
-                }
-                throw OSMImportError.corrupt("a block holds no data", .byte(offset))
+                return try contentBuffer.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[0..<rawSize])) }
             }
+            if let otherCompression {
+                throw OSMImportError.unsupported(
+                    "a block is compressed with \(otherCompression); convert the file with `osmium cat` first",
+                    .byte(offset))
+            }
+            throw OSMImportError.corrupt("a block holds no data", .byte(offset))
         }
+    }
+
+    private var contentBuffer: [UInt8] = []
+    private var inflater: ZlibInflater?
+
+    private func reusableInflater() throws -> ZlibInflater {
+        if let inflater {
+            inflater.reset()
+            return inflater
+        }
+        let fresh = try ZlibInflater(windowBits: 15)
+        inflater = fresh
+        return fresh
     }
 
     /// Features this reader understands when a file says it requires them.
     static let supportedFeatures: Set<String> = ["OsmSchema-V0.6", "DenseNodes"]
 
-    private func checkHeaderBlock(_ content: [UInt8], at offset: Int) throws {
+    private func checkHeaderBlock(_ content: UnsafeRawBufferPointer, at offset: Int) throws {
         var required: [String] = []
         do {
-            try content.withUnsafeBytes { (bytes) throws -> Void in
-                var reader = ProtobufReader(bytes)
-                while let field = try reader.nextField() {
-                    if field.number == 4, field.wireType == .lengthDelimited {
-                        required.append(try reader.string())
-                    } else {
-                        try reader.skip(field.wireType)
-                    }
+            var reader = ProtobufReader(content)
+            while let field = try reader.nextField() {
+                if field.number == 4, field.wireType == .lengthDelimited {
+                    required.append(try reader.string())
+                } else {
+                    try reader.skip(field.wireType)
                 }
             }
         } catch {
