@@ -1,3 +1,5 @@
+import NearbyCore
+
 /// Where in an input file something went wrong.
 public enum OSMFileLocation: Hashable, Sendable, CustomStringConvertible {
     /// A byte offset from the start of the file (PBF).
@@ -45,5 +47,21 @@ public enum OSMImportError: Error, Hashable, Sendable, CustomStringConvertible {
         case .truncated(_, let location), .corrupt(_, let location), .unsupported(_, let location): location
         case .unreadable, .notOSM, .sink: nil
         }
+    }
+}
+
+extension OSMImportError {
+    /// Wraps what a sink threw, keeping the sink's own words.
+    static func sink(failure error: any Error) -> OSMImportError {
+        if let error = error as? OSMImportError { return error }
+        if let error = error as? PlacesError {
+            switch error {
+            case .storage(let message), .network(let message), .refused(let message), .badResponse(let message):
+                return .sink(message)
+            case .notFound:
+                return .sink("a place was not found")
+            }
+        }
+        return .sink(String(describing: error))
     }
 }

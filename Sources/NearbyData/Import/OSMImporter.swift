@@ -57,7 +57,7 @@ public struct OSMImporter {
                 }
                 var place = pending.place
                 place.coordinate = centre
-                do { try sink.place(place) } catch { throw OSMImportError.sink(String(describing: error)) }
+                do { try sink.place(place) } catch { throw OSMImportError.sink(failure: error) }
                 collector.count(place)
                 waysPlaced += 1
             }

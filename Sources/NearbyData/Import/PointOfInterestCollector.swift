@@ -41,7 +41,7 @@ final class PointOfInterestCollector<Sink: OSMImportSink>: OSMElementVisitor {
             }
         } catch {
             // Thrown through the reader, so that nothing after the failure is read.
-            throw OSMImportError.sink(String(describing: error))
+            throw OSMImportError.sink(failure: error)
         }
     }
 

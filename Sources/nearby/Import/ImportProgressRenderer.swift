@@ -7,12 +7,14 @@ import NearbyData
 final class ImportProgressRenderer {
     private let isTerminal: Bool
     private let interval: Double
-    private var lastDrawn = -Double.infinity
+    private var lastDrawn: Double
     private var drewBar = false
 
     init(isTerminal: Bool = isatty(STDERR_FILENO) != 0) {
         self.isTerminal = isTerminal
         interval = isTerminal ? 0.1 : 3
+        // A log gets its first line after one interval, not a "0%" line at the start.
+        lastDrawn = isTerminal ? -Double.infinity : 0
     }
 
     func update(_ progress: OSMImportProgress) {
