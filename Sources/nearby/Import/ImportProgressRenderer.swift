@@ -21,7 +21,7 @@ final class ImportProgressRenderer {
         guard progress.elapsed - lastDrawn >= interval else { return }
         lastDrawn = progress.elapsed
         if isTerminal {
-            write("\r\u{1B}[2K" + Self.barLine(progress))
+            write("\r\u{1B}[2K" + Self.barLine(progress, columns: Self.terminalColumns()))
             drewBar = true
         } else {
             write(Self.plainLine(progress) + "\n")
@@ -58,14 +58,27 @@ final class ImportProgressRenderer {
         write(lines.joined(separator: "\n") + "\n")
     }
 
-    static func barLine(_ progress: OSMImportProgress) -> String {
+    /// One line that fits `columns` (the bar shrinks first, then the figures are cut), so `\r` can redraw it.
+    static func barLine(_ progress: OSMImportProgress, columns: Int) -> String {
         let fraction = progress.totalBytes > 0 ? min(1, Double(progress.bytesRead) / Double(progress.totalBytes)) : 0
-        let width = 20
+        let figures = String(format: " %3d%%  %@ objects  %.1f/%.1f MB  %.1f MB/s",
+                             Int(fraction * 100), count(progress.elements),
+                             Double(progress.bytesRead) / 1e6, Double(progress.totalBytes) / 1e6, rate(progress))
+        let label = label(progress.phase)
+        // One column stays free: writing into the last one makes some terminals wrap.
+        let room = columns - 1 - label.count - 1 - figures.count
+        let width = min(30, room)
+        guard width >= 5 else { return String((label + figures).prefix(max(0, columns - 1))) }
         let filled = Int(fraction * Double(width))
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
-        return String(format: "%@ %@ %3d%%  %@ objects  %.1f/%.1f MB  %.1f MB/s",
-                      label(progress.phase), bar, Int(fraction * 100), count(progress.elements),
-                      Double(progress.bytesRead) / 1e6, Double(progress.totalBytes) / 1e6, rate(progress))
+        return label + " " + bar + figures
+    }
+
+    /// The terminal's width, from the terminal itself, else `$COLUMNS`, else 80.
+    static func terminalColumns() -> Int {
+        var size = winsize()
+        if ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        return ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init) ?? 80
     }
 
     static func plainLine(_ progress: OSMImportProgress) -> String {
