@@ -18,10 +18,13 @@ let package = Package(
         .systemLibrary(name: "CZlib", path: "Modules/CZlib", pkgConfig: "zlib",
                        providers: [.apt(["zlib1g-dev"])]),
 
+        // Async-signal-safe signal forwarding and tty restore for the curses session.
+        .target(name: "CTerminalSupport"),
+
         // The toolkit: cells, widgets, key maps. Foundation only.
         .target(name: "TerminalView"),
         // The ncurses backend and the run loop.
-        .target(name: "CursesTerminal", dependencies: ["CNcurses", "TerminalView"]),
+        .target(name: "CursesTerminal", dependencies: ["CNcurses", "CTerminalSupport", "TerminalView"]),
         // The domain, no I/O.
         .target(name: "NearbyCore"),
         // Storage, import, network.
@@ -40,6 +43,9 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
 
+        .testTarget(name: "TerminalViewTests", dependencies: ["TerminalView"]),
+        .testTarget(name: "NearbyScreensTests", dependencies: ["NearbyScreens", "NearbyViewModels", "TerminalView", "NearbyCore"],
+                    exclude: ["__Snapshots__"]),
         .testTarget(name: "NearbyCoreTests", dependencies: ["NearbyCore"]),
         .testTarget(name: "NearbyDataTests", dependencies: ["NearbyData", "NearbyCore", "CZlib"]),
         .testTarget(name: "NearbyViewModelsTests", dependencies: ["NearbyViewModels", "NearbyCore"]),

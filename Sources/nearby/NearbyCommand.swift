@@ -1,5 +1,7 @@
 import ArgumentParser
+import CursesTerminal
 import Foundation
+import NearbyData
 
 /// `nearby`: opens the app, or runs one of the subcommands for scripts and tests.
 @main
@@ -15,7 +17,18 @@ struct NearbyCommand: AsyncParsableCommand {
     @Option(help: "Screen to start on: friends.")
     var open: String?
 
+    func validate() throws {
+        if let open { _ = try StartScreen(parsing: open) }
+    }
+
     func run() async throws {
-        throw ValidationError("The terminal app is not built yet.")
+        let start = try open.map(StartScreen.init(parsing:)) ?? .friends
+        let database = try global.openStore()
+        LogFile.bootstrap(at: global.directory.appendingPathComponent("nearby.log"), level: .info)
+        do {
+            try await AppLauncher(database: database, start: start).run()
+        } catch let error as TerminalSessionError {
+            throw ValidationError(error.description)
+        }
     }
 }

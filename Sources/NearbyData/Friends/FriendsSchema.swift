@@ -18,5 +18,23 @@ enum FriendsSchema {
             }
             try db.create(index: "friend_name", on: "friend", columns: ["lastName", "firstName"])
         }
+        // Folded keys, computed at write time, so that the list sorts and filters case- and accent-insensitively
+        // with an index instead of folding every row on every keystroke.
+        migrator.registerMigration("friends-v2-folded-keys") { db in
+            try db.alter(table: "friend") { t in
+                t.add(column: "lastNameKey", .text).notNull().defaults(to: "")
+                t.add(column: "firstNameKey", .text).notNull().defaults(to: "")
+                t.add(column: "searchKey", .text).notNull().defaults(to: "")
+            }
+            let rows = try Row.fetchAll(db, sql: "SELECT id, firstName, lastName, phoneNumber, email FROM friend")
+            let update = try db.makeStatement(
+                sql: "UPDATE friend SET lastNameKey = ?, firstNameKey = ?, searchKey = ? WHERE id = ?")
+            for row in rows {
+                let keys = FriendKeys(firstName: row["firstName"], lastName: row["lastName"],
+                                      phoneNumber: row["phoneNumber"], email: row["email"])
+                try update.execute(arguments: [keys.lastName, keys.firstName, keys.search, row["id"] as Int64])
+            }
+            try db.create(index: "friend_sort", on: "friend", columns: ["lastNameKey", "firstNameKey"])
+        }
     }
 }

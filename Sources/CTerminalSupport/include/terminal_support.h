@@ -1,0 +1,30 @@
+#ifndef NEARBY_TERMINAL_SUPPORT_H
+#define NEARBY_TERMINAL_SUPPORT_H
+
+/* Async-signal-safe pieces of the terminal session that Swift cannot express:
+ * signal handlers that forward to a pipe, and an emergency restore of the tty for crashes. */
+
+/* Remembers the tty's modes so a crash can put them back. Returns 0 on success. */
+int nearby_tty_save(int fd);
+/* Marks the full-screen session as active (1) or ended (0); the emergency restore only acts while active. */
+void nearby_tty_set_active(int active);
+/* Leaves the alternate screen, shows the cursor, stops mouse reporting, restores the saved modes. */
+void nearby_tty_emergency_restore(void);
+/* The terminal's size in rows and columns via TIOCGWINSZ. Returns 0 on success. */
+int nearby_tty_size(int fd, int *rows, int *cols);
+
+/* Frees ctrl-s and ctrl-q for the app (XON/XOFF would freeze the screen). Returns 0 on success. */
+int nearby_tty_disable_flow_control(int fd);
+
+/* Installs handlers: SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGWINCH, SIGCONT write their number to write_fd;
+ * a second SIGINT/SIGTERM/SIGHUP before the first was handled restores the tty and exits at once;
+ * SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT restore the tty and re-raise. Also registers an atexit restore. */
+int nearby_signals_install(int write_fd);
+/* The main loop has taken the pending quit signal. */
+void nearby_signals_quit_handled(void);
+/* Stops this process as SIGTSTP would (default action), and returns once it is continued. */
+void nearby_signals_suspend_self(void);
+/* Puts the default dispositions back. */
+void nearby_signals_uninstall(void);
+
+#endif

@@ -1,0 +1,127 @@
+#define _GNU_SOURCE
+#include "terminal_support.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <termios.h>
+#include <unistd.h>
+
+static int tty_fd = -1;
+static struct termios saved_modes;
+static volatile sig_atomic_t have_saved = 0;
+static volatile sig_atomic_t active = 0;
+static int pipe_fd = -1;
+static volatile sig_atomic_t quit_pending = 0;
+static int atexit_registered = 0;
+
+/* Mouse off (all modes), normal screen, cursor visible, attributes off. */
+static const char restore_sequence[] =
+    "\033[?1000l\033[?1002l\033[?1003l\033[?1006l\033[?1015l\033[0m\033[?1049l\033[?25h";
+
+int nearby_tty_save(int fd) {
+    if (tcgetattr(fd, &saved_modes) != 0) return -1;
+    tty_fd = fd;
+    have_saved = 1;
+    return 0;
+}
+
+void nearby_tty_set_active(int value) { active = value; }
+
+void nearby_tty_emergency_restore(void) {
+    if (!active) return;
+    active = 0;
+    int fd = tty_fd >= 0 ? tty_fd : STDOUT_FILENO;
+    ssize_t ignored = write(fd, restore_sequence, sizeof restore_sequence - 1);
+    (void)ignored;
+    if (have_saved) tcsetattr(fd, TCSANOW, &saved_modes);
+}
+
+int nearby_tty_size(int fd, int *rows, int *cols) {
+    struct winsize ws;
+    if (ioctl(fd, TIOCGWINSZ, &ws) != 0 || ws.ws_row == 0 || ws.ws_col == 0) return -1;
+    *rows = ws.ws_row;
+    *cols = ws.ws_col;
+    return 0;
+}
+
+static void forward(int sig) {
+    int saved_errno = errno;
+    if (sig == SIGINT || sig == SIGTERM || sig == SIGHUP) {
+        if (quit_pending) {
+            /* The main loop did not answer the first one: leave now, terminal first. */
+            nearby_tty_emergency_restore();
+            _exit(128 + sig);
+        }
+        quit_pending = 1;
+    }
+    unsigned char byte = (unsigned char)sig;
+    if (pipe_fd >= 0) {
+        ssize_t ignored = write(pipe_fd, &byte, 1);
+        (void)ignored;
+    }
+    errno = saved_errno;
+}
+
+static void crash(int sig) {
+    nearby_tty_emergency_restore();
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+static void restore_at_exit(void) { nearby_tty_emergency_restore(); }
+
+static int install(int sig, void (*handler)(int), int flags) {
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = handler;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = flags;
+    return sigaction(sig, &sa, NULL);
+}
+
+int nearby_signals_install(int write_fd) {
+    pipe_fd = write_fd;
+    quit_pending = 0;
+    int forwarded[] = {SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGWINCH, SIGCONT};
+    for (size_t i = 0; i < sizeof forwarded / sizeof forwarded[0]; i++)
+        if (install(forwarded[i], forward, SA_RESTART) != 0) return -1;
+    int fatal[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP};
+    for (size_t i = 0; i < sizeof fatal / sizeof fatal[0]; i++)
+        if (install(fatal[i], crash, SA_RESETHAND | SA_NODEFER) != 0) return -1;
+    if (!atexit_registered) {
+        atexit(restore_at_exit);
+        atexit_registered = 1;
+    }
+    return 0;
+}
+
+void nearby_signals_quit_handled(void) { quit_pending = 0; }
+
+void nearby_signals_suspend_self(void) {
+    install(SIGTSTP, SIG_DFL, 0);
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGTSTP);
+    sigprocmask(SIG_UNBLOCK, &set, NULL);
+    /* Thread-directed: a process-directed stop can be swallowed by a thread parked in sigsuspend. */
+    raise(SIGTSTP);
+    /* Continued by fg: handle ctrl-z ourselves again. */
+    install(SIGTSTP, forward, SA_RESTART);
+}
+
+void nearby_signals_uninstall(void) {
+    int all[] = {SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGWINCH, SIGCONT,
+                 SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP};
+    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) install(all[i], SIG_DFL, 0);
+    pipe_fd = -1;
+}
+
+int nearby_tty_disable_flow_control(int fd) {
+    struct termios modes;
+    if (tcgetattr(fd, &modes) != 0) return -1;
+    modes.c_iflag &= ~(tcflag_t)(IXON | IXOFF);
+    return tcsetattr(fd, TCSANOW, &modes);
+}

@@ -1,0 +1,108 @@
+import CNcurses
+import TerminalView
+
+/// Presents cell buffers through ncurses: only the changed runs are written, then one `doupdate`.
+@MainActor
+public final class CursesBackend: TerminalBackend {
+    public private(set) var size: Size
+    public let colorSupport: ColorSupport
+    private var pairs: [PairKey: Int16] = [:]
+    private var nextPair: Int32 = 1
+    private var cursorVisible = false
+    private let attributeBits: AttributeBits
+
+    public init(size: Size, colorSupport: ColorSupport) {
+        self.size = size
+        self.colorSupport = colorSupport
+        attributeBits = AttributeBits()
+    }
+
+    public func updateSize(_ newSize: Size) {
+        size = newSize
+    }
+
+    public func present(_ frame: CellBuffer, runs: [ChangedRun]) {
+        let screen = nearby_stdscr()
+        var cc = cchar_t()
+        var chars: (wchar_t, wchar_t, wchar_t, wchar_t, wchar_t, wchar_t) = (0, 0, 0, 0, 0, 0)
+        for run in runs where run.y < Int(nearby_lines()) {
+            var moved = false
+            for x in run.startX..<min(run.endX, frame.size.width) {
+                let cell = frame[x, run.y]
+                if cell.isContinuation { moved = false; continue }
+                let (attrs, pair) = attributes(for: cell.style)
+                var count = 0
+                withUnsafeMutableBytes(of: &chars) { raw in
+                    let buffer = raw.bindMemory(to: wchar_t.self)
+                    for scalar in cell.text.unicodeScalars where count < 5 {
+                        buffer[count] = wchar_t(bitPattern: scalar.value)
+                        count += 1
+                    }
+                    if count == 0 { buffer[0] = 32; count = 1 }
+                    buffer[count] = 0
+                    _ = nearby_setcchar(&cc, buffer.baseAddress, attrs, pair)
+                }
+                if moved {
+                    wadd_wch(screen, &cc)
+                } else {
+                    mvwadd_wch(screen, Int32(run.y), Int32(x), &cc)
+                    moved = true
+                }
+            }
+        }
+        if let cursor = frame.cursor {
+            if !cursorVisible { curs_set(1); cursorVisible = true }
+            wmove(screen, Int32(cursor.y), Int32(cursor.x))
+        } else if cursorVisible {
+            curs_set(0)
+            cursorVisible = false
+        }
+        wnoutrefresh(screen)
+        doupdate()
+    }
+
+    /// Forces the next `doupdate` to repaint everything (after a resume or a resize).
+    public func invalidateScreen() {
+        clearok(nearby_curscr(), true)
+    }
+
+    private func attributes(for style: Style) -> (attr_t, Int16) {
+        var attrs = attributeBits.normal
+        let a = style.attributes
+        if a.contains(.bold) { attrs |= attributeBits.bold }
+        if a.contains(.dim) { attrs |= attributeBits.dim }
+        if a.contains(.reverse) { attrs |= attributeBits.reverse }
+        if a.contains(.underline) { attrs |= attributeBits.underline }
+        if a.contains(.italic) { attrs |= attributeBits.italic }
+        guard colorSupport != .monochrome, style.foreground != .default || style.background != .default else {
+            return (attrs, 0)
+        }
+        return (attrs, pair(foreground: style.foreground.number, background: style.background.number))
+    }
+
+    private func pair(foreground: Int, background: Int) -> Int16 {
+        let key = PairKey(foreground: foreground, background: background)
+        if let existing = pairs[key] { return existing }
+        guard nextPair < min(nearby_color_pairs(), 32767) else { return 0 }
+        let number = Int16(nextPair)
+        nextPair += 1
+        init_pair(number, Int16(foreground), Int16(background))
+        pairs[key] = number
+        return number
+    }
+}
+
+private struct PairKey: Hashable {
+    var foreground: Int
+    var background: Int
+}
+
+/// The curses attribute bits, read once through the shim (they are macros in C).
+private struct AttributeBits {
+    let normal = nearby_a_normal()
+    let bold = nearby_a_bold()
+    let dim = nearby_a_dim()
+    let reverse = nearby_a_reverse()
+    let underline = nearby_a_underline()
+    let italic = nearby_a_italic()
+}

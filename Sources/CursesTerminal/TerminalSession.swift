@@ -1,0 +1,131 @@
+import CNcurses
+import CTerminalSupport
+import Foundation
+import TerminalView
+
+/// Why the full-screen session could not start.
+public enum TerminalSessionError: Error, CustomStringConvertible {
+    case notATerminal
+    case cannotInitialize
+    case signalSetupFailed
+
+    public var description: String {
+        switch self {
+        case .notATerminal: "Nearby needs a terminal: standard input and output must be a tty."
+        case .cannotInitialize: "Could not start the terminal (is TERM set to a known terminal?)."
+        case .signalSetupFailed: "Could not install signal handlers."
+        }
+    }
+}
+
+/// Owns the curses session: start (locale, alternate screen, modes, mouse) and an idempotent restore.
+///
+/// Restore also runs from the signal shims on SIGINT/SIGTERM/SIGHUP, at exit, and on a crash signal.
+@MainActor
+public final class TerminalSession {
+    public private(set) var isActive = false
+    /// Whether the locale can show UTF-8 (box drawing, braille, wide names).
+    public private(set) var unicode = false
+    public private(set) var colorSupport: ColorSupport = .monochrome
+    private let environment: [String: String]
+
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.environment = environment
+    }
+
+    /// Enters full-screen mode. Signal handlers forward to `signalPipe`.
+    public func start(signalPipe: Int32, mouse: Bool = true) throws {
+        guard !isActive else { return }
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw TerminalSessionError.notATerminal }
+        unicode = Self.setUTF8Locale()
+        _ = nearby_tty_save(STDOUT_FILENO)
+        if environment["ESCDELAY"] == nil { set_escdelay(25) }
+        guard initscr() != nil else { throw TerminalSessionError.cannotInitialize }
+        isActive = true
+        nearby_tty_set_active(1)
+        cbreak()
+        noecho()
+        nonl()
+        keypad(nearby_stdscr(), true)
+        nodelay(nearby_stdscr(), true)
+        intrflush(nearby_stdscr(), false)
+        leaveok(nearby_stdscr(), false)
+        curs_set(0)
+        set_escdelay(25)
+        // ctrl-s saves a form; remember the modes curses restores after a suspend.
+        _ = nearby_tty_disable_flow_control(STDIN_FILENO)
+        def_prog_mode()
+        if has_colors() {
+            start_color()
+            use_default_colors()
+        }
+        colorSupport = has_colors()
+            ? ColorSupport.detect(colors: Int(nearby_colors()), environment: environment)
+            : .monochrome
+        if mouse {
+            mouseinterval(0)
+            _ = mousemask(nearby_all_mouse_events(), nil)
+        }
+        guard nearby_signals_install(signalPipe) == 0 else {
+            restore()
+            throw TerminalSessionError.signalSetupFailed
+        }
+    }
+
+    /// Leaves full-screen mode and puts the terminal back as it was. Safe to call more than once.
+    public func restore() {
+        guard isActive else { return }
+        isActive = false
+        _ = mousemask(0, nil)
+        curs_set(1)
+        endwin()
+        nearby_tty_set_active(1)
+        // endwin restored the shell modes; this also covers anything curses did not save.
+        nearby_tty_emergency_restore()
+        nearby_signals_uninstall()
+    }
+
+    /// Hands the terminal back to the shell and stops (ctrl-z); returns after `fg`.
+    public func suspend() {
+        guard isActive else { return }
+        _ = mousemask(0, nil)
+        endwin()
+        nearby_tty_set_active(0)
+        nearby_signals_suspend_self()
+        // Continued: doupdate() re-enters program mode and the alternate screen.
+        nearby_tty_set_active(1)
+        _ = mousemask(nearby_all_mouse_events(), nil)
+        clearok(nearby_curscr(), true)
+    }
+
+    /// The terminal's current size, asked of the tty (curses' LINES/COLS lag behind a SIGWINCH).
+    public func currentSize() -> Size {
+        var rows: Int32 = 0, cols: Int32 = 0
+        if nearby_tty_size(STDOUT_FILENO, &rows, &cols) == 0 {
+            return Size(width: Int(cols), height: Int(rows))
+        }
+        return Size(width: Int(nearby_cols()), height: Int(nearby_lines()))
+    }
+
+    /// Tells curses about a new size.
+    public func resize(to size: Size) {
+        resizeterm(Int32(size.height), Int32(size.width))
+        clearok(nearby_curscr(), true)
+    }
+
+    private static func setUTF8Locale() -> Bool {
+        setlocale(LC_ALL, "")
+        if isUTF8() { return true }
+        // A "C" or POSIX locale cannot show names like "Café": switch only the character type.
+        for candidate in ["C.UTF-8", "C.utf8", "en_US.UTF-8"] where setlocale(LC_CTYPE, candidate) != nil {
+            if isUTF8() { return true }
+        }
+        return false
+    }
+
+    private static func isUTF8() -> Bool {
+        guard let codeset = nl_langinfo(nl_item(CODESET)) else { return false }
+        let name = String(cString: codeset).uppercased()
+        return name == "UTF-8" || name == "UTF8"
+    }
+}

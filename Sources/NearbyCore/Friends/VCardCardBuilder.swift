@@ -1,0 +1,182 @@
+import Foundation
+
+/// Gathers the properties of one card and turns them into a friend, or into the reason it cannot be one.
+struct VCardCardBuilder {
+    /// A value the card gives, with how much the card prefers it (lower is stronger).
+    private struct Candidate {
+        var value: String
+        var rank: Int
+    }
+
+    /// The properties this builder reads; the others are skipped without being decoded.
+    static let readProperties: Set<String> = ["N", "FN", "TEL", "EMAIL", "GEO", "ADR", "UID"]
+
+    let startLine: Int
+    private var family: String?
+    private var given: String?
+    private var formattedName: String?
+    private var phones: [Candidate] = []
+    private var emails: [Candidate] = []
+    private var addresses: [Candidate] = []
+    private var geo: String?
+    private var uid: String?
+    private var problems: [String] = []
+
+    init(startLine: Int) {
+        self.startLine = startLine
+    }
+
+    /// Notes that a line the card needs was too long to keep.
+    mutating func addTruncated(name: String, line: Int) {
+        problems.append("\(name) on line \(line) is longer than \(VCardLineReader.maxLineBytes / 1024) KiB")
+    }
+
+    mutating func add(_ property: VCardContentLine) {
+        switch property.name {
+        case "N":
+            guard family == nil, given == nil else { return }
+            let parts = VCardText.split(property.value, at: ";")
+            family = Self.nameComponent(parts[0])
+            given = parts.count > 1 ? Self.nameComponent(parts[1]) : ""
+        case "FN":
+            if formattedName == nil { formattedName = VCardText.unescape(property.value).vcardTrimmed }
+        case "TEL":
+            var number = VCardText.unescape(property.value).vcardTrimmed
+            if property.isURI || number.lowercased().hasPrefix("tel:") {
+                if number.lowercased().hasPrefix("tel:") { number.removeFirst(4) }
+                // URI parameters (`;ext=…`, `;phone-context=…`) are not part of the number a user dials.
+                if let cut = number.firstIndex(of: ";") { number = String(number[..<cut]) }
+                number = (number.removingPercentEncoding ?? number).vcardTrimmed
+            }
+            // A mobile number is the better guess of how to reach a friend, all else equal.
+            let mobile = property.types.contains("CELL") ? 0 : 1
+            phones.append(Candidate(value: number, rank: Self.rank(property) * 2 + mobile))
+        case "EMAIL":
+            var address = VCardText.unescape(property.value).vcardTrimmed
+            if address.lowercased().hasPrefix("mailto:") { address.removeFirst(7) }
+            emails.append(Candidate(value: address, rank: Self.rank(property)))
+        case "ADR":
+            let parts = VCardText.split(property.value, at: ";").map { VCardText.unescape($0).vcardTrimmed }
+            let place = parts.filter { !$0.isEmpty }.joined(separator: ", ")
+            if !place.isEmpty { addresses.append(Candidate(value: place, rank: Self.rank(property))) }
+        case "GEO":
+            if geo == nil { geo = String(property.value) }
+        case "UID":
+            if uid == nil { uid = VCardText.unescape(property.value).vcardTrimmed }
+        default:
+            break
+        }
+    }
+
+    /// The friend this card describes, or why there is none.
+    func build() -> VCardEntry {
+        // A line too long to keep explains whatever else is missing; say only that.
+        if !problems.isEmpty {
+            return .issue(VCardIssue(line: startLine, reason: problems.joined(separator: "; ")))
+        }
+        var problems: [String] = []
+        var warnings: [VCardIssue] = []
+
+        let (firstName, lastName, nameProblem) = names()
+        if let nameProblem { problems.append(nameProblem) }
+
+        var phoneNumber = ""
+        let orderedPhones = Self.ordered(phones)
+        if orderedPhones.isEmpty {
+            problems.append("no phone number (TEL)")
+        } else if let valid = orderedPhones.first(where: { FriendValidation.phoneProblem($0) == nil }) {
+            phoneNumber = valid
+        } else if let reason = FriendValidation.phoneProblem(orderedPhones[0]) {
+            problems.append("phone number: \(reason)")
+        }
+
+        if !problems.isEmpty {
+            return .issue(VCardIssue(line: startLine, reason: problems.joined(separator: "; ")))
+        }
+
+        let orderedEmails = Self.ordered(emails).filter { !$0.isEmpty }
+        let email = orderedEmails.first { FriendValidation.emailProblem($0) == nil }
+        if email == nil, let first = orderedEmails.first, let reason = FriendValidation.emailProblem(first) {
+            warnings.append(VCardIssue(line: startLine, reason: "e-mail left out: \(reason)"))
+        }
+
+        var coordinate: Coordinate?
+        if let geo {
+            coordinate = Self.coordinate(from: geo)
+            if coordinate == nil {
+                warnings.append(VCardIssue(line: startLine, reason: "location (GEO) left out: not a coordinate"))
+            }
+        }
+
+        let draft = FriendDraft(firstName: firstName, lastName: lastName, phoneNumber: phoneNumber, email: email,
+                                coordinate: coordinate, placeName: Self.ordered(addresses).first)
+        return .contact(VCardContact(line: startLine, draft: draft, uid: uid.flatMap { $0.isEmpty ? nil : $0 },
+                                     warnings: warnings))
+    }
+
+    /// First and last name from `N`, falling back to `FN` for whatever `N` leaves empty.
+    private func names() -> (first: String, last: String, problem: String?) {
+        var first = given ?? ""
+        var last = family ?? ""
+        let formatted = formattedName ?? ""
+        if first.isEmpty && last.isEmpty {
+            if formatted.isEmpty { return ("", "", "no name (N or FN)") }
+            // "Anna Maria Beck": the last word is the family name.
+            if let space = formatted.lastIndex(where: { $0 == " " || $0 == "\t" }) {
+                first = String(formatted[..<space]).vcardTrimmed
+                last = String(formatted[formatted.index(after: space)...]).vcardTrimmed
+            } else {
+                return ("", "", "no last name (no N, and FN is one word)")
+            }
+        } else if first.isEmpty, formatted.hasSuffix(" " + last) {
+            first = String(formatted.dropLast(last.count + 1)).vcardTrimmed
+        } else if last.isEmpty, formatted.hasPrefix(first + " ") {
+            last = String(formatted.dropFirst(first.count + 1)).vcardTrimmed
+        }
+        var problems: [String] = []
+        if let reason = FriendValidation.nameProblem(first) { problems.append("first name: \(reason)") }
+        if let reason = FriendValidation.nameProblem(last) { problems.append("last name: \(reason)") }
+        return (first, last, problems.isEmpty ? nil : problems.joined(separator: "; "))
+    }
+
+    /// A component of `N`; several values (`Anna,Maria`) read as one name.
+    private static func nameComponent(_ raw: Substring) -> String {
+        VCardText.split(raw, at: ",").map { VCardText.unescape($0).vcardTrimmed }.filter { !$0.isEmpty }
+            .joined(separator: " ")
+    }
+
+    /// 4.0 `geo:47.1,9.5[,alt][;u=…]`, 3.0 `47.1;9.5` (and the common `47.1,9.5`).
+    static func coordinate(from raw: String) -> Coordinate? {
+        var text = raw.vcardTrimmed
+        let parts: [Substring]
+        if text.lowercased().hasPrefix("geo:") {
+            text.removeFirst(4)
+            let beforeParameters = text.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)[0]
+            parts = beforeParameters.split(separator: ",", omittingEmptySubsequences: false)
+            guard parts.count == 2 || parts.count == 3 else { return nil }
+        } else {
+            parts = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == ";" || $0 == "," })
+            guard parts.count == 2 else { return nil }
+        }
+        guard let latitude = Double(parts[0].vcardTrimmed), let longitude = Double(parts[1].vcardTrimmed) else { return nil }
+        let coordinate = Coordinate(latitude: latitude, longitude: longitude)
+        return coordinate.isValid ? coordinate : nil
+    }
+
+    private static func rank(_ property: VCardContentLine) -> Int {
+        min(property.preference ?? 1000, 1000)
+    }
+
+    private static func ordered(_ candidates: [Candidate]) -> [String] {
+        candidates.enumerated()
+            .sorted { ($0.element.rank, $0.offset) < ($1.element.rank, $1.offset) }
+            .map(\.element.value)
+    }
+}
+
+fileprivate extension StringProtocol {
+    /// Without the spaces and tabs around it.
+    var vcardTrimmed: String {
+        String(self).trimmingCharacters(in: .whitespaces)
+    }
+}

@@ -1,0 +1,35 @@
+/// A card of a vCard file that could be read, with the friend it describes.
+public struct VCardContact: Hashable, Sendable {
+    /// The line of the card's `BEGIN:VCARD`.
+    public var line: Int
+    public var draft: FriendDraft
+    /// The card's `UID`, when it has one.
+    public var uid: String?
+    /// Optional fields that were left out because they could not be read (the card itself is fine).
+    public var warnings: [VCardIssue]
+
+    public init(line: Int, draft: FriendDraft, uid: String? = nil, warnings: [VCardIssue] = []) {
+        self.line = line
+        self.draft = draft
+        self.uid = uid
+        self.warnings = warnings
+    }
+}
+
+/// Why a card (or a stretch of a file) could not be read, and where.
+public struct VCardIssue: Hashable, Sendable {
+    /// The 1-based line the problem starts on.
+    public var line: Int
+    public var reason: String
+
+    public init(line: Int, reason: String) {
+        self.line = line
+        self.reason = reason
+    }
+}
+
+/// One result of reading a vCard file, in file order.
+public enum VCardEntry: Hashable, Sendable {
+    case contact(VCardContact)
+    case issue(VCardIssue)
+}

@@ -1,0 +1,90 @@
+import Foundation
+import GRDB
+import NearbyCore
+
+/// What importing a vCard file did.
+public struct FriendsImportSummary: Hashable, Sendable {
+    /// Friends added to the store.
+    public var imported: Int
+    /// Cards skipped because the same friend (name and phone number) is already in the store.
+    public var duplicates: Int
+    /// Cards (or stretches of the file) that could not be read, with their lines.
+    public var issues: [VCardIssue]
+    /// Imported cards whose optional fields had to be left out.
+    public var warnings: [VCardIssue]
+
+    public init(imported: Int = 0, duplicates: Int = 0, issues: [VCardIssue] = [], warnings: [VCardIssue] = []) {
+        self.imported = imported
+        self.duplicates = duplicates
+        self.issues = issues
+        self.warnings = warnings
+    }
+}
+
+extension LocalFriendsRepository {
+    /// Bytes read at a time: the parser streams, so a large (memory-mapped) file is never copied whole.
+    static let importChunkSize = 1 << 20
+
+    /// Imports every readable card of a vCard file in one transaction: either all of them are added or,
+    /// when the store fails, none. Cards that cannot be read are reported and do not stop the others.
+    public func importVCard(_ data: Data) async throws(FriendsError) -> FriendsImportSummary {
+        let date = now()
+        return try await storing {
+            try await database.writer.write { db in
+                var importer = try VCardImporter(db: db, date: date)
+                var parser = VCardParser()
+                var start = data.startIndex
+                while start < data.endIndex {
+                    let end = data.index(start, offsetBy: Self.importChunkSize, limitedBy: data.endIndex) ?? data.endIndex
+                    try importer.add(parser.read(data[start..<end]))
+                    start = end
+                }
+                try importer.add(parser.finish())
+                return importer.summary
+            }
+        }
+    }
+}
+
+/// Adds parsed cards to the store inside one transaction, skipping friends it already has.
+private struct VCardImporter {
+    private let insert: Statement
+    private let existing: Statement
+    private let date: Date
+    private(set) var summary = FriendsImportSummary()
+
+    init(db: Database, date: Date) throws {
+        insert = try db.makeStatement(sql: FriendRow.insertSQL)
+        existing = try db.makeStatement(sql: """
+            SELECT 1 FROM friend WHERE lastNameKey = ? AND firstNameKey = ? AND lastName = ? AND firstName = ?
+            AND phoneNumber = ? LIMIT 1
+            """)
+        self.date = date
+    }
+
+    mutating func add(_ entries: [VCardEntry]) throws {
+        for entry in entries {
+            switch entry {
+            case .issue(let issue):
+                summary.issues.append(issue)
+            case .contact(let contact):
+                let draft = contact.draft.normalized
+                if case .invalid(_, let reason)? = draft.validationError {
+                    summary.issues.append(VCardIssue(line: contact.line, reason: reason))
+                    continue
+                }
+                let keys = FriendKeys(draft)
+                let duplicate = try Bool.fetchOne(existing, arguments: [
+                    keys.lastName, keys.firstName, draft.lastName, draft.firstName, draft.phoneNumber,
+                ]) ?? false
+                if duplicate {
+                    summary.duplicates += 1
+                    continue
+                }
+                try insert.execute(arguments: FriendRow.insertArguments(draft, at: date))
+                summary.imported += 1
+                summary.warnings += contact.warnings
+            }
+        }
+    }
+}

@@ -1,0 +1,14 @@
+import NearbyViewModels
+import TerminalView
+
+/// Picks the view for each kind of screen model.
+@MainActor
+enum ScreenViewFactory {
+    static func makeView(for model: ScreenModel, isRoot: Bool, host: ScreenHost) -> ScreenView {
+        switch model {
+        case .friendsList(let vm): FriendsListView(model: vm, isRoot: isRoot, host: host)
+        case .friendDetail(let vm): FriendDetailView(model: vm, host: host)
+        case .friendForm(let vm): FriendFormView(model: vm, host: host)
+        }
+    }
+}

@@ -1,2 +1,0 @@
-import TerminalView
-import NearbyViewModels

@@ -1,0 +1,195 @@
+import Foundation
+import NearbyCore
+
+/// Whether the form adds a new friend or edits one.
+public enum FriendFormMode: Hashable, Sendable {
+    case add
+    case edit(Friend)
+}
+
+/// Where a save stands.
+public enum SaveState: Hashable, Sendable {
+    case idle
+    case saving
+    /// The save failed; the message says why and everything typed is kept.
+    case failed(String)
+}
+
+/// The add/edit friend form: fields validated as the user types, Save only when all are valid.
+@MainActor
+public final class FriendFormViewModel {
+    public let mode: FriendFormMode
+    /// "New friend" or "Edit Anna Beck".
+    public let title: String
+    public let firstName: FormFieldModel
+    public let lastName: FormFieldModel
+    public let phone: FormFieldModel
+    public let email: FormFieldModel
+    public let location: FormFieldModel
+    /// True when every field is valid and no save runs.
+    public let canSave = Observable(false)
+    public let saveState = Observable(SaveState.idle)
+    /// Asked before discarding unsaved changes.
+    public let confirmation = Observable<ConfirmationRequest?>(nil)
+
+    private static let saveKey = ActivityKey("save")
+
+    private let context: FriendsContext
+    private let onSaved: (@MainActor (FriendChange) -> Void)?
+    private let tracker = ActivityTracker()
+    private let initialTexts: [String]
+    private var isConfirmingDiscard = false
+
+    public init(mode: FriendFormMode, context: FriendsContext,
+                onSaved: (@MainActor (FriendChange) -> Void)? = nil) {
+        self.mode = mode
+        self.context = context
+        self.onSaved = onSaved
+        let original: Friend? = if case .edit(let friend) = mode { friend } else { nil }
+        title = original.map { "Edit \(DisplayText.oneLine($0.fullName))" } ?? "New friend"
+        firstName = FormFieldModel(field: .firstName, label: "First name", placeholder: "", isRequired: true,
+                                   text: original?.firstName ?? "", validate: FriendValidation.nameProblem)
+        lastName = FormFieldModel(field: .lastName, label: "Last name", placeholder: "", isRequired: true,
+                                  text: original?.lastName ?? "", validate: FriendValidation.nameProblem)
+        phone = FormFieldModel(field: .phoneNumber, label: "Phone", placeholder: "+423 555 0101", isRequired: true,
+                               text: original?.phoneNumber ?? "", validate: FriendValidation.phoneProblem)
+        email = FormFieldModel(field: .email, label: "E-mail", placeholder: "optional", isRequired: false,
+                               text: original?.email ?? "", validate: { FriendValidation.emailProblem($0) })
+        location = FormFieldModel(field: .location, label: "Location", placeholder: "optional: 47.141, 9.5209 or a place",
+                                  isRequired: false,
+                                  text: FriendLocationInput.text(coordinate: original?.coordinate,
+                                                                 placeName: original?.placeName),
+                                  validate: FriendLocationInput.problem(in:))
+        initialTexts = [firstName, lastName, phone, email, location].map(\.text.value)
+        for field in fields {
+            field.onChange = { [weak self] in self?.updateCanSave() }
+        }
+        updateCanSave()
+    }
+
+    /// The fields in the order the form shows them.
+    public var fields: [FormFieldModel] { [firstName, lastName, phone, email, location] }
+
+    public func field(_ field: FriendField) -> FormFieldModel {
+        switch field {
+        case .firstName: firstName
+        case .lastName: lastName
+        case .phoneNumber: phone
+        case .email: email
+        case .location: location
+        }
+    }
+
+    /// Something was typed that a save has not stored yet.
+    public var hasUnsavedChanges: Bool {
+        fields.map(\.text.value) != initialTexts
+    }
+
+    /// What would be saved, or nil while any field is refused.
+    public var draft: FriendDraft? {
+        guard fields.allSatisfy({ $0.problem == nil }),
+              let locationInput = FriendLocationInput(text: location.text.value) else { return nil }
+        let trimmedEmail = email.text.value.trimmingCharacters(in: .whitespaces)
+        var draft = FriendDraft(firstName: firstName.text.value.trimmingCharacters(in: .whitespaces),
+                                lastName: lastName.text.value.trimmingCharacters(in: .whitespaces),
+                                phoneNumber: phone.text.value.trimmingCharacters(in: .whitespaces),
+                                email: trimmedEmail.isEmpty ? nil : trimmedEmail)
+        if case .edit(let original) = mode, location.text.value == initialTexts[4] {
+            // Untouched: keep both parts the friend had, even those the one field cannot show.
+            draft.coordinate = original.coordinate
+            draft.placeName = original.placeName
+        } else {
+            switch locationInput {
+            case .none: break
+            case .coordinate(let coordinate): draft.coordinate = coordinate
+            case .placeName(let name): draft.placeName = name
+            }
+        }
+        return FriendValidation.problems(in: draft).isEmpty ? draft : nil
+    }
+
+    /// Saves when every field is valid; otherwise shows every reason. Success reports back and pops.
+    public func save() {
+        guard !tracker.isClosed, saveState.value != .saving else { return }
+        for field in fields { field.reveal() }
+        guard let draft else { return updateCanSave() }
+        saveState.value = .saving
+        updateCanSave()
+        let repository = context.repository
+        let mode = mode
+        tracker.run(Self.saveKey) { [weak self] in
+            let outcome: Result<FriendChange, FriendsError>
+            do throws(FriendsError) {
+                switch mode {
+                case .add:
+                    outcome = .success(.added(try await repository.addFriend(draft)))
+                case .edit(let original):
+                    outcome = .success(.updated(try await repository.updateFriend(id: original.id, with: draft)))
+                }
+            } catch {
+                outcome = .failure(error)
+            }
+            guard !Task.isCancelled, let self else { return }
+            self.finishSave(outcome)
+        }
+    }
+
+    /// Leaves the form; with unsaved changes, asks first. A save still running is abandoned.
+    public func cancel() {
+        guard !tracker.isClosed else { return }
+        if saveState.value == .saving {
+            tracker.cancel(Self.saveKey)
+            saveState.value = .idle
+            context.navigator.pop()
+        } else if hasUnsavedChanges {
+            isConfirmingDiscard = true
+            confirmation.value = ConfirmationRequest(title: "Discard changes?", detail: nil,
+                                                     confirmLabel: "Discard", cancelLabel: "Keep editing",
+                                                     isDestructive: true)
+        } else {
+            context.navigator.pop()
+        }
+    }
+
+    public func confirmDiscard() {
+        guard !tracker.isClosed, isConfirmingDiscard else { return }
+        isConfirmingDiscard = false
+        confirmation.value = nil
+        context.navigator.pop()
+    }
+
+    public func cancelDiscard() {
+        isConfirmingDiscard = false
+        confirmation.value = nil
+    }
+
+    public func close() {
+        tracker.close()
+        isConfirmingDiscard = false
+    }
+
+    /// Returns once no live work runs (for tests, instead of sleeping).
+    public func idle() async { await tracker.idle() }
+
+    /// Returns once every task has returned, cancelled ones included.
+    public func drained() async { await tracker.drained() }
+
+    private func finishSave(_ outcome: Result<FriendChange, FriendsError>) {
+        switch outcome {
+        case .success(let change):
+            saveState.value = .idle
+            onSaved?(change)
+            context.navigator.pop()
+        case .failure(let error):
+            if case .invalid(let field, let reason) = error {
+                self.field(field).showServerProblem(reason)
+            }
+            saveState.value = .failed(FriendsErrorText.saving(error))
+            updateCanSave()
+        }
+    }
+
+    private func updateCanSave() {
+        canSave.update(saveState.value != .saving && draft != nil)
+    }
+}

@@ -1,0 +1,30 @@
+import Foundation
+import NearbyCore
+
+/// What every friends view model needs, handed from the list to the detail and form it builds.
+public struct FriendsContext {
+    public var repository: any FriendsRepository
+    public var navigator: Navigator
+    /// Where the user is, for distances; nil hides them.
+    public var here: Coordinate?
+    /// Distance text from `here` (first) to a friend (second), e.g. "900 m N"; nil hides it.
+    public var distanceText: @Sendable (_ from: Coordinate, _ to: Coordinate) -> String?
+    /// The zone created/updated times are shown in.
+    public var timeZone: TimeZone
+
+    public init(repository: any FriendsRepository, navigator: Navigator, here: Coordinate? = nil,
+                distanceText: @escaping @Sendable (_ from: Coordinate, _ to: Coordinate) -> String? = { _, _ in nil },
+                timeZone: TimeZone = .current) {
+        self.repository = repository
+        self.navigator = navigator
+        self.here = here
+        self.distanceText = distanceText
+        self.timeZone = timeZone
+    }
+
+    /// The distance text for a friend, when both ends are known.
+    func distance(to coordinate: Coordinate?) -> String? {
+        guard let here, let coordinate else { return nil }
+        return distanceText(here, coordinate).map(DisplayText.oneLine)
+    }
+}

@@ -1,0 +1,16 @@
+/// A screen the navigator can show, carrying its view model. The screens layer picks the view by case.
+@MainActor
+public enum ScreenModel {
+    case friendsList(FriendsListViewModel)
+    case friendDetail(FriendDetailViewModel)
+    case friendForm(FriendFormViewModel)
+
+    /// Cancels the screen's work; the coordinator calls this when the screen leaves the stack.
+    public func close() {
+        switch self {
+        case .friendsList(let model): model.close()
+        case .friendDetail(let model): model.close()
+        case .friendForm(let model): model.close()
+        }
+    }
+}

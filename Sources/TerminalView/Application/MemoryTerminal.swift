@@ -1,0 +1,31 @@
+/// An in-memory backend: keeps what was presented, and how much of it changed, for tests.
+@MainActor
+public final class MemoryTerminal: TerminalBackend {
+    public var size: Size
+    public var colorSupport: ColorSupport
+    /// What the screen shows now.
+    public private(set) var screen: CellBuffer
+    public private(set) var framesPresented = 0
+    /// Cells written by the last present.
+    public private(set) var lastCellsWritten = 0
+
+    public init(size: Size, colorSupport: ColorSupport = .eight) {
+        self.size = size
+        self.colorSupport = colorSupport
+        screen = CellBuffer(size: size)
+    }
+
+    public func present(_ frame: CellBuffer, runs: [ChangedRun]) {
+        if screen.size != frame.size { screen.reset(size: frame.size) }
+        var written = 0
+        for run in runs {
+            for x in run.startX..<run.endX {
+                screen[x, run.y] = frame[x, run.y]
+                written += 1
+            }
+        }
+        screen.cursor = frame.cursor
+        lastCellsWritten = written
+        framesPresented += 1
+    }
+}

@@ -1,0 +1,55 @@
+/// A terminal colour: the terminal's default, one of the eight ANSI colours, or a 256-colour index.
+public enum Color: Hashable, Sendable {
+    case `default`
+    case black, red, green, yellow, blue, magenta, cyan, white
+    case indexed(UInt8)
+
+    /// The ANSI number (0–7, or the 256-colour index); -1 for the default.
+    public var number: Int {
+        switch self {
+        case .default: -1
+        case .black: 0
+        case .red: 1
+        case .green: 2
+        case .yellow: 3
+        case .blue: 4
+        case .magenta: 5
+        case .cyan: 6
+        case .white: 7
+        case .indexed(let n): Int(n)
+        }
+    }
+}
+
+/// Text attributes a terminal can show without colour.
+public struct TextAttributes: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    public static let bold = TextAttributes(rawValue: 1 << 0)
+    public static let dim = TextAttributes(rawValue: 1 << 1)
+    public static let reverse = TextAttributes(rawValue: 1 << 2)
+    public static let underline = TextAttributes(rawValue: 1 << 3)
+    public static let italic = TextAttributes(rawValue: 1 << 4)
+}
+
+/// How a cell looks: colours and attributes.
+public struct Style: Hashable, Sendable {
+    public var foreground: Color
+    public var background: Color
+    public var attributes: TextAttributes
+
+    public init(foreground: Color = .default, background: Color = .default, attributes: TextAttributes = []) {
+        self.foreground = foreground
+        self.background = background
+        self.attributes = attributes
+    }
+
+    public static let plain = Style()
+
+    public func adding(_ extra: TextAttributes) -> Style {
+        var copy = self
+        copy.attributes.formUnion(extra)
+        return copy
+    }
+}

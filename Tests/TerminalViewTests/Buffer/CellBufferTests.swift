@@ -1,0 +1,72 @@
+import Testing
+@testable import TerminalView
+
+struct CellBufferTests {
+    @Test func writesSanitisedText() {
+        let buffer = CellBuffer(size: Size(width: 20, height: 1))
+        buffer.write("a\u{1B}[31mb", at: Point(x: 0, y: 0), style: .plain)
+        #expect(buffer.text() == "a␛[31mb")
+        #expect(!buffer.cells.contains { $0.text.unicodeScalars.contains { $0.value == 0x1B } })
+    }
+
+    @Test func wideCharactersTakeTwoCellsAndAreNeverSplit() {
+        let buffer = CellBuffer(size: Size(width: 5, height: 1))
+        let used = buffer.write("東京タ", at: Point(x: 0, y: 0), style: .plain)
+        #expect(used == 5) // two wide characters, then a blank instead of half of the third
+        #expect(buffer.text() == "東京")
+        #expect(buffer[1, 0].isContinuation)
+        #expect(buffer[4, 0].text == " ")
+    }
+
+    @Test func combiningMarksJoinTheirBase() {
+        let buffer = CellBuffer(size: Size(width: 5, height: 1))
+        buffer.write("e\u{301}x", at: Point(x: 0, y: 0), style: .plain)
+        #expect(buffer[0, 0].text == "e\u{301}")
+        #expect(buffer[1, 0].text == "x")
+    }
+
+    @Test func overwritingHalfAWideCharacterBlanksTheOtherHalf() {
+        let buffer = CellBuffer(size: Size(width: 4, height: 1))
+        buffer.write("東", at: Point(x: 0, y: 0), style: .plain)
+        buffer.write("x", at: Point(x: 1, y: 0), style: .plain)
+        #expect(buffer.text() == " x")
+        #expect(!buffer[1, 0].isContinuation)
+    }
+
+    @Test func clipsToRectAndMaxWidth() {
+        let buffer = CellBuffer(size: Size(width: 10, height: 2))
+        buffer.write("abcdefgh", at: Point(x: 2, y: 1), style: .plain, maxWidth: 3)
+        #expect(buffer.textRows() == ["", "  abc"])
+        buffer.write("zzzz", at: Point(x: 0, y: 0), style: .plain, clip: Rect(x: 1, y: 0, width: 2, height: 1))
+        #expect(buffer.textRows()[0] == " zz")
+    }
+
+    @Test func diffFindsOnlyChangedRuns() {
+        let a = CellBuffer(size: Size(width: 10, height: 3))
+        let b = CellBuffer(size: Size(width: 10, height: 3))
+        a.write("hello", at: Point(x: 0, y: 1), style: .plain)
+        b.write("hellO", at: Point(x: 0, y: 1), style: .plain)
+        #expect(b.changedRuns(since: a) == [ChangedRun(y: 1, startX: 4, endX: 5)])
+        #expect(b.changedRuns(since: nil).count == 3)
+        let c = CellBuffer(size: Size(width: 10, height: 3))
+        c.write("hello", at: Point(x: 0, y: 1), style: Style(attributes: .reverse))
+        #expect(c.changedRuns(since: a) == [ChangedRun(y: 1, startX: 0, endX: 5)])
+    }
+
+    @Test func diffTakesWideNeighboursAlong() {
+        let a = CellBuffer(size: Size(width: 6, height: 1))
+        let b = CellBuffer(size: Size(width: 6, height: 1))
+        a.write("ab東", at: Point(x: 0, y: 0), style: .plain)
+        b.write("ab京", at: Point(x: 0, y: 0), style: .plain)
+        let runs = b.changedRuns(since: a)
+        #expect(runs == [ChangedRun(y: 0, startX: 2, endX: 4)])
+    }
+
+    @Test func styleSnapshotShowsRoles() {
+        let buffer = CellBuffer(size: Size(width: 6, height: 1))
+        let selected = Style(attributes: .reverse)
+        buffer.write("ab", at: Point(x: 0, y: 0), style: .plain)
+        buffer.write("cd", at: Point(x: 2, y: 0), style: selected)
+        #expect(buffer.styleRows(legend: [selected: "R"]) == ["  RR"])
+    }
+}
