@@ -44,7 +44,8 @@ final class ImportProgressRenderer {
         for category in Category.allCases {
             guard let count = summary.placesByCategory[category] else { continue }
             let name = category.displayName.padding(toLength: width, withPad: " ", startingAt: 0)
-            lines.append("  \(name)  \(Self.count(count).leftPadded(to: 7))")
+            let figure = Self.count(count)
+            lines.append("  \(name)  " + String(repeating: " ", count: max(0, 7 - figure.count)) + figure)
         }
         if summary.waysPlaced > 0 || summary.waysWithoutNodes > 0 {
             lines.append("  (\(Self.count(summary.waysPlaced)) of them are areas placed at their centre"
@@ -112,11 +113,5 @@ final class ImportProgressRenderer {
 
     private func write(_ text: String) {
         FileHandle.standardError.write(Data(text.utf8))
-    }
-}
-
-private extension String {
-    func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: " ", count: width - count) + self
     }
 }

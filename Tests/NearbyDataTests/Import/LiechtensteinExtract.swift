@@ -16,5 +16,5 @@ enum LiechtensteinExtract {
         return nil
     }()
 
-    static let isAbsentMessage: Comment = "skipped: liechtenstein-2022-07-24.osm.pbf is not in ../shared/data/osm"
+    static let isAbsentMessage: Comment = "liechtenstein-2022-07-24.osm.pbf is not in ../shared/data/osm"
 }
