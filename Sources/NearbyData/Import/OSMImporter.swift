@@ -6,7 +6,7 @@ import NearbyCore
 /// Two passes keep memory flat whatever the file's size: the first turns tagged nodes into places and notes
 /// the closed ways of known categories with the node ids they need; the second reads only as far as the
 /// last of those nodes, to place each way at the centre of its nodes. Only those coordinates are kept.
-public struct OSMImporter {
+public struct OSMImporter: Sendable {
     public let path: String
 
     public init(path: String) {
