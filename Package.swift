@@ -10,6 +10,7 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
         // System libraries (Debian: libncurses-dev, zlib1g-dev).
@@ -31,6 +32,9 @@ let package = Package(
         .target(name: "NearbyData", dependencies: [
             "NearbyCore", "CZlib",
             .product(name: "GRDB", package: "GRDB.swift"),
+            // SQLite's C API, for binding import rows without boxing each value (see PlaceInsertion).
+            .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            .product(name: "FlyingFox", package: "FlyingFox"),
         ]),
         // Headless view models.
         .target(name: "NearbyViewModels", dependencies: ["NearbyCore"]),
@@ -46,8 +50,11 @@ let package = Package(
         .testTarget(name: "TerminalViewTests", dependencies: ["TerminalView"]),
         .testTarget(name: "NearbyScreensTests", dependencies: ["NearbyScreens", "NearbyViewModels", "TerminalView", "NearbyCore"],
                     exclude: ["__Snapshots__"]),
+        .testTarget(name: "CursesTerminalTests", dependencies: ["nearby", "CTerminalSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["nearby"]),
         .testTarget(name: "NearbyCoreTests", dependencies: ["NearbyCore"]),
         .testTarget(name: "NearbyDataTests", dependencies: ["NearbyData", "NearbyCore", "CZlib"]),
+        .testTarget(name: "nearbyTests", dependencies: ["nearby", "NearbyData", "NearbyCore"]),
         .testTarget(name: "NearbyViewModelsTests", dependencies: ["NearbyViewModels", "NearbyCore"]),
     ],
     swiftLanguageModes: [.v6]

@@ -2,6 +2,7 @@
 #include "terminal_support.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -124,4 +125,22 @@ int nearby_tty_disable_flow_control(int fd) {
     if (tcgetattr(fd, &modes) != 0) return -1;
     modes.c_iflag &= ~(tcflag_t)(IXON | IXOFF);
     return tcsetattr(fd, TCSANOW, &modes);
+}
+
+int nearby_pty_open(int rows, int cols, char *slave_path, int path_size) {
+    int master = posix_openpt(O_RDWR | O_NOCTTY);
+    if (master < 0) return -1;
+    if (grantpt(master) != 0 || unlockpt(master) != 0) { close(master); return -1; }
+    const char *name = ptsname(master);
+    if (name == NULL || (int)strlen(name) >= path_size) { close(master); return -1; }
+    strcpy(slave_path, name);
+    int slave = open(name, O_RDWR | O_NOCTTY);
+    if (slave >= 0) {
+        struct winsize ws = {0};
+        ws.ws_row = (unsigned short)rows;
+        ws.ws_col = (unsigned short)cols;
+        ioctl(slave, TIOCSWINSZ, &ws);
+        close(slave);
+    }
+    return master;
 }

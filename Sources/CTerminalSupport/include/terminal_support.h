@@ -27,4 +27,7 @@ void nearby_signals_suspend_self(void);
 /* Puts the default dispositions back. */
 void nearby_signals_uninstall(void);
 
+/* Opens a pseudo-terminal pair of the given size (for tests); returns the master fd and the slave path. */
+int nearby_pty_open(int rows, int cols, char *slave_path, int path_size);
+
 #endif

@@ -42,18 +42,19 @@ struct VCardCardBuilder {
             if formattedName == nil { formattedName = VCardText.unescape(property.value).vcardTrimmed }
         case "TEL":
             var number = VCardText.unescape(property.value).vcardTrimmed
-            if property.isURI || number.lowercased().hasPrefix("tel:") {
-                if number.lowercased().hasPrefix("tel:") { number.removeFirst(4) }
+            let hasScheme = VCardText.hasPrefixIgnoringASCIICase(number[...], "TEL:")
+            if property.isURI || hasScheme {
+                if hasScheme { number.removeFirst(4) }
                 // URI parameters (`;ext=…`, `;phone-context=…`) are not part of the number a user dials.
                 if let cut = number.firstIndex(of: ";") { number = String(number[..<cut]) }
                 number = (number.removingPercentEncoding ?? number).vcardTrimmed
             }
             // A mobile number is the better guess of how to reach a friend, all else equal.
-            let mobile = property.types.contains("CELL") ? 0 : 1
+            let mobile = property.hasType("CELL") ? 0 : 1
             phones.append(Candidate(value: number, rank: Self.rank(property) * 2 + mobile))
         case "EMAIL":
             var address = VCardText.unescape(property.value).vcardTrimmed
-            if address.lowercased().hasPrefix("mailto:") { address.removeFirst(7) }
+            if VCardText.hasPrefixIgnoringASCIICase(address[...], "MAILTO:") { address.removeFirst(7) }
             emails.append(Candidate(value: address, rank: Self.rank(property)))
         case "ADR":
             let parts = VCardText.split(property.value, at: ";").map { VCardText.unescape($0).vcardTrimmed }
@@ -141,7 +142,8 @@ struct VCardCardBuilder {
 
     /// A component of `N`; several values (`Anna,Maria`) read as one name.
     private static func nameComponent(_ raw: Substring) -> String {
-        VCardText.split(raw, at: ",").map { VCardText.unescape($0).vcardTrimmed }.filter { !$0.isEmpty }
+        if !raw.utf8.contains(UInt8(ascii: ",")) && !raw.utf8.contains(UInt8(ascii: "\\")) { return raw.vcardTrimmed }
+        return VCardText.split(raw, at: ",").map { VCardText.unescape($0).vcardTrimmed }.filter { !$0.isEmpty }
             .joined(separator: " ")
     }
 
@@ -149,7 +151,7 @@ struct VCardCardBuilder {
     static func coordinate(from raw: String) -> Coordinate? {
         var text = raw.vcardTrimmed
         let parts: [Substring]
-        if text.lowercased().hasPrefix("geo:") {
+        if VCardText.hasPrefixIgnoringASCIICase(text[...], "GEO:") {
             text.removeFirst(4)
             let beforeParameters = text.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)[0]
             parts = beforeParameters.split(separator: ",", omittingEmptySubsequences: false)
@@ -168,15 +170,19 @@ struct VCardCardBuilder {
     }
 
     private static func ordered(_ candidates: [Candidate]) -> [String] {
-        candidates.enumerated()
+        if candidates.count < 2 { return candidates.map(\.value) }
+        return candidates.enumerated()
             .sorted { ($0.element.rank, $0.offset) < ($1.element.rank, $1.offset) }
             .map(\.element.value)
     }
 }
 
-fileprivate extension StringProtocol {
+fileprivate extension String {
     /// Without the spaces and tabs around it.
-    var vcardTrimmed: String {
-        String(self).trimmingCharacters(in: .whitespaces)
-    }
+    var vcardTrimmed: String { VCardText.trim(self[...]) }
+}
+
+fileprivate extension Substring {
+    /// Without the spaces and tabs around it.
+    var vcardTrimmed: String { VCardText.trim(self) }
 }

@@ -2,6 +2,7 @@
 public struct VCardContact: Hashable, Sendable {
     /// The line of the card's `BEGIN:VCARD`.
     public var line: Int
+    /// The friend; it passes `FriendValidation`.
     public var draft: FriendDraft
     /// The card's `UID`, when it has one.
     public var uid: String?

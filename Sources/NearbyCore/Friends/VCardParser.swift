@@ -17,6 +17,8 @@ public struct VCardParser {
 
     /// Reads the next chunk of the file; returns the entries it completes, in file order.
     public mutating func read<Bytes: ContiguousBytes>(_ bytes: Bytes) -> [VCardEntry] {
+        // The line reader calls back into the card sequence; both move into locals for the call, so the
+        // callback does not touch `self` while `lines` is being mutated (exclusive access).
         var reader = VCardLineReader()
         var sequence = CardSequence()
         swap(&reader, &lines)
@@ -52,23 +54,46 @@ private struct CardSequence {
     private var card: VCardCardBuilder?
     /// The first line of a run of lines that belong to no card.
     private var strayStart: Int?
+    /// A vCard 2.1 quoted-printable line that ended in `=`: it continues on the next line, unindented.
+    private var softBreak: (bytes: [UInt8], number: Int)?
 
     mutating func consume(_ line: [UInt8], number: Int, truncated: Bool, into entries: inout [VCardEntry]) {
+        var line = line
+        var number = number
+        var truncated = truncated
+        if let pending = softBreak {
+            softBreak = nil
+            line = pending.bytes.dropLast() + line
+            number = pending.number
+            if line.count > VCardLineReader.maxLineBytes {
+                line.removeLast(line.count - VCardLineReader.maxLineBytes)
+                truncated = true
+            }
+        }
+        if !truncated, line.last == UInt8(ascii: "="), VCardContentLine.declaresQuotedPrintable(line) {
+            softBreak = (line, number)
+            return
+        }
+        consumeLogical(line, number: number, truncated: truncated, into: &entries)
+    }
+
+    private mutating func consumeLogical(_ line: [UInt8], number: Int, truncated: Bool,
+                                         into entries: inout [VCardEntry]) {
         // A byte order mark, which some editors put before the first line, is not part of it.
         let bytes = number == 1 && line.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(line.dropFirst(3)) : line
-        guard let (name, _) = VCardContentLine.propertyName(of: bytes) else {
+        guard let (name, nameEnd) = VCardContentLine.propertyName(of: bytes) else {
             if card == nil, strayStart == nil { strayStart = number }
             return
         }
         switch name {
-        case "BEGIN" where Self.isVCardMarker(bytes):
+        case "BEGIN" where VCardContentLine.valueIsVCard(bytes, nameEnd: nameEnd):
             if let open = card {
                 entries.append(.issue(VCardIssue(
                     line: open.startLine, reason: "the card has no END:VCARD before the next card on line \(number)")))
             }
             reportStray(into: &entries)
             card = VCardCardBuilder(startLine: number)
-        case "END" where Self.isVCardMarker(bytes):
+        case "END" where VCardContentLine.valueIsVCard(bytes, nameEnd: nameEnd):
             if let open = card {
                 entries.append(open.build())
                 card = nil
@@ -91,6 +116,10 @@ private struct CardSequence {
     }
 
     mutating func finish(into entries: inout [VCardEntry]) {
+        if let pending = softBreak {
+            softBreak = nil
+            consumeLogical(pending.bytes, number: pending.number, truncated: false, into: &entries)
+        }
         if let open = card {
             entries.append(.issue(VCardIssue(line: open.startLine, reason: "the card has no END:VCARD")))
             card = nil
@@ -102,11 +131,5 @@ private struct CardSequence {
         guard let start = strayStart else { return }
         entries.append(.issue(VCardIssue(line: start, reason: "not vCard text (outside BEGIN:VCARD … END:VCARD)")))
         strayStart = nil
-    }
-
-    /// Whether a BEGIN or END line names a vCard (and not, say, a calendar).
-    private static func isVCardMarker(_ bytes: [UInt8]) -> Bool {
-        guard let line = VCardContentLine.parse(bytes) else { return false }
-        return line.value.trimmingCharacters(in: .whitespaces).uppercased() == "VCARD"
     }
 }

@@ -49,17 +49,20 @@ extension LocalFriendsRepository {
 /// Adds parsed cards to the store inside one transaction, skipping friends it already has.
 private struct VCardImporter {
     private let insert: Statement
-    private let existing: Statement
-    private let date: Date
+    private let date: DatabaseValue
+    /// Name and phone of every friend in the store: a friend with all three equal is a duplicate.
+    /// Held in memory rather than queried per card, because a query per card costs more than the insert.
+    private var known: Set<String>
     private(set) var summary = FriendsImportSummary()
 
     init(db: Database, date: Date) throws {
         insert = try db.makeStatement(sql: FriendRow.insertSQL)
-        existing = try db.makeStatement(sql: """
-            SELECT 1 FROM friend WHERE lastNameKey = ? AND firstNameKey = ? AND lastName = ? AND firstName = ?
-            AND phoneNumber = ? LIMIT 1
-            """)
-        self.date = date
+        known = []
+        let rows = try Row.fetchCursor(db, sql: "SELECT firstName, lastName, phoneNumber FROM friend")
+        while let row = try rows.next() {
+            known.insert(Self.identity(firstName: row[0], lastName: row[1], phoneNumber: row[2]))
+        }
+        self.date = date.databaseValue
     }
 
     mutating func add(_ entries: [VCardEntry]) throws {
@@ -68,16 +71,11 @@ private struct VCardImporter {
             case .issue(let issue):
                 summary.issues.append(issue)
             case .contact(let contact):
+                // The parser has validated the draft with the same rules add and update use.
                 let draft = contact.draft.normalized
-                if case .invalid(_, let reason)? = draft.validationError {
-                    summary.issues.append(VCardIssue(line: contact.line, reason: reason))
-                    continue
-                }
-                let keys = FriendKeys(draft)
-                let duplicate = try Bool.fetchOne(existing, arguments: [
-                    keys.lastName, keys.firstName, draft.lastName, draft.firstName, draft.phoneNumber,
-                ]) ?? false
-                if duplicate {
+                let identity = Self.identity(firstName: draft.firstName, lastName: draft.lastName,
+                                             phoneNumber: draft.phoneNumber)
+                guard known.insert(identity).inserted else {
                     summary.duplicates += 1
                     continue
                 }
@@ -86,5 +84,9 @@ private struct VCardImporter {
                 summary.warnings += contact.warnings
             }
         }
+    }
+
+    private static func identity(firstName: String, lastName: String, phoneNumber: String) -> String {
+        "\(firstName)\u{1F}\(lastName)\u{1F}\(phoneNumber)"
     }
 }

@@ -54,7 +54,7 @@ public final class LocalFriendsRepository: FriendsRepository {
         let date = now()
         return try await storing {
             try await database.writer.write { db in
-                try db.execute(sql: FriendRow.insertSQL, arguments: FriendRow.insertArguments(draft, at: date))
+                try db.execute(sql: FriendRow.insertSQL, arguments: FriendRow.insertArguments(draft, at: date.databaseValue))
                 return try Self.fetch(id: db.lastInsertedRowID, in: db)
             }
         }

@@ -22,8 +22,9 @@ public final class FormFieldModel {
     /// Called after every text change, so the form recomputes whether it can save.
     var onChange: (@MainActor () -> Void)?
 
-    init(field: FriendField, label: String, placeholder: String, isRequired: Bool, text: String,
-         validate: @escaping (String) -> String?) {
+    /// `validate` gives the reason a text is refused, or nil; public so render tests can build fields.
+    public init(field: FriendField, label: String, placeholder: String, isRequired: Bool, text: String,
+                validate: @escaping (String) -> String?) {
         self.field = field
         self.label = label
         self.placeholder = placeholder

@@ -3,7 +3,7 @@ import NearbyCore
 
 /// One friend's detail: their fields, edit and delete.
 @MainActor
-public final class FriendDetailViewModel {
+public final class FriendDetailViewModel: FriendDetailViewModelType {
     /// The friend's full name ("Friend" until known).
     public let title: Observable<String>
     public let content: Observable<FriendDetailContent>

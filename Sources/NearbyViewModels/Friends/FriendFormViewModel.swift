@@ -17,7 +17,7 @@ public enum SaveState: Hashable, Sendable {
 
 /// The add/edit friend form: fields validated as the user types, Save only when all are valid.
 @MainActor
-public final class FriendFormViewModel {
+public final class FriendFormViewModel: FriendFormViewModelType {
     public let mode: FriendFormMode
     /// "New friend" or "Edit Anna Beck".
     public let title: String

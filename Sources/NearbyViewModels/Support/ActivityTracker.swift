@@ -33,6 +33,11 @@ public final class ActivityTracker {
 
     public init() {}
 
+    // A view model dropped without `close()` still stops its work.
+    isolated deinit {
+        for entry in live.values { entry.task.cancel() }
+    }
+
     /// How many live tasks run now.
     public var liveCount: Int { live.count }
 

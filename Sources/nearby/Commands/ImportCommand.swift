@@ -31,7 +31,8 @@ struct ImportCommand: ParsableCommand {
                 summary = try importer.run(into: CollectingImportSink(keepingEverything: false),
                                            progress: renderer.update)
             } else {
-                throw OSMImportError.sink("the places store is not available in this build; use --dry-run")
+                let store = LocalPlacesStore(database: try global.openStore())
+                summary = try store.importOpenStreetMap(at: file, progress: renderer.update)
             }
             renderer.summary(summary, file: file, dryRun: dryRun)
         } catch {

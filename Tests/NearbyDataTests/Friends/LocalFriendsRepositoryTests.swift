@@ -147,3 +147,22 @@ struct LocalFriendsRepositoryTests {
         #expect(keys?["searchKey"] == "emile olz 123 ")
     }
 }
+
+struct FriendsSchemaTests {
+    @Test func listAndFilterQueriesUseTheListIndexWithoutASort() throws {
+        let database = try AppDatabase.inMemory()
+        let plans = try database.writer.read { db in
+            try [
+                "SELECT id, firstName FROM friend ORDER BY \(FriendRow.order) LIMIT 50 OFFSET 10",
+                "SELECT id, firstName FROM friend WHERE instr(searchKey, 'x') > 0 ORDER BY \(FriendRow.order) LIMIT 5",
+                "SELECT COUNT(*) FROM friend WHERE instr(searchKey, 'x') > 0",
+            ].map { sql in
+                try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql).map { $0["detail"] as String }.joined(separator: "; ")
+            }
+        }
+        for plan in plans {
+            #expect(plan.contains("friend_list"), "\(plan)")
+            #expect(!plan.contains("TEMP B-TREE"), "\(plan)")
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+
+/// How distances are written: kilometres and metres, or miles and feet.
+public enum UnitSystem: String, Hashable, Sendable, Codable, CaseIterable {
+    case metric, imperial
+}
+
+/// The eight points of the compass a list row shows beside a distance.
+public enum CompassPoint: String, Hashable, Sendable, CaseIterable {
+    case north = "N", northEast = "NE", east = "E", southEast = "SE"
+    case south = "S", southWest = "SW", west = "W", northWest = "NW"
+
+    /// The nearest point to a bearing in degrees clockwise from north (any real value; nil when not finite).
+    public init?(bearing: Double) {
+        guard bearing.isFinite else { return nil }
+        let normalized = bearing.truncatingRemainder(dividingBy: 360) + (bearing < 0 ? 360 : 0)
+        let index = Int((normalized + 22.5) / 45) % 8
+        self = CompassPoint.allCases[index]
+    }
+
+    /// "NE".
+    public var abbreviation: String { rawValue }
+}
+
+/// Distance texts for list rows and cards ("120 m NE", "1.4 km SW", "0.3 mi"). Pure functions.
+public enum DistanceFormatting {
+    private static let metresPerFoot = 0.3048
+    private static let metresPerMile = 1609.344
+
+    /// "120 m", "1.4 km", "12 km"; "450 ft", "0.3 mi", "12 mi". "?" when the distance is not a real length.
+    public static func distance(_ metres: Double, units: UnitSystem) -> String {
+        // Past a hundred thousand kilometres it is no distance on earth, and would overflow `Int`.
+        guard metres.isFinite, metres >= 0, metres < 1e8 else { return "?" }
+        switch units {
+        case .metric:
+            let rounded = (metres / 10).rounded() * 10
+            if rounded < 1000 { return "\(Int(rounded)) m" }
+            return largeUnit(metres / 1000, name: "km")
+        case .imperial:
+            let miles = metres / metresPerMile
+            if miles < 0.1 {
+                let feet = (metres / metresPerFoot / 10).rounded() * 10
+                return "\(Int(feet)) ft"
+            }
+            return largeUnit(miles, name: "mi")
+        }
+    }
+
+    /// "120 m NE"; the distance alone when the bearing is not a real angle.
+    public static func distance(_ metres: Double, bearing: Double, units: UnitSystem) -> String {
+        let text = distance(metres, units: units)
+        guard let point = CompassPoint(bearing: bearing) else { return text }
+        return text + " " + point.abbreviation
+    }
+
+    /// One decimal under 10 ("1.4 km", "0.3 mi"), whole numbers from 10 on ("12 km").
+    private static func largeUnit(_ value: Double, name: String) -> String {
+        let tenths = (value * 10).rounded()
+        if tenths < 100 {
+            return "\(Int(tenths) / 10).\(Int(tenths) % 10) \(name)"
+        }
+        return "\(Int(value.rounded())) \(name)"
+    }
+}

@@ -1,0 +1,372 @@
+/// Reads OpenStreetMap `opening_hours` text into rules. Anything it does not understand fails the whole
+/// text: a half-read schedule would be a guess.
+struct OpeningHoursParser {
+    struct Failure: Error {}
+
+    private var tokens: [OpeningToken]
+    private var position = 0
+
+    /// The rules of `text`, or nil when it cannot be read.
+    static func rules(_ text: String) -> [OpeningRule]? {
+        guard let tokens = try? OpeningHoursLexer.tokens(text) else { return nil }
+        var parser = OpeningHoursParser(tokens: tokens)
+        guard let rules = try? parser.parseRules(), !rules.isEmpty else { return nil }
+        return rules
+    }
+
+    private init(tokens: [OpeningToken]) {
+        self.tokens = tokens
+    }
+
+    // MARK: Rules
+
+    private mutating func parseRules() throws(Failure) -> [OpeningRule] {
+        var rules: [OpeningRule] = []
+        var kind = RuleKind.normal
+        while let token = peek() {
+            if token == .semicolon {
+                advance()
+                kind = .normal
+                continue
+            }
+            let before = position
+            if let rule = try parseRule(kind: kind) { rules.append(rule) }
+            switch peek() {
+            case nil: break
+            case .semicolon?: advance(); kind = .normal
+            case .fallback?: advance(); kind = .fallback
+            case .comma?: advance(); kind = .additional
+            // A new selector right after a rule: a missing `;`, as in "Mo-Fr 08:00-18:00 Sa 09:00-12:00".
+            case let next? where startsSelector(next) && position > before: kind = .normal
+            default: throw Failure()
+            }
+        }
+        return rules
+    }
+
+    private mutating func parseRule(kind: RuleKind) throws(Failure) -> OpeningRule? {
+        var rule = OpeningRule(kind: kind)
+        var saidSomething = false
+        var namedTimes = false
+        if peek() == .always {
+            advance()
+            saidSomething = true
+            namedTimes = true
+        } else {
+            saidSomething = try parseSelectors(into: &rule.selector)
+            if saidSomething, peek() == .colon { advance() }
+            if peek() == .always {
+                advance()
+                namedTimes = true
+            } else {
+                rule.spans = try parseSpans()
+                namedTimes = !rule.spans.isEmpty
+            }
+            saidSomething = saidSomething || namedTimes
+        }
+        var explicitState: RuleState?
+        if case .word(let word)? = peek(), let state = Self.states[word] {
+            advance()
+            explicitState = state
+            saidSomething = true
+        }
+        if case .comment(let comment)? = peek() {
+            advance()
+            rule.comment = comment
+            // A note in place of times ("Sa \"by appointment\"") leaves the state unknown.
+            if !namedTimes { explicitState = explicitState ?? .unknown }
+            saidSomething = true
+        }
+        rule.state = explicitState ?? .open
+        return saidSomething ? rule : nil
+    }
+
+    // MARK: Selectors
+
+    /// Reads the selectors in front of the times; true when there was at least one.
+    private mutating func parseSelectors(into selector: inout DaySelector) throws(Failure) -> Bool {
+        var found = false
+        while let token = peek(), startsSelector(token) {
+            found = true
+            switch token {
+            case .number:
+                selector.years += try parseYears()
+            case .word(let word) where word == "week":
+                advance()
+                selector.weeks += try parseWeeks()
+            case .word(let word) where Self.months[word] != nil:
+                selector.dates += try parseDates()
+            default:
+                let (weekdays, holidays) = try parseWeekdays()
+                if weekdays.isEmpty && holidays {
+                    selector.needsHoliday = true
+                } else {
+                    selector.weekdays += weekdays
+                }
+            }
+        }
+        return found
+    }
+
+    private func startsSelector(_ token: OpeningToken) -> Bool {
+        switch token {
+        case .word(let word):
+            word == "week" || word == "ph" || word == "sh" || Self.weekdays[word] != nil || Self.months[word] != nil
+        case .number(let value, let digits):
+            digits == 4 && value >= 1900
+        default:
+            false
+        }
+    }
+
+    private mutating func parseYears() throws(Failure) -> [SteppedRange] {
+        var ranges: [SteppedRange] = []
+        repeat {
+            guard case .number(let from, 4)? = peek(), from >= 1900 else { throw Failure() }
+            advance()
+            var range = SteppedRange(from: from, to: from)
+            if peek() == .dash, case .number(let to, 4)? = peek(1), to >= from {
+                advance(2)
+                range.to = to
+            } else if peek() == .plus {
+                advance()
+                range.to = Int.max / 2
+            }
+            ranges.append(range)
+        } while consumeComma(if: { if case .number(_, 4) = $0 { true } else { false } })
+        return ranges
+    }
+
+    private mutating func parseWeeks() throws(Failure) -> [SteppedRange] {
+        var ranges: [SteppedRange] = []
+        repeat {
+            let from = try number(in: 1...53)
+            var range = SteppedRange(from: from, to: from)
+            if peek() == .dash {
+                advance()
+                range.to = try number(in: 1...53)
+            }
+            if peek() == .slash {
+                advance()
+                range.step = try number(in: 1...53)
+            }
+            ranges.append(range)
+        } while consumeComma(if: { if case .number = $0 { true } else { false } })
+        return ranges
+    }
+
+    private mutating func parseDates() throws(Failure) -> [MonthDayRange] {
+        var ranges: [MonthDayRange] = []
+        var lastMonth = 1
+        repeat {
+            let fromMonth: Int, fromDay: Int?
+            if case .number = peek() {
+                // "Dec 25,26": a bare day continues the last month.
+                guard let day = try optionalDay() else { throw Failure() }
+                (fromMonth, fromDay) = (lastMonth, day)
+            } else {
+                fromMonth = try month()
+                fromDay = try optionalDay()
+            }
+            var range = MonthDayRange(from: fromMonth * 100 + (fromDay ?? 1), to: fromMonth * 100 + (fromDay ?? 31))
+            if peek() == .dash {
+                if case .word(let word)? = peek(1), Self.months[word] != nil {
+                    advance()
+                    let toMonth = try month()
+                    range.to = toMonth * 100 + (try optionalDay() ?? 31)
+                    lastMonth = toMonth
+                } else if fromDay != nil, case .number = peek(1) {
+                    advance()
+                    guard let toDay = try optionalDay() else { throw Failure() }
+                    range.to = fromMonth * 100 + toDay
+                    lastMonth = fromMonth
+                }
+            } else {
+                lastMonth = fromMonth
+            }
+            ranges.append(range)
+        } while consumeComma(if: { token in
+            switch token {
+            case .word(let word): Self.months[word] != nil
+            case .number(let value, let digits): digits <= 2 && (1...31).contains(value)
+            default: false
+            }
+        })
+        return ranges
+    }
+
+    private mutating func month() throws(Failure) -> Int {
+        guard case .word(let word)? = peek(), let month = Self.months[word] else { throw Failure() }
+        advance()
+        return month
+    }
+
+    /// A day of the month after a month name, when one follows.
+    private mutating func optionalDay() throws(Failure) -> Int? {
+        guard case .number(let value, let digits)? = peek(), digits <= 2 else { return nil }
+        // "Dec 8am-…" is a time, not a day.
+        if case .word(let word)? = peek(1), word == "am" || word == "pm" { return nil }
+        guard (1...31).contains(value) else { throw Failure() }
+        advance()
+        return value
+    }
+
+    /// A list of weekday ranges and holidays; reports whether holidays were named.
+    private mutating func parseWeekdays() throws(Failure) -> ([WeekdayRange], Bool) {
+        var ranges: [WeekdayRange] = []
+        var holidays = false
+        repeat {
+            guard case .word(let word)? = peek() else { throw Failure() }
+            advance()
+            if word == "ph" || word == "sh" {
+                holidays = true
+                continue
+            }
+            guard let from = Self.weekdays[word] else { throw Failure() }
+            var range = WeekdayRange(from: from, to: from)
+            if peek() == .dash, case .word(let next)? = peek(1), let to = Self.weekdays[next] {
+                advance(2)
+                range.to = to
+            }
+            if peek() == .openBracket {
+                advance()
+                range.nth = try parseNth()
+            }
+            ranges.append(range)
+        } while consumeComma(if: { token in
+            guard case .word(let word) = token else { return false }
+            return Self.weekdays[word] != nil || word == "ph" || word == "sh"
+        })
+        return (ranges, holidays)
+    }
+
+    /// `[1]`, `[1,3]`, `[-1]`, `[1-2]` after the opening bracket.
+    private mutating func parseNth() throws(Failure) -> [Int] {
+        var values: [Int] = []
+        repeat {
+            let negative = peek() == .dash
+            if negative { advance() }
+            let first = try number(in: 1...5)
+            if !negative, peek() == .dash {
+                advance()
+                let last = try number(in: 1...5)
+                guard first <= last else { throw Failure() }
+                values += Array(first...last)
+            } else {
+                values.append(negative ? -first : first)
+            }
+        } while consumeComma(if: { token in
+            if case .number = token { return true }
+            return token == .dash
+        })
+        guard peek() == .closeBracket else { throw Failure() }
+        advance()
+        return values
+    }
+
+    // MARK: Times
+
+    private mutating func parseSpans() throws(Failure) -> [TimeSpan] {
+        var spans: [TimeSpan] = []
+        while let start = try timePoint() {
+            guard start < 1440 else { throw Failure() }
+            if peek() == .plus {
+                advance()
+                spans.append(TimeSpan(start: start, end: start, openEnd: true))
+            } else {
+                guard peek() == .dash || peek() == .word("to") else { throw Failure() }
+                advance()
+                guard var end = try timePoint() else { throw Failure() }
+                if end <= start { end += 1440 }
+                guard end <= 2880 else { throw Failure() }
+                spans.append(TimeSpan(start: start, end: end))
+                if peek() == .plus {
+                    advance()
+                    spans.append(TimeSpan(start: end, end: end, openEnd: true))
+                }
+            }
+            // "08:00-12:00,13:00-18:00"; a comma before anything else ends the rule (an additional rule follows).
+            if peek() == .comma, startsTime(peek(1)) { advance() }
+        }
+        return spans
+    }
+
+    private func startsTime(_ token: OpeningToken?) -> Bool {
+        switch token {
+        case .time?: return true
+        case .number(_, let digits)? where digits <= 2:
+            if case .word(let word)? = peek(2), word == "am" || word == "pm" { return true }
+            return false
+        default: return false
+        }
+    }
+
+    /// Minutes since midnight of a time of day, when one is next ("08:00", "8.30", "8am", "8:30 pm").
+    private mutating func timePoint() throws(Failure) -> Int? {
+        var hour: Int, minute: Int
+        switch peek() {
+        case .time(let h, let m)?:
+            (hour, minute) = (h, m)
+        case .number(let h, let digits)? where digits <= 2:
+            guard case .word(let word)? = peek(1), word == "am" || word == "pm" else { return nil }
+            (hour, minute) = (h, 0)
+        default:
+            return nil
+        }
+        advance()
+        guard minute < 60 else { throw Failure() }
+        if case .word(let word)? = peek(), word == "am" || word == "pm" {
+            advance()
+            guard (1...12).contains(hour) else { throw Failure() }
+            hour = hour % 12 + (word == "pm" ? 12 : 0)
+        }
+        guard hour <= 48 else { throw Failure() }
+        return hour * 60 + minute
+    }
+
+    // MARK: Tokens
+
+    private func peek(_ offset: Int = 0) -> OpeningToken? {
+        let index = position + offset
+        return tokens.indices.contains(index) ? tokens[index] : nil
+    }
+
+    private mutating func advance(_ count: Int = 1) { position += count }
+
+    private mutating func number(in range: ClosedRange<Int>) throws(Failure) -> Int {
+        guard case .number(let value, _)? = peek(), range.contains(value) else { throw Failure() }
+        advance()
+        return value
+    }
+
+    /// Consumes a comma when the token after it continues the current list.
+    private mutating func consumeComma(if continues: (OpeningToken) -> Bool) -> Bool {
+        guard peek() == .comma, let next = peek(1), continues(next) else { return false }
+        advance()
+        return true
+    }
+
+    // MARK: Words
+
+    private static let states: [String: RuleState] = [
+        "open": .open, "closed": .closed, "off": .closed, "unknown": .unknown,
+    ]
+
+    private static let weekdays: [String: Int] = {
+        let names = [["mo", "mon", "monday"], ["tu", "tue", "tues", "tuesday"], ["we", "wed", "wednesday"],
+                     ["th", "thu", "thur", "thurs", "thursday"], ["fr", "fri", "friday"],
+                     ["sa", "sat", "saturday"], ["su", "sun", "sunday"]]
+        var table: [String: Int] = [:]
+        for (index, words) in names.enumerated() { for word in words { table[word] = index } }
+        return table
+    }()
+
+    private static let months: [String: Int] = {
+        let names = [["jan", "january"], ["feb", "february"], ["mar", "march"], ["apr", "april"], ["may"],
+                     ["jun", "june"], ["jul", "july"], ["aug", "august"], ["sep", "sept", "september"],
+                     ["oct", "october"], ["nov", "november"], ["dec", "december"]]
+        var table: [String: Int] = [:]
+        for (index, words) in names.enumerated() { for word in words { table[word] = index + 1 } }
+        return table
+    }()
+}

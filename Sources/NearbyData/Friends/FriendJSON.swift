@@ -1,0 +1,157 @@
+import Foundation
+import NearbyCore
+
+/// The friends service's JSON for one friend: `{"id", "firstname", "lastname", "phonenumber"}`, plus the
+/// optional `email`, `latitude`, `longitude`, `placename`, `createdAt`, `updatedAt` this app adds.
+/// Shared by the client (which reads any service's variant) and the server (which writes this one).
+public enum FriendJSON {
+    /// Wire names of the form's fields, as used in error bodies.
+    public static func wireName(of field: FriendField) -> String {
+        switch field {
+        case .firstName: "firstname"
+        case .lastName: "lastname"
+        case .phoneNumber: "phonenumber"
+        case .email: "email"
+        case .location: "location"
+        }
+    }
+
+    /// The field a wire name (in any of the spellings services use) stands for.
+    public static func field(named name: String) -> FriendField? {
+        let key = name.lowercased().filter { $0 != "_" && $0 != "-" }
+        switch key {
+        case "firstname", "first", "givenname": return .firstName
+        case "lastname", "last", "surname", "familyname": return .lastName
+        case "phonenumber", "phone", "tel", "telephone": return .phoneNumber
+        case "email", "mail": return .email
+        case "location", "latitude", "longitude", "coordinate", "placename": return .location
+        default: return nil
+        }
+    }
+
+    // MARK: Reading (lenient)
+
+    /// A friend from one element of a service's answer, or nil when it lacks an id or a name, has a field of
+    /// the wrong type, or text too long to be a name. Extra fields are ignored; control characters are
+    /// replaced so that nothing read can drive the terminal.
+    public static func friend(from value: JSONValue) -> Friend? {
+        guard case .object(let fields) = value else { return nil }
+        func text(_ names: String..., numbersAllowed: Bool = false) -> String?? {
+            for name in names {
+                guard let raw = fields[name], !raw.isNull else { continue }
+                switch raw {
+                case .string(let s): return .some(UntrustedText.clean(s))
+                case .integer(let n) where numbersAllowed: return .some(String(n)) // phone numbers as numbers
+                default: return .some(nil)
+                }
+            }
+            return nil
+        }
+        guard let id = (fields["id"] ?? fields["_id"])?.integerValue,
+              case .some(.some(let first)) = text("firstname", "firstName", "first_name"),
+              case .some(.some(let last)) = text("lastname", "lastName", "last_name"),
+              case .some(.some(let phone)) = text("phonenumber", "phoneNumber", "phone_number", "phone", numbersAllowed: true)
+        else { return nil }
+        var friend = Friend(id: id, firstName: first, lastName: last, phoneNumber: phone)
+        if case .some(.some(let email)) = text("email"), !email.isEmpty { friend.email = email }
+        if case .some(.some(let place)) = text("placename", "placeName"), !place.isEmpty { friend.placeName = place }
+        if let lat = fields["latitude"]?.doubleValue, let lon = fields["longitude"]?.doubleValue {
+            let coordinate = Coordinate(latitude: lat, longitude: lon)
+            if coordinate.isValid { friend.coordinate = coordinate }
+        }
+        if let created = fields["createdAt"]?.stringValue.flatMap(parseDate) { friend.createdAt = created }
+        if let updated = fields["updatedAt"]?.stringValue.flatMap(parseDate) { friend.updatedAt = updated }
+        return friend
+    }
+
+    /// The friends in a list answer: a bare array, or an object holding it under `friends` or `data`.
+    /// Elements that cannot be read are skipped and counted. Nil when the answer holds no list at all.
+    public static func friends(from value: JSONValue) -> (friends: [Friend], skipped: Int)? {
+        let items: [JSONValue]
+        if let array = value.arrayValue {
+            items = array
+        } else if let array = (value["friends"] ?? value["data"])?.arrayValue {
+            items = array
+        } else {
+            return nil
+        }
+        var friends: [Friend] = []
+        friends.reserveCapacity(items.count)
+        for item in items {
+            if let friend = friend(from: item) { friends.append(friend) }
+        }
+        return (friends, items.count - friends.count)
+    }
+
+    // MARK: Writing
+
+    /// The JSON text of a friend, as the server answers it.
+    public static func data(of friend: Friend) -> Data {
+        var writer = JSONWriter()
+        write(friend, into: &writer)
+        return writer.data
+    }
+
+    /// The JSON text of a list of friends, written directly: a list of 1,000 is the server's busiest answer.
+    public static func data(of friends: [Friend]) -> Data {
+        var writer = JSONWriter(capacity: friends.count * 200 + 2)
+        writer.raw("[")
+        for (index, friend) in friends.enumerated() {
+            if index > 0 { writer.raw(",") }
+            write(friend, into: &writer)
+        }
+        writer.raw("]")
+        return writer.data
+    }
+
+    private static func write(_ friend: Friend, into writer: inout JSONWriter) {
+        writer.raw("{\"id\":")
+        writer.integer(friend.id)
+        writer.raw(",\"firstname\":")
+        writer.string(friend.firstName)
+        writer.raw(",\"lastname\":")
+        writer.string(friend.lastName)
+        writer.raw(",\"phonenumber\":")
+        writer.string(friend.phoneNumber)
+        if let email = friend.email {
+            writer.raw(",\"email\":")
+            writer.string(email)
+        }
+        if let coordinate = friend.coordinate {
+            writer.raw(",\"latitude\":")
+            writer.number(coordinate.latitude)
+            writer.raw(",\"longitude\":")
+            writer.number(coordinate.longitude)
+        }
+        if let placeName = friend.placeName {
+            writer.raw(",\"placename\":")
+            writer.string(placeName)
+        }
+        writer.raw(",\"createdAt\":")
+        writer.iso8601(friend.createdAt)
+        writer.raw(",\"updatedAt\":")
+        writer.iso8601(friend.updatedAt)
+        writer.raw("}")
+    }
+
+    /// The JSON object of a draft, as the client sends it to add or edit. Empty optional fields are sent
+    /// as null so that an edit clears them rather than leaving the old value.
+    public static func object(of draft: FriendDraft) -> JSONValue {
+        .object([
+            "firstname": .string(draft.firstName),
+            "lastname": .string(draft.lastName),
+            "phonenumber": .string(draft.phoneNumber),
+            "email": draft.email.map(JSONValue.string) ?? .null,
+            "placename": draft.placeName.map(JSONValue.string) ?? .null,
+            "latitude": draft.coordinate.map { .number($0.latitude) } ?? .null,
+            "longitude": draft.coordinate.map { .number($0.longitude) } ?? .null,
+        ])
+    }
+
+    // MARK: Dates
+
+    private static func parseDate(_ text: String) -> Date? {
+        guard text.utf8.count <= 64 else { return nil }
+        return try? Date(text, strategy: .iso8601)
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import NearbyCore
+
+/// Friends kept in memory only: for tests, and for `nearby serve --memory` to try clients without a store.
+public actor InMemoryFriendsRepository: FriendsRepository {
+    private var friends: [Friend.ID: Friend] = [:] {
+        didSet { listed = nil }
+    }
+    /// The list in list order, kept until the next change.
+    private var listed: [Friend]?
+    private var nextID: Friend.ID = 1
+    private let now: @Sendable () -> Date
+
+    public init(friends: [Friend] = [], now: @escaping @Sendable () -> Date = { Date() }) {
+        self.now = now
+        for friend in friends { self.friends[friend.id] = friend }
+        nextID = (friends.map(\.id).max() ?? 0) + 1
+    }
+
+    public func listFriends() async throws(FriendsError) -> [Friend] {
+        if let listed { return listed }
+        let sorted = FriendListOrder.sorted(Array(friends.values))
+        listed = sorted
+        return sorted
+    }
+
+    public func friend(id: Friend.ID) async throws(FriendsError) -> Friend {
+        guard let friend = friends[id] else { throw .notFound }
+        return friend
+    }
+
+    public func addFriend(_ draft: FriendDraft) async throws(FriendsError) -> Friend {
+        if let (field, reason) = FriendValidation.problems(in: draft).min(by: { $0.key.order < $1.key.order }) {
+            throw .invalid(field: field, reason: reason)
+        }
+        let time = now()
+        let friend = Friend(id: nextID, firstName: draft.firstName, lastName: draft.lastName,
+                            phoneNumber: draft.phoneNumber, email: draft.email, coordinate: draft.coordinate,
+                            placeName: draft.placeName, createdAt: time, updatedAt: time)
+        nextID += 1
+        friends[friend.id] = friend
+        return friend
+    }
+
+    public func updateFriend(id: Friend.ID, with draft: FriendDraft) async throws(FriendsError) -> Friend {
+        guard var friend = friends[id] else { throw .notFound }
+        if let (field, reason) = FriendValidation.problems(in: draft).min(by: { $0.key.order < $1.key.order }) {
+            throw .invalid(field: field, reason: reason)
+        }
+        friend.firstName = draft.firstName
+        friend.lastName = draft.lastName
+        friend.phoneNumber = draft.phoneNumber
+        friend.email = draft.email
+        friend.coordinate = draft.coordinate
+        friend.placeName = draft.placeName
+        friend.updatedAt = now()
+        friends[id] = friend
+        return friend
+    }
+
+    public func deleteFriend(id: Friend.ID) async throws(FriendsError) {
+        guard friends.removeValue(forKey: id) != nil else { throw .notFound }
+    }
+}
+
+extension FriendField {
+    /// Position in the form, so the first problem reported is the first a user sees.
+    var order: Int { FriendField.allCases.firstIndex(of: self) ?? 0 }
+}

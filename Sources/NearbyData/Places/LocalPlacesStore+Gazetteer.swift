@@ -1,0 +1,145 @@
+import Foundation
+import GRDB
+import NearbyCore
+
+extension LocalPlacesStore {
+    /// Localities called `name`: exact matches (ignoring case and accents) first, then names starting with it;
+    /// larger kinds (city before village) first within each group.
+    public func localities(named name: String, limit: Int = 20) throws -> [Locality] {
+        let key = SearchFolding.fold(name.trimmingCharacters(in: .whitespacesAndNewlines))
+        guard !key.isEmpty, limit > 0 else { return [] }
+        return try reading { db in
+            let exact = try Self.localities(db, sql: "SELECT id, name, kind, lat, lon FROM locality WHERE nameKey = ?",
+                                            arguments: [key])
+            // Every text that starts with `key` sorts between `key` and `key` followed by the highest scalar.
+            let prefixed = try Self.localities(db, sql: """
+                SELECT id, name, kind, lat, lon FROM locality WHERE nameKey > ? AND nameKey < ? LIMIT ?
+                """, arguments: [key, key + "\u{10FFFF}", limit * 4])
+            return Array((Self.ranked(exact) + Self.ranked(prefixed)).prefix(limit))
+        }
+    }
+
+    /// Where `--near` points: a `LAT,LON` pair, or a locality's name that names one place only.
+    public func resolveNear(_ text: String) throws(NearResolutionError) -> NearLocation {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { throw .empty }
+        if NearLocation.looksLikeCoordinate(trimmed) {
+            guard let coordinate = Coordinate(parsing: trimmed) else { throw .invalidCoordinate(trimmed) }
+            return NearLocation(name: nil, coordinate: coordinate)
+        }
+        let found: [Locality]
+        do {
+            found = try localities(named: trimmed)
+        } catch {
+            throw .storage(Self.placesError(error))
+        }
+        let key = SearchFolding.fold(trimmed)
+        let exact = found.filter { SearchFolding.fold($0.name) == key }
+        let pool = exact.isEmpty ? found : exact
+        guard let best = pool.first else { throw .unknown(trimmed) }
+        // Several entries of one name close together (a town and its centre's locality) are one answer.
+        let bestKey = SearchFolding.fold(best.name)
+        if pool.allSatisfy({
+            SearchFolding.fold($0.name) == bestKey
+                && $0.coordinate.distance(to: best.coordinate) <= NearResolutionError.sameTownDistance
+        }) {
+            return NearLocation(name: best.name, coordinate: best.coordinate)
+        }
+        throw .ambiguous(trimmed, candidates: pool)
+    }
+
+    private static func localities(_ db: Database, sql: String, arguments: StatementArguments) throws -> [Locality] {
+        var result: [Locality] = []
+        let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
+        while let row = try rows.next() {
+            let kindText: String = try row.decode(atIndex: 2)
+            // An entry of a kind this version does not know is shown as a plain locality rather than dropped.
+            let kind = Locality.Kind(rawValue: kindText) ?? .locality
+            result.append(Locality(id: try row.decode(atIndex: 0), name: try row.decode(atIndex: 1), kind: kind,
+                                   coordinate: Coordinate(latitude: try row.decode(atIndex: 3),
+                                                          longitude: try row.decode(atIndex: 4))))
+        }
+        return result
+    }
+
+    private static func ranked(_ localities: [Locality]) -> [Locality] {
+        let order = Dictionary(uniqueKeysWithValues: Locality.Kind.allCases.enumerated().map { ($1, $0) })
+        return localities.sorted {
+            let left = order[$0.kind] ?? Int.max, right = order[$1.kind] ?? Int.max
+            if left != right { return left < right }
+            if $0.name != $1.name { return $0.name < $1.name }
+            return $0.id < $1.id
+        }
+    }
+}
+
+/// Where "here" is, as `--near` named it.
+public struct NearLocation: Hashable, Sendable {
+    /// The locality's name; nil when given as coordinates.
+    public var name: String?
+    public var coordinate: Coordinate
+
+    public init(name: String?, coordinate: Coordinate) {
+        self.name = name
+        self.coordinate = coordinate
+    }
+
+    /// Whether `text` is meant as "LAT,LON" (two numbers), valid or not.
+    static func looksLikeCoordinate(_ text: String) -> Bool {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count == 2 else { return false }
+        let numeric = CharacterSet(charactersIn: "0123456789.+-eE ")
+        return parts.allSatisfy { part in
+            !part.trimmingCharacters(in: .whitespaces).isEmpty
+                && part.unicodeScalars.allSatisfy { numeric.contains($0) }
+                && part.contains(where: \.isNumber)
+        }
+    }
+}
+
+/// Why `--near` could not be resolved, with a message that tells the user what to do.
+public enum NearResolutionError: Error, Hashable, Sendable, CustomStringConvertible {
+    case empty
+    case invalidCoordinate(String)
+    case unknown(String)
+    case ambiguous(String, candidates: [Locality])
+    case storage(PlacesError)
+
+    /// Entries of one name closer than this are taken for the same town.
+    static let sameTownDistance = 10_000.0
+
+    public var description: String {
+        switch self {
+        case .empty:
+            return "--near needs a place name or LAT,LON."
+        case .invalidCoordinate(let text):
+            return "\(text) is not a coordinate: latitude must be within -90…90 and longitude within -180…180."
+        case .unknown(let name):
+            return "No place called \(name.quotedForMessage) in the store; give LAT,LON, or import an extract "
+                + "that covers it (nearby import FILE)."
+        case .ambiguous(let name, let candidates):
+            let list = candidates.prefix(8).map { locality in
+                "\(locality.name.quotedForMessage) (\(locality.kind.rawValue), "
+                    + "\(NearResolutionError.format(locality.coordinate)))"
+            }.joined(separator: "; ")
+            let more = candidates.count > 8 ? "; and \(candidates.count - 8) more" : ""
+            return "\(name.quotedForMessage) could mean: \(list)\(more). Pick one with --near LAT,LON."
+        case .storage(let error):
+            return error.explanation
+        }
+    }
+
+    static func format(_ coordinate: Coordinate) -> String {
+        String(format: "%.5f,%.5f", coordinate.latitude, coordinate.longitude)
+    }
+}
+
+extension String {
+    /// Quoted, with control characters made visible, so a hostile name cannot drive the terminal.
+    var quotedForMessage: String {
+        let safe = unicodeScalars.map { scalar -> String in
+            scalar.properties.generalCategory == .control ? "\u{FFFD}" : String(scalar)
+        }.joined()
+        return "“\(safe)”"
+    }
+}

@@ -1,0 +1,216 @@
+import Foundation
+import GRDB
+import NearbyCore
+
+/// Places, favourites and the gazetteer in the local SQLite store.
+///
+/// The `fetch…` methods are the synchronous core (the command line and benchmarks call them); the
+/// `PlacesProvider` and `FavouritesStore` methods run the same work off the caller's thread.
+public final class LocalPlacesStore: PlacesProvider, FavouritesStore, Sendable {
+    /// What OpenStreetMap asks to be shown with its data.
+    public static let openStreetMapAttribution = "© OpenStreetMap contributors"
+
+    let database: AppDatabase
+    let now: @Sendable () -> Date
+
+    /// - Parameter now: the clock favourites and imports are stamped with.
+    public init(database: AppDatabase, now: @escaping @Sendable () -> Date = { Date() }) {
+        self.database = database
+        self.now = now
+    }
+
+    // MARK: Synchronous core
+
+    /// One page of the nearest places matching `query`, after `cursor` (nil for the first page).
+    public func fetchPage(_ query: PlaceQuery, after cursor: PageCursor? = nil) throws(PlacesError) -> PlacesPage {
+        try Self.validate(query.center)
+        let after = try cursor.map { (cursor) throws(PlacesError) in try PageKey(cursor) }
+        return try reading { db in try Self.page(db, query, after: after) }
+    }
+
+    /// The place with `id`, with its distance and bearing from `center`.
+    public func fetchPlace(id: PlaceID, from center: Coordinate) throws(PlacesError) -> PlaceHit {
+        try reading { db in try Self.hit(db, id: id, from: center) }
+    }
+
+    /// How many places lie within `radius` metres of `center` (all categories when nil).
+    public func fetchCount(near center: Coordinate, radius: Double, category: Category?) throws(PlacesError) -> Int {
+        try Self.validate(center)
+        return try reading { db in
+            try PlaceFinder.within(db, center: center, radius: radius, category: category).count
+        }
+    }
+
+    /// How many places of each category lie within `radius` metres; categories with none are left out.
+    public func fetchCategoryCounts(near center: Coordinate, radius: Double) throws(PlacesError) -> [Category: Int] {
+        try Self.validate(center)
+        return try reading { db in
+            var counts: [Category: Int] = [:]
+            for candidate in try PlaceFinder.within(db, center: center, radius: radius, category: nil) {
+                guard let category = CategoryCode.category(of: candidate.categoryCode) else { continue }
+                counts[category, default: 0] += 1
+            }
+            return counts
+        }
+    }
+
+    /// Whether the store holds no place at all (so a screen can say how to get some).
+    public func fetchIsEmpty() throws(PlacesError) -> Bool {
+        try reading { db in try !Bool(fetching: db, sql: "SELECT EXISTS (SELECT 1 FROM place)") }
+    }
+
+    /// Saved favourites, the latest first.
+    public func fetchFavourites() throws(PlacesError) -> [PlaceID] {
+        try reading { db in try Self.favourites(db) }
+    }
+
+    /// Saves or forgets a favourite; saving one again keeps the first time it was saved.
+    public func storeFavourite(_ id: PlaceID, _ favourite: Bool) throws(PlacesError) {
+        let savedAt = Self.timestamp(now())
+        try writing { db in try Self.setFavourite(db, id, favourite, savedAt: savedAt) }
+    }
+
+    // MARK: PlacesProvider
+
+    public func places(_ query: PlaceQuery, after cursor: PageCursor?) async throws(PlacesError) -> PlacesPage {
+        try Self.validate(query.center)
+        let after = try cursor.map { (cursor) throws(PlacesError) in try PageKey(cursor) }
+        return try await readingAsync { db in try Self.page(db, query, after: after) }
+    }
+
+    public func place(id: PlaceID, from center: Coordinate) async throws(PlacesError) -> PlaceHit {
+        try await readingAsync { db in try Self.hit(db, id: id, from: center) }
+    }
+
+    public func count(near center: Coordinate, radius: Double, category: Category?) async throws(PlacesError) -> Int {
+        try Self.validate(center)
+        return try await readingAsync { db in
+            try PlaceFinder.within(db, center: center, radius: radius, category: category).count
+        }
+    }
+
+    // MARK: FavouritesStore
+
+    public func isFavourite(_ id: PlaceID) async throws(PlacesError) -> Bool {
+        try await readingAsync { db in
+            try Bool(fetching: db, sql: "SELECT EXISTS (SELECT 1 FROM favourite WHERE placeID = ?)",
+                     arguments: [id.description])
+        }
+    }
+
+    public func setFavourite(_ id: PlaceID, _ favourite: Bool) async throws(PlacesError) {
+        let savedAt = Self.timestamp(now())
+        do {
+            try await database.writer.write { db in try Self.setFavourite(db, id, favourite, savedAt: savedAt) }
+        } catch {
+            throw Self.placesError(error)
+        }
+    }
+
+    public func favourites() async throws(PlacesError) -> [PlaceID] {
+        try await readingAsync { db in try Self.favourites(db) }
+    }
+
+    // MARK: Work shared by both faces
+
+    static func page(_ db: Database, _ query: PlaceQuery, after: PageKey?) throws -> PlacesPage {
+        let match = query.searchText.flatMap(FullTextQuery.init)
+        let (candidates, more) = try PlaceFinder.nearest(
+            db, center: query.center, radius: query.radius, category: query.category, match: match,
+            limit: query.limit, after: after)
+        var hits: [PlaceHit] = []
+        hits.reserveCapacity(candidates.count)
+        for candidate in candidates {
+            // A row gone between the index read and now cannot happen inside one read transaction; skip if so.
+            guard let place = try PlaceFinder.place(db, rid: candidate.rid) else { continue }
+            hits.append(PlaceHit(place: place, distance: candidate.distance,
+                                 bearing: query.center.bearing(to: place.coordinate)))
+        }
+        var attributions: [String] = []
+        for hit in hits where !attributions.contains(hit.place.attribution) {
+            attributions.append(hit.place.attribution)
+        }
+        let next = more ? candidates.last.map { $0.key.cursor } : nil
+        return PlacesPage(hits: hits, next: next, attributions: attributions)
+    }
+
+    static func hit(_ db: Database, id: PlaceID, from center: Coordinate) throws -> PlaceHit {
+        guard let place = try PlaceFinder.place(db, id: id) else { throw PlacesError.notFound }
+        return PlaceHit(place: place, distance: center.distance(to: place.coordinate),
+                        bearing: center.bearing(to: place.coordinate))
+    }
+
+    static func favourites(_ db: Database) throws -> [PlaceID] {
+        try String.fetchAll(db, sql: "SELECT placeID FROM favourite ORDER BY savedAt DESC, placeID")
+            .compactMap(PlaceID.init)
+    }
+
+    static func setFavourite(_ db: Database, _ id: PlaceID, _ favourite: Bool, savedAt: String) throws {
+        if favourite {
+            try db.execute(sql: "INSERT INTO favourite (placeID, savedAt) VALUES (?, ?) ON CONFLICT DO NOTHING",
+                           arguments: [id.description, savedAt])
+        } else {
+            try db.execute(sql: "DELETE FROM favourite WHERE placeID = ?", arguments: [id.description])
+        }
+    }
+
+    static func validate(_ center: Coordinate) throws(PlacesError) {
+        guard center.isValid else {
+            throw .storage("(\(center.latitude), \(center.longitude)) is not a valid coordinate.")
+        }
+    }
+
+    /// Any failure as a `PlacesError`, worded for a person.
+    static func placesError(_ error: any Error) -> PlacesError {
+        if let error = error as? PlacesError { return error }
+        if let error = error as? DatabaseError {
+            return .storage("The local store failed: \(error.message ?? error.resultCode.description).")
+        }
+        return .storage("The local store failed: \(error).")
+    }
+
+    func reading<T>(_ body: (Database) throws -> T) throws(PlacesError) -> T {
+        do {
+            return try database.writer.read(body)
+        } catch {
+            throw Self.placesError(error)
+        }
+    }
+
+    func writing<T>(_ body: (Database) throws -> T) throws(PlacesError) -> T {
+        do {
+            return try database.writer.write(body)
+        } catch {
+            throw Self.placesError(error)
+        }
+    }
+
+    func readingAsync<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(PlacesError) -> T {
+        do {
+            return try await database.writer.read(body)
+        } catch {
+            throw Self.placesError(error)
+        }
+    }
+}
+
+extension Bool {
+    fileprivate init(fetching db: Database, sql: String, arguments: StatementArguments = StatementArguments()) throws {
+        self = try Bool.fetchOne(db, sql: sql, arguments: arguments) ?? false
+    }
+}
+
+extension LocalPlacesStore {
+    /// How many places of each category the whole store holds; categories with none are left out.
+    public func fetchCategoryTotals() throws(PlacesError) -> [Category: Int] {
+        try reading { db in
+            var totals: [Category: Int] = [:]
+            let rows = try Row.fetchCursor(db, sql: "SELECT categoryCode, count(*) FROM place GROUP BY categoryCode")
+            while let row = try rows.next() {
+                let code: Int = try row.decode(atIndex: 0)
+                if let category = CategoryCode.category(of: code) { totals[category] = try row.decode(atIndex: 1) }
+            }
+            return totals
+        }
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import GRDB
+import NearbyCore
+
+/// The store's queries: nearest places by growing a search circle until a page is full.
+///
+/// Each round reads only the index entries inside the circle's box (the R*Tree, or the full-text index over
+/// the spatial key ranges for a name search), computes exact distances, and stops once it holds one more
+/// place than the page needs, or the circle reached the query's radius.
+enum PlaceFinder {
+    /// One place found, before its row is read.
+    struct Candidate {
+        var rid: Int64
+        var coordinate: Coordinate
+        var categoryCode: Int
+        var distance: Double
+        var key: PageKey { PageKey(distance: distance, rid: rid) }
+    }
+
+    /// The first round's radius in metres: a few streets.
+    static let initialRadius = 300.0
+    /// How many key ranges a name search may split a box into; each is one seek in the full-text index.
+    static let maxKeyRanges = 8
+
+    /// The nearest `limit` candidates beyond `after`, and whether more lie within the radius.
+    static func nearest(_ db: Database, center: Coordinate, radius: Double, category: Category?, match: FullTextQuery?,
+                        limit: Int, after: PageKey?) throws -> (candidates: [Candidate], more: Bool) {
+        guard limit > 0, radius > 0 else { return ([], false) }
+        let start = after?.distance ?? 0
+        var reach = min(radius, start + initialRadius)
+        while true {
+            let box = center.boundingBox(radius: reach)
+            let inBox: [Candidate]
+            if let match {
+                inBox = try textCandidates(db, box: box, center: center, category: category, match: match)
+            } else {
+                inBox = try candidates(db, box: box, center: center, category: category)
+            }
+            let found = inBox.filter { candidate in
+                candidate.distance <= reach && (after.map { $0 < candidate.key } ?? true)
+            }
+            if found.count > limit || reach >= radius {
+                let sorted = found.sorted { $0.key < $1.key }
+                return (Array(sorted.prefix(limit)), sorted.count > limit)
+            }
+            // Grow the annulus by the area the missing places need, between 1.5× and 4× its width.
+            let need = Double(limit + 1) / Double(max(found.count, 1))
+            let factor = min(4, max(1.5, need.squareRoot() * 1.2))
+            reach = min(radius, start + (reach - start) * factor)
+        }
+    }
+
+    /// Every place within `radius` (of one category or all), in no order.
+    static func within(_ db: Database, center: Coordinate, radius: Double, category: Category?) throws -> [Candidate] {
+        guard radius > 0 else { return [] }
+        return try candidates(db, box: center.boundingBox(radius: radius), center: center, category: category)
+            .filter { $0.distance <= radius }
+    }
+
+    /// The R*Tree's entries inside `box`, with distances from `center`.
+    static func candidates(_ db: Database, box: BoundingBox, center: Coordinate,
+                           category: Category?) throws -> [Candidate] {
+        let statement = try db.cachedStatement(sql: """
+            SELECT id, minLat, minLon, minCat FROM place_rtree
+            WHERE minLat >= ? AND maxLat <= ? AND minLon >= ? AND maxLon <= ? AND minCat >= ? AND maxCat <= ?
+            """)
+        let slab = category.map(CategoryCode.indexRange(of:)) ?? CategoryCode.allCategories
+        let scale = PlacesSchema.coordinateScale
+        let minLat = Int((box.minLatitude * scale).rounded(.down)), maxLat = Int((box.maxLatitude * scale).rounded(.up))
+        var result: [Candidate] = []
+        for range in box.longitudeRanges {
+            let minLon = Int((range.lowerBound * scale).rounded(.down))
+            let maxLon = Int((range.upperBound * scale).rounded(.up))
+            let rows = try Row.fetchCursor(statement, arguments: [minLat, maxLat, minLon, maxLon, slab.low, slab.high])
+            while let row = try rows.next() {
+                let rid: Int64 = try row.decode(atIndex: 0)
+                let lat: Int64 = try row.decode(atIndex: 1), lon: Int64 = try row.decode(atIndex: 2)
+                let slabLow: Int = try row.decode(atIndex: 3)
+                let coordinate = Coordinate(latitude: Double(lat) / scale, longitude: Double(lon) / scale)
+                result.append(Candidate(rid: rid, coordinate: coordinate, categoryCode: slabLow / 2,
+                                        distance: center.distance(to: coordinate)))
+            }
+        }
+        return result
+    }
+
+    /// Places matching the full-text `match` inside `box`, found by seeking the key ranges that cover it.
+    static func textCandidates(_ db: Database, box: BoundingBox, center: Coordinate, category: Category?,
+                               match: FullTextQuery) throws -> [Candidate] {
+        let statement = try db.cachedStatement(sql: """
+            SELECT place.rid, place.lat, place.lon, place.categoryCode, place.name, place.subtitle
+            FROM place_fts JOIN place ON place.rid = place_fts.rowid
+            WHERE place_fts MATCH ? AND place_fts.rowid BETWEEN ? AND ?
+            """)
+        let wanted = category.map(CategoryCode.code(of:))
+        var result: [Candidate] = []
+        for range in SpatialKey.ranges(covering: box, maxRanges: maxKeyRanges) {
+            let rows = try Row.fetchCursor(statement, arguments: [match.expression, range.lowerBound, range.upperBound])
+            while let row = try rows.next() {
+                let code: Int = try row.decode(atIndex: 3)
+                if let wanted, code != wanted { continue }
+                let coordinate = Coordinate(latitude: try row.decode(atIndex: 1), longitude: try row.decode(atIndex: 2))
+                guard box.contains(coordinate) else { continue }
+                if match.needsCheck {
+                    guard match.matches(name: try row.decode(atIndex: 4), subtitle: try row.decode(atIndex: 5)) else {
+                        continue
+                    }
+                }
+                result.append(Candidate(rid: try row.decode(atIndex: 0), coordinate: coordinate, categoryCode: code,
+                                        distance: center.distance(to: coordinate)))
+            }
+        }
+        return result
+    }
+
+    /// The full place behind a candidate's key.
+    static func place(_ db: Database, rid: Int64) throws -> Place? {
+        let statement = try db.cachedStatement(sql: "SELECT \(PlaceRow.selection) FROM place WHERE rid = ?")
+        guard let row = try Row.fetchOne(statement, arguments: [rid]) else { return nil }
+        return try PlaceRow.place(from: row)
+    }
+
+    /// The full place with this id.
+    static func place(_ db: Database, id: PlaceID) throws -> Place? {
+        let statement = try db.cachedStatement(sql: "SELECT \(PlaceRow.selection) FROM place WHERE id = ?")
+        guard let row = try Row.fetchOne(statement, arguments: [id.description]) else { return nil }
+        return try PlaceRow.place(from: row)
+    }
+}

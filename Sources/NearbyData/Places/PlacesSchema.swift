@@ -1,0 +1,86 @@
+import GRDB
+
+/// The place, locality and favourite tables, with the spatial (R*Tree) and full-text (FTS5) indexes.
+///
+/// `place.rid` is a spatial key (see `SpatialKey`), shared as rowid by `place_rtree` and `place_fts`.
+/// It is an explicit INTEGER PRIMARY KEY so VACUUM can never renumber it behind the indexes' back;
+/// `place.id` (the `PlaceID` text) is the unique key everyone else uses.
+enum PlacesSchema {
+    /// Coordinates are stored in the R*Tree as integers of 10⁻⁷ degree: exact to about a centimetre,
+    /// unlike the default 32-bit floats, so distances can be computed from the index alone.
+    static let coordinateScale = 10_000_000.0
+
+    static func register(in migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("places-v1") { db in
+            try db.execute(sql: """
+                CREATE TABLE place (
+                    rid INTEGER PRIMARY KEY,
+                    id TEXT NOT NULL UNIQUE,
+                    name TEXT NOT NULL,
+                    category TEXT NOT NULL,
+                    categoryCode INTEGER NOT NULL,
+                    lat REAL NOT NULL,
+                    lon REAL NOT NULL,
+                    street TEXT, houseNumber TEXT, postcode TEXT, city TEXT, country TEXT, formattedAddress TEXT,
+                    phone TEXT, website TEXT, email TEXT,
+                    openingHours TEXT,
+                    openingPeriods TEXT,
+                    cuisine TEXT, wheelchair TEXT, operator TEXT, brand TEXT,
+                    rating REAL, ratingCount INTEGER, priceLevel INTEGER,
+                    attribution TEXT NOT NULL,
+                    subtitle TEXT NOT NULL DEFAULT '',
+                    updatedAt TEXT NOT NULL
+                );
+                -- Third axis: the category slab (see CategoryCode), so a category query prunes inside the index.
+                CREATE VIRTUAL TABLE place_rtree USING rtree_i32(id, minLat, maxLat, minLon, maxLon, minCat, maxCat);
+                CREATE VIRTUAL TABLE place_fts USING fts5(
+                    name, subtitle,
+                    content = 'place', content_rowid = 'rid',
+                    tokenize = 'unicode61 remove_diacritics 2',
+                    prefix = '1 2 3 4 5 6 7 8'
+                );
+                -- A 64 MB in-memory buffer before FTS5 writes a segment: an import of a million places then
+                -- writes a few large segments instead of hundreds of small ones to merge (5 s instead of 9 s).
+                INSERT INTO place_fts(place_fts, rank) VALUES ('hashsize', 67108864);
+                -- New rows reach the indexes through PlacesImportWriter, in key order and in batches (much faster
+                -- than a row trigger); changes and deletions of stored rows are kept in step by these triggers.
+                CREATE TRIGGER place_ad AFTER DELETE ON place BEGIN
+                    DELETE FROM place_rtree WHERE id = old.rid;
+                    INSERT INTO place_fts(place_fts, rowid, name, subtitle)
+                        VALUES ('delete', old.rid, old.name, old.subtitle);
+                END;
+                CREATE TRIGGER place_au_fts AFTER UPDATE OF rid, name, subtitle ON place
+                WHEN old.rid IS NOT new.rid OR old.name IS NOT new.name OR old.subtitle IS NOT new.subtitle BEGIN
+                    INSERT INTO place_fts(place_fts, rowid, name, subtitle)
+                        VALUES ('delete', old.rid, old.name, old.subtitle);
+                    INSERT INTO place_fts(rowid, name, subtitle) VALUES (new.rid, new.name, new.subtitle);
+                END;
+                CREATE TRIGGER place_au_rtree AFTER UPDATE OF rid, lat, lon, categoryCode ON place
+                WHEN old.rid IS NOT new.rid OR old.lat IS NOT new.lat OR old.lon IS NOT new.lon
+                    OR old.categoryCode IS NOT new.categoryCode BEGIN
+                    DELETE FROM place_rtree WHERE id = old.rid;
+                    INSERT INTO place_rtree VALUES (new.rid,
+                        CAST(round(new.lat * 1e7) AS INTEGER), CAST(round(new.lat * 1e7) AS INTEGER),
+                        CAST(round(new.lon * 1e7) AS INTEGER), CAST(round(new.lon * 1e7) AS INTEGER),
+                        2 * new.categoryCode, 2 * new.categoryCode + 1);
+                END;
+
+                CREATE TABLE locality (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    name TEXT NOT NULL,
+                    -- The name folded for matching (lower case, no accents); see SearchFolding.
+                    nameKey TEXT NOT NULL,
+                    kind TEXT NOT NULL,
+                    lat REAL NOT NULL,
+                    lon REAL NOT NULL
+                );
+                CREATE INDEX locality_nameKey ON locality(nameKey);
+
+                CREATE TABLE favourite (
+                    placeID TEXT PRIMARY KEY NOT NULL,
+                    savedAt TEXT NOT NULL
+                );
+                """)
+        }
+    }
+}

@@ -1,0 +1,232 @@
+import Foundation
+import NearbyCore
+
+/// Places from the Google Places web service: nearby search (paged by `next_page_token`, at most three pages
+/// of 20) and place details. The API key goes only into request URLs, never into messages or logs.
+public struct GooglePlacesProvider: PlacesProvider {
+    /// Maps Google place types to a category; nil leaves the place out. The app passes `CategoryMapping`.
+    public typealias Categorize = @Sendable ([String]) -> NearbyCore.Category?
+    /// The Google type a category is searched by (`cafe`, `atm`); nil searches without a type.
+    public typealias SearchType = @Sendable (NearbyCore.Category) -> String?
+
+    public static let defaultURL = URL(string: "https://maps.googleapis.com/maps/api/place")
+    /// The environment variable the key is read from.
+    public static let apiKeyVariable = "NEARBY_GOOGLE_API_KEY"
+    static let maxPages = 3
+
+    private let client: HTTPClient
+    private let apiKey: String
+    private let categorize: Categorize
+    private let searchType: SearchType
+    private let tokenDelay: Duration
+    private let now: @Sendable () -> Date
+
+    /// - Parameters:
+    ///   - baseURL: the API root; requests go to `<baseURL>/nearbysearch/json` and `<baseURL>/details/json`.
+    ///   - tokenDelay: how long a `next_page_token` needs before Google accepts it (about two seconds).
+    public init(apiKey: String, baseURL: URL, categorize: @escaping Categorize, searchType: @escaping SearchType,
+                tokenDelay: Duration = .seconds(2), timeout: Duration = .seconds(15),
+                now: @escaping @Sendable () -> Date = { Date() }) {
+        client = HTTPClient(baseURL: baseURL, timeout: timeout, maxBodySize: 8 << 20)
+        self.apiKey = apiKey
+        self.categorize = categorize
+        self.searchType = searchType
+        self.tokenDelay = tokenDelay
+        self.now = now
+    }
+
+    /// The key from the environment, or nil when unset or blank.
+    public static func apiKey(in environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        guard let key = environment[apiKeyVariable]?.trimmingCharacters(in: .whitespacesAndNewlines),
+              !key.isEmpty else { return nil }
+        return key
+    }
+
+    public func places(_ query: PlaceQuery, after cursor: PageCursor?) async throws(PlacesError) -> PlacesPage {
+        var items: [URLQueryItem]
+        let page: Int
+        if let cursor {
+            guard let token = PageToken(cursor.token) else { throw .badResponse("The page to continue from is unknown.") }
+            // Google refuses a fresh token for a moment; wait out what is left of that moment.
+            let ready = token.issued.addingTimeInterval(HTTPClient.seconds(tokenDelay))
+            let wait = ready.timeIntervalSince(now())
+            if wait > 0 {
+                do { try await Task.sleep(for: .milliseconds(Int((wait * 1000).rounded(.up)))) } catch {
+                    throw .network("The request to Google Places was cancelled.")
+                }
+            }
+            items = [URLQueryItem(name: "pagetoken", value: token.value)]
+            page = token.page
+        } else {
+            guard query.center.isValid, query.radius.isFinite, query.radius > 0 else { return PlacesPage(hits: [], next: nil) }
+            items = [URLQueryItem(name: "location", value: "\(query.center.latitude),\(query.center.longitude)"),
+                     URLQueryItem(name: "radius", value: String(Int(min(query.radius, 50_000).rounded())))]
+            if let category = query.category, let type = searchType(category) {
+                items.append(URLQueryItem(name: "type", value: type))
+            }
+            if let text = query.searchText?.trimmingCharacters(in: .whitespaces), !text.isEmpty {
+                items.append(URLQueryItem(name: "keyword", value: text))
+            }
+            page = 1
+        }
+        var value = try await call("/nearbysearch/json", items)
+        // A token used a little early answers INVALID_REQUEST; one more try after the delay.
+        if cursor != nil, value["status"]?.stringValue == "INVALID_REQUEST" {
+            do { try await Task.sleep(for: tokenDelay) } catch {
+                throw .network("The request to Google Places was cancelled.")
+            }
+            value = try await call("/nearbysearch/json", items)
+        }
+        try Self.check(value, allowZeroResults: true)
+        var hits: [PlaceHit] = []
+        for result in value["results"]?.arrayValue ?? [] {
+            guard let place = place(from: result, attributions: value["html_attributions"], fallback: nil),
+                  query.category == nil || place.category == query.category else { continue }
+            hits.append(RemotePlaceGeometry.hit(place, from: query.center))
+        }
+        hits.sort { $0.distance < $1.distance }
+        var next: PageCursor?
+        if page < Self.maxPages, let token = value["next_page_token"]?.stringValue,
+           let clean = UntrustedText.clean(token, maxLength: 4096), !clean.isEmpty {
+            next = PageCursor(token: PageToken(page: page + 1, issued: now(), value: clean).encoded)
+        }
+        return PlacesPage(hits: hits, next: next, attributions: Self.attributions(value["html_attributions"]))
+    }
+
+    public func place(id: PlaceID, from center: Coordinate) async throws(PlacesError) -> PlaceHit {
+        guard id.source == .google, !id.sourceID.isEmpty else { throw .notFound }
+        let value = try await call("/details/json", [URLQueryItem(name: "place_id", value: id.sourceID)])
+        try Self.check(value, allowZeroResults: false)
+        guard let result = value["result"] else { throw .notFound }
+        // Details of a place a search found must not vanish for want of a mapped type.
+        guard let place = place(from: result, attributions: value["html_attributions"], fallback: .attraction) else {
+            if result["business_status"]?.stringValue == "CLOSED_PERMANENTLY" { throw .notFound }
+            throw .badResponse("Google Places sent a place without a name or position.")
+        }
+        return RemotePlaceGeometry.hit(place, from: center)
+    }
+
+    /// Counts the first page only: Google has no count, and paging costs a quota call and seconds each.
+    public func count(near center: Coordinate, radius: Double, category: NearbyCore.Category?)
+        async throws(PlacesError) -> Int {
+        try await places(PlaceQuery(center: center, radius: radius, category: category, limit: 20), after: nil).hits.count
+    }
+
+    // MARK: -
+
+    private func call(_ path: String, _ items: [URLQueryItem]) async throws(PlacesError) -> JSONValue {
+        let response: HTTPClient.Response
+        do {
+            response = try await client.sendExpectingSuccess(HTTPClient.Request(
+                path: path, query: items + [URLQueryItem(name: "key", value: apiKey)]))
+        } catch {
+            throw PlacesError.from(error, service: "Google Places")
+        }
+        do {
+            return try JSONValue.parse(response.body)
+        } catch {
+            throw .badResponse("Google Places' answer could not be read.")
+        }
+    }
+
+    /// Maps Google's `status` to an error; OK (and ZERO_RESULTS for a search) pass.
+    static func check(_ value: JSONValue, allowZeroResults: Bool) throws(PlacesError) {
+        switch value["status"]?.stringValue {
+        case "OK": return
+        case "ZERO_RESULTS" where allowZeroResults: return
+        case "ZERO_RESULTS", "NOT_FOUND": throw .notFound
+        case "OVER_QUERY_LIMIT": throw .refused("The Google Places quota is used up; try again later.")
+        case "REQUEST_DENIED":
+            throw .refused("Google Places refused the request; check \(apiKeyVariable) and that the Places API is enabled.")
+        case "INVALID_REQUEST": throw .badResponse("Google Places did not accept the request.")
+        case "UNKNOWN_ERROR": throw .network("Google Places had a temporary problem; try again.")
+        case let status?:
+            throw .badResponse("Google Places answered \(UntrustedText.clean(status, maxLength: 40) ?? "an unknown status").")
+        case nil: throw .badResponse("Google Places' answer has no status.")
+        }
+    }
+
+    private static func attributions(_ value: JSONValue?) -> [String] {
+        let extra = (value?.arrayValue ?? []).compactMap { $0.stringValue.flatMap { UntrustedText.clean($0) } }
+        return ["Data © Google"] + extra
+    }
+
+    /// A place from a search result or details, or nil without a name, a position or (for search) a category.
+    func place(from result: JSONValue, attributions: JSONValue?, fallback: NearbyCore.Category?) -> Place? {
+        func text(_ key: String, in value: JSONValue? = nil) -> String? {
+            guard let raw = (value ?? result)[key]?.stringValue,
+                  let clean = UntrustedText.clean(raw, maxLength: 500), !clean.isEmpty else { return nil }
+            return clean
+        }
+        guard let placeID = text("place_id"), let name = text("name"),
+              let lat = result["geometry"]?["location"]?["lat"]?.doubleValue,
+              let lng = result["geometry"]?["location"]?["lng"]?.doubleValue else { return nil }
+        let coordinate = Coordinate(latitude: lat, longitude: lng)
+        guard coordinate.isValid else { return nil }
+        let types = (result["types"]?.arrayValue ?? []).compactMap(\.stringValue)
+        guard let category = categorize(types) ?? fallback else { return nil }
+
+        var address = Address(formatted: text("formatted_address") ?? text("vicinity"))
+        for component in result["address_components"]?.arrayValue ?? [] {
+            let kinds = (component["types"]?.arrayValue ?? []).compactMap(\.stringValue)
+            let long = text("long_name", in: component)
+            if kinds.contains("street_number") { address.houseNumber = long }
+            if kinds.contains("route") { address.street = long }
+            if kinds.contains("locality") { address.city = long }
+            if kinds.contains("postal_code") { address.postcode = long }
+            if kinds.contains("country") { address.country = text("short_name", in: component) ?? long }
+        }
+        var periods: [WeeklyPeriod] = []
+        for period in result["opening_hours"]?["periods"]?.arrayValue ?? [] {
+            guard let openDay = period["open"]?["day"]?.integerValue, (0...6).contains(openDay),
+                  let openMinute = Self.minutes(period["open"]?["time"]?.stringValue) else { continue }
+            let closeDay = period["close"]?["day"]?.integerValue.flatMap { (0...6).contains($0) ? Int($0) : nil }
+            let closeMinute = Self.minutes(period["close"]?["time"]?.stringValue)
+            periods.append(WeeklyPeriod(openDay: Int(openDay), openMinute: openMinute,
+                                        closeDay: closeMinute == nil ? nil : closeDay,
+                                        closeMinute: closeDay == nil ? nil : closeMinute))
+        }
+        let rating = result["rating"]?.doubleValue.flatMap { (0...5).contains($0) ? $0 : nil }
+        let ratingCount = result["user_ratings_total"]?.integerValue.flatMap { $0 >= 0 ? Int(clamping: $0) : nil }
+        let price = result["price_level"]?.integerValue.flatMap { (0...4).contains($0) ? Int($0) : nil }
+        return Place(id: PlaceID(source: .google, sourceID: placeID), name: name, category: category,
+                     coordinate: coordinate, address: address,
+                     phone: text("international_phone_number") ?? text("formatted_phone_number"),
+                     website: text("website"), openingHours: periods.isEmpty ? nil : .periods(periods),
+                     wheelchair: result["wheelchair_accessible_entrance"].flatMap { value -> String? in
+                         if case .bool(let yes) = value { return yes ? "yes" : "no" }
+                         return nil
+                     },
+                     operatorName: text("chain_name"), rating: rating, ratingCount: ratingCount, priceLevel: price,
+                     attribution: Self.attributions(attributions).joined(separator: " · "))
+    }
+
+    /// "0830" → 510; nil for anything else.
+    static func minutes(_ time: String?) -> Int? {
+        guard let time, time.count == 4, let value = Int(time) else { return nil }
+        let hours = value / 100, minutes = value % 100
+        guard (0...24).contains(hours), (0..<60).contains(minutes), hours * 60 + minutes <= 1440 else { return nil }
+        return hours * 60 + minutes
+    }
+}
+
+/// A `next_page_token` with when it was issued and which page it leads to, carried in a `PageCursor`.
+struct PageToken: Hashable {
+    var page: Int
+    var issued: Date
+    var value: String
+
+    var encoded: String { "\(page):\(Int64((issued.timeIntervalSince1970 * 1000).rounded())):\(value)" }
+
+    init(page: Int, issued: Date, value: String) {
+        self.page = page
+        self.issued = issued
+        self.value = value
+    }
+
+    init?(_ encoded: String) {
+        let parts = encoded.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
+        guard parts.count == 3, let page = Int(parts[0]), let millis = Int64(parts[1]), !parts[2].isEmpty else { return nil }
+        self.init(page: page, issued: Date(timeIntervalSince1970: Double(millis) / 1000), value: String(parts[2]))
+    }
+}

@@ -1,0 +1,199 @@
+import Foundation
+import NearbyCore
+
+/// The friends service's routes over any `FriendsRepository`: the legacy ones (`/listFriends`, `/addFriend`,
+/// `/editFriend/{id}`) and the REST ones under `/api/friends`. JSON in and out; errors are JSON too.
+public struct FriendsAPI: Sendable {
+    private let repository: any FriendsRepository
+    private let token: String?
+    private let log: (@Sendable (String) -> Void)?
+
+    /// - Parameters:
+    ///   - token: when set, every request needs `Authorization: Bearer <token>`.
+    ///   - log: receives details of store failures, which clients only see as a 500.
+    public init(repository: any FriendsRepository, token: String? = nil, log: (@Sendable (String) -> Void)? = nil) {
+        self.repository = repository
+        self.token = token
+        self.log = log
+    }
+
+    public func respond(to request: ServerRequest) async -> ServerResponse {
+        if let token, !Self.authorizes(request.headers["authorization"], token: token) {
+            return .error(401, "A valid bearer token is required.", headers: ["WWW-Authenticate": "Bearer"])
+        }
+        guard let route = Route(method: request.method, path: request.path) else {
+            return .error(404, "No such route.")
+        }
+        switch route {
+        case .wrongMethod(let allowed):
+            return .error(405, "Use \(allowed.joined(separator: " or ")) here.",
+                          headers: ["Allow": allowed.joined(separator: ", ")])
+        case .unknownID:
+            return .error(404, "No friend with that id.")
+        default:
+            break
+        }
+        if request.bodyTooLarge {
+            return .error(413, "The body is too large.")
+        }
+        do throws(FriendsError) {
+            return try await perform(route, request)
+        } catch {
+            return respond(to: error)
+        }
+    }
+
+    private func perform(_ route: Route, _ request: ServerRequest) async throws(FriendsError) -> ServerResponse {
+        switch route {
+        case .list:
+            return try await list(request)
+        case .one(let id):
+            return .json(200, data: FriendJSON.data(of: try await repository.friend(id: id)))
+        case .add(let legacy):
+            let draft: FriendDraft
+            switch readDraft(request, over: nil) {
+            case .success(let value): draft = value
+            case .failure(let refusal): return refusal.response
+            }
+            let friend = try await repository.addFriend(draft)
+            return .json(legacy ? 200 : 201, data: FriendJSON.data(of: friend),
+                         headers: legacy ? [:] : ["Location": "/api/friends/\(friend.id)"])
+        case .update(let id, let partial):
+            var base: FriendDraft?
+            if partial { base = try await repository.friend(id: id).draft }
+            let draft: FriendDraft
+            switch readDraft(request, over: base) {
+            case .success(let value): draft = value
+            case .failure(let refusal): return refusal.response
+            }
+            return .json(200, data: FriendJSON.data(of: try await repository.updateFriend(id: id, with: draft)))
+        case .delete(let id):
+            try await repository.deleteFriend(id: id)
+            return .json(200, .object(["id": .integer(id), "deleted": .bool(true)]))
+        case .wrongMethod, .unknownID:
+            return .error(404, "No such route.")
+        }
+    }
+
+    /// The whole list, or with `offset`, `limit` or `filter` in the query a window of it, its size in
+    /// `X-Total-Count`.
+    private func list(_ request: ServerRequest) async throws(FriendsError) -> ServerResponse {
+        let query = request.query
+        guard query["offset"] != nil || query["limit"] != nil || query["filter"] != nil else {
+            return .json(200, data: FriendJSON.data(of: try await repository.listFriends()))
+        }
+        guard let offset = Int(query["offset"] ?? "0"), offset >= 0,
+              let limit = Int(query["limit"] ?? "100"), (0...1000).contains(limit) else {
+            return .error(400, "offset must be 0 or more and limit between 0 and 1000.")
+        }
+        let page = try await repository.friendsPage(filter: query["filter"], offset: offset, limit: limit)
+        return .json(200, data: FriendJSON.data(of: page.friends),
+                     headers: ["X-Total-Count": String(page.total)])
+    }
+
+    private func readDraft(_ request: ServerRequest, over base: FriendDraft?) -> Result<FriendDraft, ServerResponseBox> {
+        guard let value = try? JSONValue.parse(request.body) else {
+            return .failure(ServerResponseBox(.error(400, "The body must be JSON.")))
+        }
+        switch FriendInput.read(value, over: base) {
+        case .draft(let draft):
+            return .success(draft)
+        case .notAnObject:
+            return .failure(ServerResponseBox(.error(400, "The body must be a JSON object of a friend.")))
+        case .problems(let problems):
+            return .failure(ServerResponseBox(Self.validationError(problems)))
+        }
+    }
+
+    /// 400 naming the first field in form order, with every problem under `fields`.
+    static func validationError(_ problems: [FriendField: String]) -> ServerResponse {
+        let first = FriendField.allCases.first { problems[$0] != nil } ?? .firstName
+        let reason = problems[first] ?? "Not accepted"
+        var all: [String: JSONValue] = [:]
+        for (field, problem) in problems { all[FriendJSON.wireName(of: field)] = .string(problem) }
+        return .error(400, "\(FriendJSON.wireName(of: first)): \(reason)",
+                      extra: ["field": .string(FriendJSON.wireName(of: first)), "reason": .string(reason),
+                              "fields": .object(all)])
+    }
+
+    private func respond(to error: FriendsError) -> ServerResponse {
+        switch error {
+        case .notFound: return .error(404, "No friend with that id.")
+        case .unauthorized: return .error(401, "Not allowed.", headers: ["WWW-Authenticate": "Bearer"])
+        case .invalid(let field, let reason): return Self.validationError([field: reason])
+        case .network(let detail), .storage(let detail):
+            log?("store failure: \(detail)")
+            return .error(500, "The friends store failed; the request was not completed.")
+        }
+    }
+
+    /// Compares in time independent of where the strings differ, so the token cannot be guessed byte by byte.
+    static func authorizes(_ header: String?, token: String) -> Bool {
+        guard let header else { return false }
+        let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
+        guard parts.count == 2, parts[0].lowercased() == "bearer" else { return false }
+        let given = Array(parts[1].trimmingCharacters(in: .whitespaces).utf8), wanted = Array(token.utf8)
+        var difference = UInt8(given.count == wanted.count ? 0 : 1)
+        for index in wanted.indices {
+            difference |= wanted[index] ^ (index < given.count ? given[index] : 0)
+        }
+        return difference == 0
+    }
+}
+
+/// A response carried as a `Result` failure.
+struct ServerResponseBox: Error {
+    let response: ServerResponse
+    init(_ response: ServerResponse) { self.response = response }
+}
+
+/// What a method and path ask for.
+private enum Route {
+    case list
+    case one(Friend.ID)
+    case add(legacy: Bool)
+    case update(Friend.ID, partial: Bool)
+    case delete(Friend.ID)
+    case wrongMethod(allowed: [String])
+    case unknownID
+
+    init?(method: String, path: String) {
+        let segments = path.split(separator: "/", omittingEmptySubsequences: true)
+        let method = method.uppercased()
+        switch segments.count {
+        case 1 where segments[0] == "listFriends":
+            self = method == "GET" ? .list : .wrongMethod(allowed: ["GET"])
+        case 1 where segments[0] == "addFriend":
+            self = method == "POST" ? .add(legacy: true) : .wrongMethod(allowed: ["POST"])
+        case 2 where segments[0] == "editFriend":
+            guard let id = Route.id(segments[1]) else { self = .unknownID; return }
+            switch method {
+            case "PATCH": self = .update(id, partial: true)
+            case "DELETE": self = .delete(id)
+            default: self = .wrongMethod(allowed: ["PATCH", "DELETE"])
+            }
+        case 2 where segments[0] == "api" && segments[1] == "friends":
+            switch method {
+            case "GET": self = .list
+            case "POST": self = .add(legacy: false)
+            default: self = .wrongMethod(allowed: ["GET", "POST"])
+            }
+        case 3 where segments[0] == "api" && segments[1] == "friends":
+            guard let id = Route.id(segments[2]) else { self = .unknownID; return }
+            switch method {
+            case "GET": self = .one(id)
+            case "PUT": self = .update(id, partial: false)
+            case "PATCH": self = .update(id, partial: true)
+            case "DELETE": self = .delete(id)
+            default: self = .wrongMethod(allowed: ["GET", "PUT", "PATCH", "DELETE"])
+            }
+        default:
+            return nil
+        }
+    }
+
+    private static func id(_ segment: Substring) -> Friend.ID? {
+        guard let id = Friend.ID(segment), id > 0 else { return nil }
+        return id
+    }
+}

@@ -1,0 +1,17 @@
+/// What the friend form view reads and calls, so a render test can hand it a stub.
+@MainActor
+public protocol FriendFormViewModelType: AnyObject {
+    var title: String { get }
+    /// In the order the form shows them.
+    var fields: [FormFieldModel] { get }
+    var canSave: Observable<Bool> { get }
+    var saveState: Observable<SaveState> { get }
+    var confirmation: Observable<ConfirmationRequest?> { get }
+
+    func save()
+    /// Leaves, or asks first when something typed would be lost.
+    func cancel()
+    func confirmDiscard()
+    func cancelDiscard()
+    func close()
+}

@@ -1,0 +1,143 @@
+import ArgumentParser
+import Foundation
+import NearbyCore
+import NearbyData
+
+/// `nearby bench-store` (hidden): fills a store with generated places and times the queries screens make.
+///
+/// A subcommand rather than a test, so it measures the real release binary with the real write API,
+/// without building every test target for release.
+struct BenchStoreCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench-store",
+        abstract: "Benchmark the places store on generated data (for developers).",
+        shouldDisplay: false)
+
+    /// `--data-dir`: where the benchmark store goes (kept afterwards; use a scratch folder).
+    @OptionGroup var global: GlobalOptions
+
+    @Option(help: "How many places to generate.")
+    var places = 1_000_000
+
+    @Option(help: "How many timed queries of each kind.")
+    var queries = 2_000
+
+    @Option(help: "Query radius in metres.")
+    var radius = 5_000.0
+
+    @Option(help: "Seed of the generated region.")
+    var seed: UInt64 = 1
+
+    @Flag(help: "Also print the five slowest queries of each kind.")
+    var slowest = false
+
+    @Flag(help: "Use the places already in the store (generated with the same seed) instead of importing.")
+    var reuse = false
+
+    func run() throws {
+        guard global.dataDirectory != nil else {
+            throw CommandFailure("Give the benchmark its own --data-dir, so it never touches your store.")
+        }
+        let file = DataLocation.storeFile(in: global.directory)
+        let store = LocalPlacesStore(database: try global.openStore())
+        var region = SyntheticPlaces(seed: seed)
+
+        if reuse {
+            print("Reusing \(file.path)")
+        } else {
+            guard try store.fetchIsEmpty() else {
+                throw CommandFailure("\(file.path) already holds places; pass --reuse or an empty --data-dir.")
+            }
+            // Places are made in chunks outside the timed part, so the figure is the store's, not the generator's.
+            var generating = Duration.zero
+            var bodyEnded = ContinuousClock.now
+            let started = ContinuousClock.now
+            let written = try store.importPlaces { writer in
+                var next = 0
+                while next < places {
+                    let chunkStart = ContinuousClock.now
+                    let chunk = (next..<min(places, next + 50_000)).map { region.place($0) }
+                    generating += ContinuousClock.now - chunkStart
+                    for place in chunk { try writer.upsert(place) }
+                    next += chunk.count
+                }
+                bodyEnded = ContinuousClock.now
+                return writer.placesWritten
+            }
+            let ended = ContinuousClock.now
+            let seconds = (ended - started - generating).seconds
+            let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0
+            print(String(format: "import: %d places in %.1f s = %.0f places/s (generating them took %.1f s more; "
+                         + "the last batch and the commit %.1f s); store %.0f MB", written, seconds,
+                         Double(written) / seconds, generating.seconds, (ended - bodyEnded).seconds,
+                         Double(size) / 1_048_576))
+        }
+
+        // Each kind gets its own points, drawn after the import so `--reuse` sees the same ones.
+        var kinds: [(name: String, describe: (Int) -> String, run: () throws -> Int)] = []
+        var nearestCategory: [(Coordinate, Category)] = []
+        var nearestAll: [Coordinate] = []
+        var searches: [(Coordinate, String)] = []
+        var counts: [Coordinate] = []
+        for _ in 0..<queries {
+            nearestCategory.append((region.queryPoint(), region.queryCategory()))
+            nearestAll.append(region.queryPoint())
+            searches.append((region.queryPoint(), region.searchPrefix()))
+            counts.append(region.queryPoint())
+        }
+        let radius = radius
+        var next = 0
+        kinds.append(("nearest 50, one category", { "\(nearestCategory[$0])" }, {
+            let (point, category) = nearestCategory[next % nearestCategory.count]
+            let query = PlaceQuery(center: point, radius: radius, category: category, limit: 50)
+            return try store.fetchPage(query).hits.count
+        }))
+        kinds.append(("nearest 50, all categories", { "\(nearestAll[$0])" }, {
+            try store.fetchPage(PlaceQuery(center: nearestAll[next % nearestAll.count], radius: radius, limit: 50))
+                .hits.count
+        }))
+        kinds.append(("name search, 50 nearest", { "\(searches[$0])" }, {
+            let (point, text) = searches[next % searches.count]
+            let query = PlaceQuery(center: point, radius: radius, searchText: text, limit: 50)
+            return try store.fetchPage(query).hits.count
+        }))
+        kinds.append(("count within 2 km", { "\(counts[$0])" }, {
+            try store.fetchCount(near: counts[next % counts.count], radius: 2_000, category: nil)
+        }))
+
+        print(String(format: "%d queries each, radius %.0f m, seed %llu", queries, radius, seed))
+        print("query                          median     p99      max   mean hits")
+        for (name, describe, body) in kinds {
+            // A warm-up pass, so the page cache holds what a running app would have.
+            for index in 0..<min(200, queries) { next = index; _ = try body() }
+            var times: [Double] = []
+            var timed: [(Double, Int)] = []
+            var hits = 0
+            for index in 0..<queries {
+                next = index
+                let started = ContinuousClock.now
+                hits += try body()
+                times.append((ContinuousClock.now - started).seconds * 1_000)
+                timed.append((times[times.count - 1], index))
+            }
+            times.sort()
+            let median = times[times.count / 2]
+            let p99 = times[min(times.count - 1, Int((Double(times.count) * 0.99).rounded(.up)) - 1)]
+            print(name.padding(toLength: 28, withPad: " ", startingAt: 0)
+                  + String(format: " %6.2f ms %6.2f ms %6.2f ms  %6.1f", median, p99, times.last ?? 0,
+                           Double(hits) / Double(queries)))
+            if slowest {
+                for (milliseconds, index) in timed.sorted(by: { $0.0 > $1.0 }).prefix(5) {
+                    print(String(format: "    %7.2f ms  ", milliseconds) + describe(index))
+                }
+            }
+        }
+    }
+}
+
+extension Duration {
+    fileprivate var seconds: Double {
+        let parts = components
+        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
+    }
+}

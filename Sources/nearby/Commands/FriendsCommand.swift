@@ -1,0 +1,14 @@
+import ArgumentParser
+
+/// `nearby friends`: the address book from the command line.
+struct FriendsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "friends",
+        abstract: "List, add, remove, import and export friends.",
+        subcommands: [
+            FriendsListCommand.self, FriendsAddCommand.self, FriendsRemoveCommand.self,
+            FriendsImportCommand.self, FriendsExportCommand.self,
+        ],
+        defaultSubcommand: FriendsListCommand.self
+    )
+}

@@ -1,0 +1,77 @@
+import ArgumentParser
+import Foundation
+import NearbyCore
+import NearbyData
+
+/// `nearby places`: the nearest places around a point, as rows or JSON.
+struct PlacesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "places",
+        abstract: "List the places nearest to a point, nearest first.")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var area: NearOptions
+
+    @Option(help: ArgumentHelp("Only this category (see `nearby categories`).", valueName: "NAME"))
+    var category: String?
+
+    @Option(name: .customLong("limit"), help: ArgumentHelp("How many places at most (default 20).", valueName: "N"))
+    var limitText: String?
+
+    @Option(help: ArgumentHelp("Only places whose name or subtitle has words starting like these.",
+                               valueName: "TEXT"))
+    var search: String?
+
+    @Flag(help: "Print a JSON array instead of rows.")
+    var json = false
+
+    func run() throws {
+        let radius = try area.radius()
+        let limit = try parsedLimit()
+        let category = try parsedCategory()
+        let store = LocalPlacesStore(database: try global.openStore())
+        try store.requirePlaces(storeDirectory: global.directory)
+        let here = try area.location(in: store)
+
+        var query = PlaceQuery(center: here.coordinate, radius: radius, category: category, searchText: search,
+                               limit: min(limit, 200))
+        var hits: [PlaceHit] = []
+        var cursor: PageCursor?
+        do {
+            repeat {
+                query.limit = min(limit - hits.count, 200)
+                let page = try store.fetchPage(query, after: cursor)
+                hits += page.hits
+                cursor = page.next
+            } while cursor != nil && hits.count < limit
+        } catch {
+            throw CommandFailure(error.explanation)
+        }
+
+        if json {
+            print(try PlacesOutput.json(hits))
+        } else if hits.isEmpty {
+            print(PlacesOutput.nothingFound(category: category, search: search, radius: radius, near: here))
+        } else {
+            for line in PlacesOutput.rows(hits) { print(line) }
+        }
+    }
+
+    private func parsedLimit() throws -> Int {
+        guard let limitText else { return 20 }
+        guard let value = Int(limitText.trimmingCharacters(in: .whitespaces)), (1...100_000).contains(value) else {
+            throw CommandFailure(
+                "--limit wants a whole number between 1 and 100000, not \(limitText.quotedForTerminal).")
+        }
+        return value
+    }
+
+    private func parsedCategory() throws -> Category? {
+        guard let category else { return nil }
+        guard let match = Category(name: category) else {
+            let known = Category.allCases.map(\.rawValue).joined(separator: ", ")
+            throw CommandFailure("Unknown category \(category.quotedForTerminal); known ones: \(known).")
+        }
+        return match
+    }
+}

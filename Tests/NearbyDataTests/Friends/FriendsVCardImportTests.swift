@@ -1,0 +1,103 @@
+import Foundation
+import NearbyCore
+import Testing
+@testable import NearbyData
+
+struct FriendsVCardImportTests {
+    private func makeRepository() throws -> LocalFriendsRepository {
+        LocalFriendsRepository(database: try AppDatabase.inMemory(), now: { Date(timeIntervalSince1970: 1_763_700_000) })
+    }
+
+    /// `count` cards in varied scripts, every seventh with a location and every third with an e-mail.
+    static func generatedCards(_ count: Int) -> Data {
+        let firstNames = ["Anna", "José", "Zoë", "Владимир", "美咲", "محمد", "Łukasz", "Nguyễn", "O'Brien", "Søren"]
+        let lastNames = ["Beck", "Müller", "Иванов", "佐藤", "Öhler", "van der Berg", "Dvořák", "Kowalski"]
+        var text = ""
+        text.reserveCapacity(count * 160)
+        for index in 0..<count {
+            text += "BEGIN:VCARD\r\nVERSION:4.0\r\n"
+            let first = firstNames[index % firstNames.count]
+            let last = lastNames[(index / firstNames.count) % lastNames.count]
+            text += "FN:\(first) \(last)\r\nN:\(last);\(first);;;\r\n"
+            text += "TEL;TYPE=cell:+41 44 \(100_000 + index)\r\n"
+            if index % 3 == 0 { text += "EMAIL:friend\(index)@example.org\r\n" }
+            if index % 7 == 0 { text += "GEO:geo:\(Double(index % 90)),\(Double(index % 180))\r\n" }
+            text += "UID:urn:example:\(index)\r\nEND:VCARD\r\n"
+        }
+        return Data(text.utf8)
+    }
+
+    @Test func importsReadableCardsAndReportsTheOthers() async throws {
+        let repository = try makeRepository()
+        let text = """
+        BEGIN:VCARD
+        VERSION:3.0
+        N:Beck;Anna;;;
+        TEL:+423 555 0101
+        GEO:47.141;9.5209
+        EMAIL:anna@
+        END:VCARD
+        BEGIN:VCARD
+        N:Nobody;;;;
+        TEL:123
+        END:VCARD
+        BEGIN:VCARD
+        VERSION:4.0
+        FN:Linh Ng
+        TEL;VALUE=uri:tel:+84-24-555-0102
+        """
+        let summary = try await repository.importVCard(Data(text.utf8))
+        #expect(summary.imported == 1)
+        #expect(summary.issues == [
+            VCardIssue(line: 8, reason: "first name: Required"),
+            VCardIssue(line: 12, reason: "the card has no END:VCARD"),
+        ])
+        #expect(summary.warnings == [VCardIssue(line: 1, reason: "e-mail left out: Not an e-mail address")])
+        let friends = try await repository.listFriends()
+        #expect(friends.map(\.fullName) == ["Anna Beck"])
+        #expect(friends.first?.coordinate == Coordinate(latitude: 47.141, longitude: 9.5209))
+    }
+
+    @Test func importingTheSameCardsTwiceAddsThemOnce() async throws {
+        let repository = try makeRepository()
+        let data = Self.generatedCards(30)
+        #expect(try await repository.importVCard(data) == FriendsImportSummary(imported: 30))
+        #expect(try await repository.importVCard(data) == FriendsImportSummary(duplicates: 30))
+        #expect(try await repository.friendsPage(filter: nil, offset: 0, limit: 0).total == 30)
+    }
+
+    @Test func exportThenImportGivesTheSameFriends() async throws {
+        let source = try makeRepository()
+        _ = try await source.importVCard(Self.generatedCards(50))
+        let exported = VCardWriter.write(try await source.listFriends())
+        let target = try makeRepository()
+        #expect(try await target.importVCard(Data(exported.utf8)).imported == 50)
+        #expect(try await target.listFriends().map(\.draft) == source.listFriends().map(\.draft))
+    }
+
+    @Test func importsOneHundredThousandCardsInOneTransactionAndPagesQuickly() async throws {
+        let repository = try makeRepository()
+        let data = Self.generatedCards(100_000)
+        let clock = ContinuousClock()
+        var summary = FriendsImportSummary()
+        let importTime = try await clock.measure { summary = try await repository.importVCard(data) }
+        #expect(summary.imported == 100_000)
+        #expect(summary.issues.isEmpty)
+        // Debug builds are several times slower than release; this bounds a debug build on a busy machine.
+        #expect(importTime < .seconds(20), "import took \(importTime)")
+
+        var page = FriendsPage(friends: [], total: 0)
+        let pageTime = try await clock.measure {
+            page = try await repository.friendsPage(filter: nil, offset: 99_950, limit: 50)
+        }
+        #expect(page.friends.count == 50)
+        #expect(page.total == 100_000)
+        #expect(pageTime < .milliseconds(250), "window took \(pageTime)")
+        let all = try await repository.listFriends()
+        #expect(page.friends == Array(all[99_950...]))
+
+        let filtered = try await repository.friendsPage(filter: "muller", offset: 0, limit: 20)
+        #expect(filtered.total == 12_500)
+        #expect(filtered.friends.allSatisfy { $0.lastName == "Müller" })
+    }
+}

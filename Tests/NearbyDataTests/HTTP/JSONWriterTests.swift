@@ -1,0 +1,62 @@
+import Foundation
+import NearbyCore
+@testable import NearbyData
+import Testing
+
+@Suite("JSONWriter")
+struct JSONWriterTests {
+    @Test("strings are escaped so that any text parses back unchanged", arguments: [
+        "plain", "quote \" and backslash \\", "line\nbreak\r\ttab", "\u{1B}[2J\u{07}\u{0}\u{7F}", "Zoë 東京 🎉",
+        "\u{2028}\u{2029}",
+    ])
+    func strings(text: String) throws {
+        var writer = JSONWriter()
+        writer.string(text)
+        #expect(try JSONValue.parse(writer.data) == .string(text))
+    }
+
+    @Test("dates are ISO 8601 in UTC, as Foundation writes them", arguments: [
+        0.0, 951_782_400, 951_868_799.9, 4_107_542_400, -1, -86_400 * 365.25 * 30, 1_795_000_000, 253_402_300_799,
+    ])
+    func dates(seconds: Double) throws {
+        let date = Date(timeIntervalSince1970: seconds)
+        var writer = JSONWriter()
+        writer.iso8601(date)
+        let expected = date.formatted(Date.ISO8601FormatStyle(timeZone: TimeZone(secondsFromGMT: 0) ?? .current))
+        #expect(try JSONValue.parse(writer.data) == .string(expected))
+    }
+
+    @Test("non-finite numbers become null")
+    func numbers() throws {
+        var writer = JSONWriter()
+        writer.raw("[")
+        writer.number(47.141)
+        writer.raw(",")
+        writer.number(.nan)
+        writer.raw(",")
+        writer.integer(-42)
+        writer.raw("]")
+        #expect(try JSONValue.parse(writer.data) == .array([.number(47.141), .null, .integer(-42)]))
+    }
+
+    @Test("a friend list written by hand reads back as the same friends")
+    func friends() throws {
+        let friends = [
+            Friend(id: 1, firstName: "Anna", lastName: "Beck \"the\" Great", phoneNumber: "+423 555 0101",
+                   email: "anna@example.org", coordinate: Coordinate(latitude: 47.141, longitude: 9.5209),
+                   placeName: "Vaduz\n", createdAt: Date(timeIntervalSince1970: 1_795_000_000),
+                   updatedAt: Date(timeIntervalSince1970: 1_795_000_100)),
+            Friend(id: 2, firstName: "Ben", lastName: "Adler", phoneNumber: "1"),
+        ]
+        let value = try JSONValue.parse(FriendJSON.data(of: friends))
+        let read = try #require(FriendJSON.friends(from: value))
+        #expect(read.skipped == 0)
+        #expect(read.friends.count == 2)
+        #expect(read.friends.first?.coordinate == friends[0].coordinate)
+        #expect(read.friends.first?.createdAt == friends[0].createdAt)
+        #expect(read.friends.first?.updatedAt == friends[0].updatedAt)
+        #expect(read.friends.first?.lastName == friends[0].lastName)
+        #expect(read.friends.first?.placeName == "Vaduz\u{FFFD}")
+        #expect(read.friends.last == friends[1])
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import NearbyCore
+import Testing
+@testable import NearbyData
+
+struct GazetteerTests {
+    typealias F = PlacesFixtures
+
+    let localities = [
+        Locality(id: "osm:n1", name: "Vaduz", kind: .town, coordinate: Coordinate(latitude: 47.141, longitude: 9.5209)),
+        Locality(id: "osm:n2", name: "Vaduz", kind: .locality, coordinate: Coordinate(latitude: 47.139, longitude: 9.52)),
+        Locality(id: "osm:n3", name: "Schaan", kind: .village, coordinate: Coordinate(latitude: 47.165, longitude: 9.51)),
+        Locality(id: "osm:n4", name: "Schaanwald", kind: .village, coordinate: Coordinate(latitude: 47.214, longitude: 9.56)),
+        Locality(id: "osm:n5", name: "Zürich", kind: .city, coordinate: Coordinate(latitude: 47.3769, longitude: 8.5417)),
+        Locality(id: "osm:n6", name: "Triesen", kind: .village, coordinate: Coordinate(latitude: 47.107, longitude: 9.528)),
+        Locality(id: "osm:n7", name: "Triesen", kind: .hamlet, coordinate: Coordinate(latitude: 46.5, longitude: 7.0)),
+    ]
+
+    @Test func exactMatchesComeBeforePrefixes() throws {
+        let store = try F.store([], localities: localities)
+        #expect(try store.localities(named: "schaan").map(\.name) == ["Schaan", "Schaanwald"])
+        #expect(try store.localities(named: "Schaanw").map(\.name) == ["Schaanwald"])
+        #expect(try store.localities(named: "ZURICH").map(\.id) == ["osm:n5"])
+        #expect(try store.localities(named: "vaduz").map(\.kind) == [.town, .locality])
+        #expect(try store.localities(named: "").isEmpty)
+        #expect(try store.localities(named: "Nowhere").isEmpty)
+    }
+
+    @Test func resolvesCoordinatesAndNames() throws {
+        let store = try F.store([], localities: localities)
+        #expect(try store.resolveNear("47.141, 9.5209") == NearLocation(name: nil,
+                                                                        coordinate: Coordinate(latitude: 47.141, longitude: 9.5209)))
+        #expect(try store.resolveNear("zürich").name == "Zürich")
+        // The town and its centre are one answer.
+        #expect(try store.resolveNear("Vaduz").coordinate == localities[0].coordinate)
+        // A unique prefix is enough.
+        #expect(try store.resolveNear("Schaanw").name == "Schaanwald")
+    }
+
+    @Test func explainsWhatItCannotResolve() throws {
+        let store = try F.store([], localities: localities)
+        #expect(throws: NearResolutionError.invalidCoordinate("91,10")) { try store.resolveNear("91,10") }
+        #expect(throws: NearResolutionError.unknown("Atlantis")) { try store.resolveNear("Atlantis") }
+        #expect(throws: NearResolutionError.empty) { try store.resolveNear("  ") }
+        do {
+            _ = try store.resolveNear("Triesen")
+            Issue.record("Two Triesens far apart must be ambiguous")
+        } catch {
+            guard case .ambiguous(_, let candidates) = error else { Issue.record("wrong error \(error)"); return }
+            #expect(candidates.map(\.id) == ["osm:n6", "osm:n7"])
+            #expect(error.description.contains("village, 47.10700,9.52800"))
+            #expect(error.description.contains("hamlet, 46.50000,7.00000"))
+        }
+        do {
+            _ = try store.resolveNear("Scha")
+            Issue.record("Two prefixed names must be ambiguous")
+        } catch {
+            guard case .ambiguous(_, let candidates) = error else { Issue.record("wrong error \(error)"); return }
+            #expect(candidates.map(\.name) == ["Schaan", "Schaanwald"])
+        }
+    }
+
+    @Test func messagesDefuseEscapeSequences() {
+        let error = NearResolutionError.unknown("\u{1B}]0;pwned\u{7}")
+        #expect(!error.description.contains("\u{1B}"))
+        #expect(!error.description.contains("\u{7}"))
+    }
+}

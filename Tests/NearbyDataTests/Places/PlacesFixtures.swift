@@ -1,0 +1,57 @@
+import Foundation
+import Synchronization
+import NearbyCore
+@testable import NearbyData
+
+/// Small stores the places tests write themselves.
+enum PlacesFixtures {
+    static let vaduz = Coordinate(latitude: 47.141, longitude: 9.5209)
+
+    /// The point `distance` metres from `start` along `bearing` (degrees), on the same sphere as the store.
+    static func offset(_ start: Coordinate, _ distance: Double, _ bearing: Double) -> Coordinate {
+        let delta = distance / Geodesy.earthRadius, theta = bearing * .pi / 180
+        let phi1 = start.latitude * .pi / 180, lambda1 = start.longitude * .pi / 180
+        let phi2 = asin(sin(phi1) * cos(delta) + cos(phi1) * sin(delta) * cos(theta))
+        let lambda2 = lambda1 + atan2(sin(theta) * sin(delta) * cos(phi1), cos(delta) - sin(phi1) * sin(phi2))
+        var longitude = (lambda2 * 180 / .pi + 540).truncatingRemainder(dividingBy: 360) - 180
+        if longitude < -180 { longitude += 360 }
+        return Coordinate(latitude: phi2 * 180 / .pi, longitude: longitude)
+    }
+
+    static func place(_ sourceID: String, _ name: String, _ category: Category, at coordinate: Coordinate,
+                      cuisine: String? = nil) -> Place {
+        Place(id: PlaceID(source: .osm, sourceID: sourceID), name: name, category: category, coordinate: coordinate,
+              cuisine: cuisine, attribution: LocalPlacesStore.openStreetMapAttribution)
+    }
+
+    /// A fresh in-memory store holding `places`.
+    static func store(_ places: [Place], localities: [Locality] = [],
+                      now: @escaping @Sendable () -> Date = { Date(timeIntervalSince1970: 1_700_000_000) })
+        throws -> LocalPlacesStore {
+        let store = LocalPlacesStore(database: try AppDatabase.inMemory(), now: now)
+        try store.importPlaces { writer in
+            for place in places { try writer.upsert(place) }
+            for locality in localities { try writer.upsert(locality) }
+        }
+        return store
+    }
+
+    /// Rows in the place table and its R*Tree; throws when the full-text index disagrees with the table.
+    static func checkedRowCounts(_ store: LocalPlacesStore) throws -> (places: Int, rtree: Int) {
+        try store.database.writer.write { db in
+            // With rank 1, FTS5 compares its index against the content table and fails on any difference.
+            try db.execute(sql: "INSERT INTO place_fts(place_fts, rank) VALUES ('integrity-check', 1)")
+            let rtree = try String.fetchOne(db, sql: "SELECT rtreecheck('place_rtree')")
+            guard rtree == "ok" else { throw PlacesError.storage("R*Tree check: \(rtree ?? "nil")") }
+            return (try Int.fetchOne(db, sql: "SELECT count(*) FROM place") ?? -1,
+                    try Int.fetchOne(db, sql: "SELECT count(*) FROM place_rtree") ?? -1)
+        }
+    }
+}
+
+/// A clock the test moves by hand.
+final class TestClock: Sendable {
+    private let seconds = Mutex(1_700_000_000.0)
+    func now() -> Date { Date(timeIntervalSince1970: seconds.withLock { $0 }) }
+    func advance(_ by: Double) { seconds.withLock { $0 += by } }
+}

@@ -1,0 +1,283 @@
+import Testing
+import NearbyCore
+@testable import NearbyViewModels
+
+@MainActor
+struct FriendFormViewModelTests {
+    let repository = FakeFriendsRepository(friends: SampleFriends.all)
+    let navigator = Navigator()
+    var context: FriendsContext { FriendsContext(repository: repository, navigator: navigator) }
+
+    private func fill(_ form: FriendFormViewModel, first: String = "Dora", last: String = "Eck",
+                      phone: String = "+423 555 0104", email: String = "", location: String = "") {
+        form.firstName.setText(first)
+        form.lastName.setText(last)
+        form.phone.setText(phone)
+        form.email.setText(email)
+        form.location.setText(location)
+    }
+
+    @Test func anUntouchedEmptyFormSaysNothingAndCannotSave() {
+        let form = FriendFormViewModel(mode: .add, context: context)
+        #expect(form.title == "New friend")
+        #expect(form.fields.map(\.label) == ["First name", "Last name", "Phone", "E-mail", "Location"])
+        #expect(form.fields.allSatisfy { $0.message.value == nil })
+        #expect(!form.canSave.value)
+        #expect(form.saveState.value == .idle)
+    }
+
+    @Test func reasonsAppearAsTheUserTypes() {
+        let form = FriendFormViewModel(mode: .add, context: context)
+        form.firstName.setText("Anna1")
+        #expect(form.firstName.message.value == "Only letters, spaces, hyphens and apostrophes")
+        form.firstName.setText("Anna")
+        #expect(form.firstName.message.value == nil)
+        form.firstName.setText("")
+        #expect(form.firstName.message.value == "Required")
+        // The next field has not been reached: it stays quiet until the user leaves it.
+        #expect(form.lastName.message.value == nil)
+        form.lastName.leave()
+        #expect(form.lastName.message.value == "Required")
+    }
+
+    @Test(arguments: ["李", "Владимир", "محمد", "O'Brien", "O’Neil", "Mary-Jane", "van der Berg", "Zoë",
+                      String(repeating: "a", count: 40)])
+    func namesOfAnyScriptAreAccepted(name: String) {
+        let form = FriendFormViewModel(mode: .add, context: context)
+        fill(form, first: name, last: name)
+        #expect(form.firstName.message.value == nil)
+        #expect(form.lastName.message.value == nil)
+        #expect(form.canSave.value)
+    }
+
+    @Test(arguments: [
+        (String(repeating: "a", count: 41), "At most 40 characters"),
+        ("R2D2", "Only letters, spaces, hyphens and apostrophes"),
+        ("'-'", "Needs at least one letter"),
+        ("Eve\u{1B}[2J", "Only letters, spaces, hyphens and apostrophes"),
+    ])
+    func badNamesAreRefusedWithAReason(name: String, reason: String) {
+        let form = FriendFormViewModel(mode: .add, context: context)
+        fill(form, last: name)
+        #expect(form.lastName.message.value == reason)
+        #expect(!form.canSave.value)
+    }
+
+    @Test(arguments: [
+        ("+423 555 0101", nil),
+        ("(071) 555-01", nil),
+        ("123", nil),
+        ("12", "At least 3 digits"),
+        (String(repeating: "9", count: 21), "At most 20 digits"),
+        ("555-CALL", "Only digits, spaces, +, - and parentheses"),
+    ] as [(String, String?)])
+    func phoneRules(phone: String, reason: String?) {
+        let form = FriendFormViewModel(mode: .add, context: context)
+        fill(form, phone: phone)
+        #expect(form.phone.message.value == reason)
+        #expect(form.canSave.value == (reason == nil))
+    }
+
+    @Test func emailIsOptionalButMustLookLikeOne() {
+        let form = FriendFormViewModel(mode: .add, context: context)
+        fill(form, email: "")
+        #expect(form.email.message.value == nil)
+        #expect(form.canSave.value)
+        form.email.setText("dora@")
+        #expect(form.email.message.value == "Not an e-mail address")
+        #expect(!form.canSave.value)
+        form.email.setText("dora@example.li")
+        #expect(form.canSave.value)
+    }
+
+    @Test(arguments: [
+        ("47.141, 9.5209", nil),
+        ("-33.9,18.4", nil),
+        ("Vaduz", nil),
+        ("Café Sonne, Vaduz", nil),
+        ("95, 10", "Latitude -90…90, longitude -180…180"),
+        ("47.141 9.5209", "Write latitude, longitude (47.141, 9.5209)"),
+        ("12,", "Write latitude, longitude (47.141, 9.5209)"),
+        ("Vaduz\u{1B}[31m", "Only printable characters"),
+    ] as [(String, String?)])
+    func locationIsCoordinatesOrAPlaceName(text: String, reason: String?) {
+        let form = FriendFormViewModel(mode: .add, context: context)
+        fill(form, location: text)
+        #expect(form.location.message.value == reason)
+        #expect(form.canSave.value == (reason == nil))
+    }
+
+    @Test func saveIsRefusedUntilValidAndThenShowsEveryReason() async {
+        let form = FriendFormViewModel(mode: .add, context: context)
+        form.firstName.setText("Dora")
+        form.save()
+        #expect(form.lastName.message.value == "Required")
+        #expect(form.phone.message.value == "Required")
+        #expect(form.email.message.value == nil)
+        #expect(form.saveState.value == .idle)
+        await form.idle()
+        #expect(await repository.addedDrafts.isEmpty)
+        #expect(navigator.recorded.isEmpty)
+    }
+
+    @Test func savingShowsProgressThenReportsBackAndPops() async {
+        var changes: [FriendChange] = []
+        let form = FriendFormViewModel(mode: .add, context: context) { changes.append($0) }
+        fill(form, first: " Dora ", email: " dora@example.li ", location: "47.141, 9.5209")
+        await repository.hold(.add)
+        form.save()
+        #expect(form.saveState.value == .saving)
+        #expect(!form.canSave.value)
+        form.save()  // a second press while saving does nothing
+        await repository.release(.add)
+        await form.idle()
+        let drafts = await repository.addedDrafts
+        #expect(drafts == [FriendDraft(firstName: "Dora", lastName: "Eck", phoneNumber: "+423 555 0104",
+                                       email: "dora@example.li",
+                                       coordinate: Coordinate(latitude: 47.141, longitude: 9.5209))])
+        #expect(form.saveState.value == .idle)
+        #expect(changes.count == 1)
+        if case .added(let friend)? = changes.first {
+            #expect(friend.fullName == "Dora Eck")
+        } else {
+            Issue.record("expected .added")
+        }
+        #expect(navigator.recorded.count == 1)
+        #expect(navigator.recorded.first?.isPop == true)
+    }
+
+    @Test(arguments: [
+        (FriendsError.network("reset"), "Saving failed, check network connection"),
+        (.unauthorized, "Please log in to save friends."),
+        (.notFound, "Could not complete request, please try again."),
+        (.storage("database is locked"), "Could not save: database is locked."),
+    ])
+    func failedSaveKeepsEverythingTypedAndSaysWhy(error: FriendsError, message: String) async {
+        var changes: [FriendChange] = []
+        let form = FriendFormViewModel(mode: .add, context: context) { changes.append($0) }
+        fill(form, email: "dora@example.li", location: "Vaduz")
+        await repository.fail(.add, with: error)
+        form.save()
+        await form.idle()
+        #expect(form.saveState.value == .failed(message))
+        #expect(form.fields.map(\.text.value) == ["Dora", "Eck", "+423 555 0104", "dora@example.li", "Vaduz"])
+        #expect(form.canSave.value)
+        #expect(changes.isEmpty)
+        #expect(navigator.recorded.isEmpty)
+    }
+
+    @Test func aFieldTheServiceRefusesShowsTheReasonBesideIt() async {
+        let form = FriendFormViewModel(mode: .add, context: context)
+        fill(form)
+        await repository.fail(.add, with: .invalid(field: .phoneNumber, reason: "Already someone else's"))
+        form.save()
+        await form.idle()
+        #expect(form.phone.message.value == "Already someone else's")
+        #expect(form.saveState.value == .failed("Please correct the marked field."))
+        #expect(!form.canSave.value)
+        #expect(form.firstName.message.value == nil)
+
+        form.phone.setText("+423 555 0199")
+        #expect(form.phone.message.value == nil)
+        #expect(form.canSave.value)
+    }
+
+    @Test func editingStartsFromTheFriendAndKeepsWhatTheFieldCannotShow() async {
+        let friend = Friend(id: 1, firstName: "Anna", lastName: "Beck", phoneNumber: "+423 555 0101",
+                            email: "anna@example.com", coordinate: Coordinate(latitude: 47.15, longitude: 9.52),
+                            placeName: "Vaduz")
+        var changes: [FriendChange] = []
+        let form = FriendFormViewModel(mode: .edit(friend), context: context) { changes.append($0) }
+        #expect(form.title == "Edit Anna Beck")
+        #expect(form.fields.map(\.text.value) == ["Anna", "Beck", "+423 555 0101", "anna@example.com", "Vaduz"])
+        #expect(form.canSave.value)
+        #expect(!form.hasUnsavedChanges)
+
+        form.phone.setText("+423 555 0111")
+        form.save()
+        await form.idle()
+        let updates = await repository.updates
+        #expect(updates.count == 1)
+        #expect(updates.first?.id == 1)
+        #expect(updates.first?.draft == FriendDraft(firstName: "Anna", lastName: "Beck", phoneNumber: "+423 555 0111",
+                                                    email: "anna@example.com",
+                                                    coordinate: Coordinate(latitude: 47.15, longitude: 9.52),
+                                                    placeName: "Vaduz"))
+        if case .updated(let updated)? = changes.first {
+            #expect(updated.phoneNumber == "+423 555 0111")
+        } else {
+            Issue.record("expected .updated")
+        }
+    }
+
+    @Test func editingShowsAStoredProblemAtOnce() {
+        let friend = Friend(id: 5, firstName: "Al", lastName: "X", phoneNumber: "12")
+        let form = FriendFormViewModel(mode: .edit(friend), context: context)
+        #expect(form.phone.message.value == "At least 3 digits")
+        #expect(!form.canSave.value)
+    }
+
+    @Test func cancelPopsAtOnceWhenNothingChanged() {
+        let form = FriendFormViewModel(mode: .add, context: context)
+        form.cancel()
+        #expect(form.confirmation.value == nil)
+        #expect(navigator.recorded.first?.isPop == true)
+    }
+
+    @Test func cancelAsksBeforeDiscardingTypedText() {
+        let form = FriendFormViewModel(mode: .add, context: context)
+        form.firstName.setText("Do")
+        form.cancel()
+        #expect(form.confirmation.value?.title == "Discard changes?")
+        #expect(form.confirmation.value?.confirmLabel == "Discard")
+        #expect(navigator.recorded.isEmpty)
+
+        form.cancelDiscard()
+        #expect(form.confirmation.value == nil)
+        #expect(form.firstName.text.value == "Do")
+        #expect(navigator.recorded.isEmpty)
+
+        form.cancel()
+        form.confirmDiscard()
+        #expect(form.confirmation.value == nil)
+        #expect(navigator.recorded.count == 1)
+        #expect(navigator.recorded.first?.isPop == true)
+    }
+
+    @Test func cancellingARunningSaveLeavesAndDropsItsResult() async {
+        var changes: [FriendChange] = []
+        let form = FriendFormViewModel(mode: .add, context: context) { changes.append($0) }
+        fill(form)
+        await repository.hold(.add)
+        form.save()
+        form.cancel()
+        #expect(navigator.recorded.count == 1)
+        await repository.release(.add)
+        await form.drained()
+        #expect(changes.isEmpty)
+        #expect(navigator.recorded.count == 1)
+    }
+
+    @Test func saveFinishingAfterCloseIsDropped() async {
+        var changes: [FriendChange] = []
+        let form = FriendFormViewModel(mode: .add, context: context) { changes.append($0) }
+        fill(form)
+        await repository.hold(.add)
+        form.save()
+        form.close()
+        await repository.release(.add)
+        await form.drained()
+        #expect(changes.isEmpty)
+        #expect(navigator.recorded.isEmpty)
+        #expect(form.saveState.value == .saving)
+        form.save()
+        await form.idle()
+        #expect(await repository.addedDrafts.count == 1)
+    }
+
+    @Test func settingTheTextObservableDirectlyAlsoRevalidates() {
+        let form = FriendFormViewModel(mode: .add, context: context)
+        form.phone.text.value = "1"
+        #expect(form.phone.message.value == "At least 3 digits")
+    }
+}

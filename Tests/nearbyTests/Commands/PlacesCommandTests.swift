@@ -1,0 +1,129 @@
+import Foundation
+import NearbyCore
+import NearbyData
+import Testing
+@testable import nearby
+
+struct PlacesCommandTests {
+    let here = Coordinate(latitude: 47.141, longitude: 9.5209)
+
+    /// A store on disk, as the command opens it, with two cafés and two towns called Triesen.
+    private func folder(withPlaces: Bool) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-cli-\(UUID().uuidString)")
+        let store = LocalPlacesStore(database: try AppDatabase.open(at: DataLocation.storeFile(in: folder)))
+        if withPlaces {
+            try store.importPlaces { writer in
+                try writer.upsert(Place(id: PlaceID(source: .osm, sourceID: "n1"), name: "Café Amadeus", category: .cafe,
+                                        coordinate: here, attribution: "OSM"))
+                try writer.upsert(Locality(id: "osm:n6", name: "Triesen", kind: .village,
+                                           coordinate: Coordinate(latitude: 47.107, longitude: 9.528)))
+                try writer.upsert(Locality(id: "osm:n7", name: "Triesen", kind: .hamlet,
+                                           coordinate: Coordinate(latitude: 46.5, longitude: 7.0)))
+            }
+        }
+        return folder
+    }
+
+    private func failure(_ arguments: [String]) throws -> String? {
+        do {
+            let command = try PlacesCommand.parse(arguments)
+            try command.run()
+            return nil
+        } catch let failure as CommandFailure {
+            return failure.description
+        }
+    }
+
+    @Test func anEmptyStoreSaysHowToGetData() throws {
+        let folder = try folder(withPlaces: false)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let message = try failure(["--data-dir", folder.path, "--near", "47.141,9.5209"])
+        #expect(message?.contains("nearby import FILE") == true)
+    }
+
+    @Test func badArgumentsFailInOneLine() throws {
+        let folder = try folder(withPlaces: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let cases: [([String], String)] = [
+            (["--radius", "-5"], "--radius"), (["--radius", "far"], "--radius"), (["--limit", "0"], "--limit"),
+            (["--category", "sushi"], "Unknown category"), ([], "Say where you are"),
+        ]
+        for (extra, expected) in cases {
+            let near = extra.isEmpty ? [] : ["--near", "47.141,9.5209"]
+            let message = try failure(["--data-dir", folder.path] + near + extra)
+            #expect(message?.contains(expected) == true, "\(extra)")
+            #expect(message?.contains("\n") == false)
+        }
+        let ambiguous = try failure(["--data-dir", folder.path, "--near", "Triesen"])
+        #expect(ambiguous?.contains("village, 47.10700,9.52800") == true)
+        #expect(try failure(["--data-dir", folder.path, "--near", "91,0"])?.contains("not a coordinate") == true)
+        #expect(try failure(["--data-dir", folder.path, "--near", "47.141,9.5209", "--category", "Café"]) == nil)
+    }
+
+    @Test func formatsDistances() {
+        #expect(PlacesOutput.distance(120.4) == "120 m")
+        #expect(PlacesOutput.distance(1_449) == "1.4 km")
+        #expect(PlacesOutput.distance(2_000) == "2.0 km")
+        #expect(PlacesOutput.distance(35_400) == "35 km")
+    }
+
+    @Test func rowsShowDistanceBearingAndOpenStateNow() throws {
+        let zone = try #require(TimeZone(identifier: "Europe/Vaduz"))
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        // Wednesday 2026-11-18 10:00 in Vaduz.
+        let now = try #require(calendar.date(from: DateComponents(year: 2026, month: 11, day: 18, hour: 10)))
+        let cafe = Place(id: PlaceID(source: .osm, sourceID: "n1"), name: "Café Amadeus", category: .cafe,
+                         coordinate: Coordinate(latitude: 47.142, longitude: 9.522),
+                         openingHours: .osm("Mo-Fr 08:00-18:00"), attribution: "© OpenStreetMap contributors")
+        var bar = cafe
+        bar.id = PlaceID(source: .osm, sourceID: "n2")
+        bar.name = "Night Bar"
+        bar.openingHours = .osm("Mo-Sa 20:00-02:00")
+        var atm = cafe
+        atm.id = PlaceID(source: .osm, sourceID: "n3")
+        atm.name = "ATM"
+        atm.openingHours = nil
+        let rows = PlacesOutput.rows([PlaceHit(place: cafe, distance: 120, bearing: 45),
+                                      PlaceHit(place: bar, distance: 1_449, bearing: 225),
+                                      PlaceHit(place: atm, distance: 0.2, bearing: 0)], at: now, timeZone: zone)
+        #expect(rows[0].contains("120 m NE") && rows[0].hasSuffix("open · until 18:00"))
+        #expect(rows[1].contains("1.4 km SW") && rows[1].contains("closed · opens 20:00"))
+        #expect(rows[2].hasSuffix("hours unknown"))
+        #expect(PlacesOutput.openState(cafe, at: now, timeZone: zone) == "open")
+        #expect(PlacesOutput.openState(bar, at: now, timeZone: zone) == "closed")
+        #expect(PlacesOutput.openState(atm, at: now, timeZone: zone) == "unknown")
+    }
+
+    @Test func rowsAreAlignedAndSafe() {
+        let hits = [
+            PlaceHit(place: Place(id: PlaceID(source: .osm, sourceID: "n1"), name: "Café\u{1B}[2J", category: .cafe,
+                                  coordinate: here, attribution: "OSM"), distance: 120, bearing: 44),
+            PlaceHit(place: Place(id: PlaceID(source: .osm, sourceID: "n2"), name: "Bar", category: .nightclub,
+                                  coordinate: here, attribution: "OSM"), distance: 1_400, bearing: 225),
+        ]
+        let rows = PlacesOutput.rows(hits)
+        #expect(rows == ["Café\u{FFFD}[2J  Café         120 m NE  hours unknown",
+                         "Bar       Nightclub   1.4 km SW  hours unknown"])
+    }
+
+    @Test func jsonHasEveryKeyOfEveryPlace() throws {
+        let place = Place(id: PlaceID(source: .osm, sourceID: "n1"), name: "Café", category: .cafe, coordinate: here,
+                          address: Address(street: "Städtle", houseNumber: "17"), phone: "+423 1",
+                          openingHours: .osm("Mo-Fr 08:00-18:00"), cuisine: "coffee_shop", attribution: "OSM")
+        let text = try PlacesOutput.json([PlaceHit(place: place, distance: 12.34, bearing: 90.06)])
+        let objects = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
+        let object = try #require(objects.first)
+        #expect(Set(object.keys) == [
+            "id", "name", "category", "lat", "lon", "distance_m", "bearing", "open_state", "street", "housenumber",
+            "postcode", "city", "country", "phone", "website", "email", "opening_hours", "cuisine", "wheelchair",
+            "operator", "brand",
+        ])
+        #expect(object["id"] as? String == "osm:n1")
+        #expect(object["distance_m"] as? Double == 12.3)
+        #expect(object["bearing"] as? Double == 90.1)
+        #expect(object["opening_hours"] as? String == "Mo-Fr 08:00-18:00")
+        #expect(object["website"] is NSNull)
+        #expect(try PlacesOutput.json([]) == "[]")
+    }
+}
