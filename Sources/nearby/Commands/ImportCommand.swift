@@ -31,14 +31,16 @@ struct ImportCommand: ParsableCommand {
                 summary = try importer.run(into: CollectingImportSink(keepingEverything: false),
                                            progress: renderer.update)
             } else {
+                // A wrong path or a file of another kind fails before a store is created for nothing.
+                _ = try importer.detectFormat()
                 let store = LocalPlacesStore(database: try global.openStore())
                 summary = try store.importOpenStreetMap(at: file, progress: renderer.update)
             }
             renderer.summary(summary, file: file, dryRun: dryRun)
         } catch {
             renderer.finish()
-            FileHandle.standardError.write(Data("nearby import: \(error)\n".utf8))
-            throw ExitCode.failure
+            // One line, as every command reports a failure; the exit status is non-zero.
+            throw CommandFailure("\(error)")
         }
     }
 }
