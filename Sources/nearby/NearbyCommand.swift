@@ -9,8 +9,8 @@ struct NearbyCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "nearby",
         abstract: "Browse the places around you and your friends, in the terminal.",
-        subcommands: [FriendsCommand.self, PlacesCommand.self, CategoriesCommand.self, HoursCommand.self,
-                      ServeCommand.self, BenchStoreCommand.self]
+        subcommands: [FriendsCommand.self, PlacesCommand.self, CategoriesCommand.self, ImportCommand.self,
+                      HoursCommand.self, ServeCommand.self, BenchStoreCommand.self]
     )
 
     @OptionGroup var global: GlobalOptions
