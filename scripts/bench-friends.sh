@@ -7,8 +7,8 @@ out="${1:-/tmp/nearby-bench-friends}"
 tools="$(cd .. && pwd)/shared/tools"
 mkdir -p "$out"
 
-swift build -c release --product nearby >/dev/null
-nearby="$(swift build -c release --show-bin-path)/nearby"
+swift build -c release --static-swift-stdlib --product nearby >/dev/null
+nearby="$(swift build -c release --static-swift-stdlib --show-bin-path)/nearby"
 
 (cd "$out" && python3 "$tools/gen_rows.py" 100000 >/dev/null)
 gcc -O2 -o "$out/nclist" "$tools/nclist.c" -lncursesw
