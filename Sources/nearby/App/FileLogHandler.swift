@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import NearbyCore
 
 /// Writes log lines to a file: nothing may reach the screen while the UI runs.
 struct FileLogHandler: LogHandler {
@@ -18,20 +19,10 @@ struct FileLogHandler: LogHandler {
         set { metadata[key] = newValue }
     }
 
-    /// UTC "2026-11-21T05:30:12Z" without a date formatter, whose locale data would cost memory at start-up.
-    static func timestamp(_ date: Date = Date()) -> String {
-        var seconds = time_t(date.timeIntervalSince1970)
-        var parts = tm()
-        gmtime_r(&seconds, &parts)
-        func two(_ n: Int32) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T"
-            + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))Z"
-    }
-
     func log(event: LogEvent) {
         let merged = metadata.merging(event.metadata ?? [:]) { $1 }
         let extra = merged.isEmpty ? "" : " " + merged.map { "\($0)=\($1)" }.sorted().joined(separator: " ")
-        sink.append("\(Self.timestamp()) \(event.level) \(label): \(event.message)\(extra)\n")
+        sink.append("\(CivilDate.iso8601UTC(Date())) \(event.level) \(label): \(event.message)\(extra)\n")
     }
 }
 
