@@ -79,7 +79,7 @@ public final class CachingPlacesProvider: PlacesProvider {
         guard center.isValid, radius.isFinite, radius > 0 else { return }
         let area = FetchedArea(center: center, radius: min(radius, maxFetchRadius),
                                category: fetchesEveryCategory ? nil : category)
-        if try await log.covers(area, source: source, since: now().addingTimeInterval(-maxAge)) { return }
+        if try await isFresh(area) { return }
         do {
             try await sharedFetch(of: area)
         } catch {
@@ -91,6 +91,10 @@ public final class CachingPlacesProvider: PlacesProvider {
         }
     }
 
+    private func isFresh(_ area: FetchedArea) async throws(PlacesError) -> Bool {
+        try await log.covers(area, source: source, since: now().addingTimeInterval(-maxAge))
+    }
+
     /// Joins the fetch of `area` already running, or starts one. The fetch is not tied to one caller, so a
     /// screen that goes away does not cancel it for another still waiting.
     private func sharedFetch(of area: FetchedArea) async throws(PlacesError) {
@@ -98,6 +102,9 @@ public final class CachingPlacesProvider: PlacesProvider {
             if let task = running[area] { return task }
             let task = Task { [self] in
                 defer { _ = inFlight.withLock { $0.removeValue(forKey: area) } }
+                // A fetch that finished since this caller looked has recorded its area before leaving
+                // `inFlight`, so asking again here means one fetch per area, however callers interleave.
+                if try await isFresh(area) { return }
                 try await fetch(area)
             }
             running[area] = task
