@@ -45,7 +45,7 @@ struct NearbyCommand: AsyncParsableCommand {
             do throws(NearResolutionError) {
                 here = try services.store.resolveNear(near)
             } catch {
-                throw CommandFailure(error.description)
+                throw CommandFailure("\(settings.nearOrigin ?? "--near"): \(error.description)")
             }
         }
         LogFile.bootstrap(at: global.directory.appendingPathComponent("nearby.log"), level: .info)

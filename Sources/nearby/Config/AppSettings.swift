@@ -12,6 +12,8 @@ struct AppSettings: Equatable, Sendable {
     var googleAPIKey: Secret?
     /// Where "here" is, as the user wrote it (LAT,LON or a place name); resolved against the store later.
     var near: String?
+    /// Where `near` was set ("--near", "config.toml line 3 (near)"), for messages.
+    var nearOrigin: String?
     var units: UnitSystem = .metric
     /// Where the config file was looked for (named in messages).
     var configPath: String?
@@ -34,7 +36,10 @@ struct AppSettings: Equatable, Sendable {
         settings.friendsURL = try sources.value(of: .friendsURL).map(Self.serviceURL)
         settings.friendsToken = try sources.value(of: .friendsToken).map(Self.secret)
         settings.googleAPIKey = try sources.value(of: .googleAPIKey).map(Self.secret)
-        settings.near = try sources.value(of: .near)?.value
+        if let raw = try sources.value(of: .near) {
+            settings.near = raw.value
+            settings.nearOrigin = raw.origin
+        }
         if let raw = try sources.value(of: .units) {
             guard let units = UnitSystem(rawValue: raw.value.lowercased()) else {
                 throw SettingsError("\(raw.origin): unknown units \(raw.value.quotedForTerminal); use metric or imperial.")

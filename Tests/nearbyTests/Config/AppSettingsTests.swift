@@ -50,6 +50,7 @@ struct AppSettingsTests {
         #expect(all.friendsToken?.exposedValue == "flag-token")
         #expect(all.googleAPIKey?.exposedValue == "env-key")
         #expect(all.near == "47.1,9.5")
+        #expect(all.nearOrigin == "/conf/nearby/config.toml line 6 (near)")
         #expect(all.units == .imperial)
 
         let noFlags = try AppSettings.resolve(flags: [:], environment: environment, file: config)
