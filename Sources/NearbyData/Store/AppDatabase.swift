@@ -33,6 +33,7 @@ public final class AppDatabase: Sendable {
         var migrator = DatabaseMigrator()
         FriendsSchema.register(in: &migrator)
         PlacesSchema.register(in: &migrator)
+        FetchedAreasSchema.register(in: &migrator)
         return migrator
     }
 }
