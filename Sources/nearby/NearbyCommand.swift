@@ -26,7 +26,7 @@ struct NearbyCommand: AsyncParsableCommand {
                                valueName: "LAT,LON|NAME"))
     var near: String?
 
-    @Option(help: "Screen to start on: friends.")
+    @Option(help: "Screen to start on: home (default), friends.")
     var open: String?
 
     func validate() throws {
@@ -34,7 +34,7 @@ struct NearbyCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let start = try open.map(StartScreen.init(parsing:)) ?? .friends
+        let start = try open.map(StartScreen.init(parsing:)) ?? .home
         var flags = placesSource.flags.merging(friendsService.flags) { first, _ in first }
         flags[.near] = near
         let settings = try AppSettings.load(flags: flags)
@@ -48,6 +48,9 @@ struct NearbyCommand: AsyncParsableCommand {
                 throw CommandFailure("\(settings.nearOrigin ?? "--near"): \(error.description)")
             }
         }
+        // Given here: remember it. Not given: the last one used, else the store's main settlement.
+        let last = LastLocation(directory: global.directory)
+        if let here { last.write(here) } else { here = last.read() ?? (try? services.store.fetchDefaultLocation()) ?? nil }
         LogFile.bootstrap(at: global.directory.appendingPathComponent("nearby.log"), level: .info)
         do {
             try await AppLauncher(services: services, settings: settings, here: here, start: start).run()

@@ -312,16 +312,17 @@ final class HomeView: ScreenView {
     /// "   Café Amadeus                 120 m  NE   open · until 18:00", columns shrinking with the width.
     private static func drawRow(_ buffer: CellBuffer, _ rect: Rect, _ selected: Bool, _ theme: Theme, name: String,
                                 middle: String, right: String, rightStyle: Style) {
-        let rightWidth = min(max(DisplayWidth.of(right), 0), rect.width / 3)
+        // Fixed columns, so distances and open states line up from row to row.
+        let rightWidth = min(26, rect.width / 3)
         let middleWidth = rect.width >= 50 ? 10 : 0
-        let nameWidth = max(1, rect.width - 3 - middleWidth - rightWidth - 3)
+        let nameWidth = max(1, rect.width - 3 - middleWidth - rightWidth - 2)
         buffer.write(name, in: Rect(x: rect.x + 3, y: rect.y, width: nameWidth, height: 1),
                      style: selected ? theme.selection : theme.text)
         if middleWidth > 0 {
             buffer.write(middle, in: Rect(x: rect.x + 3 + nameWidth + 1, y: rect.y, width: middleWidth, height: 1),
                          style: selected ? theme.selection : theme.secondary, alignment: .right)
         }
-        buffer.write(right, in: Rect(x: rect.maxX - rightWidth - 1, y: rect.y, width: rightWidth, height: 1),
+        buffer.write(right, in: Rect(x: rect.maxX - rightWidth, y: rect.y, width: rightWidth, height: 1),
                      style: selected ? theme.selection : rightStyle)
     }
 }
