@@ -84,7 +84,7 @@ struct PseudoTerminalTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-pty-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         var down = ""
-        let (output, _, status) = try runOnPTY(arguments: ["--data-dir", folder.path], size: (24, 80), steps: [
+        let (output, _, status) = try runOnPTY(arguments: ["--data-dir", folder.path, "--open", "friends"], size: (24, 80), steps: [
             ("a adds one", "a"), ("New friend", "Anna\tBeck\t123 456\u{13}"),
             ("Added Anna Beck", "a"), ("New friend", "Ben\tCole\t789 012\u{13}"),
             ("Added Ben Cole", "\u{1B}[B"), ("Ben Cole", "Q"),
@@ -103,7 +103,7 @@ struct PseudoTerminalTests {
     func aSignalStillRestoresTheTerminal(signal: Int32) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-pty-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let (output, last, status) = try runOnPTY(arguments: ["--data-dir", folder.path], size: (24, 80),
+        let (output, last, status) = try runOnPTY(arguments: ["--data-dir", folder.path, "--open", "friends"], size: (24, 80),
                                                   steps: [("a adds one", "")], signal: signal)
         #expect(output.contains("\u{1B}[?1049h"))
         #expect(last.contains("\u{1B}[?1049l"), "leaves the alternate screen")
