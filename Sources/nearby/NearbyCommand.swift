@@ -29,19 +29,39 @@ struct NearbyCommand: AsyncParsableCommand {
     @Option(help: "Screen to start on: home (default), friends.")
     var open: String?
 
+    @Flag(help: "Open the generated, fictional Demo town (its own database file; your store is not touched).")
+    var demo = false
+
+    @Option(name: .customLong("demo-places"), help: "How many places the Demo town has (default 500).")
+    var demoPlaces: Int?
+
     func validate() throws {
         if let open { _ = try StartScreen(parsing: open) }
+        if demoPlaces != nil, !demo { throw ValidationError("--demo-places goes with --demo.") }
+        if let demoPlaces, !(1...DemoTown.maximumPlaceCount).contains(demoPlaces) {
+            throw ValidationError("--demo-places must be between 1 and \(DemoTown.maximumPlaceCount).")
+        }
     }
 
     func run() async throws {
         let start = try open.map(StartScreen.init(parsing:)) ?? .home
         var flags = placesSource.flags.merging(friendsService.flags) { first, _ in first }
         flags[.near] = near
-        let settings = try AppSettings.load(flags: flags)
-        let database = try global.openStore()
+        var settings = try AppSettings.load(flags: flags)
+        let database: AppDatabase
+        var demoHere: NearLocation?
+        if demo {
+            // The demo is local and self-contained: live sources would mix real places into a fictional town.
+            settings.source = .local
+            let town = try await DemoTown.open(in: global.directory, places: demoPlaces ?? DemoTown.defaultPlaceCount)
+            database = town.database
+            demoHere = NearLocation(name: town.name, coordinate: town.center)
+        } else {
+            database = try global.openStore()
+        }
         let services = try AppServices(settings: settings, database: database)
-        var here: NearLocation?
-        if let near = settings.near {
+        var here: NearLocation? = demoHere
+        if demoHere == nil, let near = settings.near {
             do throws(NearResolutionError) {
                 here = try services.store.resolveNear(near)
             } catch {
@@ -50,7 +70,13 @@ struct NearbyCommand: AsyncParsableCommand {
         }
         // Given here: remember it. Not given: the last one used, else the store's main settlement.
         let last = LastLocation(directory: global.directory)
-        if let here { last.write(here) } else { here = last.read() ?? (try? services.store.fetchDefaultLocation()) ?? nil }
+        if demo {
+            // The demo never becomes the user's last location.
+        } else if let here {
+            last.write(here)
+        } else {
+            here = last.read() ?? (try? services.store.fetchDefaultLocation()) ?? nil
+        }
         LogFile.bootstrap(at: global.directory.appendingPathComponent("nearby.log"), level: .info)
         do {
             try await AppLauncher(services: services, settings: settings, here: here, start: start).run()
