@@ -10,7 +10,7 @@ struct NearbyCommand: AsyncParsableCommand {
         commandName: "nearby",
         abstract: "Browse the places around you and your friends, in the terminal.",
         subcommands: [FriendsCommand.self, PlacesCommand.self, CategoriesCommand.self, HoursCommand.self,
-                      ServeCommand.self, BenchStoreCommand.self]
+                      ServeCommand.self, BenchStoreCommand.self, DemoCommand.self]
     )
 
     @OptionGroup var global: GlobalOptions
