@@ -9,13 +9,25 @@ struct NearbyCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "nearby",
         abstract: "Browse the places around you and your friends, in the terminal.",
-        subcommands: [FriendsCommand.self, PlacesCommand.self, CategoriesCommand.self, HoursCommand.self,
-                      ServeCommand.self, BenchStoreCommand.self, DemoCommand.self]
+        discussion: """
+            Settings come from these options, then the environment (NEARBY_SOURCE, NEARBY_PLACES_URL, \
+            NEARBY_FRIENDS_URL, NEARBY_FRIENDS_TOKEN, NEARBY_GOOGLE_API_KEY), then the config file \
+            ($XDG_CONFIG_HOME/nearby/config.toml, else ~/.config/nearby/config.toml). See docs/data-sources.md.
+            """,
+        subcommands: [FriendsCommand.self, PlacesCommand.self, CategoriesCommand.self, ImportCommand.self,
+                      HoursCommand.self, ServeCommand.self, BenchStoreCommand.self, BenchHomeCommand.self,
+                      DemoCommand.self]
     )
 
     @OptionGroup var global: GlobalOptions
+    @OptionGroup var placesSource: PlacesSourceOptions
+    @OptionGroup var friendsService: FriendsServiceOptions
 
-    @Option(help: "Screen to start on: friends.")
+    @Option(help: ArgumentHelp("Where you are: LAT,LON or a place name in the store (also `near` in the config file).",
+                               valueName: "LAT,LON|NAME"))
+    var near: String?
+
+    @Option(help: "Screen to start on: home (default), friends.")
     var open: String?
 
     func validate() throws {
@@ -23,11 +35,26 @@ struct NearbyCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let start = try open.map(StartScreen.init(parsing:)) ?? .friends
+        let start = try open.map(StartScreen.init(parsing:)) ?? .home
+        var flags = placesSource.flags.merging(friendsService.flags) { first, _ in first }
+        flags[.near] = near
+        let settings = try AppSettings.load(flags: flags)
         let database = try global.openStore()
+        let services = try AppServices(settings: settings, database: database)
+        var here: NearLocation?
+        if let near = settings.near {
+            do throws(NearResolutionError) {
+                here = try services.store.resolveNear(near)
+            } catch {
+                throw CommandFailure("\(settings.nearOrigin ?? "--near"): \(error.description)")
+            }
+        }
+        // Given here: remember it. Not given: the last one used, else the store's main settlement.
+        let last = LastLocation(directory: global.directory)
+        if let here { last.write(here) } else { here = last.read() ?? (try? services.store.fetchDefaultLocation()) ?? nil }
         LogFile.bootstrap(at: global.directory.appendingPathComponent("nearby.log"), level: .info)
         do {
-            try await AppLauncher(database: database, start: start).run()
+            try await AppLauncher(services: services, settings: settings, here: here, start: start).run()
         } catch let error as TerminalSessionError {
             throw ValidationError(error.description)
         }

@@ -12,15 +12,18 @@ public final class FriendsServer: Sendable {
     ///   - token: when set, requests need `Authorization: Bearer <token>`. Without one, only a loopback
     ///     host is accepted, so friends are never served openly to the network.
     ///   - log: one line per request, plus store failures.
+    ///   - responseDelay: held before every answer, so end-to-end tests can watch a client wait.
     public init(repository: any FriendsRepository, host: String = "127.0.0.1", port: UInt16 = 8080,
                 token: String? = nil, bodyLimit: Int = FriendsServer.defaultBodyLimit,
+                responseDelay: Duration = .zero,
                 log: (@Sendable (String) -> Void)? = nil) throws(FriendsServerError) {
         if token == nil, !ServerHost.isLoopback(host) { throw .needsToken(host: host) }
         if let token, token.isEmpty || token.contains(where: { $0.isWhitespace }) { throw .badToken }
         let api = FriendsAPI(repository: repository, token: token, log: log)
         do {
             server = try LocalHTTPServer(host: host, port: port, bodyLimit: bodyLimit, log: log) { request in
-                await api.respond(to: request)
+                if responseDelay > .zero { try? await Task.sleep(for: responseDelay) }
+                return await api.respond(to: request)
             }
         } catch {
             throw .cannotStart(error)

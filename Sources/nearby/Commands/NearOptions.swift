@@ -24,9 +24,9 @@ struct NearOptions: ParsableArguments {
         return value
     }
 
-    /// Where `--near` points, or a failure saying why it cannot be used.
-    func location(in store: LocalPlacesStore) throws -> NearLocation {
-        guard let near else {
+    /// Where `--near` (else `fallback`, the config file's `near`) points, or a failure saying why it cannot be used.
+    func location(in store: LocalPlacesStore, fallback: String? = nil) throws -> NearLocation {
+        guard let near = near ?? fallback else {
             throw CommandFailure("Say where you are: --near LAT,LON or --near NAME (e.g. --near 47.141,9.5209).")
         }
         do {

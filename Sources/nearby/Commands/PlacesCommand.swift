@@ -3,14 +3,15 @@ import Foundation
 import NearbyCore
 import NearbyData
 
-/// `nearby places`: the nearest places around a point, as rows or JSON.
-struct PlacesCommand: ParsableCommand {
+/// `nearby places`: the nearest places around a point, as rows or JSON, from the chosen source.
+struct PlacesCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "places",
         abstract: "List the places nearest to a point, nearest first.")
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var area: NearOptions
+    @OptionGroup var placesSource: PlacesSourceOptions
 
     @Option(help: ArgumentHelp("Only this category (see `nearby categories`).", valueName: "NAME"))
     var category: String?
@@ -25,13 +26,16 @@ struct PlacesCommand: ParsableCommand {
     @Flag(help: "Print a JSON array instead of rows.")
     var json = false
 
-    func run() throws {
+    func run() async throws {
         let radius = try area.radius()
         let limit = try parsedLimit()
         let category = try parsedCategory()
+        let settings = try AppSettings.load(flags: placesSource.flags)
         let store = LocalPlacesStore(database: try global.openStore())
-        try store.requirePlaces(storeDirectory: global.directory)
-        let here = try area.location(in: store)
+        // A live source fills the store as it goes; only the local one needs an import first.
+        if settings.source == .local { try store.requirePlaces(storeDirectory: global.directory) }
+        let here = try area.location(in: store, fallback: settings.near)
+        let provider = try AppServices.placesProvider(settings: settings, store: store)
 
         var query = PlaceQuery(center: here.coordinate, radius: radius, category: category, searchText: search,
                                limit: min(limit, 200))
@@ -40,7 +44,7 @@ struct PlacesCommand: ParsableCommand {
         do {
             repeat {
                 query.limit = min(limit - hits.count, 200)
-                let page = try store.fetchPage(query, after: cursor)
+                let page = try await provider.places(query, after: cursor)
                 hits += page.hits
                 cursor = page.next
             } while cursor != nil && hits.count < limit

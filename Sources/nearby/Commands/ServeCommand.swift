@@ -29,13 +29,23 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(help: "Serve an address book kept in memory only (starts empty, forgotten on exit) instead of the store.")
     var memory = false
 
+    // For end-to-end tests: holds every answer, so a client's loading state can be seen.
+    @Option(name: .customLong("delay-ms"), help: .hidden)
+    var delayMilliseconds: Int = 0
+
+    func validate() throws {
+        guard (0...60_000).contains(delayMilliseconds) else {
+            throw ValidationError("--delay-ms wants milliseconds between 0 and 60000.")
+        }
+    }
+
     func run() async throws {
         let token = self.token ?? ProcessInfo.processInfo.environment["NEARBY_SERVE_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
         let repository: any FriendsRepository = memory ? InMemoryFriendsRepository() : try storeRepository()
         let server: FriendsServer
         do {
             server = try FriendsServer(repository: repository, host: host, port: port, token: token,
-                                       log: StandardError.writeLine)
+                                       responseDelay: .milliseconds(delayMilliseconds), log: StandardError.writeLine)
         } catch {
             throw ServeFailure(message: error.description)
         }

@@ -131,6 +131,7 @@ final class TmuxSession {
     }
 
     static func which(_ tool: String) -> String? {
+        if tool.contains("/") { return FileManager.default.isExecutableFile(atPath: tool) ? tool : nil }
         let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
         for dir in paths + ["/usr/bin", "/usr/local/bin"] {
             let candidate = "\(dir)/\(tool)"

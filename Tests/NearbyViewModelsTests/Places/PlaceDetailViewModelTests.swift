@@ -5,7 +5,7 @@ import NearbyCore
 
 @MainActor
 struct PlaceDetailViewModelTests {
-    let provider: FakePlacesProvider
+    let provider: PagingPlacesProvider
     let favourites: FakeFavouritesStore
     let friends: FakeFriendsRepository
     let navigator = Navigator()
@@ -31,7 +31,7 @@ struct PlaceDetailViewModelTests {
 
     init(places: [Place] = [full] + PlacesSamples.cafes, at instant: String = "2026-03-02T17:00:00Z",
          friends: [Friend] = [mira, oskar, faraway, nowhere], favourite: Bool = false) {
-        provider = FakePlacesProvider(places: places)
+        provider = PagingPlacesProvider(places: places)
         favourites = FakeFavouritesStore(saved: favourite ? [Self.full.id] : [])
         self.friends = FakeFriendsRepository(friends: friends)
         let clock = ManualClock(PlacesSamples.instant(instant))
@@ -45,7 +45,7 @@ struct PlaceDetailViewModelTests {
     }
 
     private func detail(_ place: Place = full) -> PlaceDetailViewModel {
-        PlaceDetailViewModel(hit: FakePlacesProvider.hit(place, from: PlacesSamples.here), context: context)
+        PlaceDetailViewModel(hit: PagingPlacesProvider.hit(place, from: PlacesSamples.here), context: context)
     }
 
     // MARK: Card
@@ -206,7 +206,7 @@ struct PlaceDetailViewModelTests {
     @Test func withoutAFavouritesStoreTheActionIsUnavailable() {
         var context = context
         context.favourites = nil
-        let model = PlaceDetailViewModel(hit: FakePlacesProvider.hit(Self.full, from: PlacesSamples.here),
+        let model = PlaceDetailViewModel(hit: PagingPlacesProvider.hit(Self.full, from: PlacesSamples.here),
                                          context: context)
         #expect(model.favourite.value == .unavailable)
         model.toggleFavourite()

@@ -5,13 +5,13 @@ import NearbyCore
 
 @MainActor
 struct PlacesListViewModelTests {
-    let provider: FakePlacesProvider
+    let provider: PagingPlacesProvider
     let navigator = Navigator()
     let clock = ManualClock(PlacesSamples.instant("2026-03-02T17:00:00Z"))
     let list: PlacesListViewModel
 
     init(places: [Place] = PlacesSamples.cafes, subject: PlacesListSubject = .category(.cafe)) {
-        provider = FakePlacesProvider(places: places)
+        provider = PagingPlacesProvider(places: places)
         let clock = clock
         let context = PlacesContext(provider: provider, navigator: navigator, here: PlacesSamples.here,
                                     timeZone: PlacesSamples.utc, now: { clock.now() })
@@ -378,5 +378,36 @@ struct PlacesListViewModelTests {
         list.timeDidPass()
         #expect(names() == ["Zeitgeist", "Café Sonne", "Café Amadeus", "Édith's Bar"])
         #expect(list.selection.value == 0, "the selection follows Zeitgeist")
+    }
+}
+
+@MainActor
+struct PlacesRoutesTests {
+    @Test func homeRequestsBecomePlacesScreensAroundTheirCentre() async {
+        let provider = PagingPlacesProvider(places: PlacesSamples.cafes)
+        let context = PlacesContext(provider: provider, navigator: Navigator(), here: PlacesSamples.offset(north: 50_000),
+                                    timeZone: PlacesSamples.utc)
+        let request = PlacesListRequest(center: PlacesSamples.here, radius: 1_000, category: .cafe)
+        guard case .placesList(let list)? = HomeRoutes.placesList(context: context)(request) else {
+            Issue.record("expected a places list")
+            return
+        }
+        #expect(list.subject == .category(.cafe))
+        #expect(list.radius.value == 1_000)
+        list.load()
+        await list.idle()
+        #expect(list.rowCount == 4, "measured from the request's centre, not the context's")
+
+        let search = PlacesListViewModel(request: PlacesListRequest(center: PlacesSamples.here, radius: 2_000,
+                                                                    searchText: "sonne"), context: context)
+        #expect(search.subject == .search("sonne"))
+
+        let hit = PagingPlacesProvider.hit(PlacesSamples.zeit, from: PlacesSamples.here)
+        guard case .placeDetail(let detail)? = HomeRoutes.placeDetail(context: context)(
+            PlaceDetailRequest(hit: hit, center: PlacesSamples.here, radius: 2_000)) else {
+            Issue.record("expected a place detail")
+            return
+        }
+        #expect(detail.lines.value.first { $0.label == "Distance" }?.value == "900 m N")
     }
 }

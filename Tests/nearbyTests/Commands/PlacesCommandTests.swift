@@ -24,24 +24,27 @@ struct PlacesCommandTests {
         return folder
     }
 
-    private func failure(_ arguments: [String]) throws -> String? {
+    /// Runs the command with an environment of its own (no config file, no NEARBY_* variables).
+    private func failure(_ arguments: [String]) async throws -> String? {
         do {
             let command = try PlacesCommand.parse(arguments)
-            try command.run()
+            try await ProcessEnvironment.$values.withValue(["HOME": "/nonexistent-nearby-home"]) {
+                try await command.run()
+            }
             return nil
         } catch let failure as CommandFailure {
             return failure.description
         }
     }
 
-    @Test func anEmptyStoreSaysHowToGetData() throws {
+    @Test func anEmptyStoreSaysHowToGetData() async throws {
         let folder = try folder(withPlaces: false)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let message = try failure(["--data-dir", folder.path, "--near", "47.141,9.5209"])
+        let message = try await failure(["--data-dir", folder.path, "--near", "47.141,9.5209"])
         #expect(message?.contains("nearby import FILE") == true)
     }
 
-    @Test func badArgumentsFailInOneLine() throws {
+    @Test func badArgumentsFailInOneLine() async throws {
         let folder = try folder(withPlaces: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let cases: [([String], String)] = [
@@ -50,14 +53,14 @@ struct PlacesCommandTests {
         ]
         for (extra, expected) in cases {
             let near = extra.isEmpty ? [] : ["--near", "47.141,9.5209"]
-            let message = try failure(["--data-dir", folder.path] + near + extra)
+            let message = try await failure(["--data-dir", folder.path] + near + extra)
             #expect(message?.contains(expected) == true, "\(extra)")
             #expect(message?.contains("\n") == false)
         }
-        let ambiguous = try failure(["--data-dir", folder.path, "--near", "Triesen"])
+        let ambiguous = try await failure(["--data-dir", folder.path, "--near", "Triesen"])
         #expect(ambiguous?.contains("village, 47.10700,9.52800") == true)
-        #expect(try failure(["--data-dir", folder.path, "--near", "91,0"])?.contains("not a coordinate") == true)
-        #expect(try failure(["--data-dir", folder.path, "--near", "47.141,9.5209", "--category", "Café"]) == nil)
+        #expect(try await failure(["--data-dir", folder.path, "--near", "91,0"])?.contains("not a coordinate") == true)
+        #expect(try await failure(["--data-dir", folder.path, "--near", "47.141,9.5209", "--category", "Café"]) == nil)
     }
 
     @Test func formatsDistances() {

@@ -4,7 +4,7 @@ import NearbyCore
 
 /// A places provider for tests: places in memory, paged nearest first the way the store pages them; it can be
 /// told to fail, or to hold calls until the test releases them (no sleeps).
-actor FakePlacesProvider: PlacesProvider {
+actor PagingPlacesProvider: PlacesProvider {
     enum Operation: Hashable, Sendable {
         case page, place, count
     }

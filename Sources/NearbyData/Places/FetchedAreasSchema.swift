@@ -1,0 +1,24 @@
+import GRDB
+
+/// The `fetched_area` table: which circles a live source was asked for, and when, so that a cached
+/// answer is served from the store instead of being fetched again (see `CachingPlacesProvider`).
+enum FetchedAreasSchema {
+    static func register(in migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("places-v2-fetched-areas") { db in
+            try db.execute(sql: """
+                CREATE TABLE fetched_area (
+                    id INTEGER PRIMARY KEY,
+                    source TEXT NOT NULL,
+                    -- NULL: every category was fetched.
+                    category TEXT,
+                    lat REAL NOT NULL,
+                    lon REAL NOT NULL,
+                    radius REAL NOT NULL,
+                    -- Seconds since 1970.
+                    fetchedAt REAL NOT NULL
+                );
+                CREATE INDEX fetched_area_source ON fetched_area(source, fetchedAt);
+                """)
+        }
+    }
+}

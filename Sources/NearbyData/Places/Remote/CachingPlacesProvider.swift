@@ -1,0 +1,144 @@
+import Foundation
+import NearbyCore
+import Synchronization
+
+/// A live source (Overpass) whose answers are kept in the local store, so that going back and forth does
+/// not fetch the same area again.
+///
+/// The first page of a query makes sure its area has been fetched recently: if not, every place of the
+/// area is fetched once, upserted into the store and the area noted in `fetched_area`. Every page is then
+/// read from the store, so paging, search and distances behave exactly as with imported places. Queries
+/// for the same area at the same time (Home's sections) share one fetch. When the network fails, an area
+/// fetched before, however long ago, is served from the store rather than showing an error.
+public final class CachingPlacesProvider: PlacesProvider {
+    private let remote: any PlacesProvider
+    private let store: LocalPlacesStore
+    private let log: FetchedAreaLog
+    private let source: String
+    private let maxAge: TimeInterval
+    private let keepFor: TimeInterval
+    private let fetchesEveryCategory: Bool
+    private let maxFetchRadius: Double
+    private let fetchLimit: Int
+    private let now: @Sendable () -> Date
+    private let inFlight = Mutex<[FetchedArea: Task<Void, any Error>]>([:])
+
+    /// - Parameters:
+    ///   - source: names the remote in `fetched_area` ("overpass").
+    ///   - maxAge: how long a fetched area is served from the store without asking again.
+    ///   - keepFor: how long a fetched area is remembered at all (for the offline fallback).
+    ///   - fetchesEveryCategory: the remote answers every category in one request anyway (Overpass), so
+    ///     fetch them all at once and let one fetch serve every category's list.
+    ///   - maxFetchRadius: the widest circle the remote is asked for (Overpass is capped at 50 km).
+    ///   - fetchLimit: the most places taken from one area.
+    public init(remote: any PlacesProvider, store: LocalPlacesStore, source: String,
+                maxAge: Duration = .seconds(24 * 3600), keepFor: Duration = .seconds(30 * 24 * 3600),
+                fetchesEveryCategory: Bool = true, maxFetchRadius: Double = 50_000, fetchLimit: Int = 10_000,
+                now: @escaping @Sendable () -> Date = { Date() }) {
+        self.remote = remote
+        self.store = store
+        log = FetchedAreaLog(database: store.database)
+        self.source = source
+        self.maxAge = HTTPClient.seconds(maxAge)
+        self.keepFor = max(HTTPClient.seconds(keepFor), HTTPClient.seconds(maxAge))
+        self.fetchesEveryCategory = fetchesEveryCategory
+        self.maxFetchRadius = maxFetchRadius
+        self.fetchLimit = max(1, fetchLimit)
+        self.now = now
+    }
+
+    public func places(_ query: PlaceQuery, after cursor: PageCursor?) async throws(PlacesError) -> PlacesPage {
+        // Later pages continue a list the store already answered the first page of.
+        if cursor == nil { try await ensureFetched(near: query.center, radius: query.radius, category: query.category) }
+        return try await store.places(query, after: cursor)
+    }
+
+    public func place(id: PlaceID, from center: Coordinate) async throws(PlacesError) -> PlaceHit {
+        do {
+            return try await store.place(id: id, from: center)
+        } catch {
+            guard error == .notFound else { throw error }
+        }
+        let hit = try await remote.place(id: id, from: center)
+        // A place that cannot be kept is still worth showing.
+        try? save([hit.place])
+        return hit
+    }
+
+    public func count(near center: Coordinate, radius: Double, category: NearbyCore.Category?)
+        async throws(PlacesError) -> Int {
+        try await ensureFetched(near: center, radius: radius, category: category)
+        return try await store.count(near: center, radius: radius, category: category)
+    }
+
+    // MARK: -
+
+    /// Fetches the area of a query unless a recent fetch covers it.
+    func ensureFetched(near center: Coordinate, radius: Double, category: NearbyCore.Category?)
+        async throws(PlacesError) {
+        guard center.isValid, radius.isFinite, radius > 0 else { return }
+        let area = FetchedArea(center: center, radius: min(radius, maxFetchRadius),
+                               category: fetchesEveryCategory ? nil : category)
+        if try await isFresh(area) { return }
+        do {
+            try await sharedFetch(of: area)
+        } catch {
+            if case .network = error,
+               (try? await log.covers(area, source: source, since: now().addingTimeInterval(-keepFor))) == true {
+                return
+            }
+            throw error
+        }
+    }
+
+    private func isFresh(_ area: FetchedArea) async throws(PlacesError) -> Bool {
+        try await log.covers(area, source: source, since: now().addingTimeInterval(-maxAge))
+    }
+
+    /// Joins the fetch of `area` already running, or starts one. The fetch is not tied to one caller, so a
+    /// screen that goes away does not cancel it for another still waiting.
+    private func sharedFetch(of area: FetchedArea) async throws(PlacesError) {
+        let task = inFlight.withLock { running -> Task<Void, any Error> in
+            if let task = running[area] { return task }
+            let task = Task { [self] in
+                defer { _ = inFlight.withLock { $0.removeValue(forKey: area) } }
+                // A fetch that finished since this caller looked has recorded its area before leaving
+                // `inFlight`, so asking again here means one fetch per area, however callers interleave.
+                if try await isFresh(area) { return }
+                try await fetch(area)
+            }
+            running[area] = task
+            return task
+        }
+        do {
+            try await task.value
+        } catch {
+            throw error as? PlacesError ?? .network("The places could not be fetched.")
+        }
+    }
+
+    private func fetch(_ area: FetchedArea) async throws(PlacesError) {
+        let started = now()
+        let query = PlaceQuery(center: area.center, radius: area.radius, category: area.category, limit: fetchLimit)
+        var places: [Place] = []
+        var cursor: PageCursor?
+        repeat {
+            let page = try await remote.places(query, after: cursor)
+            places += page.hits.map(\.place)
+            cursor = page.next
+        } while cursor != nil && places.count < fetchLimit
+        try save(places)
+        try await log.record(area, source: source, at: started, forgetBefore: started.addingTimeInterval(-keepFor))
+    }
+
+    private func save(_ places: [Place]) throws(PlacesError) {
+        guard !places.isEmpty else { return }
+        do {
+            try store.importPlaces { writer in
+                for place in places { try writer.upsert(place) }
+            }
+        } catch {
+            throw LocalPlacesStore.placesError(error)
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import NearbyCore
+import NearbyData
+
+/// The services screens and commands use, chosen by the settings: where friends and places come from.
+struct AppServices: Sendable {
+    let friends: any FriendsRepository
+    let places: any PlacesProvider
+    let favourites: any FavouritesStore
+    let store: LocalPlacesStore
+
+    init(settings: AppSettings, database: AppDatabase) throws(SettingsError) {
+        store = LocalPlacesStore(database: database)
+        favourites = store
+        if let url = settings.friendsURL {
+            friends = RemoteFriendsRepository(baseURL: url, token: settings.friendsToken?.exposedValue)
+        } else {
+            friends = LocalFriendsRepository(database: database)
+        }
+        places = try Self.placesProvider(settings: settings, store: store)
+    }
+
+    /// The places source the settings name; Overpass answers are kept in the store.
+    static func placesProvider(settings: AppSettings, store: LocalPlacesStore) throws(SettingsError)
+        -> any PlacesProvider {
+        switch settings.source {
+        case .local:
+            return store
+        case .overpass:
+            guard let url = settings.placesURL ?? OverpassPlacesProvider.defaultURL else {
+                throw SettingsError("No address for Overpass: set --places-url.")
+            }
+            let remote = OverpassPlacesProvider(baseURL: url, categorize: { CategoryMapping.category(osmTags: $0) })
+            return CachingPlacesProvider(remote: remote, store: store, source: "overpass")
+        case .google:
+            // Google's terms do not allow keeping its places, so every list asks it again.
+            guard let key = settings.googleAPIKey else {
+                throw SettingsError("The google source needs an API key: set NEARBY_GOOGLE_API_KEY.")
+            }
+            guard let url = settings.placesURL ?? GooglePlacesProvider.defaultURL else {
+                throw SettingsError("No address for Google Places: set --places-url.")
+            }
+            return GooglePlacesProvider(apiKey: key.exposedValue, baseURL: url,
+                                        categorize: { CategoryMapping.category(googleTypes: $0) },
+                                        searchType: { CategoryMapping.rule(for: $0).googleTypes.first })
+        }
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import NearbyCore
+
+/// The settings the app runs with, each resolved flag > environment > config file > default and checked.
+struct AppSettings: Equatable, Sendable {
+    var source: DataSource = .local
+    /// The live places source's base URL; nil for the source's own default.
+    var placesURL: URL?
+    /// The friends service; nil keeps friends in the local store.
+    var friendsURL: URL?
+    var friendsToken: Secret?
+    var googleAPIKey: Secret?
+    /// Where "here" is, as the user wrote it (LAT,LON or a place name); resolved against the store later.
+    var near: String?
+    /// Where `near` was set ("--near", "config.toml line 3 (near)"), for messages.
+    var nearOrigin: String?
+    var units: UnitSystem = .metric
+    /// Where the config file was looked for (named in messages).
+    var configPath: String?
+
+    /// Resolves every setting from its sources, or fails with one line naming the first bad one.
+    static func resolve(flags: [SettingKey: String], environment: [String: String], file: ConfigFile?,
+                        configPath: String? = nil) throws(SettingsError) -> AppSettings {
+        let sources = SettingSources(flags: flags, environment: environment, file: file)
+        var settings = AppSettings()
+        settings.configPath = configPath ?? file?.path
+
+        if let raw = try sources.value(of: .source) {
+            guard let source = DataSource(rawValue: raw.value.lowercased()) else {
+                throw SettingsError("\(raw.origin): unknown source \(raw.value.quotedForTerminal); "
+                                    + "use local, overpass or google.")
+            }
+            settings.source = source
+        }
+        settings.placesURL = try sources.value(of: .placesURL).map(Self.serviceURL)
+        settings.friendsURL = try sources.value(of: .friendsURL).map(Self.serviceURL)
+        settings.friendsToken = try sources.value(of: .friendsToken).map(Self.secret)
+        settings.googleAPIKey = try sources.value(of: .googleAPIKey).map(Self.secret)
+        if let raw = try sources.value(of: .near) {
+            settings.near = raw.value
+            settings.nearOrigin = raw.origin
+        }
+        if let raw = try sources.value(of: .units) {
+            guard let units = UnitSystem(rawValue: raw.value.lowercased()) else {
+                throw SettingsError("\(raw.origin): unknown units \(raw.value.quotedForTerminal); use metric or imperial.")
+            }
+            settings.units = units
+        }
+        if settings.source == .google, settings.googleAPIKey == nil {
+            let file = settings.configPath.map { " in \($0)" } ?? " in the config file"
+            throw SettingsError("The google source needs an API key: set NEARBY_GOOGLE_API_KEY, "
+                                + "or google_api_key\(file).")
+        }
+        return settings
+    }
+
+    /// An http(s) address with a host, without a query or fragment (paths are appended to it).
+    private static func serviceURL(_ raw: RawSetting) throws(SettingsError) -> URL {
+        let text = raw.value.trimmingCharacters(in: .whitespaces)
+        guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
+              scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty,
+              components.query == nil, components.fragment == nil, let url = components.url else {
+            throw SettingsError("\(raw.origin) wants an http or https address such as http://127.0.0.1:8080, "
+                                + "not \(raw.value.quotedForTerminal).")
+        }
+        return url
+    }
+
+    /// A token or key: one word of printable characters. Never quoted back.
+    private static func secret(_ raw: RawSetting) throws(SettingsError) -> Secret {
+        let text = raw.value.trimmingCharacters(in: .whitespaces)
+        guard !text.contains(where: { $0.isWhitespace }),
+              !text.unicodeScalars.contains(where: ConfigFile.isControl) else {
+            throw SettingsError("\(raw.origin): a key or token is one word without spaces or control characters.")
+        }
+        return Secret(text)
+    }
+}
+
+/// A setting's text and where it came from ("--source", "NEARBY_SOURCE", "config.toml line 2").
+struct RawSetting: Equatable {
+    var value: String
+    var origin: String
+}
+
+/// The three places a setting can come from, asked in order of precedence.
+struct SettingSources {
+    var flags: [SettingKey: String]
+    var environment: [String: String]
+    var file: ConfigFile?
+
+    /// The first of flag, environment and file that sets `key`. A blank variable counts as unset (a common
+    /// way to switch one off); a blank flag or file value is a mistake.
+    func value(of key: SettingKey) throws(SettingsError) -> RawSetting? {
+        if let flag = key.flag, let text = flags[key] {
+            return try nonBlank(RawSetting(value: text, origin: flag))
+        }
+        if let name = key.environmentVariable, let text = environment[name],
+           !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            return RawSetting(value: text, origin: name)
+        }
+        if let file, let entry = file.entries[key], let origin = file.origin(of: key) {
+            return try nonBlank(RawSetting(value: entry.value, origin: "\(origin) (\(key.fileKey))"))
+        }
+        return nil
+    }
+
+    private func nonBlank(_ raw: RawSetting) throws(SettingsError) -> RawSetting {
+        guard !raw.value.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw SettingsError("\(raw.origin) is empty.")
+        }
+        return raw
+    }
+}

@@ -1,0 +1,9 @@
+/// Where places come from.
+enum DataSource: String, CaseIterable, Sendable {
+    /// The local store (imported OpenStreetMap extracts).
+    case local
+    /// OpenStreetMap's live Overpass API, cached in the local store.
+    case overpass
+    /// The Google Places web service (needs an API key).
+    case google
+}

@@ -1,0 +1,40 @@
+/// One setting, and the names it goes by on the command line, in the environment and in the config file.
+enum SettingKey: String, CaseIterable, Sendable {
+    case source
+    case placesURL = "places_url"
+    case friendsURL = "friends_url"
+    case friendsToken = "friends_token"
+    case googleAPIKey = "google_api_key"
+    case near
+    case units
+
+    /// The key in the config file.
+    var fileKey: String { rawValue }
+
+    /// The command-line option, where there is one.
+    var flag: String? {
+        switch self {
+        case .source: "--source"
+        case .placesURL: "--places-url"
+        case .friendsURL: "--friends-url"
+        case .friendsToken: "--friends-token"
+        case .near: "--near"
+        case .googleAPIKey, .units: nil
+        }
+    }
+
+    /// The environment variable, where there is one.
+    var environmentVariable: String? {
+        switch self {
+        case .source: "NEARBY_SOURCE"
+        case .placesURL: "NEARBY_PLACES_URL"
+        case .friendsURL: "NEARBY_FRIENDS_URL"
+        case .friendsToken: "NEARBY_FRIENDS_TOKEN"
+        case .googleAPIKey: "NEARBY_GOOGLE_API_KEY"
+        case .near, .units: nil
+        }
+    }
+
+    /// Whether the value must never appear in messages or logs.
+    var isSecret: Bool { self == .friendsToken || self == .googleAPIKey }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+
+/// The friends screens on a friends service (`nearby serve`, answering slowly on purpose), in tmux.
+@Suite(.enabled(if: TmuxSession.isAvailable, "tmux is not installed"), .serialized)
+struct RemoteFriendsEndToEndTests {
+    /// A data folder for the server, holding the given friends (added with `nearby friends add`).
+    private func serverData(_ session: TmuxSession, _ friends: [(String, String, String)]) throws -> URL {
+        let folder = session.dataDirectory.appendingPathComponent("server")
+        for (first, last, phone) in friends { try add(first, last, phone, to: folder) }
+        return folder
+    }
+
+    private func add(_ first: String, _ last: String, _ phone: String, to folder: URL) throws {
+        try TmuxSession.execute(TmuxSession.binary.path, ["friends", "add", "--data-dir", folder.path,
+                                                          "--first", first, "--last", last, "--phone", phone])
+    }
+
+    /// Opens the app on the friends list of `url`; no config file and no NEARBY_* variables but these.
+    private func openApp(_ session: TmuxSession, friendsURL: String, extra: String = "") throws {
+        let app = session.dataDirectory.appendingPathComponent("app")
+        try session.run("env -u NEARBY_FRIENDS_TOKEN -u NEARBY_SOURCE XDG_CONFIG_HOME=\(app.path)/config "
+                        + "\(TmuxSession.binary.path) --data-dir \(app.path) --friends-url \(friendsURL) \(extra)"
+                        + " --open friends; echo EXIT=$?")
+    }
+
+    @Test func loadingThenRowsThenNetworkErrorThenBackAfterRetry() throws {
+        let session = try TmuxSession()
+        let data = try serverData(session, [("Anna", "Beck", "+423 555 0101"), ("Ben", "Adler", "+423 555 0102")])
+        var server: ServeProcess? = try ServeProcess(dataDirectory: data, delayMilliseconds: 800)
+        let port = try #require(server?.port)
+        try openApp(session, friendsURL: "http://127.0.0.1:\(port)")
+
+        // The answer takes 800 ms: the loading row shows first, then the rows.
+        try session.waitFor(text: "Loading friends…")
+        let loaded = try session.waitFor("the service's friends") { $0.contains("Anna Beck") && $0.contains("Ben Adler") }
+        #expect(!loaded.contains("Loading friends…"))
+        try session.waitFor(text: "Friends · 2")
+
+        // The service goes away: a refresh says so, and the rows already shown stay.
+        server?.stop()
+        server = nil
+        try session.press("r")
+        try session.waitFor(text: "Loading failed, check network connection")
+        #expect(try session.screen().contains("Anna Beck"))
+
+        // Back, with one more friend: retrying shows the service's list again.
+        try add("Carla", "Diaz", "+423 555 0103", to: data)
+        server = try ServeProcess(dataDirectory: data, port: port, delayMilliseconds: 800)
+        try session.press("r")
+        try session.waitFor("the refreshed list") { $0.contains("Carla Diaz") && $0.contains("Friends · 3") }
+
+        try session.press("Q")
+        try session.waitFor(text: "EXIT=0")
+        server?.stop()
+    }
+
+    @Test func unreachableServiceShowsTheErrorRowUntilItAnswers() throws {
+        let session = try TmuxSession()
+        let data = try serverData(session, [("Anna", "Beck", "+423 555 0101")])
+        // Learn a free port, then leave it closed while the app starts.
+        let probe = try ServeProcess(dataDirectory: data)
+        let port = probe.port
+        probe.stop()
+        try openApp(session, friendsURL: "http://127.0.0.1:\(port)")
+        try session.waitFor(text: "Loading failed, check network connection")
+        try session.waitFor(text: "r retry")
+        #expect(!(try session.screen().contains("Anna Beck")))
+
+        let server = try ServeProcess(dataDirectory: data, port: port, delayMilliseconds: 800)
+        try session.press("r")
+        try session.waitFor(text: "Loading friends…")
+        try session.waitFor(text: "Anna Beck")
+        try session.press("Q")
+        try session.waitFor(text: "EXIT=0")
+        server.stop()
+    }
+
+    @Test func aWrongTokenAsksToLogIn() throws {
+        let session = try TmuxSession()
+        let data = try serverData(session, [("Anna", "Beck", "+423 555 0101")])
+        let server = try ServeProcess(dataDirectory: data, delayMilliseconds: 800, token: "right-token")
+        try openApp(session, friendsURL: server.url, extra: "--friends-token wrong-token")
+        try session.waitFor(text: "Loading friends…")
+        try session.waitFor(text: "Please log in to load your friends.")
+        #expect(!(try session.screen().contains("Anna Beck")))
+        try session.press("Q")
+        try session.waitFor(text: "EXIT=0")
+
+        // The right token, from the environment, loads the list.
+        try session.run("clear")
+        try session.run("export NEARBY_FRIENDS_TOKEN=right-token")
+        let app = session.dataDirectory.appendingPathComponent("app")
+        try session.run("XDG_CONFIG_HOME=\(app.path)/config \(TmuxSession.binary.path) --data-dir \(app.path) "
+                        + "--friends-url \(server.url) --open friends; echo EXIT2=$?")
+        try session.waitFor(text: "Anna Beck")
+        try session.press("Q")
+        try session.waitFor(text: "EXIT2=0")
+        server.stop()
+    }
+}
