@@ -57,7 +57,6 @@ struct DemoTownGenerator {
         let street = random.pick(streets)
         let houseNumber = "\(1 + random.int(below: 140))" + (random.chance(0.08) ? "a" : "")
         let name = DemoVocabulary.name(for: category, district: district.name, street: street, random: &random)
-        let slug = Self.slug(name) + "-\(index)"
         var place = Place(
             id: PlaceID(source: .demo, sourceID: String(index)), name: name, category: category,
             coordinate: coordinate,
@@ -65,8 +64,12 @@ struct DemoTownGenerator {
                              city: DemoTown.name),
             attribution: Self.attribution)
         if random.chance(0.6) { place.phone = "+99 555 \(1000 + random.int(below: 9000))" }
-        if random.chance(0.4) { place.website = "https://example.org/demo/\(slug)" }
-        if random.chance(0.15) { place.email = "hello@\(slug).example.org" }
+        let hasWebsite = random.chance(0.4), hasEmail = random.chance(0.15)
+        if hasWebsite || hasEmail {
+            let slug = Self.slug(name) + "-\(index)"
+            if hasWebsite { place.website = "https://example.org/demo/\(slug)" }
+            if hasEmail { place.email = "hello@\(slug).example.org" }
+        }
         if let cuisines = DemoVocabulary.cuisines[category], random.chance(0.85) {
             place.cuisine = random.pick(cuisines)
         }
@@ -136,7 +139,10 @@ struct DemoTownGenerator {
     static func slug(_ name: String) -> String {
         var result = ""
         var lastWasDash = true
-        for scalar in name.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil).unicodeScalars {
+        // Folding is slow; most names are plain ASCII and need none.
+        let plain = name.utf8.allSatisfy { $0 < 0x80 } ? name.lowercased()
+            : name.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil)
+        for scalar in plain.unicodeScalars {
             if scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
                 result.unicodeScalars.append(scalar)
                 lastWasDash = false

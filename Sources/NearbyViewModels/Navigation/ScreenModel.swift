@@ -5,6 +5,8 @@ public enum ScreenModel {
     case friendsList(FriendsListViewModel)
     case friendDetail(FriendDetailViewModel)
     case friendForm(FriendFormViewModel)
+    case placesList(PlacesListViewModel)
+    case placeDetail(PlaceDetailViewModel)
 
     /// Cancels the screen's work; the coordinator calls this when the screen leaves the stack.
     public func close() {
@@ -13,6 +15,8 @@ public enum ScreenModel {
         case .friendsList(let model): model.close()
         case .friendDetail(let model): model.close()
         case .friendForm(let model): model.close()
+        case .placesList(let model): model.close()
+        case .placeDetail(let model): model.close()
         }
     }
 }
