@@ -10,8 +10,8 @@ enum ScreenViewFactory {
         case .friendsList(let vm): FriendsListView(model: vm, isRoot: isRoot, host: host)
         case .friendDetail(let vm): FriendDetailView(model: vm, host: host)
         case .friendForm(let vm): FriendFormView(model: vm, host: host)
-        case .placesList(let vm): PendingScreenView(title: vm.title.value, host: host)
-        case .placeDetail(let vm): PendingScreenView(title: vm.title.value, host: host)
+        case .placesList(let vm): PlacesListView(model: vm, isRoot: isRoot, host: host)
+        case .placeDetail(let vm): PlaceDetailView(model: vm, host: host)
         }
     }
 }

@@ -40,7 +40,13 @@ struct AppLauncher {
         // With no place known yet, Home explains how to get data; the coordinate is then only a placeholder.
         let location = here.map { HomeLocation(coordinate: $0.coordinate, name: $0.name) }
             ?? HomeLocation(coordinate: Coordinate(latitude: 0, longitude: 0), name: "no location yet")
+        let places = PlacesContext(provider: services.places, favourites: services.favourites,
+                                   friends: services.friends, navigator: navigator, here: location.coordinate,
+                                   units: settings.units)
+        let routes = HomeRoutes(placesList: HomeRoutes.placesList(context: places),
+                                placeDetail: HomeRoutes.placeDetail(context: places),
+                                friendDetail: HomeRoutes.friendDetail(context: friends))
         return HomeContext(places: services.places, friends: services.friends, navigator: navigator, here: location,
-                           units: settings.units, routes: HomeRoutes(friendDetail: HomeRoutes.friendDetail(context: friends)))
+                           units: settings.units, routes: routes)
     }
 }
