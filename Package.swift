@@ -48,7 +48,8 @@ let package = Package(
         ]),
 
         .testTarget(name: "TerminalViewTests", dependencies: ["TerminalView"]),
-        .testTarget(name: "NearbyScreensTests", dependencies: ["NearbyScreens", "NearbyViewModels", "TerminalView", "NearbyCore"],
+        .testTarget(name: "NearbyScreensTests", dependencies: ["NearbyScreens", "NearbyViewModels", "TerminalView", "NearbyCore",
+                                                              "NearbyData"],
                     exclude: ["__Snapshots__"]),
         .testTarget(name: "CursesTerminalTests", dependencies: ["nearby", "CTerminalSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["nearby"]),

@@ -1,0 +1,109 @@
+import Foundation
+import NearbyCore
+import NearbyData
+import NearbyViewModels
+import Testing
+import TerminalView
+@testable import NearbyScreens
+
+/// Home, a Places list and a Place detail on the Demo town, at 80x24, with the clock fixed.
+@MainActor
+@Suite(.serialized)
+struct PlacesScreensRenderTests {
+    /// Wednesday 2026-11-18 10:00 UTC: some places open, some closed, some about to change.
+    static let now = Date(timeIntervalSince1970: 1_795_000_000 - 4_000)
+    static let utc = TimeZone(identifier: "UTC")!
+
+    private func makeApp(size: Size = Size(width: 80, height: 24)) async throws -> (HeadlessRunner, AppCoordinator) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-render-\(UUID().uuidString)")
+        let town = try await DemoTown.open(in: folder, places: 300)
+        let store = LocalPlacesStore(database: town.database)
+        let friends = LocalFriendsRepository(database: town.database)
+        let navigator = Navigator()
+        let clock: @Sendable () -> Date = { Self.now }
+        let places = PlacesContext(provider: store, favourites: store, friends: friends, navigator: navigator,
+                                   here: town.center, timeZone: Self.utc, now: clock)
+        let friendsContext = FriendsContext(repository: friends, navigator: navigator, here: town.center,
+                                            timeZone: Self.utc)
+        let home = HomeViewModel(context: HomeContext(
+            places: store, friends: friends, navigator: navigator,
+            here: HomeLocation(coordinate: town.center, name: town.name), now: clock, timeZone: Self.utc,
+            routes: HomeRoutes(placesList: HomeRoutes.placesList(context: places),
+                               placeDetail: HomeRoutes.placeDetail(context: places),
+                               friendDetail: HomeRoutes.friendDetail(context: friendsContext))))
+        let coordinator = AppCoordinator(navigator: navigator, root: .home(home),
+                                         makeFriendsList: { .friendsList(FriendsListViewModel(context: friendsContext)) })
+        let runner = HeadlessRunner(app: coordinator, size: size)
+        await home.idle()
+        runner.renderIfNeeded()
+        return (runner, coordinator)
+    }
+
+    private func settle(_ coordinator: AppCoordinator, _ runner: HeadlessRunner) async {
+        switch coordinator.topModel {
+        case .home(let vm): await vm.idle()
+        case .placesList(let vm): await vm.idle()
+        case .placeDetail(let vm): await vm.idle()
+        default: break
+        }
+        runner.renderIfNeeded()
+    }
+
+    @Test func homeListAndDetailAt80x24() async throws {
+        let (runner, coordinator) = try await makeApp()
+        expectSnapshot(runner.text(), named: "home-demo-80x24")
+        #expect(runner.textRows()[0].contains("Demo town"))
+
+        // Down past the pager to the categories, Enter opens the first category's list.
+        runner.press(.down)
+        runner.press(.enter)
+        await settle(coordinator, runner)
+        expectSnapshot(runner.text(), named: "places-list-demo-80x24")
+        #expect(runner.text().contains("© OpenStreetMap contributors") || runner.text().contains("Demo"))
+
+        runner.press(.character("v"))
+        await settle(coordinator, runner)
+        expectSnapshot(runner.text(), named: "places-list-detailed-demo-80x24")
+
+        runner.press(.enter)
+        await settle(coordinator, runner)
+        expectSnapshot(runner.text(), named: "place-detail-demo-80x24")
+
+        runner.press(.escape)
+        await settle(coordinator, runner)
+        runner.press(.escape)
+        await settle(coordinator, runner)
+        #expect(runner.textRows()[0].contains("Demo town"))
+    }
+
+    @Test func sortFilterAndRadiusChangeTheList() async throws {
+        let (runner, coordinator) = try await makeApp()
+        runner.press(.down, .enter)
+        await settle(coordinator, runner)
+        let title = runner.textRows()[0]
+        #expect(title.contains("by distance"))
+        runner.press(.character("s"))
+        await settle(coordinator, runner)
+        #expect(runner.textRows()[0].contains("by name"))
+        runner.press(.character("+"))
+        await settle(coordinator, runner)
+        #expect(runner.textRows()[0] != title)
+        runner.press(.character("/"))
+        runner.type("zzzz-nothing")
+        await settle(coordinator, runner)
+        #expect(runner.text().contains("No ") || runner.text().contains("no "))
+        runner.press(.escape)
+        await settle(coordinator, runner)
+    }
+
+    @Test func degradesAt60x20() async throws {
+        let (runner, coordinator) = try await makeApp(size: Size(width: 60, height: 20))
+        expectSnapshot(runner.text(), named: "home-demo-60x20")
+        runner.press(.down, .enter)
+        await settle(coordinator, runner)
+        runner.press(.enter)
+        await settle(coordinator, runner)
+        expectSnapshot(runner.text(), named: "place-detail-demo-60x20")
+        for row in runner.textRows() { #expect(DisplayWidth.of(row) <= 60) }
+    }
+}
