@@ -22,9 +22,8 @@ struct NearbyCommand: AsyncParsableCommand {
     @OptionGroup var placesSource: PlacesSourceOptions
     @OptionGroup var friendsService: FriendsServiceOptions
 
-    @Option(help: ArgumentHelp("Where you are: LAT,LON or a place name in the store (also `near` in the config file).",
-                               valueName: "LAT,LON|NAME"))
-    var near: String?
+    // No `--near` here: ArgumentParser would hand the subcommands' `--near` to this command instead. The app
+    // reads `near` from the config file until Home brings the shared `NearOptions` to this command.
 
     @Option(help: "Screen to start on: friends.")
     var open: String?
@@ -35,8 +34,7 @@ struct NearbyCommand: AsyncParsableCommand {
 
     func run() async throws {
         let start = try open.map(StartScreen.init(parsing:)) ?? .friends
-        var flags = placesSource.flags.merging(friendsService.flags) { first, _ in first }
-        flags[.near] = near
+        let flags = placesSource.flags.merging(friendsService.flags) { first, _ in first }
         let settings = try AppSettings.load(flags: flags)
         let database = try global.openStore()
         let services = try AppServices(settings: settings, database: database)
@@ -45,7 +43,7 @@ struct NearbyCommand: AsyncParsableCommand {
             do throws(NearResolutionError) {
                 here = try services.store.resolveNear(near)
             } catch {
-                throw CommandFailure("\(settings.nearOrigin ?? "--near"): \(error.description)")
+                throw CommandFailure("\(settings.nearOrigin ?? "near"): \(error.description)")
             }
         }
         LogFile.bootstrap(at: global.directory.appendingPathComponent("nearby.log"), level: .info)
