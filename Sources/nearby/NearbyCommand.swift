@@ -14,37 +14,68 @@ struct NearbyCommand: AsyncParsableCommand {
             NEARBY_FRIENDS_URL, NEARBY_FRIENDS_TOKEN, NEARBY_GOOGLE_API_KEY), then the config file \
             ($XDG_CONFIG_HOME/nearby/config.toml, else ~/.config/nearby/config.toml). See docs/data-sources.md.
             """,
-        subcommands: [FriendsCommand.self, PlacesCommand.self, CategoriesCommand.self, HoursCommand.self,
-                      ServeCommand.self, BenchStoreCommand.self]
+        subcommands: [FriendsCommand.self, PlacesCommand.self, CategoriesCommand.self, ImportCommand.self,
+                      HoursCommand.self, ServeCommand.self, BenchStoreCommand.self, BenchHomeCommand.self,
+                      DemoCommand.self]
     )
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var placesSource: PlacesSourceOptions
     @OptionGroup var friendsService: FriendsServiceOptions
 
-    // No `--near` here: ArgumentParser would hand the subcommands' `--near` to this command instead. The app
-    // reads `near` from the config file until Home brings the shared `NearOptions` to this command.
+    @OptionGroup(title: "Where you are (else `near` in the config file, else the last place used)")
+    var here: HereOption
 
-    @Option(help: "Screen to start on: friends.")
+    @Option(help: "Screen to start on: home (default), friends.")
     var open: String?
+
+    @Flag(help: "Open the generated, fictional Demo town (its own database file; your store is not touched).")
+    var demo = false
+
+    @Option(name: .customLong("demo-places"), help: "How many places the Demo town has (default 500).")
+    var demoPlaces: Int?
 
     func validate() throws {
         if let open { _ = try StartScreen(parsing: open) }
+        if demoPlaces != nil, !demo { throw ValidationError("--demo-places goes with --demo.") }
+        if let demoPlaces, !(1...DemoTown.maximumPlaceCount).contains(demoPlaces) {
+            throw ValidationError("--demo-places must be between 1 and \(DemoTown.maximumPlaceCount).")
+        }
     }
 
     func run() async throws {
-        let start = try open.map(StartScreen.init(parsing:)) ?? .friends
-        let flags = placesSource.flags.merging(friendsService.flags) { first, _ in first }
-        let settings = try AppSettings.load(flags: flags)
-        let database = try global.openStore()
+        let start = try open.map(StartScreen.init(parsing:)) ?? .home
+        var flags = placesSource.flags.merging(friendsService.flags) { first, _ in first }
+        flags[.near] = here.near
+        var settings = try AppSettings.load(flags: flags)
+        let database: AppDatabase
+        var demoHere: NearLocation?
+        if demo {
+            // The demo is local and self-contained: live sources would mix real places into a fictional town.
+            settings.source = .local
+            let town = try await DemoTown.open(in: global.directory, places: demoPlaces ?? DemoTown.defaultPlaceCount)
+            database = town.database
+            demoHere = NearLocation(name: town.name, coordinate: town.center)
+        } else {
+            database = try global.openStore()
+        }
         let services = try AppServices(settings: settings, database: database)
-        var here: NearLocation?
-        if let near = settings.near {
+        var here: NearLocation? = demoHere
+        if demoHere == nil, let near = settings.near {
             do throws(NearResolutionError) {
                 here = try services.store.resolveNear(near)
             } catch {
                 throw CommandFailure("\(settings.nearOrigin ?? "near"): \(error.description)")
             }
+        }
+        // Given here: remember it. Not given: the last one used, else the store's main settlement.
+        let last = LastLocation(directory: global.directory)
+        if demo {
+            // The demo never becomes the user's last location.
+        } else if let here {
+            last.write(here)
+        } else {
+            here = last.read() ?? (try? services.store.fetchDefaultLocation()) ?? nil
         }
         LogFile.bootstrap(at: global.directory.appendingPathComponent("nearby.log"), level: .info)
         do {

@@ -7,7 +7,8 @@ struct PseudoTerminalTests {
     /// Runs `nearby` on a new pty of the given size. Each step waits until its text shows in the output written
     /// since the previous step, then types its keys. Returns all output and the output after the last step's keys.
     private func runOnPTY(arguments: [String], size: (rows: UInt16, cols: UInt16),
-                          steps: [(waitFor: String, keys: String)]) throws -> (output: String, last: String, status: Int32) {
+                          steps: [(waitFor: String, keys: String)], signal: Int32? = nil)
+        throws -> (output: String, last: String, status: Int32) {
         var path = [CChar](repeating: 0, count: 256)
         let master = nearby_pty_open(Int32(size.rows), Int32(size.cols), &path, Int32(path.count))
         guard master >= 0 else { throw PTYError.cannotOpen }
@@ -43,6 +44,7 @@ struct PseudoTerminalTests {
                 stepStart = output.count
                 _ = keys.withUnsafeBufferPointer { write(master, $0.baseAddress, $0.count) }
                 step += 1
+                if step == steps.count, let signal { kill(process.processIdentifier, signal) }
             }
         }
         if process.isRunning {
@@ -82,7 +84,7 @@ struct PseudoTerminalTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-pty-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         var down = ""
-        let (output, _, status) = try runOnPTY(arguments: ["--data-dir", folder.path], size: (24, 80), steps: [
+        let (output, _, status) = try runOnPTY(arguments: ["--data-dir", folder.path, "--open", "friends"], size: (24, 80), steps: [
             ("a adds one", "a"), ("New friend", "Anna\tBeck\t123 456\u{13}"),
             ("Added Anna Beck", "a"), ("New friend", "Ben\tCole\t789 012\u{13}"),
             ("Added Ben Cole", "\u{1B}[B"), ("Ben Cole", "Q"),
@@ -95,6 +97,20 @@ struct PseudoTerminalTests {
         #expect(!down.isEmpty)
         #expect(down.utf8.count < 1200, "Down wrote \(down.utf8.count) bytes")
         #expect(!down.contains("\u{1B}[2J"), "no clear-screen on a keystroke")
+    }
+
+    @Test(arguments: [SIGTERM, SIGHUP, SIGSEGV])
+    func aSignalStillRestoresTheTerminal(signal: Int32) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-pty-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (output, last, status) = try runOnPTY(arguments: ["--data-dir", folder.path, "--open", "friends"], size: (24, 80),
+                                                  steps: [("a adds one", "")], signal: signal)
+        #expect(output.contains("\u{1B}[?1049h"))
+        #expect(last.contains("\u{1B}[?1049l"), "leaves the alternate screen")
+        #expect(last.contains("\u{1B}[?25h"), "shows the cursor again")
+        if signal == SIGSEGV {
+            #expect(status == SIGSEGV, "a crash is re-raised after the restore")
+        }
     }
 
     @Test func refusesToRunWithoutATerminal() throws {

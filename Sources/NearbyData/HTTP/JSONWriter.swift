@@ -1,4 +1,5 @@
 import Foundation
+import NearbyCore
 
 /// Writes JSON text straight into bytes: for answers written often (the friends list), where building a
 /// `JSONValue` tree and running `JSONEncoder` over it would cost most of the request's time.
@@ -52,19 +53,8 @@ struct JSONWriter {
 
     /// "2026-11-21T05:23:45Z": ISO 8601 in UTC, to the second.
     mutating func iso8601(_ date: Date) {
-        let seconds = Int64(date.timeIntervalSince1970.rounded(.down))
-        var days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-        let secondOfDay = seconds - days * 86_400
-        // Civil date from days since 1970-01-01 (proleptic Gregorian calendar).
-        days += 719_468
-        let era = (days >= 0 ? days : days - 146_096) / 146_097
-        let dayOfEra = days - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        let (days, secondOfDay) = CivilDate.split(date)
+        let (year, month, day) = CivilDate.civil(fromDays: days)
 
         bytes.append(UInt8(ascii: "\""))
         digits(year, count: 4)
@@ -81,9 +71,9 @@ struct JSONWriter {
         raw("Z\"")
     }
 
-    private mutating func digits(_ value: Int64, count: Int) {
+    private mutating func digits(_ value: Int, count: Int) {
         guard (0..<10_000).contains(value) else { return bytes.append(contentsOf: String(value).utf8) }
-        var divisor: Int64 = 1
+        var divisor = 1
         for _ in 1..<count { divisor *= 10 }
         var rest = value
         while divisor > 0 {

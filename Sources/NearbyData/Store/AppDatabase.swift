@@ -17,8 +17,7 @@ public final class AppDatabase: Sendable {
         var config = Configuration()
         config.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
-            // Reads map the file instead of copying each page in: the places indexes are read a lot.
-            try db.execute(sql: "PRAGMA mmap_size = 1073741824")
+            // No mmap: mapped pages count as the app's memory, and the OS page cache serves re-reads anyway.
         }
         let pool = try DatabasePool(path: url.path, configuration: config)
         return try AppDatabase(writer: pool)

@@ -6,9 +6,12 @@ import TerminalView
 enum ScreenViewFactory {
     static func makeView(for model: ScreenModel, isRoot: Bool, host: ScreenHost) -> ScreenView {
         switch model {
+        case .home(let vm): HomeView(model: vm, isRoot: isRoot, host: host)
         case .friendsList(let vm): FriendsListView(model: vm, isRoot: isRoot, host: host)
         case .friendDetail(let vm): FriendDetailView(model: vm, host: host)
         case .friendForm(let vm): FriendFormView(model: vm, host: host)
+        case .placesList(let vm): PlacesListView(model: vm, isRoot: isRoot, host: host)
+        case .placeDetail(let vm): PlaceDetailView(model: vm, host: host)
         }
     }
 }

@@ -44,6 +44,7 @@ final class FriendDetailView: ScreenView {
 
     func handle(_ event: InputEvent) -> Bool {
         guard case .key(let key) = event else { return false }
+        if model.status.value != nil { model.dismissStatus() }
         if model.confirmation.value != nil {
             if let answer = ConfirmDialog.answer(for: key) { answer ? model.confirmDelete() : model.cancelDelete() }
             return true

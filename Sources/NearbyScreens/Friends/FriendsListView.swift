@@ -69,6 +69,8 @@ final class FriendsListView: ScreenView {
     // MARK: Events
 
     func handle(_ event: InputEvent) -> Bool {
+        // A transient message stays until the next key, so it is never missed and never lingers.
+        if case .key = event, model.status.value != nil { model.dismissStatus() }
         if model.confirmation.value != nil {
             guard case .key(let key) = event, let answer = ConfirmDialog.answer(for: key) else { return true }
             answer ? model.confirmDelete() : model.cancelDelete()

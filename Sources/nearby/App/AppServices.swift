@@ -30,7 +30,7 @@ struct AppServices: Sendable {
             guard let url = settings.placesURL ?? OverpassPlacesProvider.defaultURL else {
                 throw SettingsError("No address for Overpass: set --places-url.")
             }
-            let remote = OverpassPlacesProvider(baseURL: url, categorize: InterimCategoryRules.osm)
+            let remote = OverpassPlacesProvider(baseURL: url, categorize: { CategoryMapping.category(osmTags: $0) })
             return CachingPlacesProvider(remote: remote, store: store, source: "overpass")
         case .google:
             // Google's terms do not allow keeping its places, so every list asks it again.
@@ -41,8 +41,8 @@ struct AppServices: Sendable {
                 throw SettingsError("No address for Google Places: set --places-url.")
             }
             return GooglePlacesProvider(apiKey: key.exposedValue, baseURL: url,
-                                        categorize: InterimCategoryRules.googleTypes,
-                                        searchType: InterimCategoryRules.googleSearchType)
+                                        categorize: { CategoryMapping.category(googleTypes: $0) },
+                                        searchType: { CategoryMapping.rule(for: $0).googleTypes.first })
         }
     }
 }

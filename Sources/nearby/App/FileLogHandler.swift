@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import NearbyCore
 
 /// Writes log lines to a file: nothing may reach the screen while the UI runs.
 struct FileLogHandler: LogHandler {
@@ -21,8 +22,7 @@ struct FileLogHandler: LogHandler {
     func log(event: LogEvent) {
         let merged = metadata.merging(event.metadata ?? [:]) { $1 }
         let extra = merged.isEmpty ? "" : " " + merged.map { "\($0)=\($1)" }.sorted().joined(separator: " ")
-        let stamp = ISO8601DateFormatter().string(from: Date())
-        sink.append("\(stamp) \(event.level) \(label): \(event.message)\(extra)\n")
+        sink.append("\(CivilDate.iso8601UTC(Date())) \(event.level) \(label): \(event.message)\(extra)\n")
     }
 }
 

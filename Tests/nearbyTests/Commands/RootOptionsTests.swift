@@ -21,3 +21,21 @@ struct RootOptionsTests {
         #expect(root.friendsService.flags == [.friendsURL: "http://127.0.0.1:8080", .friendsToken: "t"])
     }
 }
+
+extension RootOptionsTests {
+    @Test func nearReachesTheAppAndTheSubcommands() throws {
+        let root = try #require(try NearbyCommand.parseAsRoot(["--near", "47.1,9.5"]) as? NearbyCommand)
+        #expect(root.here.near == "47.1,9.5")
+        let categories = try #require(try NearbyCommand.parseAsRoot(["categories", "--near", "1,2"]) as? CategoriesCommand)
+        #expect(categories.area.near == "1,2")
+    }
+}
+
+extension RootOptionsTests {
+    @Test func friendsAddKeepsItsOwnNear() throws {
+        let parsed = try NearbyCommand.parseAsRoot(["friends", "add", "--first", "Anna", "--last", "Beck",
+                                                    "--phone", "555 0101", "--near", "47.141,9.5209"])
+        let add = try #require(parsed as? FriendsAddCommand)
+        #expect(add.near == "47.141,9.5209")
+    }
+}

@@ -1,0 +1,67 @@
+import NearbyCore
+
+/// Where in an input file something went wrong.
+public enum OSMFileLocation: Hashable, Sendable, CustomStringConvertible {
+    /// A byte offset from the start of the file (PBF).
+    case byte(Int)
+    /// A 1-based line number (XML; for gzip, a line of the uncompressed text).
+    case line(Int)
+
+    public var description: String {
+        switch self {
+        case .byte(let offset): "at byte \(offset)"
+        case .line(let line): "on line \(line)"
+        }
+    }
+}
+
+/// Why an OpenStreetMap file could not be imported, with where, in words a user understands.
+public enum OSMImportError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The file could not be opened or read.
+    case unreadable(path: String, reason: String)
+    /// The file is neither PBF nor OSM XML (nor a gzip of one).
+    case notOSM(reason: String)
+    /// The file ends before the data it announces.
+    case truncated(String, OSMFileLocation)
+    /// The data is damaged or malformed.
+    case corrupt(String, OSMFileLocation)
+    /// The file needs a feature this reader does not have (history files, lzma blobs, …).
+    case unsupported(String, OSMFileLocation)
+    /// The place sink refused a place (the store failed).
+    case sink(String)
+
+    public var description: String {
+        switch self {
+        case .unreadable(let path, let reason): "Cannot read \(path): \(reason)."
+        case .notOSM(let reason): "This is not an OpenStreetMap file: \(reason)."
+        case .truncated(let what, let location): "The file is cut short \(location): \(what)."
+        case .corrupt(let what, let location): "The file is damaged \(location): \(what)."
+        case .unsupported(let what, let location): "The file needs something this importer cannot do \(location): \(what)."
+        case .sink(let reason): "Saving the places failed: \(reason)."
+        }
+    }
+
+    /// Where in the file the problem lies, when it lies somewhere.
+    public var location: OSMFileLocation? {
+        switch self {
+        case .truncated(_, let location), .corrupt(_, let location), .unsupported(_, let location): location
+        case .unreadable, .notOSM, .sink: nil
+        }
+    }
+}
+
+extension OSMImportError {
+    /// Wraps what a sink threw, keeping the sink's own words.
+    static func sink(failure error: any Error) -> OSMImportError {
+        if let error = error as? OSMImportError { return error }
+        if let error = error as? PlacesError {
+            switch error {
+            case .storage(let message), .network(let message), .refused(let message), .badResponse(let message):
+                return .sink(message)
+            case .notFound:
+                return .sink("a place was not found")
+            }
+        }
+        return .sink(String(describing: error))
+    }
+}

@@ -1,0 +1,41 @@
+import NearbyCore
+
+/// How far an import has come; the command line draws it, the library only reports it.
+public struct OSMImportProgress: Hashable, Sendable {
+    /// The step the importer is in.
+    public enum Phase: String, Hashable, Sendable {
+        /// Reading the file: nodes become places, ways are noted.
+        case reading
+        /// Reading the nodes again to place closed ways at their centre.
+        case placingWays
+    }
+
+    public var phase: Phase
+    /// Bytes of the file read so far in this phase.
+    public var bytesRead: Int
+    /// The file's size.
+    public var totalBytes: Int
+    /// OpenStreetMap elements (nodes, ways, relations) read so far in this phase.
+    public var elements: Int
+    /// Places found so far.
+    public var places: Int
+    /// Seconds since the import started.
+    public var elapsed: Double
+}
+
+/// What an import did.
+public struct OSMImportSummary: Hashable, Sendable {
+    public var format: OSMFileFormat
+    public var placesByCategory: [Category: Int]
+    public var localities: Int
+    /// Places that are closed ways, placed at their centre.
+    public var waysPlaced: Int
+    /// Closed ways dropped because none of their nodes is in the file.
+    public var waysWithoutNodes: Int
+    /// Elements read in the first pass (every node, way and relation of the file).
+    public var elements: Int
+    public var bytes: Int
+    public var seconds: Double
+
+    public var places: Int { placesByCategory.values.reduce(0, +) }
+}

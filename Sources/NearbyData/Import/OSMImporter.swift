@@ -1,0 +1,128 @@
+import NearbyCore
+
+/// Reads an OpenStreetMap extract (`.osm.pbf`, `.osm`, `.osm.gz`) and hands its points of interest and
+/// localities to a sink.
+///
+/// Two passes keep memory flat whatever the file's size: the first turns tagged nodes into places and notes
+/// the closed ways of known categories with the node ids they need; the second reads only as far as the
+/// last of those nodes, to place each way at the centre of its nodes. Only those coordinates are kept.
+public struct OSMImporter: Sendable {
+    public let path: String
+
+    public init(path: String) {
+        self.path = path
+    }
+
+    /// The file's format, from its first bytes.
+    public func detectFormat() throws(OSMImportError) -> OSMFileFormat {
+        let file = try FileByteSource(path: path)
+        var prefix = [UInt8](repeating: 0, count: 16)
+        do {
+            let count = try prefix.withUnsafeMutableBytes { try file.readFully(into: $0) }
+            return try OSMFileFormat.detect(Array(prefix[0..<count]))
+        } catch {
+            throw Self.importError(error, location: .byte(0))
+        }
+    }
+
+    /// Imports everything into `sink`; `progress` is called often (every block or chunk), so throttle drawing.
+    @discardableResult
+    public func run(into sink: some OSMImportSink,
+                    progress: @escaping (OSMImportProgress) -> Void = { _ in }) throws(OSMImportError) -> OSMImportSummary {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let elapsed = { () -> Double in
+            let duration = clock.now - start
+            return Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
+        }
+        let format = try detectFormat()
+        let collector = PointOfInterestCollector(sink: sink)
+        let firstPass = try read(format: format, into: collector) { offset, total, elements in
+            progress(OSMImportProgress(phase: .reading, bytesRead: offset, totalBytes: total, elements: elements,
+                                       places: collector.placeCount, elapsed: elapsed()))
+        }
+
+        var waysPlaced = 0
+        var waysWithoutNodes = 0
+        if !collector.pendingWays.isEmpty {
+            let locator = WayNodeLocator(needed: collector.neededNodes, nodesInFile: firstPass.nodes)
+            _ = try read(format: format, into: locator) { offset, total, elements in
+                progress(OSMImportProgress(phase: .placingWays, bytesRead: offset, totalBytes: total,
+                                           elements: elements, places: collector.placeCount, elapsed: elapsed()))
+            }
+            for pending in collector.pendingWays {
+                guard let centre = locator.centre(of: pending.refs) else {
+                    waysWithoutNodes += 1
+                    continue
+                }
+                var place = pending.place
+                place.coordinate = centre
+                do { try sink.place(place) } catch { throw OSMImportError.sink(failure: error) }
+                collector.count(place)
+                waysPlaced += 1
+            }
+        }
+        return OSMImportSummary(
+            format: format, placesByCategory: collector.placesByCategory, localities: collector.localityCount,
+            waysPlaced: waysPlaced, waysWithoutNodes: waysWithoutNodes, elements: firstPass.elements,
+            bytes: firstPass.bytes, seconds: elapsed())
+    }
+
+    /// Every error inside is already an `OSMImportError`; this keeps the typed signature honest without a cast.
+    private static func importError(_ error: any Error, location: OSMFileLocation) -> OSMImportError {
+        (error as? OSMImportError) ?? .corrupt(String(describing: error), location)
+    }
+
+    private struct PassResult {
+        var nodes: Int
+        var elements: Int
+        var bytes: Int
+    }
+
+    private func read<Visitor: OSMElementVisitor>(
+        format: OSMFileFormat, into visitor: Visitor,
+        progress: @escaping (Int, Int, Int) -> Void
+    ) throws(OSMImportError) -> PassResult {
+        let file = try FileByteSource(path: path)
+        let total = file.size
+        let reporter = ProgressForwarder(visitor: visitor) { offset, elements in progress(offset, total, elements) }
+        do {
+            switch format {
+            case .pbf:
+                let reader = PBFReader(file: file)
+                try reader.read(into: reporter)
+                return PassResult(nodes: reader.nodesRead, elements: reader.elementsRead, bytes: file.fileOffset)
+            case .xml, .gzippedXML:
+                let source: any ByteSource = format == .xml ? file : try GzipByteSource(file: file)
+                let reader = OSMXMLReader(source: source)
+                try reader.read(into: reporter)
+                return PassResult(nodes: reader.nodesRead, elements: reader.elementsRead, bytes: file.fileOffset)
+            }
+        } catch {
+            throw Self.importError(error, location: .byte(file.fileOffset))
+        }
+    }
+}
+
+/// Passes everything to a visitor and forwards its progress to a closure.
+private final class ProgressForwarder<Inner: OSMElementVisitor>: OSMElementVisitor {
+    let inner: Inner
+    let report: (Int, Int) -> Void
+
+    init(visitor: Inner, report: @escaping (Int, Int) -> Void) {
+        self.inner = visitor
+        self.report = report
+    }
+
+    var relevantKeys: Set<String> { inner.relevantKeys }
+    var wantsTaggedNodes: Bool { inner.wantsTaggedNodes }
+    var wantsAllNodeCoordinates: Bool { inner.wantsAllNodeCoordinates }
+    var wantsWays: Bool { inner.wantsWays }
+    var isFinished: Bool { inner.isFinished }
+    func taggedNode(_ node: OSMNode) throws { try inner.taggedNode(node) }
+    func nodeCoordinate(id: Int64, latitude: Double, longitude: Double) {
+        inner.nodeCoordinate(id: id, latitude: latitude, longitude: longitude)
+    }
+    func way(_ way: OSMWay) throws { try inner.way(way) }
+    func progress(fileOffset: Int, elements: Int) { report(fileOffset, elements) }
+}

@@ -1,0 +1,225 @@
+import Foundation
+import NearbyViewModels
+import TerminalView
+
+/// A category, all places, or a search: rows by distance (or the chosen order), compact or detailed.
+@MainActor
+final class PlacesListView: ScreenView {
+    enum Action { case move, open, filter, sort, layout, widen, narrow, retry, back }
+
+    private let model: any PlacesListViewModelType
+    private let host: ScreenHost
+    private var tokens: [ObservationToken] = []
+    private var listState = ListState()
+    private var listRect = Rect(x: 0, y: 0, width: 0, height: 0)
+    private var filterField: TextFieldState?
+    private var refreshTask: Task<Void, Never>?
+    private let keyMap: KeyMap<Action>
+
+    init(model: any PlacesListViewModelType, isRoot: Bool, host: ScreenHost) {
+        self.model = model
+        self.host = host
+        keyMap = KeyMap(title: "Places", [
+            KeyBinding([.up, .down, .character("k"), .character("j")], "↑↓", "move", action: .move),
+            KeyBinding([.enter, .right, .character("l")], "enter", "open", action: .open),
+            KeyBinding([.character("/")], "filter", action: .filter),
+            KeyBinding([.character("s")], "sort", action: .sort),
+            KeyBinding([.character("v")], "layout", action: .layout),
+            KeyBinding([.character("+")], "+-", "radius", action: .widen),
+            KeyBinding([.character("-")], "narrow", action: .narrow, inFooter: false),
+            KeyBinding([.character("r")], "retry", action: .retry, inFooter: false),
+            KeyBinding([.escape, .backspace, .left, .character("q"), .character("h")], isRoot ? "q" : "esc",
+                       isRoot ? "quit" : "back", action: .back),
+        ])
+        let redraw: @MainActor (Any) -> Void = { [weak self] _ in self?.host.invalidate() }
+        tokens = [
+            model.title.bind(redraw), model.filter.bind(redraw), model.sortOrder.bind(redraw), model.layout.bind(redraw),
+            model.radius.bind(redraw), model.rowsRevision.bind(redraw), model.selection.bind(redraw),
+            model.isLoading.bind(redraw), model.status.bind(redraw), model.attribution.bind(redraw),
+            model.nextRefresh.bindAndFire { [weak self] date in self?.scheduleTimeRefresh(at: date) },
+        ]
+        model.load()
+    }
+
+    var hints: [KeyHint] {
+        if filterField != nil {
+            return [KeyHint(keys: "enter", summary: "keep"), KeyHint(keys: "esc", summary: "clear")]
+        }
+        var hints = keyMap.footerHints
+        if case .error = model.row(at: model.selection.value) { hints.insert(KeyHint(keys: "r", summary: "retry"), at: 0) }
+        return hints
+    }
+
+    var helpTitle: String { "Places — keys" }
+    var helpLines: [KeyHint] {
+        [KeyHint(keys: "↑ ↓ k j", summary: "move"), KeyHint(keys: "PgUp PgDn ctrl-b ctrl-f", summary: "page"),
+         KeyHint(keys: "Home End g G", summary: "first, last")] + keyMap.helpLines.dropFirst()
+    }
+    var statusMessage: StatusBarMessage? { model.status.value?.barMessage }
+    var capturesText: Bool { filterField != nil }
+
+    func close() {
+        tokens.forEach { $0.cancel() }
+        tokens.removeAll()
+        refreshTask?.cancel()
+    }
+
+    private func scheduleTimeRefresh(at date: Date?) {
+        refreshTask?.cancel()
+        guard let date else { refreshTask = nil; return }
+        refreshTask = Task { [weak self] in
+            try? await Task.sleep(for: .milliseconds(Int(max(0, date.timeIntervalSinceNow) * 1000) + 5))
+            guard !Task.isCancelled else { return }
+            self?.model.timeDidPass()
+        }
+    }
+
+    private var rowHeight: Int { model.layout.value == .detailed ? 2 : 1 }
+
+    // MARK: Events
+
+    func handle(_ event: InputEvent) -> Bool {
+        if case .key = event, model.status.value != nil { model.dismissStatus() }
+        if filterField != nil, case .key(let key) = event { return handleFilterKey(key) }
+        let visibleRows = max(1, listRect.height / rowHeight)
+        switch event {
+        case .key(let key):
+            listState.selected = model.selection.value
+            if ListView.handle(key, state: &listState, count: model.rowCount, visibleRows: visibleRows) {
+                model.select(listState.selected)
+                return true
+            }
+            guard let action = keyMap.action(for: key) else { return false }
+            perform(action)
+            return true
+        case .mouse(let mouse):
+            listState.selected = model.selection.value
+            switch ListView.handle(mouse, state: &listState, count: model.rowCount, rect: listRect, rowHeight: rowHeight) {
+            case .ignored: return false
+            case .scrolled, .selected: model.select(listState.selected)
+            case .activated(let index): model.select(index); model.open(at: index)
+            }
+            return true
+        case .resize:
+            return false
+        }
+    }
+
+    private func perform(_ action: Action) {
+        switch action {
+        case .move: break
+        case .open: model.open(at: model.selection.value)
+        case .filter: filterField = TextFieldState(text: model.filter.value, maxLength: 100)
+        case .sort: model.cycleSort()
+        case .layout: model.toggleLayout()
+        case .widen: model.widenRadius()
+        case .narrow: model.narrowRadius()
+        case .retry: model.retry()
+        case .back:
+            if !model.filter.value.isEmpty { model.setFilter("") } else { host.back() }
+        }
+    }
+
+    private func handleFilterKey(_ key: Key) -> Bool {
+        guard var field = filterField else { return false }
+        switch key {
+        case .enter, .down, .up: filterField = nil
+        case .escape:
+            filterField = nil
+            model.setFilter("")
+        default:
+            _ = field.handle(key)
+            filterField = field
+            model.setFilter(field.text)
+        }
+        return true
+    }
+
+    // MARK: Drawing
+
+    func draw(into buffer: CellBuffer, rect: Rect, theme: Theme) {
+        HeaderLine.draw(in: buffer, rect: rect, title: model.title.value,
+                        loading: model.isLoading.value ? "loading" : nil, theme: theme)
+        var body = rect.inset(top: 1)
+        // The source's attribution stays on screen with its data.
+        let attribution = model.attribution.value
+        if !attribution.isEmpty, body.height > 3 {
+            let split = body.splitBottom(1)
+            body = split.rest
+            buffer.write(attribution, in: split.bottom.inset(right: 1), style: theme.secondary, alignment: .right)
+        }
+        if filterField != nil || !model.filter.value.isEmpty {
+            let split = body.splitBottom(1)
+            body = split.rest
+            drawFilter(in: buffer, rect: split.bottom, theme: theme)
+        }
+        listRect = body
+        listState.selected = model.selection.value
+        let height = rowHeight
+        let count = model.rowCount
+        var first = Int.max, last = 0
+        ListView.draw(in: body, state: &listState, count: count, rowHeight: height) { index, rowRect, selected in
+            first = min(first, index)
+            last = max(last, index)
+            drawRow(model.row(at: index), in: buffer, rect: rowRect, selected: selected, theme: theme)
+        }
+        if first <= last { model.setVisibleRows(first..<(last + 1)) }
+    }
+
+    private func drawFilter(in buffer: CellBuffer, rect: Rect, theme: Theme) {
+        buffer.write("/", at: Point(x: rect.x, y: rect.y), style: theme.accent)
+        let fieldRect = Rect(x: rect.x + 2, y: rect.y, width: rect.width - 2, height: 1)
+        if var field = filterField {
+            buffer.cursor = field.draw(in: buffer, rect: fieldRect, style: theme.fieldFocused)
+            filterField = field
+        } else {
+            buffer.write(model.filter.value, in: fieldRect, style: theme.secondary)
+        }
+    }
+
+    private func drawRow(_ row: PlacesListRow, in buffer: CellBuffer, rect: Rect, selected: Bool, theme: Theme) {
+        let line = rect.row(0)
+        switch row {
+        case .place(let place):
+            buffer.fill(rect, style: selected ? theme.selection : .plain)
+            let base = selected ? theme.selection : theme.text
+            let dim = selected ? theme.selection : theme.secondary
+            let openStyle = selected ? theme.selection : (place.openness == .open ? theme.success : theme.secondary)
+            let ratingWidth = place.rating == nil || line.width < 60 ? 0 : 6
+            let openWidth = min(26, line.width / 3)
+            let distanceWidth = 10
+            let subtitleWidth = rowHeight == 1 && line.width >= 100 ? 24 : 0
+            let nameWidth = max(4, line.width - 1 - subtitleWidth - distanceWidth - openWidth - ratingWidth - 3)
+            var x = line.x + 1
+            buffer.write(place.name, in: Rect(x: x, y: line.y, width: nameWidth, height: 1), style: base)
+            x += nameWidth + 1
+            if subtitleWidth > 0 {
+                buffer.write(place.subtitle, in: Rect(x: x, y: line.y, width: subtitleWidth - 1, height: 1), style: dim)
+                x += subtitleWidth
+            }
+            buffer.write(place.distance, in: Rect(x: x, y: line.y, width: distanceWidth - 1, height: 1), style: dim,
+                         alignment: .right)
+            x += distanceWidth + 1
+            buffer.write(place.openState, in: Rect(x: x, y: line.y, width: openWidth, height: 1), style: openStyle)
+            if let rating = place.rating, ratingWidth > 0 {
+                buffer.write(rating, in: Rect(x: line.maxX - ratingWidth, y: line.y, width: ratingWidth - 1, height: 1),
+                             style: dim, alignment: .right)
+            }
+            if rowHeight == 2, rect.height > 1 {
+                buffer.write(place.detailLine, in: rect.row(1).inset(left: 3, right: 1), style: dim)
+            }
+        case .loading(let text), .moreLoading(let text):
+            Spinner.draw(in: buffer, at: Point(x: line.x + 1, y: line.y), style: theme.spinner, unicode: theme.unicode)
+            buffer.write(text, in: line.inset(left: 3), style: theme.secondary)
+        case .error(let message, let retryHint):
+            buffer.fill(line, style: selected ? theme.selection : .plain)
+            let hintWidth = DisplayWidth.of(retryHint) + 2
+            buffer.write("✗ " + message, in: Rect(x: line.x + 1, y: line.y, width: line.width - hintWidth - 1, height: 1),
+                         style: theme.error)
+            buffer.write(retryHint, in: Rect(x: line.maxX - hintWidth, y: line.y, width: hintWidth - 1, height: 1),
+                         style: theme.accent, alignment: .right)
+        case .empty(let text):
+            buffer.write(text, in: line.inset(left: 1), style: theme.secondary)
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import NearbyCore
+
+/// Where "here" is: a coordinate and, when known, its name ("Vaduz").
+public struct HomeLocation: Hashable, Sendable {
+    public var coordinate: Coordinate
+    public var name: String?
+
+    public init(coordinate: Coordinate, name: String? = nil) {
+        self.coordinate = coordinate
+        self.name = name
+    }
+}
+
+/// How Home turns an intent into a screen. The app wires the screens it has; a route that returns nil
+/// leaves Home where it is (tests record the requests this way).
+///
+/// Routes rather than fixed `ScreenModel` cases, so Home does not depend on how the places screens build
+/// their view models.
+@MainActor
+public struct HomeRoutes {
+    public var placesList: @MainActor (PlacesListRequest) -> ScreenModel?
+    public var placeDetail: @MainActor (PlaceDetailRequest) -> ScreenModel?
+    /// A friend's detail; Home reloads its friends when the detail reports a change.
+    public var friendDetail: @MainActor (Friend, _ onChange: @escaping @MainActor (FriendChange) -> Void) -> ScreenModel?
+
+    public init(placesList: @escaping @MainActor (PlacesListRequest) -> ScreenModel? = { _ in nil },
+                placeDetail: @escaping @MainActor (PlaceDetailRequest) -> ScreenModel? = { _ in nil },
+                friendDetail: @escaping @MainActor (Friend, _ onChange: @escaping @MainActor (FriendChange) -> Void)
+                    -> ScreenModel? = { _, _ in nil }) {
+        self.placesList = placesList
+        self.placeDetail = placeDetail
+        self.friendDetail = friendDetail
+    }
+
+    /// The friend detail screen of the friends feature, sharing `context`.
+    public static func friendDetail(context: FriendsContext)
+        -> @MainActor (Friend, @escaping @MainActor (FriendChange) -> Void) -> ScreenModel? {
+        { friend, onChange in
+            .friendDetail(FriendDetailViewModel(friend: friend, context: context, onChange: onChange))
+        }
+    }
+}
+
+/// What Home needs: the services, where here is, the clock, and where its intents go.
+@MainActor
+public struct HomeContext {
+    public var places: any PlacesProvider
+    public var friends: any FriendsRepository
+    public var navigator: Navigator
+    public var here: HomeLocation
+    /// Metres around here that Home looks at.
+    public var radius: Double
+    public var units: UnitSystem
+    /// The clock opening hours are evaluated against.
+    public var now: @Sendable () -> Date
+    /// The zone opening hours are read in.
+    public var timeZone: TimeZone
+    public var routes: HomeRoutes
+
+    public init(places: any PlacesProvider, friends: any FriendsRepository, navigator: Navigator,
+                here: HomeLocation, radius: Double = 2_000, units: UnitSystem = .metric,
+                now: @escaping @Sendable () -> Date = { Date() }, timeZone: TimeZone = .current,
+                routes: HomeRoutes = HomeRoutes()) {
+        self.places = places
+        self.friends = friends
+        self.navigator = navigator
+        self.here = here
+        self.radius = radius
+        self.units = units
+        self.now = now
+        self.timeZone = timeZone
+        self.routes = routes
+    }
+}

@@ -1,0 +1,191 @@
+import Foundation
+import NearbyCore
+
+/// What one section of Home holds: still loading, failed (with a retry), or its rows.
+public enum HomeSectionContent<Row: Hashable & Sendable>: Hashable, Sendable {
+    /// What is loading ("Loading hot picks…").
+    case loading(String)
+    /// Cannot be opened; `r` retries this section.
+    case failed(message: String, retryHint: String)
+    case loaded(Row)
+
+    /// The rows when loaded.
+    public var value: Row? {
+        if case .loaded(let row) = self { return row }
+        return nil
+    }
+
+    public var isFailed: Bool {
+        if case .failed = self { return true }
+        return false
+    }
+}
+
+/// Names a section, for retrying just that one.
+public enum HomeSectionID: Hashable, Sendable {
+    /// The place count in the header.
+    case count
+    case hotPicks
+    case categories
+    case category(Category)
+    case friends
+}
+
+/// The top line: where here is and how many places lie around it.
+public struct HomeHeader: Hashable, Sendable {
+    /// "Vaduz (47.1410, 9.5209)".
+    public var location: String
+    /// "1,311 places within 2 km"; nil while counting or when counting failed.
+    public var summary: String?
+    /// Why counting failed; `retry(.count)` tries again.
+    public var failure: String?
+
+    public init(location: String, summary: String? = nil, failure: String? = nil) {
+        self.location = location
+        self.summary = summary
+        self.failure = failure
+    }
+}
+
+/// One page of the hot picks pager: the closest open place of one category.
+public struct HotPick: Hashable, Sendable, Identifiable {
+    public var id: PlaceID
+    public var category: Category
+    /// "Café Amadeus · café · 120 m NE · open until 18:00".
+    public var text: String
+
+    public init(id: PlaceID, category: Category, text: String) {
+        self.id = id
+        self.category = category
+        self.text = text
+    }
+}
+
+/// The pager of hot picks and which page shows.
+public struct HotPicksState: Hashable, Sendable {
+    public var title: String
+    public var content: HomeSectionContent<[HotPick]>
+    /// The page shown, within the pages (0 when there are none).
+    public var index: Int
+    /// Shown in place of a page when nothing is open ("Nothing open within 2 km right now").
+    public var emptyText: String
+
+    public init(title: String = "Hot picks", content: HomeSectionContent<[HotPick]>, index: Int = 0,
+                emptyText: String = "") {
+        self.title = title
+        self.content = content
+        self.index = index
+        self.emptyText = emptyText
+    }
+
+    public var pages: [HotPick] { content.value ?? [] }
+
+    /// The pick on the page shown.
+    public var current: HotPick? {
+        let pages = pages
+        return pages.indices.contains(index) ? pages[index] : nil
+    }
+
+    /// "2 / 7"; nil without pages.
+    public var pageLabel: String? {
+        let count = pages.count
+        return count > 0 ? "\(index + 1) / \(count)" : nil
+    }
+}
+
+/// A category with how many places of it lie around here.
+public struct CategoryCount: Hashable, Sendable, Identifiable {
+    public var category: Category
+    public var count: Int
+
+    public init(category: Category, count: Int) {
+        self.category = category
+        self.count = count
+    }
+
+    public var id: Category { category }
+    /// "Café".
+    public var name: String { category.displayName }
+    /// "Café 12".
+    public var label: String { "\(category.displayName) \(DisplayText.count(count))" }
+}
+
+/// A place as a Home section row shows it.
+public struct HomePlaceRow: Hashable, Sendable, Identifiable {
+    public var id: PlaceID
+    public var name: String
+    /// "120 m".
+    public var distance: String
+    /// "NE"; empty when here and the place coincide.
+    public var bearing: String
+    /// "open · until 18:00", "closed · opens Mo 07:30", "hours unknown".
+    public var openText: String
+    public var openState: OpeningState
+
+    public init(id: PlaceID, name: String, distance: String, bearing: String, openText: String,
+                openState: OpeningState) {
+        self.id = id
+        self.name = name
+        self.distance = distance
+        self.bearing = bearing
+        self.openText = openText
+        self.openState = openState
+    }
+
+    /// "120 m NE".
+    public var distanceAndBearing: String { bearing.isEmpty ? distance : distance + " " + bearing }
+}
+
+/// One category's section: its closest places.
+public struct HomePlacesSection: Hashable, Sendable, Identifiable {
+    public var category: Category
+    /// "Closest cafés".
+    public var title: String
+    /// At most three rows, or a failure with retry.
+    public var content: HomeSectionContent<[HomePlaceRow]>
+    /// The rows shown are being reloaded.
+    public var isRefreshing: Bool
+
+    public init(category: Category, title: String, content: HomeSectionContent<[HomePlaceRow]>,
+                isRefreshing: Bool = false) {
+        self.category = category
+        self.title = title
+        self.content = content
+        self.isRefreshing = isRefreshing
+    }
+
+    public var id: Category { category }
+}
+
+/// A friend with a location, as the "Friends nearby" section shows them.
+public struct HomeFriendRow: Hashable, Sendable, Identifiable {
+    public var id: Friend.ID
+    public var name: String
+    /// "900 m".
+    public var distance: String
+    /// "N".
+    public var bearing: String
+    public var phone: String
+
+    public init(id: Friend.ID, name: String, distance: String, bearing: String, phone: String) {
+        self.id = id
+        self.name = name
+        self.distance = distance
+        self.bearing = bearing
+        self.phone = phone
+    }
+
+    /// "900 m N".
+    public var distanceAndBearing: String { bearing.isEmpty ? distance : distance + " " + bearing }
+}
+
+/// The "Friends nearby" section.
+public struct HomeFriendsSection: Hashable, Sendable {
+    public var title: String
+    public var content: HomeSectionContent<[HomeFriendRow]>
+
+    public init(title: String = "Friends nearby", content: HomeSectionContent<[HomeFriendRow]>) {
+        self.title = title
+        self.content = content
+    }
+}

@@ -1,0 +1,414 @@
+import Foundation
+import NearbyCore
+
+/// Home: where here is, the hot picks pager, the categories, a section per category, and friends nearby.
+///
+/// Every section loads and fails on its own: one task per category (its closest places, which also give its
+/// hot pick), one for the counts per category, one for the total, one for friends. A failed section shows an
+/// error row with retry; the others still show.
+@MainActor
+public final class HomeViewModel: HomeViewModelType {
+    /// Places fetched per category: enough for the section's rows and usually for an open one among them.
+    nonisolated public static let candidatesPerPage = 20
+    /// Pages a category may fetch while looking for an open place for its hot pick.
+    nonisolated public static let maxCandidatePages = 3
+    nonisolated public static let rowsPerSection = 3
+    nonisolated public static let friendsShown = 5
+    /// Half the earth's circumference: a radius that holds every place, to tell an empty store from an empty area.
+    nonisolated static let everywhere = 20_037_509.0
+
+    public let header: Observable<HomeHeader>
+    public let isLoading = Observable(false)
+    public let hotPicks: Observable<HotPicksState>
+    public let categories = Observable<HomeSectionContent<[CategoryCount]>>(.loading("Counting places…"))
+    public let sections = Observable<[HomePlacesSection]>([])
+    public let friendsSection = Observable<HomeFriendsSection?>(nil)
+    public let notice = Observable<String?>(nil)
+    public let nextRefresh = Observable<Date?>(nil)
+    public let status = Observable<StatusMessage?>(nil)
+
+    /// The total around here, and when it is zero whether the store holds places anywhere.
+    struct Total {
+        var within: Int
+        var anywhere: Bool
+    }
+
+    private static let totalKey = ActivityKey("total")
+    private static let countsKey = ActivityKey("counts")
+    private static let friendsKey = ActivityKey("friends")
+
+    private let context: HomeContext
+    private let tracker = ActivityTracker()
+    private var hasStarted = false
+    private var total = Loadable<Total, PlacesError>()
+    private var counts = Loadable<[CategoryCount], PlacesError>()
+    private var feeds: [Category: Loadable<[HomeCandidate], PlacesError>] = [:]
+    private var friends = Loadable<[Friend], FriendsError>()
+    /// The category of the hot pick shown, so the page stays put while other picks arrive or leave.
+    private var pickCategory: Category?
+    private var bindings: [ObservationToken] = []
+
+    public init(context: HomeContext) {
+        self.context = context
+        header = Observable(HomeHeader(location: HomeText.location(context.here)))
+        hotPicks = Observable(HotPicksState(content: .loading("Finding what is open…")))
+        tracker.isBusy.bind { [weak self] busy in self?.isLoading.update(busy) }.store(in: &bindings)
+    }
+
+    // MARK: Intents
+
+    public func load() {
+        guard !tracker.isClosed, !hasStarted else { return }
+        hasStarted = true
+        loadEverything()
+    }
+
+    public func refresh() {
+        guard !tracker.isClosed else { return }
+        hasStarted = true
+        loadEverything()
+    }
+
+    public func retry(_ section: HomeSectionID) {
+        guard !tracker.isClosed else { return }
+        switch section {
+        case .count: loadTotal()
+        case .categories: loadCounts()
+        case .category(let category): loadCategory(category)
+        case .friends: loadFriends()
+        case .hotPicks:
+            let failed = Category.allCases.filter { feeds[$0]?.hasFailed ?? false }
+            if failed.isEmpty {
+                Category.allCases.forEach(loadCategory)
+            } else {
+                failed.forEach(loadCategory)
+            }
+        }
+    }
+
+    public func retryFailed() {
+        guard !tracker.isClosed else { return }
+        var failed: [HomeSectionID] = []
+        if total.hasFailed { failed.append(.count) }
+        if counts.hasFailed { failed.append(.categories) }
+        for category in Category.allCases where feeds[category]?.hasFailed ?? false { failed.append(.category(category)) }
+        if friends.hasFailed { failed.append(.friends) }
+        guard !failed.isEmpty else { return refresh() }
+        failed.forEach(retry)
+    }
+
+    public func refreshTimes() {
+        guard !tracker.isClosed else { return }
+        publishPlaces()
+    }
+
+    public func pageLeft() { turnPage(by: -1) }
+    public func pageRight() { turnPage(by: 1) }
+
+    public func openHotPick() {
+        guard let pick = hotPicks.value.current else { return }
+        openPlace(pick.id)
+    }
+
+    public func openCategory(_ category: Category) {
+        guard !tracker.isClosed else { return }
+        let request = PlacesListRequest(center: context.here.coordinate, centerName: context.here.name,
+                                        radius: context.radius, category: category)
+        if let screen = context.routes.placesList(request) { context.navigator.push(screen) }
+    }
+
+    public func openPlace(_ id: PlaceID) {
+        guard !tracker.isClosed else { return }
+        let candidates = feeds.values.lazy.compactMap(\.value).joined()
+        guard let candidate = candidates.first(where: { $0.hit.id == id }) else { return }
+        let request = PlaceDetailRequest(hit: candidate.hit, center: context.here.coordinate, radius: context.radius)
+        if let screen = context.routes.placeDetail(request) { context.navigator.push(screen) }
+    }
+
+    public func openFriend(_ id: Friend.ID) {
+        guard !tracker.isClosed, let friend = friends.value?.first(where: { $0.id == id }) else { return }
+        let screen = context.routes.friendDetail(friend) { [weak self] _ in
+            // A friend edited or deleted elsewhere: the section reads the store again.
+            self?.loadFriends()
+        }
+        if let screen { context.navigator.push(screen) }
+    }
+
+    public func dismissStatus() {
+        status.update(nil)
+    }
+
+    public func close() {
+        tracker.close()
+        nextRefresh.update(nil)
+    }
+
+    /// Returns once no live work runs (for tests, instead of sleeping).
+    public func idle() async { await tracker.idle() }
+
+    /// Returns once every task has returned, cancelled ones included (for tests of dropped results).
+    public func drained() async { await tracker.drained() }
+
+    // MARK: Loading
+
+    private func loadEverything() {
+        loadTotal()
+        loadCounts()
+        Category.allCases.forEach(loadCategory)
+        loadFriends()
+    }
+
+    private func loadTotal() {
+        guard !tracker.isClosed else { return }
+        total.start()
+        publishHeader()
+        let provider = context.places, center = context.here.coordinate, radius = context.radius
+        tracker.run(Self.totalKey) { [weak self] in
+            let outcome: Result<Total, PlacesError>
+            do throws(PlacesError) {
+                let within = try await provider.count(near: center, radius: radius, category: nil)
+                var anywhere = within > 0
+                if !anywhere {
+                    // Only an empty area asks further: is the whole store empty?
+                    anywhere = try await provider.count(near: center, radius: Self.everywhere, category: nil) > 0
+                }
+                outcome = .success(Total(within: within, anywhere: anywhere))
+            } catch {
+                outcome = .failure(error)
+            }
+            guard !Task.isCancelled, let self else { return }
+            self.total.finish(outcome)
+            self.publishHeader()
+            self.publishPlaces()
+        }
+    }
+
+    private func loadCounts() {
+        guard !tracker.isClosed else { return }
+        counts.start()
+        publishCategories()
+        let provider = context.places, center = context.here.coordinate, radius = context.radius
+        tracker.run(Self.countsKey) { [weak self] in
+            var found: [CategoryCount] = []
+            var failure: PlacesError?
+            for category in Category.allCases {
+                do throws(PlacesError) {
+                    let count = try await provider.count(near: center, radius: radius, category: category)
+                    if count > 0 { found.append(CategoryCount(category: category, count: count)) }
+                } catch {
+                    failure = error
+                    break
+                }
+                if Task.isCancelled { return }
+            }
+            guard !Task.isCancelled, let self else { return }
+            self.counts.finish(failure.map { .failure($0) } ?? .success(found))
+            self.publishCategories()
+            self.publishPlaces()
+        }
+    }
+
+    private func loadCategory(_ category: Category) {
+        guard !tracker.isClosed else { return }
+        feeds[category, default: Loadable()].start()
+        publishPlaces()
+        let provider = context.places, now = context.now, timeZone = context.timeZone
+        let query = PlaceQuery(center: context.here.coordinate, radius: context.radius, category: category,
+                               limit: Self.candidatesPerPage)
+        tracker.run(ActivityKey("category-" + category.rawValue)) { [weak self] in
+            let outcome: Result<[HomeCandidate], PlacesError>
+            do throws(PlacesError) {
+                outcome = .success(try await Self.candidates(for: query, from: provider, now: now, timeZone: timeZone))
+            } catch {
+                outcome = .failure(error)
+            }
+            guard !Task.isCancelled, let self else { return }
+            self.feeds[category, default: Loadable()].finish(outcome)
+            self.publishPlaces()
+        }
+    }
+
+    /// The nearest places of the query; further pages only while none of them is open (for the hot pick).
+    nonisolated private static func candidates(for query: PlaceQuery, from provider: any PlacesProvider,
+                                               now: @Sendable () -> Date,
+                                               timeZone: TimeZone) async throws(PlacesError) -> [HomeCandidate] {
+        var result: [HomeCandidate] = []
+        var cursor: PageCursor?
+        var pages = 0
+        repeat {
+            let page = try await provider.places(query, after: cursor)
+            result += page.hits.map(HomeCandidate.init)
+            cursor = page.next
+            pages += 1
+            let instant = now()
+            if result.contains(where: { $0.status(at: instant, timeZone: timeZone).state == .open }) { break }
+        } while cursor != nil && pages < maxCandidatePages && !Task.isCancelled
+        return result
+    }
+
+    private func loadFriends() {
+        guard !tracker.isClosed else { return }
+        friends.start()
+        publishFriends()
+        let repository = context.friends
+        tracker.run(Self.friendsKey) { [weak self] in
+            let outcome: Result<[Friend], FriendsError>
+            do throws(FriendsError) {
+                outcome = .success(try await repository.listFriends().filter { $0.coordinate != nil })
+            } catch {
+                outcome = .failure(error)
+            }
+            guard !Task.isCancelled, let self else { return }
+            self.friends.finish(outcome)
+            self.publishFriends()
+        }
+    }
+
+    // MARK: Publishing
+
+    private func publishHeader() {
+        var header = HomeHeader(location: HomeText.location(context.here))
+        if let failure = total.failure {
+            header.failure = HomeText.placesFailure(failure)
+        } else if let value = total.value {
+            header.summary = HomeText.summary(count: value.within, radius: context.radius, units: context.units)
+        }
+        self.header.update(header)
+        if total.hasFailed {
+            notice.update(nil)
+        } else if let value = total.value, value.within == 0 {
+            notice.update(value.anywhere ? HomeText.nothingWithin(radius: context.radius, units: context.units)
+                                         : HomeText.emptyStore)
+        } else {
+            notice.update(nil)
+        }
+    }
+
+    private func publishCategories() {
+        if let failure = counts.failure {
+            categories.update(.failed(message: HomeText.placesFailure(failure), retryHint: HomeText.retryHint))
+        } else if let value = counts.value {
+            categories.update(.loaded(value))
+        } else {
+            categories.update(.loading("Counting places…"))
+        }
+    }
+
+    /// Sections, hot picks and the next refresh instant, all evaluated at one reading of the clock.
+    private func publishPlaces() {
+        let now = context.now()
+        let timeZone = context.timeZone
+        var shown: [OpeningStatus] = []
+        var changes: [Date] = []
+        var newSections: [HomePlacesSection] = []
+        var picks: [HotPick] = []
+        // A failed category the counts know to be empty gets no error row: there is nothing to retry for.
+        let counted = counts.value.map { Set($0.map(\.category)) }
+
+        for category in Category.allCases {
+            guard let feed = feeds[category] else { continue }
+            let candidates = feed.value ?? []
+            let statuses = candidates.map { $0.status(at: now, timeZone: timeZone) }
+            changes += statuses.compactMap(\.nextChange)
+            let title = HomeText.sectionTitle(category)
+            if let failure = feed.failure, counted?.contains(category) ?? true {
+                newSections.append(HomePlacesSection(
+                    category: category, title: title,
+                    content: .failed(message: HomeText.placesFailure(failure), retryHint: HomeText.retryHint)))
+            } else if !candidates.isEmpty {
+                let rows = zip(candidates, statuses).prefix(Self.rowsPerSection).map { candidate, status in
+                    shown.append(status)
+                    return row(for: candidate.hit, status: status, timeZone: timeZone)
+                }
+                newSections.append(HomePlacesSection(category: category, title: title, content: .loaded(rows),
+                                                     isRefreshing: feed.isLoading))
+            }
+            if let index = statuses.firstIndex(where: { $0.state == .open }) {
+                let hit = candidates[index].hit
+                shown.append(statuses[index])
+                picks.append(HotPick(id: hit.id, category: category, text: HomeText.hotPick(
+                    name: DisplayText.oneLine(hit.place.name), category: category,
+                    distance: DistanceFormatting.distance(hit.distance, bearing: hit.bearing, units: context.units),
+                    status: statuses[index], timeZone: timeZone)))
+            }
+        }
+
+        sections.update(newSections)
+        publishHotPicks(picks)
+        if !tracker.isClosed {
+            nextRefresh.update(HomeRefreshSchedule.next(after: now, changes: changes, shown: shown, timeZone: timeZone))
+        }
+    }
+
+    private func publishHotPicks(_ picks: [HotPick]) {
+        let feeds = Category.allCases.compactMap { self.feeds[$0] }
+        let content: HomeSectionContent<[HotPick]>
+        if !picks.isEmpty {
+            content = .loaded(picks)
+        } else if !feeds.isEmpty, feeds.allSatisfy(\.hasFailed), let failure = feeds.first?.failure {
+            content = .failed(message: HomeText.placesFailure(failure), retryHint: HomeText.retryHint)
+        } else if feeds.isEmpty || feeds.contains(where: { $0.isLoading && $0.value == nil }) {
+            content = .loading("Finding what is open…")
+        } else {
+            content = .loaded([])
+        }
+        let index: Int
+        if let pickCategory, let same = picks.firstIndex(where: { $0.category == pickCategory }) {
+            index = same
+        } else {
+            index = min(hotPicks.value.index, max(picks.count - 1, 0))
+        }
+        pickCategory = picks.indices.contains(index) ? picks[index].category : nil
+        let emptyText = total.value?.within == 0
+            ? (notice.value ?? HomeText.nothingWithin(radius: context.radius, units: context.units))
+            : HomeText.nothingOpen(radius: context.radius, units: context.units)
+        hotPicks.update(HotPicksState(content: content, index: index, emptyText: emptyText))
+    }
+
+    private func publishFriends() {
+        if let failure = friends.failure {
+            friendsSection.update(HomeFriendsSection(
+                content: .failed(message: FriendsErrorText.loading(failure), retryHint: HomeText.retryHint)))
+            return
+        }
+        guard let located = friends.value else { return friendsSection.update(nil) }
+        let here = context.here.coordinate
+        let nearest = located.compactMap { friend -> (Friend, Coordinate, Double)? in
+            guard let coordinate = friend.coordinate else { return nil }
+            return (friend, coordinate, here.distance(to: coordinate))
+        }
+        .sorted { ($0.2, $0.0.id) < ($1.2, $1.0.id) }
+        .prefix(Self.friendsShown)
+        guard !nearest.isEmpty else { return friendsSection.update(nil) }
+        let rows = nearest.map { friend, coordinate, distance in
+            HomeFriendRow(id: friend.id, name: DisplayText.oneLine(friend.fullName),
+                          distance: DistanceFormatting.distance(distance, units: context.units),
+                          bearing: bearingText(from: here, to: coordinate, distance: distance),
+                          phone: DisplayText.oneLine(friend.phoneNumber))
+        }
+        friendsSection.update(HomeFriendsSection(content: .loaded(Array(rows))))
+    }
+
+    private func row(for hit: PlaceHit, status: OpeningStatus, timeZone: TimeZone) -> HomePlaceRow {
+        HomePlaceRow(id: hit.id, name: DisplayText.oneLine(hit.place.name),
+                     distance: DistanceFormatting.distance(hit.distance, units: context.units),
+                     bearing: hit.distance < 0.5 ? "" : CompassPoint(bearing: hit.bearing)?.abbreviation ?? "",
+                     openText: DisplayText.oneLine(status.rowText(timeZone: timeZone)), openState: status.state)
+    }
+
+    private func bearingText(from here: Coordinate, to coordinate: Coordinate, distance: Double) -> String {
+        guard distance >= 0.5 else { return "" }
+        return CompassPoint(bearing: here.bearing(to: coordinate))?.abbreviation ?? ""
+    }
+
+    private func turnPage(by step: Int) {
+        guard !tracker.isClosed else { return }
+        var state = hotPicks.value
+        let count = state.pages.count
+        guard count > 1 else { return }
+        // Wraps: right on the last page shows the first.
+        state.index = ((state.index + step) % count + count) % count
+        pickCategory = state.current?.category
+        hotPicks.update(state)
+    }
+}

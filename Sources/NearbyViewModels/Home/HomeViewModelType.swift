@@ -1,0 +1,43 @@
+import Foundation
+import NearbyCore
+
+/// What the Home view reads and calls, so a render test can hand it a stub.
+@MainActor
+public protocol HomeViewModelType: AnyObject {
+    /// Where here is and how many places lie around it.
+    var header: Observable<HomeHeader> { get }
+    /// The header spinner: any section is loading.
+    var isLoading: Observable<Bool> { get }
+    /// The closest open place of each category, one page each.
+    var hotPicks: Observable<HotPicksState> { get }
+    /// Categories with places around here, with their counts.
+    var categories: Observable<HomeSectionContent<[CategoryCount]>> { get }
+    /// One section per category with places (or whose loading failed), in category order.
+    var sections: Observable<[HomePlacesSection]> { get }
+    /// Nil while there is nothing to show (no friend has a location, or still loading).
+    var friendsSection: Observable<HomeFriendsSection?> { get }
+    /// A screen-wide note: the empty store's directions, or "No places within 2 km".
+    var notice: Observable<String?> { get }
+    /// The next instant something shown changes by the clock alone; the view redraws then and calls
+    /// `refreshTimes()`. Nil when nothing shown will change.
+    var nextRefresh: Observable<Date?> { get }
+    var status: Observable<StatusMessage?> { get }
+
+    func load()
+    /// Loads every section again, keeping what is shown until the new results arrive.
+    func refresh()
+    /// Loads one section again.
+    func retry(_ section: HomeSectionID)
+    /// Loads every failed section again; with none failed, refreshes.
+    func retryFailed()
+    /// Re-evaluates opening hours against the clock (the view calls this at `nextRefresh`).
+    func refreshTimes()
+    func pageLeft()
+    func pageRight()
+    func openHotPick()
+    func openCategory(_ category: Category)
+    func openPlace(_ id: PlaceID)
+    func openFriend(_ id: Friend.ID)
+    func dismissStatus()
+    func close()
+}

@@ -1,0 +1,145 @@
+import Foundation
+import NearbyCore
+
+/// One labelled line of the place card ("Phone  +423 555 0101"); every text is safe to draw.
+public struct PlaceDetailLine: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
+        case text, phone, website, email
+    }
+
+    public var label: String
+    public var value: String
+    public var kind: Kind
+
+    public init(label: String, value: String, kind: Kind = .text) {
+        self.label = label
+        self.value = value
+        self.kind = kind
+    }
+}
+
+/// One day of the opening-hours table.
+public struct OpeningWeekRow: Hashable, Sendable {
+    /// "Mo".
+    public var day: String
+    /// "08:00-12:00, 14:00-18:00", or "closed".
+    public var hours: String
+    public var isToday: Bool
+    /// Why the day is closed, when the hours say ("Christmas").
+    public var note: String?
+
+    public init(day: String, hours: String, isToday: Bool, note: String? = nil) {
+        self.day = day
+        self.hours = hours
+        self.isToday = isToday
+        self.note = note
+    }
+}
+
+/// The opening hours as the detail screen shows them.
+public struct OpeningHoursSummary: Hashable, Sendable {
+    /// "Open · closes 18:00", "Closed · opens tomorrow 07:30", "Hours could not be read: …".
+    public var now: String
+    public var state: OpeningState
+    /// Monday to Sunday of this week; empty when the hours could not be read.
+    public var week: [OpeningWeekRow]
+
+    public init(now: String, state: OpeningState, week: [OpeningWeekRow]) {
+        self.now = now
+        self.state = state
+        self.week = week
+    }
+}
+
+/// A point on the small map.
+public struct MapMarker: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
+        case here, place, neighbour, friend
+    }
+
+    public var coordinate: Coordinate
+    public var label: String
+    public var kind: Kind
+
+    public init(coordinate: Coordinate, label: String, kind: Kind) {
+        self.coordinate = coordinate
+        self.label = label
+        self.kind = kind
+    }
+}
+
+/// What the small map shows: you, the place, its nearest neighbours and friends near it.
+public struct PlaceMapModel: Hashable, Sendable {
+    public var here: MapMarker
+    public var place: MapMarker
+    public var neighbours: [MapMarker]
+    public var friends: [MapMarker]
+
+    public init(here: MapMarker, place: MapMarker, neighbours: [MapMarker] = [], friends: [MapMarker] = []) {
+        self.here = here
+        self.place = place
+        self.neighbours = neighbours
+        self.friends = friends
+    }
+
+    /// Every marker, the place last so that it draws on top.
+    public var allMarkers: [MapMarker] { neighbours + friends + [here, place] }
+}
+
+/// A friend near the place.
+public struct NearbyFriendRow: Hashable, Sendable {
+    public var id: Friend.ID
+    public var name: String
+    /// From the place: "900 m N".
+    public var distance: String
+
+    public init(id: Friend.ID, name: String, distance: String) {
+        self.id = id
+        self.name = name
+        self.distance = distance
+    }
+}
+
+/// A suggested place to meet: open now, near the midpoint between you and the friend.
+public struct MeetingPointRow: Hashable, Sendable {
+    public var id: PlaceID
+    public var name: String
+    public var category: String
+    /// "you 600 m · Anna 700 m".
+    public var distances: String
+    /// "open · until 22:00".
+    public var openState: String
+
+    public init(id: PlaceID, name: String, category: String, distances: String, openState: String) {
+        self.id = id
+        self.name = name
+        self.category = category
+        self.distances = distances
+        self.openState = openState
+    }
+}
+
+/// The meeting-point suggestions for one friend.
+public enum MeetingPointsState: Hashable, Sendable {
+    case none
+    case loading(friend: String)
+    case found(friend: String, [MeetingPointRow])
+    /// Nothing open near the midpoint, or the friend has no location; says which.
+    case empty(String)
+    case failed(message: String, retryHint: String)
+}
+
+/// The favourite action's own states; it never blocks the rest of the screen.
+public enum FavouriteState: Hashable, Sendable {
+    /// Not known yet (the store is being asked).
+    case checking
+    case normal(isFavourite: Bool)
+    /// A spinner while the change is saved; `isFavourite` is what is being saved.
+    case saving(isFavourite: Bool)
+    /// ✓ once the change is saved.
+    case saved(isFavourite: Bool)
+    /// The change failed; `f` tries it again.
+    case failed(message: String, wanted: Bool)
+    /// No favourites store.
+    case unavailable
+}

@@ -1,0 +1,413 @@
+import Foundation
+import NearbyCore
+
+/// One place: its card, opening hours against the clock, a small map, friends near it, meeting points,
+/// and the favourite action. Shows what the list already knew at once, then fills in what the source adds.
+@MainActor
+public final class PlaceDetailViewModel: PlaceDetailViewModelType {
+    /// Nearest places drawn on the map around the place.
+    public static let neighbourCount = 8
+    static let neighbourRadius = 1_000.0
+    /// Friends within this distance of the place are "near" it.
+    public static let friendRadius = 5_000.0
+    static let friendsShown = 10
+    /// Friends read at most when looking for those near the place (in pages).
+    static let friendScanLimit = 5_000
+    static let friendPageSize = 500
+    public static let meetingPointCount = 5
+
+    public let title: Observable<String>
+    public let lines: Observable<[PlaceDetailLine]>
+    public let hours: Observable<OpeningHoursSummary?>
+    public let map: Observable<PlaceMapModel>
+    public let friendsNearby = Observable<[NearbyFriendRow]>([])
+    public let meetingPoints = Observable(MeetingPointsState.none)
+    public let favourite: Observable<FavouriteState>
+    public let attribution: Observable<String>
+    public let isLoading = Observable(false)
+    public let status = Observable<StatusMessage?>(nil)
+    public let nextRefresh = Observable<Date?>(nil)
+
+    private static let detailsKey = ActivityKey("details")
+    private static let neighboursKey = ActivityKey("neighbours")
+    private static let friendsKey = ActivityKey("friends")
+    private static let favouriteKey = ActivityKey("favourite")
+    private static let meetingKey = ActivityKey("meeting")
+
+    private let context: PlacesContext
+    private let tracker = ActivityTracker()
+    private var place: Place
+    private var parsedHours: OpeningHours?
+    /// Friends with a location, as far as they were read.
+    private var locatedFriends: [Friend] = []
+    private var meetingHits: [PlaceHit] = []
+    private var hasStarted = false
+    /// The screen's work under way (the favourite's own aside), for the header spinner.
+    private var working: Set<String> = []
+
+    /// - Parameter hit: the place as the list or home screen has it; the source's details are fetched on `load()`.
+    public init(hit: PlaceHit, context: PlacesContext) {
+        self.context = context
+        place = hit.place
+        title = Observable(DisplayText.oneLine(hit.place.name))
+        lines = Observable([])
+        hours = Observable(nil)
+        attribution = Observable(DisplayText.oneLine(hit.place.attribution))
+        map = Observable(Self.baseMap(for: hit.place, context: context))
+        favourite = Observable(context.favourites == nil ? .unavailable : .checking)
+        applyPlace(hit.place)
+    }
+
+    public var placeID: PlaceID { place.id }
+
+    // MARK: Intents
+
+    public func load() {
+        guard !tracker.isClosed, !hasStarted else { return }
+        hasStarted = true
+        startLoading()
+    }
+
+    public func refresh() {
+        guard !tracker.isClosed else { return }
+        hasStarted = true
+        startLoading()
+    }
+
+    public func toggleFavourite() {
+        guard !tracker.isClosed, let store = context.favourites else { return }
+        let wanted: Bool
+        switch favourite.value {
+        case .normal(let isFavourite), .saved(let isFavourite): wanted = !isFavourite
+        case .failed(_, let retried): wanted = retried
+        case .checking, .saving, .unavailable: return
+        }
+        favourite.update(.saving(isFavourite: wanted))
+        let id = place.id
+        tracker.run(Self.favouriteKey) { [weak self] in
+            var failure: PlacesError?
+            do throws(PlacesError) {
+                try await store.setFavourite(id, wanted)
+            } catch {
+                failure = error
+            }
+            guard !Task.isCancelled, let self else { return }
+            if let failure {
+                self.favourite.update(.failed(message: PlacesErrorText.favourite(failure, saving: wanted),
+                                              wanted: wanted))
+            } else {
+                self.favourite.update(.saved(isFavourite: wanted))
+                self.status.value = .info(wanted ? "Saved to favourites" : "Removed from favourites")
+            }
+        }
+    }
+
+    public func suggestMeetingPoints(with friendID: Friend.ID) {
+        guard !tracker.isClosed, let repository = context.friends else { return }
+        let known = locatedFriends.first { $0.id == friendID }
+        meetingHits = []
+        meetingPoints.update(.loading(friend: known.map { DisplayText.oneLine($0.firstName) } ?? "your friend"))
+        let (provider, here) = (context.provider, context.here)
+        runShown(Self.meetingKey) { [weak self] in
+            let outcome: Result<(Friend, [PlaceHit]), MeetingFailure>
+            do throws(MeetingFailure) {
+                let friend = try await Self.friend(friendID, known: known, in: repository)
+                guard let location = friend.coordinate else { throw .noLocation(friend) }
+                outcome = .success((friend, try await Self.placesAround(here.midpoint(with: location), from: here,
+                                                                        to: location, in: provider)))
+            } catch {
+                outcome = .failure(error)
+            }
+            guard !Task.isCancelled, let self else { return }
+            self.finishMeeting(outcome, friendID: friendID)
+        }
+    }
+
+    public func clearMeetingPoints() {
+        tracker.cancel(Self.meetingKey)
+        working.remove(Self.meetingKey.name)
+        updateLoading()
+        meetingHits = []
+        meetingPoints.update(.none)
+    }
+
+    public func openMeetingPoint(at index: Int) {
+        guard !tracker.isClosed, case .found = meetingPoints.value, meetingHits.indices.contains(index) else { return }
+        var hit = meetingHits[index]
+        hit.distance = context.here.distance(to: hit.place.coordinate)
+        hit.bearing = context.here.bearing(to: hit.place.coordinate)
+        context.navigator.push(.placeDetail(PlaceDetailViewModel(hit: hit, context: context)))
+    }
+
+    public func timeDidPass() {
+        guard !tracker.isClosed else { return }
+        updateHours()
+    }
+
+    public func dismissStatus() {
+        status.update(nil)
+    }
+
+    public func close() {
+        tracker.close()
+        working.removeAll()
+        updateLoading()
+        nextRefresh.update(nil)
+    }
+
+    /// Returns once no live work runs (for tests, instead of sleeping).
+    public func idle() async { await tracker.idle() }
+
+    /// Returns once every task has returned, cancelled ones included (for tests of dropped results).
+    public func drained() async { await tracker.drained() }
+
+    // MARK: Loading
+
+    private func startLoading() {
+        let (provider, here, id, center) = (context.provider, context.here, place.id, place.coordinate)
+        runShown(Self.detailsKey) { [weak self] in
+            let outcome: Result<PlaceHit, PlacesError>
+            do throws(PlacesError) {
+                outcome = .success(try await provider.place(id: id, from: here))
+            } catch {
+                outcome = .failure(error)
+            }
+            guard !Task.isCancelled, let self else { return }
+            switch outcome {
+            case .success(let hit): self.applyPlace(hit.place)
+            case .failure(let error): self.status.value = .error(PlacesErrorText.loading(error))
+            }
+        }
+        runShown(Self.neighboursKey) { [weak self] in
+            let query = PlaceQuery(center: center, radius: Self.neighbourRadius, limit: Self.neighbourCount + 1)
+            // The map is decoration: without neighbours it still shows you and the place.
+            let page = try? await provider.places(query, after: nil)
+            guard !Task.isCancelled, let self, let page else { return }
+            let neighbours = page.hits.filter { $0.id != id }.prefix(Self.neighbourCount).map { hit in
+                MapMarker(coordinate: hit.place.coordinate, label: DisplayText.oneLine(hit.place.name),
+                          kind: .neighbour)
+            }
+            var map = self.map.value
+            map.neighbours = Array(neighbours)
+            self.map.update(map)
+        }
+        if let repository = context.friends {
+            runShown(Self.friendsKey) { [weak self] in
+                let friends = try? await Self.locatedFriends(in: repository)
+                guard !Task.isCancelled, let self, let friends else { return }
+                self.locatedFriends = friends
+                self.updateFriends()
+            }
+        }
+        if let store = context.favourites, case .checking = favourite.value {
+            tracker.run(Self.favouriteKey) { [weak self] in
+                let outcome: Result<Bool, PlacesError>
+                do throws(PlacesError) {
+                    outcome = .success(try await store.isFavourite(id))
+                } catch {
+                    outcome = .failure(error)
+                }
+                guard !Task.isCancelled, let self else { return }
+                switch outcome {
+                case .success(let isFavourite): self.favourite.update(.normal(isFavourite: isFavourite))
+                case .failure(let error):
+                    self.favourite.update(.failed(message: PlacesErrorText.favourite(error, saving: true), wanted: true))
+                }
+            }
+        }
+    }
+
+    /// Friends with a location, read a page at a time up to `friendScanLimit`.
+    private static func locatedFriends(in repository: any FriendsRepository) async throws(FriendsError) -> [Friend] {
+        var located: [Friend] = []
+        var offset = 0
+        while offset < friendScanLimit {
+            let page = try await repository.friendsPage(filter: nil, offset: offset, limit: friendPageSize)
+            located += page.friends.filter { $0.coordinate?.isValid == true }
+            offset += page.friends.count
+            if page.friends.isEmpty || offset >= page.total || Task.isCancelled { break }
+        }
+        return located
+    }
+
+    private func updateFriends() {
+        let center = place.coordinate
+        let near = locatedFriends.compactMap { friend -> (Friend, Double)? in
+            guard let location = friend.coordinate else { return nil }
+            let distance = center.distance(to: location)
+            return distance <= Self.friendRadius ? (friend, distance) : nil
+        }
+        .sorted { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0.id < $1.0.id }
+        .prefix(Self.friendsShown)
+        friendsNearby.update(near.map { friend, distance in
+            let location = friend.coordinate ?? center
+            return NearbyFriendRow(id: friend.id, name: DisplayText.oneLine(friend.fullName),
+                                   distance: DistanceFormatting.distance(distance, bearing: center.bearing(to: location),
+                                                                         units: context.units))
+        })
+        var map = map.value
+        map.friends = near.compactMap { friend, _ in
+            friend.coordinate.map { MapMarker(coordinate: $0, label: DisplayText.oneLine(friend.fullName), kind: .friend) }
+        }
+        self.map.update(map)
+    }
+
+    // MARK: Meeting points
+
+    private enum MeetingFailure: Error {
+        case friend(FriendsError)
+        case places(PlacesError)
+        case noLocation(Friend)
+    }
+
+    private static func friend(_ id: Friend.ID, known: Friend?,
+                               in repository: any FriendsRepository) async throws(MeetingFailure) -> Friend {
+        if let known { return known }
+        do throws(FriendsError) {
+            return try await repository.friend(id: id)
+        } catch {
+            throw .friend(error)
+        }
+    }
+
+    /// Places around the midpoint, in a circle that grows with how far apart the two are.
+    private static func placesAround(_ midpoint: Coordinate, from here: Coordinate, to friend: Coordinate,
+                                     in provider: any PlacesProvider) async throws(MeetingFailure) -> [PlaceHit] {
+        let apart = here.distance(to: friend)
+        let radius = min(max(apart / 4, 500), 5_000)
+        do throws(PlacesError) {
+            return try await provider.places(PlaceQuery(center: midpoint, radius: radius, limit: 200), after: nil).hits
+        } catch {
+            throw .places(error)
+        }
+    }
+
+    private func finishMeeting(_ outcome: Result<(Friend, [PlaceHit]), MeetingFailure>, friendID: Friend.ID) {
+        switch outcome {
+        case .success(let (friend, candidates)):
+            guard let location = friend.coordinate else { return }
+            let now = context.now()
+            let here = context.here
+            var cache = ParsedHoursCache()
+            let open = candidates.compactMap { hit -> (PlaceHit, OpeningStatus, Double)? in
+                guard let status = cache.hours(of: hit.place)?.evaluate(at: now, timeZone: context.timeZone),
+                      status.state == .open else { return nil }
+                let combined = here.distance(to: hit.place.coordinate) + hit.place.coordinate.distance(to: location)
+                return (hit, status, combined)
+            }
+            .sorted { $0.2 != $1.2 ? $0.2 < $1.2 : $0.0.id.description < $1.0.id.description }
+            .prefix(Self.meetingPointCount)
+            let name = DisplayText.oneLine(friend.firstName)
+            meetingHits = open.map(\.0)
+            guard !open.isEmpty else {
+                meetingPoints.update(.empty("Nothing open now between you and \(name)."))
+                return
+            }
+            meetingPoints.update(.found(friend: name, open.map { hit, status, _ in
+                let coordinate = hit.place.coordinate
+                let fromHere = DistanceFormatting.distance(here.distance(to: coordinate), units: context.units)
+                let fromFriend = DistanceFormatting.distance(coordinate.distance(to: location), units: context.units)
+                return MeetingPointRow(id: hit.id, name: DisplayText.oneLine(hit.place.name),
+                                       category: hit.place.category.displayName,
+                                       distances: "you \(fromHere) · \(name) \(fromFriend)",
+                                       openState: status.rowText(timeZone: context.timeZone))
+            }))
+        case .failure(.noLocation(let friend)):
+            meetingPoints.update(.empty("\(DisplayText.oneLine(friend.firstName)) has no location to meet halfway."))
+        case .failure(.friend(let error)):
+            meetingPoints.update(.failed(message: FriendsErrorText.loading(error), retryHint: "m retry"))
+        case .failure(.places(let error)):
+            meetingPoints.update(.failed(message: PlacesErrorText.loading(error), retryHint: "m retry"))
+        }
+    }
+
+    // MARK: Content
+
+    private func applyPlace(_ newPlace: Place) {
+        if newPlace.openingHours != place.openingHours || parsedHours == nil {
+            parsedHours = newPlace.openingHours.map(OpeningHours.init)
+        }
+        place = newPlace
+        title.update(DisplayText.oneLine(newPlace.name))
+        attribution.update(DisplayText.oneLine(newPlace.attribution))
+        lines.update(makeLines(newPlace))
+        var map = map.value
+        map.place = MapMarker(coordinate: newPlace.coordinate, label: DisplayText.oneLine(newPlace.name), kind: .place)
+        self.map.update(map)
+        updateHours()
+        if !locatedFriends.isEmpty { updateFriends() }
+    }
+
+    private func makeLines(_ place: Place) -> [PlaceDetailLine] {
+        var lines = [
+            PlaceDetailLine(label: "Category", value: place.category.displayName),
+            PlaceDetailLine(label: "Distance", value: context.distanceText(to: place.coordinate)),
+        ]
+        func add(_ label: String, _ value: String?, _ kind: PlaceDetailLine.Kind = .text) {
+            guard let value, !value.isEmpty else { return }
+            lines.append(PlaceDetailLine(label: label, value: DisplayText.oneLine(value), kind: kind))
+        }
+        add("Address", PlaceTexts.fullAddress(place.address))
+        add("Coordinates", PlaceTexts.coordinate(place.coordinate))
+        add("Phone", place.phone, .phone)
+        add("Website", place.website, .website)
+        add("E-mail", place.email, .email)
+        add("Cuisine", PlaceTexts.cuisine(place.cuisine))
+        add("Wheelchair", PlaceTexts.wheelchair(place.wheelchair))
+        if let rating = PlaceTexts.rating(place.rating, count: nil) {
+            let count = place.ratingCount.map { " from \(DisplayText.count($0)) rating\($0 == 1 ? "" : "s")" } ?? ""
+            add("Rating", rating + count)
+        }
+        add("Price", PlaceTexts.priceLevel(place.priceLevel))
+        add("Operator", place.operatorName ?? place.brand)
+        return lines
+    }
+
+    private func updateHours() {
+        guard let parsedHours else {
+            hours.update(nil)
+            nextRefresh.update(nil)
+            return
+        }
+        let now = context.now()
+        let zone = context.timeZone
+        let status = parsedHours.evaluate(at: now, timeZone: zone)
+        let week = parsedHours.isReadable
+            ? parsedHours.week(containing: now, timeZone: zone).map { day in
+                OpeningWeekRow(day: day.weekdayAbbreviation,
+                               hours: day.intervals.isEmpty ? "closed" : day.intervals.map(\.label).joined(separator: ", "),
+                               isToday: day.isToday, note: day.comment.map(OpeningHoursText.printable))
+            }
+            : []
+        hours.update(OpeningHoursSummary(now: DisplayText.oneLine(status.detailText(timeZone: zone)),
+                                         state: status.state, week: week))
+        guard parsedHours.isReadable, !tracker.isClosed else { return nextRefresh.update(nil) }
+        // "Today" in the week table, and "tomorrow" in the state, move at midnight even when the state does not.
+        let midnight = context.nextMidnight(after: now)
+        let candidates = [status.nextChange, midnight].compactMap { $0 }
+        nextRefresh.update(candidates.min())
+    }
+
+    private static func baseMap(for place: Place, context: PlacesContext) -> PlaceMapModel {
+        PlaceMapModel(here: MapMarker(coordinate: context.here, label: "You", kind: .here),
+                      place: MapMarker(coordinate: place.coordinate, label: DisplayText.oneLine(place.name),
+                                       kind: .place))
+    }
+
+    /// Runs `operation` under `key`, counted for the header spinner until it ends (a newer run of the same
+    /// key takes over the count; a cancelled one never reaches its end).
+    private func runShown(_ key: ActivityKey, _ operation: @escaping @MainActor @Sendable () async -> Void) {
+        working.insert(key.name)
+        updateLoading()
+        tracker.run(key) { [weak self] in
+            await operation()
+            guard !Task.isCancelled, let self else { return }
+            self.working.remove(key.name)
+            self.updateLoading()
+        }
+    }
+
+    private func updateLoading() {
+        isLoading.update(!tracker.isClosed && !working.isEmpty)
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import NearbyCore
+
+/// What the place detail view reads and calls, so a render test can hand it a stub.
+@MainActor
+public protocol PlaceDetailViewModelType: AnyObject {
+    /// The place's name.
+    var title: Observable<String> { get }
+    /// Category, distance and bearing, address, coordinates, phone, website, e-mail, cuisine, wheelchair,
+    /// rating, price level, operator: the ones the source has, in that order.
+    var lines: Observable<[PlaceDetailLine]> { get }
+    /// The state now and the week; nil when the source gives no hours.
+    var hours: Observable<OpeningHoursSummary?> { get }
+    var map: Observable<PlaceMapModel> { get }
+    var friendsNearby: Observable<[NearbyFriendRow]> { get }
+    var meetingPoints: Observable<MeetingPointsState> { get }
+    var favourite: Observable<FavouriteState> { get }
+    /// The source's attribution for the footer.
+    var attribution: Observable<String> { get }
+    var isLoading: Observable<Bool> { get }
+    var status: Observable<StatusMessage?> { get }
+    /// When the hours shown next change (the state, or "today" at midnight): the view schedules one
+    /// redraw then and calls `timeDidPass()`; nil when nothing will change.
+    var nextRefresh: Observable<Date?> { get }
+
+    func load()
+    func refresh()
+    /// `f`: saves or forgets the favourite; after a failure, tries the same change again.
+    func toggleFavourite()
+    /// `m`: places open now near the midpoint between here and the friend, nearest to both first.
+    func suggestMeetingPoints(with friendID: Friend.ID)
+    func clearMeetingPoints()
+    /// Opens a suggested meeting point's detail.
+    func openMeetingPoint(at index: Int)
+    func timeDidPass()
+    func dismissStatus()
+    func close()
+}

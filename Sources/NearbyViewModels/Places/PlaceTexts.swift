@@ -1,0 +1,86 @@
+import Foundation
+import NearbyCore
+
+/// Words for a place's fields, shared by the list rows and the detail screen.
+enum PlaceTexts {
+    /// "4.5 ★ (1,234)", "4.5 ★"; nil without a usable rating.
+    static func rating(_ rating: Double?, count: Int?) -> String? {
+        guard let rating, rating.isFinite, (0...5).contains(rating) else { return nil }
+        let value = String(format: "%.1f", rating) + " ★"
+        guard let count, count > 0 else { return value }
+        return value + " (\(DisplayText.count(count)))"
+    }
+
+    /// The street line, else the formatted address; nil without either.
+    static func streetLine(_ place: Place) -> String? {
+        place.address.streetLine.map(DisplayText.oneLine)
+    }
+
+    /// "Market Square 12, 0100 Demo town"; nil without any part.
+    static func fullAddress(_ address: Address) -> String? {
+        if let formatted = address.formatted, !formatted.isEmpty, address.street == nil {
+            return DisplayText.oneLine(formatted)
+        }
+        var parts: [String] = []
+        if let street = address.streetLine { parts.append(street) }
+        let town = [address.postcode, address.city].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " ")
+        if !town.isEmpty { parts.append(town) }
+        if let country = address.country, !country.isEmpty { parts.append(country) }
+        return parts.isEmpty ? nil : DisplayText.oneLine(parts.joined(separator: ", "))
+    }
+
+    /// "47.14100, 9.52090".
+    static func coordinate(_ coordinate: Coordinate) -> String {
+        String(format: "%.5f, %.5f", coordinate.latitude, coordinate.longitude)
+    }
+
+    /// OpenStreetMap's wheelchair value in words.
+    static func wheelchair(_ value: String?) -> String? {
+        guard let value, !value.isEmpty else { return nil }
+        switch value.lowercased() {
+        case "yes": return "Accessible"
+        case "limited": return "Partly accessible"
+        case "no": return "Not accessible"
+        case "designated": return "Designed for wheelchairs"
+        default: return DisplayText.oneLine(value)
+        }
+    }
+
+    /// Google's 0–4 price level in words.
+    static func priceLevel(_ level: Int?) -> String? {
+        guard let level else { return nil }
+        let words = ["Free", "Inexpensive", "Moderate", "Expensive", "Very expensive"]
+        return words.indices.contains(level) ? words[level] : nil
+    }
+
+    /// "italian, pizza" from "italian;pizza".
+    static func cuisine(_ cuisine: String?) -> String? {
+        guard let cuisine, !cuisine.isEmpty else { return nil }
+        let parts = cuisine.split(separator: ";")
+            .map { $0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "_", with: " ") }
+            .filter { !$0.isEmpty }
+        return parts.isEmpty ? nil : DisplayText.oneLine(parts.joined(separator: ", "))
+    }
+}
+
+/// Parsed opening hours by place, so each source text is parsed once however often rows are drawn.
+struct ParsedHoursCache {
+    private var parsed: [PlaceID: OpeningHours] = [:]
+    private let capacity: Int
+
+    init(capacity: Int = 5_000) {
+        self.capacity = capacity
+    }
+
+    /// The parsed hours of `place`; nil when it has none.
+    mutating func hours(of place: Place) -> OpeningHours? {
+        guard let source = place.openingHours else { return nil }
+        if let known = parsed[place.id] { return known }
+        if parsed.count >= capacity { parsed.removeAll(keepingCapacity: true) }
+        let hours = OpeningHours(source)
+        parsed[place.id] = hours
+        return hours
+    }
+
+    mutating func removeAll() { parsed.removeAll() }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import NearbyCore
+
+/// What every places view model needs, handed from the list to the detail it opens.
+public struct PlacesContext {
+    public var provider: any PlacesProvider
+    /// Where favourites are saved; nil hides the favourite action.
+    public var favourites: (any FavouritesStore)?
+    /// Friends for "friends near this place" and meeting points; nil hides them.
+    public var friends: (any FriendsRepository)?
+    public var navigator: Navigator
+    /// Where "here" is: distances and bearings are measured from it.
+    public var here: Coordinate
+    public var units: UnitSystem
+    /// The zone opening hours are evaluated in (the system's by default).
+    public var timeZone: TimeZone
+    /// The clock opening states are evaluated against; tests move it by hand.
+    public var now: @Sendable () -> Date
+
+    public init(provider: any PlacesProvider, favourites: (any FavouritesStore)? = nil,
+                friends: (any FriendsRepository)? = nil, navigator: Navigator, here: Coordinate,
+                units: UnitSystem = .metric, timeZone: TimeZone = .current,
+                now: @escaping @Sendable () -> Date = { Date() }) {
+        self.provider = provider
+        self.favourites = favourites
+        self.friends = friends
+        self.navigator = navigator
+        self.here = here
+        self.units = units
+        self.timeZone = timeZone
+        self.now = now
+    }
+
+    /// "120 m NE" from here to `coordinate`.
+    func distanceText(to coordinate: Coordinate) -> String {
+        DistanceFormatting.distance(here.distance(to: coordinate), bearing: here.bearing(to: coordinate), units: units)
+    }
+
+    /// The first instant of the next local day after `date`: day-relative words ("tomorrow", "Mo") change then.
+    func nextMidnight(after date: Date) -> Date? {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        return calendar.nextDate(after: date, matching: DateComponents(hour: 0, minute: 0, second: 0),
+                                 matchingPolicy: .nextTime)
+    }
+}

@@ -1,0 +1,47 @@
+import NearbyCore
+
+/// One row of a places list, as the view draws it.
+public enum PlacesListRow: Hashable, Sendable {
+    case place(PlaceRowModel)
+    /// A spinner and what is loading (the whole list).
+    case loading(String)
+    /// Cannot be opened; `r` retries.
+    case error(message: String, retryHint: String)
+    /// Nothing found, and what to do about it.
+    case empty(String)
+    /// The last row while the next page loads.
+    case moreLoading(String)
+}
+
+/// A place as one list row shows it; every text is safe to draw.
+public struct PlaceRowModel: Hashable, Sendable {
+    public var id: PlaceID
+    public var name: String
+    /// Cuisine, address or operator (may be empty).
+    public var subtitle: String
+    /// "Café".
+    public var category: String
+    /// "120 m NE".
+    public var distance: String
+    /// "open · until 18:00", "closed · opens Mo 07:30", "hours unknown".
+    public var openState: String
+    /// For colouring the open-state text.
+    public var openness: OpeningState
+    /// "4.5 ★ (1,234)"; nil when the source has no rating.
+    public var rating: String?
+    /// The detailed layout's second line: "Market Square 12 · Mo-Fr 08:00-18:00".
+    public var detailLine: String
+
+    public init(id: PlaceID, name: String, subtitle: String, category: String, distance: String, openState: String,
+                openness: OpeningState, rating: String?, detailLine: String) {
+        self.id = id
+        self.name = name
+        self.subtitle = subtitle
+        self.category = category
+        self.distance = distance
+        self.openState = openState
+        self.openness = openness
+        self.rating = rating
+        self.detailLine = detailLine
+    }
+}

@@ -1,0 +1,581 @@
+import Foundation
+import NearbyCore
+
+/// A places list: one category, every place, or a search, around "here" within a radius.
+///
+/// In distance order it pages through the provider (nearest first), 100 places at a time, as the user
+/// reaches the end. The other orders need the whole result, which may be 100,000 places: they sort the
+/// nearest `sortedLimit` in memory instead, and the title says so ("nearest 2,000 of 8,412"). That keeps
+/// every order within one provider contract (local store, Overpass and Google all page by distance) and
+/// bounds memory and time; the user narrows by radius or filter to see the rest. Row models are built
+/// only for the rows the view asks for, and cached by place until their open state changes.
+@MainActor
+public final class PlacesListViewModel: PlacesListViewModelType {
+    /// Places per page in distance order.
+    public static let pageSize = 100
+    /// How many of the nearest places the name, rating and open-first orders sort.
+    public static let sortedLimit = 2_000
+    static let sortedPageSize = 500
+    /// Rows before the end at which the next page is fetched.
+    static let prefetchDistance = 20
+
+    public let subject: PlacesListSubject
+    public let title = Observable("")
+    public let filter = Observable("")
+    public let sortOrder = Observable(PlacesSortOrder.distance)
+    public let layout = Observable(PlacesLayout.compact)
+    public let radius: Observable<Double>
+    public let rowsRevision = Observable(0)
+    public let selection = Observable(0)
+    public let isLoading = Observable(false)
+    public let status = Observable<StatusMessage?>(nil)
+    public let attribution = Observable("")
+    public let nextRefresh = Observable<Date?>(nil)
+
+    private enum Phase {
+        case idle, loading, failed(PlacesError), loaded
+    }
+
+    /// What a result was asked with: a reload's result replaces the rows only as what it was asked with.
+    private struct Request: Equatable {
+        var filter: String
+        var order: PlacesSortOrder
+        var radius: Double
+    }
+
+    private struct CachedRow {
+        var model: PlaceRowModel
+        var madeAt: Date
+        /// When the open state (or its day-relative words) next changes; nil: never.
+        var validUntil: Date?
+    }
+
+    /// What a reload brought.
+    private struct Loaded: Sendable {
+        var hits: [PlaceHit]
+        var next: PageCursor?
+        var attributions: [String]
+    }
+
+    private static let reloadKey = ActivityKey("reload")
+    private static let moreKey = ActivityKey("more")
+    private static let countKey = ActivityKey("count")
+
+    private let context: PlacesContext
+    private let tracker = ActivityTracker()
+    private var phase = Phase.idle
+    /// The places in display order.
+    private var hits: [PlaceHit] = []
+    private var knownIDs: Set<PlaceID> = []
+    /// Where the next page starts (distance order only).
+    private var next: PageCursor?
+    /// Whether `hits` holds every match within the radius.
+    private var isComplete = false
+    /// Whether `hits` is the nearest `sortedLimit` of more matches.
+    private var isTruncated = false
+    private var total: Int?
+    private var applied: Request?
+    private var isReloading = false
+    private var isLoadingMore = false
+    private var moreFailure: PlacesError?
+    /// Changes whenever `hits` is replaced; page results of an older one are dropped.
+    private var generation = 0
+    private var attributions: [String] = []
+    private var hoursCache = ParsedHoursCache()
+    private var rowCache: [PlaceID: CachedRow] = [:]
+    private var visibleRows = 0..<40
+
+    public init(subject: PlacesListSubject, context: PlacesContext, radius: Double = SearchRadius.standard) {
+        self.subject = subject
+        self.context = context
+        self.radius = Observable(radius)
+        updateTitle()
+    }
+
+    // MARK: Rows
+
+    public var rowCount: Int {
+        guard case .loaded = phase, !hits.isEmpty else { return 1 }
+        return hits.count + (next != nil ? 1 : 0)
+    }
+
+    public func row(at index: Int) -> PlacesListRow {
+        switch phase {
+        case .idle, .loading:
+            return .loading(loadingText)
+        case .failed(let error):
+            return .error(message: PlacesErrorText.loading(error), retryHint: PlacesErrorText.retryHint)
+        case .loaded:
+            guard !hits.isEmpty else { return .empty(emptyText) }
+            if hits.indices.contains(index) {
+                if next != nil, index >= hits.count - Self.prefetchDistance { loadMore() }
+                return .place(cachedRow(for: hits[index], now: context.now()).model)
+            }
+            guard next != nil else { return .empty("") }
+            if let moreFailure {
+                return .error(message: PlacesErrorText.loading(moreFailure), retryHint: PlacesErrorText.retryHint)
+            }
+            loadMore()
+            return .moreLoading("Loading more \(subject.pluralText)…")
+        }
+    }
+
+    /// How many places are held now (for tests: pages, never everything).
+    var heldPlaceCount: Int { hits.count }
+    /// How many row models are cached now (for tests: only rows asked for).
+    var cachedRowCount: Int { rowCache.count }
+
+    // MARK: Intents
+
+    public func load() {
+        guard !tracker.isClosed, case .idle = phase else { return }
+        startReload()
+    }
+
+    public func retry() {
+        guard !tracker.isClosed else { return }
+        if case .failed = phase { return startReload() }
+        if moreFailure != nil {
+            moreFailure = nil
+            bumpRows()
+            loadMore()
+            return
+        }
+        refresh()
+    }
+
+    public func refresh() {
+        guard !tracker.isClosed else { return }
+        startReload()
+    }
+
+    public func select(_ index: Int) {
+        selection.update(min(max(index, 0), rowCount - 1))
+    }
+
+    public func open(at index: Int) {
+        guard !tracker.isClosed, case .loaded = phase, hits.indices.contains(index) else { return }
+        let detail = PlaceDetailViewModel(hit: hits[index], context: context)
+        context.navigator.push(.placeDetail(detail))
+    }
+
+    public func setFilter(_ text: String) {
+        guard !tracker.isClosed else { return }
+        let before = Self.trimmed(filter.value)
+        filter.update(text)
+        guard Self.trimmed(text) != before else { return }
+        startReload()
+    }
+
+    public func cycleSort() {
+        setSortOrder(sortOrder.value.next)
+    }
+
+    /// Shows the list in `order`: sorted in memory when the places held allow it, else loaded again.
+    public func setSortOrder(_ order: PlacesSortOrder) {
+        guard !tracker.isClosed, order != sortOrder.value else { return }
+        sortOrder.update(order)
+        guard case .loaded = phase, !isReloading, var request = applied,
+              isComplete || (isTruncated && order != .distance) else {
+            return startReload()
+        }
+        request.order = order
+        applied = request
+        hits = sorted(hits, by: order, now: context.now())
+        next = nil
+        selection.update(0)
+        updateTitle()
+        bumpRows()
+    }
+
+    public func toggleLayout() {
+        layout.update(layout.value.toggled)
+    }
+
+    public func widenRadius() {
+        guard !tracker.isClosed else { return }
+        guard let wider = SearchRadius.wider(than: radius.value) else {
+            status.value = .info("The search already reaches \(radiusText) — the widest it goes.")
+            return
+        }
+        radius.update(wider)
+        startReload()
+    }
+
+    public func narrowRadius() {
+        guard !tracker.isClosed else { return }
+        guard let narrower = SearchRadius.narrower(than: radius.value) else {
+            status.value = .info("The search is already as narrow as it goes (\(radiusText)).")
+            return
+        }
+        radius.update(narrower)
+        startReload()
+    }
+
+    public func setVisibleRows(_ range: Range<Int>) {
+        guard range != visibleRows else { return }
+        visibleRows = range
+        updateNextRefresh()
+    }
+
+    public func timeDidPass() {
+        guard !tracker.isClosed, case .loaded = phase else { return }
+        let now = context.now()
+        rowCache = rowCache.filter { _, row in row.madeAt <= now && row.validUntil.map { now < $0 } ?? true }
+        if sortOrder.value == .openFirst {
+            // Open first is an order in time: keep the selected place selected as places open and close.
+            let selected = hits.indices.contains(selection.value) ? hits[selection.value].id : nil
+            hits = sorted(hits, by: .openFirst, now: now)
+            if let selected, let index = hits.firstIndex(where: { $0.id == selected }) { selection.update(index) }
+        }
+        bumpRows()
+    }
+
+    public func dismissStatus() {
+        status.update(nil)
+    }
+
+    public func close() {
+        tracker.close()
+        isReloading = false
+        isLoadingMore = false
+        updateLoading()
+        nextRefresh.update(nil)
+    }
+
+    /// Returns once no live work runs (for tests, instead of sleeping).
+    public func idle() async { await tracker.idle() }
+
+    /// Returns once every task has returned, cancelled ones included (for tests of dropped results).
+    public func drained() async { await tracker.drained() }
+
+    // MARK: Loading
+
+    /// What the user asks for now.
+    private var requested: Request {
+        Request(filter: Self.trimmed(filter.value), order: sortOrder.value, radius: radius.value)
+    }
+
+    private func query(for request: Request, limit: Int) -> PlaceQuery {
+        let words = [subject.searchText, request.filter.isEmpty ? nil : request.filter].compactMap { $0 }
+        return PlaceQuery(center: context.here, radius: request.radius, category: subject.category,
+                          searchText: words.isEmpty ? nil : words.joined(separator: " "), limit: limit)
+    }
+
+    /// Loads the list for what is asked now; the rows shown stay until the result arrives.
+    private func startReload() {
+        let request = requested
+        isReloading = true
+        switch phase {
+        case .idle, .failed:
+            phase = .loading
+            bumpRows()
+        case .loading, .loaded:
+            break
+        }
+        startNewGeneration()
+        updateTitle()
+        updateLoading()
+        let provider = context.provider
+        let sortedQuery = request.order != .distance
+        let query = query(for: request, limit: sortedQuery ? Self.sortedPageSize : Self.pageSize)
+        tracker.run(Self.reloadKey) { [weak self] in
+            let outcome: Result<Loaded, PlacesError>
+            do throws(PlacesError) {
+                outcome = .success(sortedQuery
+                    ? try await Self.fetchNearest(provider, query, upTo: Self.sortedLimit)
+                    : try await Self.fetchPage(provider, query))
+            } catch {
+                outcome = .failure(error)
+            }
+            guard !Task.isCancelled, let self else { return }
+            self.finishReload(outcome, request: request)
+        }
+    }
+
+    private static func fetchPage(_ provider: any PlacesProvider, _ query: PlaceQuery) async throws(PlacesError)
+        -> Loaded {
+        let page = try await provider.places(query, after: nil)
+        return Loaded(hits: page.hits, next: page.next, attributions: page.attributions)
+    }
+
+    /// The nearest `limit` places, page by page; `next` is left set when more lie within the radius.
+    private static func fetchNearest(_ provider: any PlacesProvider, _ query: PlaceQuery,
+                                     upTo limit: Int) async throws(PlacesError) -> Loaded {
+        var result = Loaded(hits: [], next: nil, attributions: [])
+        var cursor: PageCursor?
+        repeat {
+            var pageQuery = query
+            pageQuery.limit = min(query.limit, limit - result.hits.count)
+            let page = try await provider.places(pageQuery, after: cursor)
+            result.hits += page.hits
+            result.attributions += page.attributions.filter { !result.attributions.contains($0) }
+            cursor = page.next
+            // A cancelled reload's result is dropped anyway: stop asking.
+            if Task.isCancelled || page.hits.isEmpty { break }
+        } while cursor != nil && result.hits.count < limit
+        result.next = cursor
+        return result
+    }
+
+    private func finishReload(_ outcome: Result<Loaded, PlacesError>, request: Request) {
+        isReloading = false
+        let changed = request != applied
+        switch outcome {
+        case .success(let loaded):
+            applied = request
+            hoursCache.removeAll()
+            rowCache.removeAll()
+            knownIDs = []
+            hits = []
+            append(loaded.hits)
+            if request.order == .distance {
+                next = loaded.next
+                isTruncated = false
+            } else {
+                hits = sorted(hits, by: request.order, now: context.now())
+                next = nil
+                isTruncated = loaded.next != nil
+            }
+            isComplete = loaded.next == nil
+            attributions = []
+            mergeAttributions(loaded.attributions)
+            phase = .loaded
+            total = isComplete ? hits.count : nil
+            if !isComplete, request.filter.isEmpty, subject.searchText == nil { startCount(for: request) }
+        case .failure(let error):
+            if case .loaded = phase, !changed {
+                // A refresh failed: the rows shown are still the best we have.
+                status.value = .error(PlacesErrorText.loading(error))
+            } else {
+                applied = request
+                hits = []
+                knownIDs = []
+                next = nil
+                total = nil
+                phase = .failed(error)
+            }
+        }
+        if changed { selection.update(0) } else { select(selection.value) }
+        updateTitle()
+        bumpRows()
+        updateLoading()
+    }
+
+    private func loadMore() {
+        guard case .loaded = phase, let cursor = next, !isLoadingMore, moreFailure == nil, !isReloading,
+              let request = applied, !tracker.isClosed else { return }
+        isLoadingMore = true
+        updateLoading()
+        let generation = generation
+        let provider = context.provider
+        let query = query(for: request, limit: Self.pageSize)
+        tracker.run(Self.moreKey) { [weak self] in
+            let outcome: Result<PlacesPage, PlacesError>
+            do throws(PlacesError) {
+                outcome = .success(try await provider.places(query, after: cursor))
+            } catch {
+                outcome = .failure(error)
+            }
+            guard !Task.isCancelled, let self, generation == self.generation else { return }
+            self.finishMore(outcome)
+        }
+    }
+
+    private func finishMore(_ outcome: Result<PlacesPage, PlacesError>) {
+        isLoadingMore = false
+        switch outcome {
+        case .success(let page):
+            append(page.hits)
+            next = page.next
+            isComplete = page.next == nil
+            if isComplete { total = hits.count }
+            mergeAttributions(page.attributions)
+        case .failure(let error):
+            moreFailure = error
+        }
+        updateTitle()
+        bumpRows()
+        updateLoading()
+    }
+
+    private func startCount(for request: Request) {
+        let provider = context.provider
+        let (center, category) = (context.here, subject.category)
+        let generation = generation
+        tracker.run(Self.countKey) { [weak self] in
+            // The title just goes without a count when counting fails.
+            let count = try? await provider.count(near: center, radius: request.radius, category: category)
+            guard !Task.isCancelled, let self, generation == self.generation, let count else { return }
+            self.total = count
+            self.updateTitle()
+        }
+    }
+
+    /// Drops page and count results for the places held before.
+    private func startNewGeneration() {
+        generation += 1
+        tracker.cancel(Self.moreKey)
+        tracker.cancel(Self.countKey)
+        isLoadingMore = false
+        moreFailure = nil
+    }
+
+    /// Appends places not held yet (a source may repeat one across pages).
+    private func append(_ newHits: [PlaceHit]) {
+        for hit in newHits where knownIDs.insert(hit.id).inserted {
+            hits.append(hit)
+        }
+    }
+
+    private func mergeAttributions(_ new: [String]) {
+        for text in new where !attributions.contains(text) { attributions.append(text) }
+        attribution.update(attributions.map(DisplayText.oneLine).joined(separator: " · "))
+    }
+
+    // MARK: Order
+
+    /// `hits` in `order`; ties fall back to distance, then id, so the order never flickers.
+    private func sorted(_ hits: [PlaceHit], by order: PlacesSortOrder, now: Date) -> [PlaceHit] {
+        func nearer(_ a: PlaceHit, _ b: PlaceHit) -> Bool {
+            if a.distance != b.distance { return a.distance < b.distance }
+            return a.id.description < b.id.description
+        }
+        switch order {
+        case .distance:
+            return hits.sorted(by: nearer)
+        case .name:
+            // Folded once per place, not once per comparison.
+            let keyed = hits.map { (key: SearchFolding.fold($0.place.name), hit: $0) }
+            return keyed.sorted { a, b in a.key != b.key ? a.key < b.key : nearer(a.hit, b.hit) }.map(\.hit)
+        case .rating:
+            return hits.sorted { a, b in
+                let left = a.place.rating ?? -1, right = b.place.rating ?? -1
+                if left != right { return left > right }
+                let leftCount = a.place.ratingCount ?? 0, rightCount = b.place.ratingCount ?? 0
+                if leftCount != rightCount { return leftCount > rightCount }
+                return nearer(a, b)
+            }
+        case .openFirst:
+            // Open, then unknown (may be open), then closed.
+            let keyed = hits.map { hit -> (rank: Int, hit: PlaceHit) in
+                let state = hoursCache.hours(of: hit.place)?.evaluate(at: now, timeZone: context.timeZone).state
+                let rank = switch state {
+                case .open: 0
+                case .unknown, nil: 1
+                case .closed: 2
+                }
+                return (rank, hit)
+            }
+            return keyed.sorted { a, b in a.rank != b.rank ? a.rank < b.rank : nearer(a.hit, b.hit) }.map(\.hit)
+        }
+    }
+
+    // MARK: Row models and time
+
+    private func cachedRow(for hit: PlaceHit, now: Date) -> CachedRow {
+        if let cached = rowCache[hit.id], cached.madeAt <= now, cached.validUntil.map({ now < $0 }) ?? true {
+            return cached
+        }
+        let row = makeRow(for: hit, now: now)
+        // Only rows the view asked for are cached; a long scroll through many pages starts over.
+        if rowCache.count >= 2_000 { rowCache.removeAll(keepingCapacity: true) }
+        rowCache[hit.id] = row
+        return row
+    }
+
+    private func makeRow(for hit: PlaceHit, now: Date) -> CachedRow {
+        let place = hit.place
+        let hours = hoursCache.hours(of: place)
+        let status = hours?.evaluate(at: now, timeZone: context.timeZone)
+        let validUntil = status?.nextChange.map { change in
+            context.nextMidnight(after: now).map { min($0, change) } ?? change
+        }
+        let street = PlaceTexts.streetLine(place)
+        let hoursText = hours.map { DisplayText.oneLine($0.raw) }
+        let model = PlaceRowModel(
+            id: place.id, name: DisplayText.oneLine(place.name), subtitle: DisplayText.oneLine(place.subtitle),
+            category: place.category.displayName,
+            distance: DistanceFormatting.distance(hit.distance, bearing: hit.bearing, units: context.units),
+            openState: status.map { $0.rowText(timeZone: context.timeZone) } ?? "hours unknown",
+            openness: status?.state ?? .unknown,
+            rating: PlaceTexts.rating(place.rating, count: place.ratingCount),
+            detailLine: [street, hoursText].compactMap { $0 }.joined(separator: " · "))
+        return CachedRow(model: model, madeAt: now, validUntil: validUntil)
+    }
+
+    /// The earliest instant a visible row's text changes.
+    private func updateNextRefresh() {
+        guard case .loaded = phase, !tracker.isClosed else { return nextRefresh.update(nil) }
+        let now = context.now()
+        let shown = visibleRows.clamped(to: 0..<hits.count)
+        var earliest: Date?
+        for index in shown {
+            guard let until = cachedRow(for: hits[index], now: now).validUntil else { continue }
+            earliest = earliest.map { min($0, until) } ?? until
+        }
+        nextRefresh.update(earliest)
+    }
+
+    // MARK: Text and bookkeeping
+
+    private var radiusText: String { SearchRadius.text(radius.value, units: context.units) }
+
+    private var loadingText: String {
+        let request = requested
+        if !request.filter.isEmpty {
+            return "Searching \(subject.pluralText) for “\(DisplayText.oneLine(request.filter))” within \(radiusText)…"
+        }
+        if let search = subject.searchText {
+            return "Searching for “\(DisplayText.oneLine(search))” within \(radiusText)…"
+        }
+        return "Loading \(subject.pluralText) within \(radiusText)…"
+    }
+
+    private var emptyText: String {
+        let request = applied ?? requested
+        let within = SearchRadius.text(request.radius, units: context.units)
+        var text: String
+        if !request.filter.isEmpty {
+            text = "No \(subject.pluralText) match “\(DisplayText.oneLine(request.filter))” within \(within)"
+        } else if let search = subject.searchText {
+            text = "Nothing matches “\(DisplayText.oneLine(search))” within \(within)"
+        } else {
+            text = "No \(subject.pluralText) within \(within)"
+        }
+        if SearchRadius.wider(than: request.radius) != nil { text += " — + widens the search" }
+        return text
+    }
+
+    private func updateTitle() {
+        var parts = [subject.titleText]
+        let within = "within \(radiusText)"
+        let request = applied ?? requested
+        if !request.filter.isEmpty {
+            parts.append("matching “\(DisplayText.oneLine(request.filter))” \(within)")
+        } else if case .loaded = phase, isTruncated {
+            let of = total.map { " of \(DisplayText.count($0))" } ?? ""
+            parts.append("nearest \(DisplayText.count(hits.count))\(of) \(within)")
+        } else if case .loaded = phase, let total {
+            parts.append("\(DisplayText.count(total)) \(within)")
+        } else {
+            parts.append(within)
+        }
+        parts.append(sortOrder.value.title)
+        title.update(parts.joined(separator: " · "))
+    }
+
+    private func updateLoading() {
+        isLoading.update(!tracker.isClosed && (isReloading || isLoadingMore))
+    }
+
+    private func bumpRows() {
+        rowsRevision.value += 1
+        select(selection.value)
+        updateNextRefresh()
+    }
+
+    private static func trimmed(_ text: String) -> String {
+        text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}

@@ -1,0 +1,46 @@
+import ArgumentParser
+import Foundation
+import NearbyData
+
+/// `nearby import FILE`: fills the store with the points of interest of an OpenStreetMap extract.
+struct ImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Import the places of an OpenStreetMap extract (.osm.pbf, .osm or .osm.gz).",
+        discussion: """
+            Keeps named points of interest of the known categories (nodes, and closed ways at their centre) \
+            and the named towns and villages. The whole file goes in one transaction: a damaged file leaves \
+            the store as it was. Importing the same extract again updates its places in place.
+            """
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: "The extract to import.", completion: .file(extensions: ["pbf", "osm", "gz"]))
+    var file: String
+
+    @Flag(help: "Read the file and report what it holds, without saving anything.")
+    var dryRun = false
+
+    func run() throws {
+        let importer = OSMImporter(path: file)
+        let renderer = ImportProgressRenderer()
+        do {
+            let summary: OSMImportSummary
+            if dryRun {
+                summary = try importer.run(into: CollectingImportSink(keepingEverything: false),
+                                           progress: renderer.update)
+            } else {
+                // A wrong path or a file of another kind fails before a store is created for nothing.
+                _ = try importer.detectFormat()
+                let store = LocalPlacesStore(database: try global.openStore())
+                summary = try store.importOpenStreetMap(at: file, progress: renderer.update)
+            }
+            renderer.summary(summary, file: file, dryRun: dryRun)
+        } catch {
+            renderer.finish()
+            // One line, as every command reports a failure; the exit status is non-zero.
+            throw CommandFailure("\(error)")
+        }
+    }
+}

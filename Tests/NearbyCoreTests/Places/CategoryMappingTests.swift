@@ -1,0 +1,95 @@
+import NearbyCore
+import Testing
+
+@Suite("CategoryMapping")
+struct CategoryMappingTests {
+    @Test("every category has exactly one rule, with OSM tags and Google types")
+    func everyCategoryHasOneRule() {
+        let categories = CategoryMapping.rules.map(\.category)
+        #expect(Set(categories) == Set(Category.allCases))
+        #expect(categories.count == Category.allCases.count)
+        for rule in CategoryMapping.rules {
+            #expect(!rule.osmTags.isEmpty, "\(rule.category) has no OSM tag")
+            #expect(!rule.googleTypes.isEmpty, "\(rule.category) has no Google type")
+        }
+    }
+
+    @Test("no tag or type maps to two categories, and every tag's key has a precedence")
+    func tableIsUnambiguous() {
+        let tags = CategoryMapping.rules.flatMap(\.osmTags)
+        #expect(Set(tags).count == tags.count)
+        let types = CategoryMapping.rules.flatMap(\.googleTypes)
+        #expect(Set(types).count == types.count)
+        for tag in tags {
+            #expect(CategoryMapping.osmKeyPrecedence.contains(tag.key), "\(tag) is never looked at")
+        }
+    }
+
+    @Test("OpenStreetMap tags", arguments: [
+        (["amenity": "cafe"], Category.cafe),
+        (["amenity": "atm"], .atm),
+        (["amenity": "bank", "atm": "yes"], .bank),
+        (["shop": "supermarket"], .supermarket),
+        (["shop": "convenience"], .convenience),
+        (["shop": "bakery"], .bakery),
+        (["tourism": "hotel"], .hotel),
+        (["tourism": "guest_house"], .hotel),
+        (["tourism": "museum"], .museum),
+        (["tourism": "attraction"], .attraction),
+        (["amenity": "fuel"], .fuel),
+        (["amenity": "parking"], .parking),
+        (["amenity": "post_office"], .postOffice),
+        (["amenity": "toilets"], .toilets),
+        (["amenity": "library"], .library),
+        (["amenity": "cinema"], .cinema),
+        (["leisure": "park"], .park),
+        (["amenity": "hospital"], .hospital),
+        (["amenity": "doctors"], .doctor),
+        (["healthcare": "doctor"], .doctor),
+        (["amenity": "pharmacy"], .pharmacy),
+        (["healthcare": "pharmacy"], .pharmacy),
+        (["amenity": "restaurant"], .restaurant),
+        (["amenity": "fast_food"], .fastFood),
+        (["amenity": "bar"], .bar),
+        (["amenity": "pub"], .pub),
+        (["amenity": "nightclub"], .nightclub),
+        // Precedence: amenity before shop and tourism.
+        (["shop": "bakery", "amenity": "cafe"], .cafe),
+        (["tourism": "hotel", "amenity": "restaurant"], .restaurant),
+        // An unknown amenity does not hide a known shop.
+        (["amenity": "bench", "shop": "bakery"], .bakery),
+    ] as [([String: String], Category)])
+    func osmTags(tags: [String: String], expected: Category) {
+        #expect(CategoryMapping.category(osmTags: tags) == expected)
+    }
+
+    @Test("objects that are none of ours", arguments: [
+        [:], ["amenity": "post_box"], ["amenity": "bench"], ["name": "Café"], ["shop": "yes"],
+        ["disused:amenity": "cafe"], ["Amenity": "cafe"],
+    ] as [[String: String]])
+    func unknownTags(tags: [String: String]) {
+        #expect(CategoryMapping.category(osmTags: tags) == nil)
+    }
+
+    @Test("Google types, most specific first")
+    func googleTypes() {
+        #expect(CategoryMapping.category(googleTypes: ["cafe", "food", "point_of_interest"]) == .cafe)
+        #expect(CategoryMapping.category(googleTypes: ["bank", "atm", "finance"]) == .bank)
+        #expect(CategoryMapping.category(googleTypes: ["point_of_interest", "atm"]) == .atm)
+        #expect(CategoryMapping.category(googleTypes: ["meal_takeaway"]) == .fastFood)
+        #expect(CategoryMapping.category(googleTypes: ["night_club"]) == .nightclub)
+        #expect(CategoryMapping.category(googleTypes: ["lodging"]) == .hotel)
+        #expect(CategoryMapping.category(googleTypes: ["movie_theater"]) == .cinema)
+        #expect(CategoryMapping.category(googleTypes: ["gas_station"]) == .fuel)
+        #expect(CategoryMapping.category(googleTypes: ["tourist_attraction"]) == .attraction)
+        #expect(CategoryMapping.category(googleTypes: ["convenience_store"]) == .convenience)
+        #expect(CategoryMapping.category(googleTypes: ["establishment", "point_of_interest"]) == nil)
+        #expect(CategoryMapping.category(googleTypes: []) == nil)
+    }
+
+    @Test("usually unnamed categories")
+    func usuallyUnnamed() {
+        let unnamed = Set(Category.allCases.filter(CategoryMapping.isUsuallyUnnamed))
+        #expect(unnamed == [.atm, .toilets, .parking, .fuel])
+    }
+}

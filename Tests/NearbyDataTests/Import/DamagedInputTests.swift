@@ -1,0 +1,74 @@
+import NearbyCore
+import Testing
+@testable import NearbyData
+
+/// Damage anywhere must give an `OSMImportError`, never a crash, a hang or another error type.
+@Suite("Damaged input")
+struct DamagedInputTests {
+    /// A small deterministic generator, so a failure can be replayed.
+    struct SplitMix {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9e37_79b9_7f4a_7c15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
+            z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
+            return z ^ (z >> 31)
+        }
+    }
+
+    private func expectImportErrorOrSuccess(_ bytes: [UInt8], name: String, _ note: String) {
+        do {
+            _ = try importBytes(bytes, name: name)
+        } catch is OSMImportError {
+        } catch {
+            Issue.record("\(note): unexpected \(type(of: error)): \(error)")
+        }
+    }
+
+    @Test("PBF with flipped bytes", arguments: [TestPBF.Compression.none, .zlib])
+    func flippedPBF(compression: TestPBF.Compression) {
+        var pbf = SampleExtract.pbf
+        pbf.compression = compression
+        let original = pbf.bytes
+        var random = SplitMix(state: 42)
+        for round in 0..<150 {
+            var bytes = original
+            for _ in 0...(random.next() % 3) {
+                let index = Int(random.next() % UInt64(bytes.count))
+                bytes[index] = UInt8(truncatingIfNeeded: random.next())
+            }
+            expectImportErrorOrSuccess(bytes, name: "x.osm.pbf", "round \(round)")
+        }
+    }
+
+    @Test("PBF cut anywhere but between blocks is truncated, and says so")
+    func everyCut() {
+        var pbf = SampleExtract.pbf
+        pbf.compression = .none
+        let encoded = pbf.encode()
+        let bytes = encoded.bytes
+        // A file cut exactly between two blocks is a shorter valid file: the format cannot tell.
+        for cut in stride(from: 16, to: bytes.count, by: 3) where !encoded.blobStarts.contains(cut) {
+            let error = importError(Array(bytes[0..<cut]))
+            guard case .truncated? = error else {
+                Issue.record("cut at \(cut): \(String(describing: error))")
+                continue
+            }
+        }
+    }
+
+    @Test("XML with flipped bytes")
+    func flippedXML() {
+        let original = Array(SampleExtract.xml.utf8)
+        var random = SplitMix(state: 7)
+        for round in 0..<150 {
+            var bytes = original
+            for _ in 0...(random.next() % 3) {
+                let index = Int(random.next() % UInt64(bytes.count))
+                bytes[index] = UInt8(truncatingIfNeeded: random.next())
+            }
+            expectImportErrorOrSuccess(bytes, name: "x.osm", "round \(round)")
+        }
+    }
+}

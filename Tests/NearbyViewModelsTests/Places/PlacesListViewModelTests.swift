@@ -1,0 +1,413 @@
+import Foundation
+import Testing
+import NearbyCore
+@testable import NearbyViewModels
+
+@MainActor
+struct PlacesListViewModelTests {
+    let provider: PagingPlacesProvider
+    let navigator = Navigator()
+    let clock = ManualClock(PlacesSamples.instant("2026-03-02T17:00:00Z"))
+    let list: PlacesListViewModel
+
+    init(places: [Place] = PlacesSamples.cafes, subject: PlacesListSubject = .category(.cafe)) {
+        provider = PagingPlacesProvider(places: places)
+        let clock = clock
+        let context = PlacesContext(provider: provider, navigator: navigator, here: PlacesSamples.here,
+                                    timeZone: PlacesSamples.utc, now: { clock.now() })
+        list = PlacesListViewModel(subject: subject, context: context)
+    }
+
+    init() {
+        self.init(places: PlacesSamples.cafes)
+    }
+
+    private func placeRow(_ index: Int) -> PlaceRowModel? {
+        if case .place(let row) = list.row(at: index) { return row }
+        return nil
+    }
+
+    private func names() -> [String] {
+        (0..<list.rowCount).compactMap { placeRow($0)?.name }
+    }
+
+    // MARK: Row kinds
+
+    @Test func showsALoadingRowThenPlaceRowsWithTheirTexts() async {
+        await provider.hold(.page)
+        list.load()
+        #expect(list.rowCount == 1)
+        #expect(list.row(at: 0) == .loading("Loading cafés within 2 km…"))
+        #expect(list.isLoading.value)
+
+        await provider.release(.page)
+        await list.idle()
+        #expect(!list.isLoading.value)
+        #expect(names() == ["Café Amadeus", "Café Sonne", "Édith's Bar", "Zeitgeist"])
+        #expect(list.title.value == "Cafés · 4 within 2 km · by distance")
+        #expect(placeRow(0) == PlaceRowModel(
+            id: PlacesSamples.amadeus.id, name: "Café Amadeus", subtitle: "coffee shop", category: "Café",
+            distance: "120 m N", openState: "open · until 18:00", openness: .open, rating: "4.5 ★ (1,234)",
+            detailLine: "Mo-Fr 08:00-18:00"))
+        #expect(placeRow(1)?.openState == "hours unknown")
+        #expect(placeRow(1)?.distance == "310 m S")
+        #expect(placeRow(1)?.detailLine == "Market Square 1")
+        #expect(placeRow(1)?.rating == nil)
+        #expect(placeRow(2)?.openState == "closed · opens Fr 18:00")
+        #expect(placeRow(3)?.openState == "open · 24/7")
+        #expect(list.attribution.value == "Test data")
+    }
+
+    @Test func anErrorRowSaysWhatFailedAndRetryLoads() async {
+        await provider.fail(.page, with: .network("timed out"))
+        list.load()
+        await list.idle()
+        #expect(list.rowCount == 1)
+        #expect(list.row(at: 0) == .error(message: "Loading failed, check network connection", retryHint: "r retry"))
+        list.open(at: 0)
+        #expect(navigator.recorded.isEmpty, "an error row cannot be opened")
+
+        await provider.fail(.page, with: nil)
+        list.retry()
+        #expect(list.row(at: 0) == .loading("Loading cafés within 2 km…"))
+        await list.idle()
+        #expect(names().count == 4)
+    }
+
+    @Test func storageErrorsCannotCarryEscapeSequences() async {
+        await provider.fail(.page, with: .storage("disk\u{1B}[2J\nbroke"))
+        list.load()
+        await list.idle()
+        guard case .error(let message, _) = list.row(at: 0) else {
+            Issue.record("expected an error row")
+            return
+        }
+        #expect(!message.contains("\u{1B}") && !message.contains("\n"))
+        #expect(message.hasPrefix("Could not read places: disk"))
+    }
+
+    @Test func emptyRowSaysPlusWidensUntilTheWidestRadius() async {
+        await provider.setPlaces([])
+        list.load()
+        await list.idle()
+        #expect(list.rowCount == 1)
+        #expect(list.row(at: 0) == .empty("No cafés within 2 km — + widens the search"))
+        list.open(at: 0)
+        #expect(navigator.recorded.isEmpty, "an empty row cannot be opened")
+
+        for _ in 0..<10 { list.widenRadius() }
+        await list.idle()
+        #expect(list.radius.value == 50_000)
+        #expect(list.row(at: 0) == .empty("No cafés within 50 km"))
+        #expect(list.status.value == .info("The search already reaches 50 km — the widest it goes."))
+    }
+
+    // MARK: Radius
+
+    @Test func plusAndMinusWidenAndNarrowTheRadius() async {
+        list.load()
+        await list.idle()
+        #expect(!names().contains("Far Café"))
+        list.widenRadius()
+        #expect(list.radius.value == 5_000)
+        await list.idle()
+        #expect(names().last == "Far Café")
+        #expect(list.title.value == "Cafés · 5 within 5 km · by distance")
+        #expect(await provider.pageCalls.last?.query.radius == 5_000)
+
+        list.narrowRadius()
+        list.narrowRadius()
+        await list.idle()
+        #expect(list.radius.value == 1_000)
+        #expect(names() == ["Café Amadeus", "Café Sonne", "Édith's Bar", "Zeitgeist"])
+        list.narrowRadius()
+        list.narrowRadius()
+        list.narrowRadius()
+        await list.idle()
+        #expect(list.radius.value == 250)
+        #expect(names() == ["Café Amadeus"])
+        #expect(list.status.value == .info("The search is already as narrow as it goes (250 m)."))
+    }
+
+    // MARK: Paging
+
+    @Test func pagesLoadWhenTheEndIsReachedWithALoadingRowAtTheBottom() async {
+        let many = (0..<250).map { PlacesSamples.place("m\($0)", "Place \($0)", north: Double($0) * 5) }
+        await provider.setPlaces(many)
+        list.load()
+        await list.idle()
+        #expect(list.rowCount == 101)
+        #expect(list.heldPlaceCount == 100)
+        #expect(list.title.value == "Cafés · 250 within 2 km · by distance", "the count comes from the provider")
+
+        await provider.hold(.page)
+        #expect(list.row(at: 100) == .moreLoading("Loading more cafés…"))
+        #expect(list.isLoading.value)
+        await provider.release(.page)
+        await list.idle()
+        #expect(list.rowCount == 201)
+        #expect(placeRow(150)?.name == "Place 150")
+        await provider.stopHolding(.page)
+        _ = list.row(at: 190)
+        await list.idle()
+        #expect(list.rowCount == 250, "the last page leaves no loading row")
+        #expect(placeRow(249)?.name == "Place 249")
+        #expect(list.cachedRowCount <= 43, "row models only for the (default 40) visible rows and the 3 asked for")
+        let cursors = await provider.pageCalls.map(\.cursor?.token)
+        #expect(cursors == [nil, "100", "200"])
+    }
+
+    @Test func aFailedPageShowsAnErrorRowAtTheBottomThatRetries() async {
+        await provider.setPlaces((0..<150).map { PlacesSamples.place("m\($0)", "Place \($0)", north: Double($0)) })
+        list.load()
+        await list.idle()
+        await provider.failMore(with: .network("offline"))
+        _ = list.row(at: 100)
+        await list.idle()
+        #expect(list.row(at: 100) == .error(message: "Loading failed, check network connection", retryHint: "r retry"))
+        #expect(list.rowCount == 101)
+
+        await provider.failMore(with: nil)
+        list.retry()
+        await list.idle()
+        #expect(list.rowCount == 150)
+    }
+
+    // MARK: Sorts and layout
+
+    @Test func sortCyclesThroughNameRatingAndOpenFirstWithoutRefetchingACompleteResult() async {
+        list.load()
+        await list.idle()
+        let callsBefore = await provider.pageCalls.count
+
+        list.cycleSort()
+        #expect(list.sortOrder.value == .name)
+        #expect(list.title.value == "Cafés · 4 within 2 km · by name")
+        #expect(names() == ["Café Amadeus", "Café Sonne", "Édith's Bar", "Zeitgeist"],
+                "accents fold: É sorts with E")
+
+        list.cycleSort()
+        #expect(list.sortOrder.value == .rating)
+        #expect(names() == ["Café Amadeus", "Zeitgeist", "Édith's Bar", "Café Sonne"],
+                "equal ratings: more ratings first; unrated last")
+
+        list.cycleSort()
+        #expect(list.sortOrder.value == .openFirst)
+        #expect(list.title.value.hasSuffix("· open first"))
+        #expect(names() == ["Café Amadeus", "Zeitgeist", "Café Sonne", "Édith's Bar"],
+                "open, then unknown, then closed; each by distance")
+
+        list.cycleSort()
+        #expect(list.sortOrder.value == .distance)
+        #expect(names() == ["Café Amadeus", "Café Sonne", "Édith's Bar", "Zeitgeist"])
+        #expect(await provider.pageCalls.count == callsBefore)
+    }
+
+    @Test func otherOrdersSortTheNearestBoundedResultAndSayHowMany() async {
+        let many = (0..<2_600).map { index in
+            PlacesSamples.place("m\(index)", "Name \(String(format: "%04d", 2_600 - index))", north: Double(index) * 0.7)
+        }
+        await provider.setPlaces(many)
+        list.load()
+        await list.idle()
+        list.cycleSort()
+        await list.idle()
+        #expect(list.heldPlaceCount == PlacesListViewModel.sortedLimit)
+        #expect(list.rowCount == 2_000, "no paging past the bound")
+        #expect(list.title.value == "Cafés · nearest 2,000 of 2,600 within 2 km · by name")
+        #expect(placeRow(0)?.name == "Name 0601", "the nearest 2,000 are numbered 2,600 down to 601")
+        let limits = await provider.pageCalls.dropFirst().map(\.query.limit)
+        #expect(limits == [500, 500, 500, 500])
+
+        list.cycleSort()
+        #expect(list.title.value == "Cafés · nearest 2,000 of 2,600 within 2 km · by rating")
+        list.cycleSort()
+        list.cycleSort()
+        await list.idle()
+        #expect(list.sortOrder.value == .distance)
+        #expect(list.rowCount == 101, "distance order pages again")
+    }
+
+    @Test func layoutSwitchesBetweenCompactAndDetailed() {
+        #expect(list.layout.value == .compact)
+        list.toggleLayout()
+        #expect(list.layout.value == .detailed)
+        list.toggleLayout()
+        #expect(list.layout.value == .compact)
+    }
+
+    // MARK: Filter
+
+    @Test func filterIsCaseAndAccentInsensitiveOverNameAndSubtitle() async {
+        list.load()
+        await list.idle()
+        list.setFilter("CAFE")
+        await list.idle()
+        #expect(names() == ["Café Amadeus", "Café Sonne"])
+        #expect(list.title.value == "Cafés · matching “CAFE” within 2 km · by distance")
+        list.setFilter("coffee")
+        await list.idle()
+        #expect(names() == ["Café Amadeus"], "the subtitle (cuisine) matches too")
+        list.setFilter("xyz")
+        await list.idle()
+        #expect(list.row(at: 0) == .empty("No cafés match “xyz” within 2 km — + widens the search"))
+        list.setFilter("")
+        await list.idle()
+        #expect(names().count == 4)
+    }
+
+    @Test func aNewerFilterCancelsTheOlderAndItsResultIsDropped() async {
+        list.load()
+        await list.idle()
+        await provider.hold(.page)
+        list.setFilter("s")
+        list.setFilter("so")
+        await provider.waitUntilHeld(.page, count: 2)
+        await provider.releasePage(searching: "so")
+        await list.idle()
+        #expect(names() == ["Café Sonne"])
+        await provider.releasePage(searching: "s")
+        await list.drained()
+        #expect(names() == ["Café Sonne"], "the stale result for “s” is dropped")
+        #expect(list.filter.value == "so")
+    }
+
+    @Test func aSearchListCombinesItsTextWithTheFilter() async {
+        let search = PlacesListViewModelTests(places: PlacesSamples.cafes, subject: .search("café"))
+        search.list.load()
+        await search.list.idle()
+        #expect(search.names() == ["Café Amadeus", "Café Sonne"])
+        #expect(search.list.title.value == "“café” · 2 within 2 km · by distance")
+        search.list.setFilter("son")
+        await search.list.idle()
+        #expect(search.names() == ["Café Sonne"])
+        #expect(await search.provider.pageCalls.last?.query.searchText == "café son")
+    }
+
+    // MARK: Selection, navigation, closing
+
+    @Test func openingAPlaceRowPushesItsDetail() async {
+        list.load()
+        await list.idle()
+        list.open(at: 2)
+        guard case .push(.placeDetail(let detail))? = navigator.recorded.last else {
+            Issue.record("expected a pushed place detail")
+            return
+        }
+        #expect(detail.placeID == PlacesSamples.edith.id)
+        #expect(detail.title.value == "Édith's Bar")
+    }
+
+    @Test func selectionStaysInRangeAndFilteringResetsIt() async {
+        list.load()
+        await list.idle()
+        list.select(99)
+        #expect(list.selection.value == 3)
+        list.setFilter("son")
+        await list.idle()
+        #expect(list.selection.value == 0)
+    }
+
+    @Test func resultsForAClosedScreenAreDropped() async {
+        await provider.hold(.page)
+        list.load()
+        await provider.waitUntilHeld(.page)
+        list.close()
+        #expect(!list.isLoading.value)
+        await provider.release(.page)
+        await list.drained()
+        #expect(list.row(at: 0) == .loading("Loading cafés within 2 km…"))
+        list.refresh()
+        list.widenRadius()
+        #expect(await provider.pageCalls.count == 1, "nothing starts after close")
+    }
+
+    @Test func aFailedRefreshKeepsTheRowsAndSaysWhy() async {
+        list.load()
+        await list.idle()
+        await provider.fail(.page, with: .network("down"))
+        list.refresh()
+        await list.idle()
+        #expect(names().count == 4)
+        #expect(list.status.value == .error("Loading failed, check network connection"))
+    }
+
+    // MARK: Time
+
+    @Test func openStatesChangeWhenTheClockPassesAndNextRefreshSaysWhen() async {
+        list.load()
+        await list.idle()
+        // Amadeus closes at 18:00; Édith's opens Friday; the others never change (unknown, 24/7).
+        #expect(list.nextRefresh.value == PlacesSamples.instant("2026-03-02T18:00:00Z"))
+
+        clock.set(PlacesSamples.instant("2026-03-02T18:00:00Z"))
+        let revision = list.rowsRevision.value
+        list.timeDidPass()
+        #expect(list.rowsRevision.value > revision)
+        #expect(placeRow(0)?.openState == "closed · opens Tu 08:00")
+        #expect(placeRow(0)?.openness == .closed)
+        #expect(list.nextRefresh.value == PlacesSamples.instant("2026-03-03T00:00:00Z"),
+                "at midnight “Tu 08:00” becomes “08:00”")
+
+        clock.set(PlacesSamples.instant("2026-03-03T00:00:00Z"))
+        list.timeDidPass()
+        #expect(placeRow(0)?.openState == "closed · opens 08:00")
+        #expect(list.nextRefresh.value == PlacesSamples.instant("2026-03-03T08:00:00Z"))
+    }
+
+    @Test func nextRefreshCoversOnlyTheVisibleRowsAndIsNilWhenNothingChanges() async {
+        list.load()
+        await list.idle()
+        list.setVisibleRows(1..<2)
+        #expect(list.nextRefresh.value == nil, "Café Sonne has no hours: nothing to wake up for")
+        list.setVisibleRows(3..<4)
+        #expect(list.nextRefresh.value == nil, "24/7 never changes")
+        list.setVisibleRows(2..<3)
+        #expect(list.nextRefresh.value == PlacesSamples.instant("2026-03-03T00:00:00Z"))
+        list.close()
+        #expect(list.nextRefresh.value == nil)
+    }
+
+    @Test func openFirstReordersAsPlacesOpenAndCloseKeepingTheSelectedPlace() async {
+        list.load()
+        await list.idle()
+        list.setSortOrder(.openFirst)
+        list.select(1)
+        #expect(placeRow(1)?.name == "Zeitgeist")
+        clock.set(PlacesSamples.instant("2026-03-02T18:30:00Z"))
+        list.timeDidPass()
+        #expect(names() == ["Zeitgeist", "Café Sonne", "Café Amadeus", "Édith's Bar"])
+        #expect(list.selection.value == 0, "the selection follows Zeitgeist")
+    }
+}
+
+@MainActor
+struct PlacesRoutesTests {
+    @Test func homeRequestsBecomePlacesScreensAroundTheirCentre() async {
+        let provider = PagingPlacesProvider(places: PlacesSamples.cafes)
+        let context = PlacesContext(provider: provider, navigator: Navigator(), here: PlacesSamples.offset(north: 50_000),
+                                    timeZone: PlacesSamples.utc)
+        let request = PlacesListRequest(center: PlacesSamples.here, radius: 1_000, category: .cafe)
+        guard case .placesList(let list)? = HomeRoutes.placesList(context: context)(request) else {
+            Issue.record("expected a places list")
+            return
+        }
+        #expect(list.subject == .category(.cafe))
+        #expect(list.radius.value == 1_000)
+        list.load()
+        await list.idle()
+        #expect(list.rowCount == 4, "measured from the request's centre, not the context's")
+
+        let search = PlacesListViewModel(request: PlacesListRequest(center: PlacesSamples.here, radius: 2_000,
+                                                                    searchText: "sonne"), context: context)
+        #expect(search.subject == .search("sonne"))
+
+        let hit = PagingPlacesProvider.hit(PlacesSamples.zeit, from: PlacesSamples.here)
+        guard case .placeDetail(let detail)? = HomeRoutes.placeDetail(context: context)(
+            PlaceDetailRequest(hit: hit, center: PlacesSamples.here, radius: 2_000)) else {
+            Issue.record("expected a place detail")
+            return
+        }
+        #expect(detail.lines.value.first { $0.label == "Distance" }?.value == "900 m N")
+    }
+}
