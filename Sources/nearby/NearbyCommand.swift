@@ -23,9 +23,8 @@ struct NearbyCommand: AsyncParsableCommand {
     @OptionGroup var placesSource: PlacesSourceOptions
     @OptionGroup var friendsService: FriendsServiceOptions
 
-    @Option(help: ArgumentHelp("Where you are: LAT,LON or a place name in the store (also `near` in the config file).",
-                               valueName: "LAT,LON|NAME"))
-    var near: String?
+    @OptionGroup(title: "Where you are (else `near` in the config file, else the last place used)")
+    var here: HereOption
 
     @Option(help: "Screen to start on: home (default), friends.")
     var open: String?
@@ -47,7 +46,7 @@ struct NearbyCommand: AsyncParsableCommand {
     func run() async throws {
         let start = try open.map(StartScreen.init(parsing:)) ?? .home
         var flags = placesSource.flags.merging(friendsService.flags) { first, _ in first }
-        flags[.near] = near
+        flags[.near] = here.near
         var settings = try AppSettings.load(flags: flags)
         let database: AppDatabase
         var demoHere: NearLocation?
@@ -66,7 +65,7 @@ struct NearbyCommand: AsyncParsableCommand {
             do throws(NearResolutionError) {
                 here = try services.store.resolveNear(near)
             } catch {
-                throw CommandFailure("\(settings.nearOrigin ?? "--near"): \(error.description)")
+                throw CommandFailure("\(settings.nearOrigin ?? "near"): \(error.description)")
             }
         }
         // Given here: remember it. Not given: the last one used, else the store's main settlement.

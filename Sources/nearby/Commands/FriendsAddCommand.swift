@@ -20,8 +20,12 @@ struct FriendsAddCommand: AsyncParsableCommand {
     @Option(help: "E-mail address.")
     var email: String?
 
-    @Option(help: "Where the friend is, as LAT,LON (e.g. 47.141,9.5209).")
-    var near: String?
+    // The root command takes `--near` too; only a group of the same type reaches this command (see HereOption).
+    @OptionGroup(title: "Where the friend is, as LAT,LON (a name goes in --place)")
+    var location: HereOption
+
+    /// `--near` as given.
+    var near: String? { location.near }
 
     @Option(help: "A place name for where the friend is.")
     var place: String?

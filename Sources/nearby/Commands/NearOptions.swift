@@ -5,9 +5,11 @@ import NearbyData
 
 /// `--near` and `--radius`, shared by the commands that look around a point.
 struct NearOptions: ParsableArguments {
-    @Option(name: .customLong("near"), help: ArgumentHelp("Where you are: LAT,LON or a place name.",
-                                                          valueName: "LAT,LON|NAME"))
-    var near: String?
+    // Where you are; a group shared with the root command (see HereOption).
+    @OptionGroup var here: HereOption
+
+    /// `--near` as given.
+    var near: String? { here.near }
 
     // Unconditional, so "--radius -5" reaches the check below instead of reading as an unknown option.
     @Option(name: .customLong("radius"), parsing: .unconditional,

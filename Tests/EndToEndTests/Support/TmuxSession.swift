@@ -96,6 +96,8 @@ final class TmuxSession {
         guard let path = which(tool) else { throw TmuxError.missing(tool) }
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { throw TmuxError.failed(tool, "pipe") }
+        // This pipe too: the tool gets its end through dup2 below, nothing else may keep it open.
+        InheritedDescriptors.seal()
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
