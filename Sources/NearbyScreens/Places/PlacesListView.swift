@@ -185,7 +185,8 @@ final class PlacesListView: ScreenView {
             let base = selected ? theme.selection : theme.text
             let dim = selected ? theme.selection : theme.secondary
             let openStyle = selected ? theme.selection : (place.openness == .open ? theme.success : theme.secondary)
-            let ratingWidth = place.rating == nil || line.width < 60 ? 0 : 6
+            // The same columns for every row, rating or not, so the list reads as a table.
+            let ratingWidth = line.width >= 70 ? 14 : 0
             let openWidth = min(26, line.width / 3)
             let distanceWidth = 10
             let subtitleWidth = rowHeight == 1 && line.width >= 100 ? 24 : 0

@@ -352,13 +352,14 @@ public final class HomeViewModel: HomeViewModelType {
         } else {
             content = .loaded([])
         }
+        // Until the user pages, the first pick (in category order) shows, whatever order sections load in;
+        // after that, the pick they chose stays put as pages come and go.
         let index: Int
         if let pickCategory, let same = picks.firstIndex(where: { $0.category == pickCategory }) {
             index = same
         } else {
-            index = min(hotPicks.value.index, max(picks.count - 1, 0))
+            index = pickCategory == nil ? 0 : min(hotPicks.value.index, max(picks.count - 1, 0))
         }
-        pickCategory = picks.indices.contains(index) ? picks[index].category : nil
         let emptyText = total.value?.within == 0
             ? (notice.value ?? HomeText.nothingWithin(radius: context.radius, units: context.units))
             : HomeText.nothingOpen(radius: context.radius, units: context.units)

@@ -11,8 +11,8 @@ import TerminalView
 @Suite(.serialized)
 struct PlacesScreensRenderTests {
     /// Wednesday 2026-11-18 10:00 UTC: some places open, some closed, some about to change.
-    static let now = Date(timeIntervalSince1970: 1_795_000_000 - 4_000)
-    static let utc = TimeZone(identifier: "UTC")!
+    nonisolated static let now = Date(timeIntervalSince1970: 1_795_000_000 - 4_000)
+    nonisolated static let utc = TimeZone(identifier: "UTC")!
 
     private func makeApp(size: Size = Size(width: 80, height: 24)) async throws -> (HeadlessRunner, AppCoordinator) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-render-\(UUID().uuidString)")
