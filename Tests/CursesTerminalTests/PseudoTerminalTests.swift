@@ -8,7 +8,7 @@ struct PseudoTerminalTests {
     /// since the previous step, then types its keys. Returns all output and the output after the last step's keys.
     private func runOnPTY(arguments: [String], size: (rows: UInt16, cols: UInt16),
                           steps: [(waitFor: String, keys: String)], signal: Int32? = nil)
-        throws -> (output: String, last: String, status: Int32) {
+        async throws -> (output: String, last: String, status: Int32) {
         var path = [CChar](repeating: 0, count: 256)
         let master = nearby_pty_open(Int32(size.rows), Int32(size.cols), &path, Int32(path.count))
         guard master >= 0 else { throw PTYError.cannotOpen }
@@ -32,11 +32,14 @@ struct PseudoTerminalTests {
         var buffer = [UInt8](repeating: 0, count: 65536)
         while ContinuousClock.now < deadline {
             var fds = [pollfd(fd: master, events: Int16(POLLIN), revents: 0)]
-            if poll(&fds, 1, 50) > 0 {
+            if poll(&fds, 1, 0) > 0 {
                 let count = read(master, &buffer, buffer.count)
                 if count > 0 { output.append(contentsOf: buffer[0..<count]) } else if !process.isRunning { break }
             } else if !process.isRunning {
                 break
+            } else {
+                // Awaiting, not blocking: other tests' servers share the few cooperative threads.
+                try await Task.sleep(for: .milliseconds(5))
             }
             if step < steps.count,
                String(decoding: output[stepStart...], as: UTF8.self).contains(steps[step].waitFor) {
@@ -66,10 +69,10 @@ struct PseudoTerminalTests {
         return URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(".build/debug/nearby")
     }
 
-    @Test func entersAndLeavesTheAlternateScreenAndDrawsText() throws {
+    @Test func entersAndLeavesTheAlternateScreenAndDrawsText() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-pty-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let (output, _, status) = try runOnPTY(arguments: ["--data-dir", folder.path, "--open", "friends"],
+        let (output, _, status) = try await runOnPTY(arguments: ["--data-dir", folder.path, "--open", "friends"],
                                                size: (24, 80), steps: [("a adds one", "Q")])
         #expect(status == 0)
         #expect(output.contains("\u{1B}[?1049h"), "enters the alternate screen")
@@ -80,11 +83,11 @@ struct PseudoTerminalTests {
         #expect(tail.contains("\u{1B}[?1000l"), "stops mouse reporting")
     }
 
-    @Test func aDownKeyWritesOnlyTheRowsThatChanged() throws {
+    @Test func aDownKeyWritesOnlyTheRowsThatChanged() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-pty-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         var down = ""
-        let (output, _, status) = try runOnPTY(arguments: ["--data-dir", folder.path, "--open", "friends"], size: (24, 80), steps: [
+        let (output, _, status) = try await runOnPTY(arguments: ["--data-dir", folder.path, "--open", "friends"], size: (24, 80), steps: [
             ("a adds one", "a"), ("New friend", "Anna\tBeck\t123 456\u{13}"),
             ("Added Anna Beck", "a"), ("New friend", "Ben\tCole\t789 012\u{13}"),
             ("Added Ben Cole", "\u{1B}[B"), ("Ben Cole", "Q"),
@@ -100,10 +103,10 @@ struct PseudoTerminalTests {
     }
 
     @Test(arguments: [SIGTERM, SIGHUP, SIGSEGV])
-    func aSignalStillRestoresTheTerminal(signal: Int32) throws {
+    func aSignalStillRestoresTheTerminal(signal: Int32) async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-pty-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let (output, last, status) = try runOnPTY(arguments: ["--data-dir", folder.path, "--open", "friends"], size: (24, 80),
+        let (output, last, status) = try await runOnPTY(arguments: ["--data-dir", folder.path, "--open", "friends"], size: (24, 80),
                                                   steps: [("a adds one", "")], signal: signal)
         #expect(output.contains("\u{1B}[?1049h"))
         #expect(last.contains("\u{1B}[?1049l"), "leaves the alternate screen")
@@ -113,7 +116,7 @@ struct PseudoTerminalTests {
         }
     }
 
-    @Test func refusesToRunWithoutATerminal() throws {
+    @Test func refusesToRunWithoutATerminal() async throws {
         let process = Process()
         process.executableURL = binary
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-pty-\(UUID().uuidString)")

@@ -245,15 +245,12 @@ public final class FriendsListViewModel: FriendsListViewModelType {
             phase = .loaded(total: page.total)
             cache.store(entries(for: page.friends), at: window * Self.windowSize)
         case .failure(let error):
-            if case .loaded = phase, !filterChanged {
-                // A refresh failed: the rows shown are still the best we have.
-                status.value = .error(FriendsErrorText.loading(error))
-            } else {
-                appliedFilter = filterText
-                startNewGeneration()
-                cache.removeAll()
-                phase = .failed(error)
-            }
+            // A failed load or refresh shows the error row with "r retry": rows kept from before would claim
+            // the service still says so.
+            appliedFilter = filterText
+            startNewGeneration()
+            cache.removeAll()
+            phase = .failed(error)
         }
         if filterChanged {
             selection.update(0)

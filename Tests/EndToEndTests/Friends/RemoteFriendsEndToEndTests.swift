@@ -24,7 +24,7 @@ struct RemoteFriendsEndToEndTests {
                         + " --open friends; echo EXIT=$?")
     }
 
-    @Test func loadingThenRowsThenNetworkErrorThenBackAfterRetry() throws {
+    @Test func loadingThenRowsThenNetworkErrorThenBackAfterRetry() async throws {
         let session = try TmuxSession()
         let data = try serverData(session, [("Anna", "Beck", "+423 555 0101"), ("Ben", "Adler", "+423 555 0102")])
         var server: ServeProcess? = try ServeProcess(dataDirectory: data, delayMilliseconds: 800)
@@ -32,30 +32,31 @@ struct RemoteFriendsEndToEndTests {
         try openApp(session, friendsURL: "http://127.0.0.1:\(port)")
 
         // The answer takes 800 ms: the loading row shows first, then the rows.
-        try session.waitFor(text: "Loading friends…")
-        let loaded = try session.waitFor("the service's friends") { $0.contains("Anna Beck") && $0.contains("Ben Adler") }
+        try await session.waitFor(text: "Loading friends…")
+        let loaded = try await session.waitFor("the service's friends") { $0.contains("Anna Beck") && $0.contains("Ben Adler") }
         #expect(!loaded.contains("Loading friends…"))
-        try session.waitFor(text: "Friends · 2")
+        try await session.waitFor(text: "Friends · 2")
 
-        // The service goes away: a refresh says so, and the rows already shown stay.
+        // The service goes away: a refresh shows the error row with "r retry" instead of stale rows.
         server?.stop()
         server = nil
         try session.press("r")
-        try session.waitFor(text: "Loading failed, check network connection")
-        #expect(try session.screen().contains("Anna Beck"))
+        try await session.waitFor(text: "Loading failed, check network connection")
+        try await session.waitFor(text: "r retry")
+        #expect(!(try session.screen().contains("Anna Beck")))
 
         // Back, with one more friend: retrying shows the service's list again.
         try add("Carla", "Diaz", "+423 555 0103", to: data)
         server = try ServeProcess(dataDirectory: data, port: port, delayMilliseconds: 800)
         try session.press("r")
-        try session.waitFor("the refreshed list") { $0.contains("Carla Diaz") && $0.contains("Friends · 3") }
+        try await session.waitFor("the refreshed list") { $0.contains("Carla Diaz") && $0.contains("Friends · 3") }
 
         try session.press("Q")
-        try session.waitFor(text: "EXIT=0")
+        try await session.waitFor(text: "EXIT=0")
         server?.stop()
     }
 
-    @Test func unreachableServiceShowsTheErrorRowUntilItAnswers() throws {
+    @Test func unreachableServiceShowsTheErrorRowUntilItAnswers() async throws {
         let session = try TmuxSession()
         let data = try serverData(session, [("Anna", "Beck", "+423 555 0101")])
         // Learn a free port, then leave it closed while the app starts.
@@ -63,29 +64,29 @@ struct RemoteFriendsEndToEndTests {
         let port = probe.port
         probe.stop()
         try openApp(session, friendsURL: "http://127.0.0.1:\(port)")
-        try session.waitFor(text: "Loading failed, check network connection")
-        try session.waitFor(text: "r retry")
+        try await session.waitFor(text: "Loading failed, check network connection")
+        try await session.waitFor(text: "r retry")
         #expect(!(try session.screen().contains("Anna Beck")))
 
         let server = try ServeProcess(dataDirectory: data, port: port, delayMilliseconds: 800)
         try session.press("r")
-        try session.waitFor(text: "Loading friends…")
-        try session.waitFor(text: "Anna Beck")
+        try await session.waitFor(text: "Loading friends…")
+        try await session.waitFor(text: "Anna Beck")
         try session.press("Q")
-        try session.waitFor(text: "EXIT=0")
+        try await session.waitFor(text: "EXIT=0")
         server.stop()
     }
 
-    @Test func aWrongTokenAsksToLogIn() throws {
+    @Test func aWrongTokenAsksToLogIn() async throws {
         let session = try TmuxSession()
         let data = try serverData(session, [("Anna", "Beck", "+423 555 0101")])
         let server = try ServeProcess(dataDirectory: data, delayMilliseconds: 800, token: "right-token")
         try openApp(session, friendsURL: server.url, extra: "--friends-token wrong-token")
-        try session.waitFor(text: "Loading friends…")
-        try session.waitFor(text: "Please log in to load your friends.")
+        try await session.waitFor(text: "Loading friends…")
+        try await session.waitFor(text: "Please log in to load your friends.")
         #expect(!(try session.screen().contains("Anna Beck")))
         try session.press("Q")
-        try session.waitFor(text: "EXIT=0")
+        try await session.waitFor(text: "EXIT=0")
 
         // The right token, from the environment, loads the list.
         try session.run("clear")
@@ -93,9 +94,9 @@ struct RemoteFriendsEndToEndTests {
         let app = session.dataDirectory.appendingPathComponent("app")
         try session.run("XDG_CONFIG_HOME=\(app.path)/config \(TmuxSession.binary.path) --data-dir \(app.path) "
                         + "--friends-url \(server.url) --open friends; echo EXIT2=$?")
-        try session.waitFor(text: "Anna Beck")
+        try await session.waitFor(text: "Anna Beck")
         try session.press("Q")
-        try session.waitFor(text: "EXIT2=0")
+        try await session.waitFor(text: "EXIT2=0")
         server.stop()
     }
 }

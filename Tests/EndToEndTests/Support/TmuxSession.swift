@@ -19,7 +19,10 @@ final class TmuxSession {
                   "env", "LANG=C.UTF-8", "TERM=xterm-256color", "PS1=$ ", "HOME=\(dataDirectory.path)",
                   "bash", "--norc", "--noprofile", "-i"], captureOutput: false)
         _ = try? tmux(["set-option", "-t", name, "status", "off"])
-        try waitFor("shell prompt") { $0.contains("$") }
+        // The prompt shows within milliseconds; a synchronous init polls for it briefly.
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(15)
+        while clock.now < deadline, !((try? screen())?.contains("$") ?? false) { usleep(20_000) }
     }
 
     deinit {
@@ -67,21 +70,23 @@ final class TmuxSession {
     @discardableResult
     func waitFor(_ what: String, timeout: Duration = .seconds(15),
                  sourceLocation: SourceLocation = #_sourceLocation,
-                 _ condition: (String) -> Bool) throws -> String {
+                 _ condition: (String) -> Bool) async throws -> String {
         let clock = ContinuousClock()
         let deadline = clock.now + timeout
         var last = ""
         while clock.now < deadline {
             last = try screen()
             if condition(last) { return last }
-            Thread.sleep(forTimeInterval: 0.02) // a poll interval, not a wait for the app
+            // A poll interval, not a wait for the app; awaiting frees the thread for other tests' servers.
+            try await Task.sleep(for: .milliseconds(20))
         }
         Issue.record("Timed out waiting for \(what). Screen:\n\(last)", sourceLocation: sourceLocation)
         throw TmuxError.timedOut(what)
     }
 
-    func waitFor(text: String, timeout: Duration = .seconds(15), sourceLocation: SourceLocation = #_sourceLocation) throws {
-        try waitFor("“\(text)”", timeout: timeout, sourceLocation: sourceLocation) { $0.contains(text) }
+    func waitFor(text: String, timeout: Duration = .seconds(15), sourceLocation: SourceLocation = #_sourceLocation)
+        async throws {
+        try await waitFor("“\(text)”", timeout: timeout, sourceLocation: sourceLocation) { $0.contains(text) }
     }
 
     @discardableResult
