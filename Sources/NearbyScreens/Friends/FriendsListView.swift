@@ -12,8 +12,7 @@ final class FriendsListView: ScreenView {
     private var tokens: [ObservationToken] = []
     private var listState = ListState()
     private var listRect = Rect(x: 0, y: 0, width: 0, height: 0)
-    /// Non-nil while the filter line has focus.
-    private var filterField: TextFieldState?
+    private var filterLine = FilterLine()
     private let keyMap: KeyMap<Action>
 
     init(model: any FriendsListViewModelType, isRoot: Bool, host: ScreenHost) {
@@ -43,9 +42,7 @@ final class FriendsListView: ScreenView {
 
     var hints: [KeyHint] {
         if model.confirmation.value != nil { return [KeyHint(keys: "y", summary: "yes"), KeyHint(keys: "n", summary: "no")] }
-        if filterField != nil {
-            return [KeyHint(keys: "enter", summary: "keep"), KeyHint(keys: "esc", summary: "clear")]
-        }
+        if filterLine.isEditing { return FilterLine.hints }
         var hints = keyMap.footerHints
         if case .error = model.row(at: model.selection.value) { hints.insert(KeyHint(keys: "r", summary: "retry"), at: 0) }
         return hints
@@ -59,7 +56,7 @@ final class FriendsListView: ScreenView {
     }
 
     var statusMessage: StatusBarMessage? { model.status.value?.barMessage }
-    var capturesText: Bool { filterField != nil || model.confirmation.value != nil }
+    var capturesText: Bool { filterLine.isEditing || model.confirmation.value != nil }
 
     func close() {
         tokens.forEach { $0.cancel() }
@@ -76,7 +73,10 @@ final class FriendsListView: ScreenView {
             answer ? model.confirmDelete() : model.cancelDelete()
             return true
         }
-        if filterField != nil, case .key(let key) = event { return handleFilterKey(key) }
+        if filterLine.isEditing, case .key(let key) = event {
+            filterLine.handle(key) { model.setFilter($0) }
+            return true
+        }
         switch event {
         case .key(let key):
             listState.selected = model.selection.value
@@ -108,27 +108,11 @@ final class FriendsListView: ScreenView {
         case .add: model.add()
         case .edit: model.edit(at: index)
         case .delete: model.requestDelete(at: index)
-        case .filter: filterField = TextFieldState(text: model.filter.value, maxLength: 100)
+        case .filter: filterLine.begin(with: model.filter.value)
         case .retry: model.retry()
         case .back:
             if !model.filter.value.isEmpty { model.setFilter("") } else { host.back() }
         }
-    }
-
-    private func handleFilterKey(_ key: Key) -> Bool {
-        guard var field = filterField else { return false }
-        switch key {
-        case .enter, .down, .up:
-            filterField = nil
-        case .escape:
-            filterField = nil
-            model.setFilter("")
-        default:
-            _ = field.handle(key)
-            filterField = field
-            model.setFilter(field.text)
-        }
-        return true
     }
 
     // MARK: Drawing
@@ -137,11 +121,10 @@ final class FriendsListView: ScreenView {
         HeaderLine.draw(in: buffer, rect: rect, title: "Nearby · " + model.title.value,
                         loading: model.isLoading.value ? "loading" : nil, theme: theme)
         var body = rect.inset(top: 1)
-        let showFilter = filterField != nil || !model.filter.value.isEmpty
-        if showFilter {
+        if filterLine.isEditing || !model.filter.value.isEmpty {
             let split = body.splitBottom(1)
             body = split.rest
-            drawFilter(in: buffer, rect: split.bottom, theme: theme)
+            filterLine.draw(in: buffer, rect: split.bottom, filter: model.filter.value, theme: theme)
         }
         listRect = body
         listState.selected = model.selection.value
@@ -155,18 +138,6 @@ final class FriendsListView: ScreenView {
         if let confirmation = model.confirmation.value {
             ConfirmDialog.draw(in: buffer, over: rect, question: confirmation.title, detail: confirmation.detail,
                                theme: theme)
-        }
-    }
-
-    private func drawFilter(in buffer: CellBuffer, rect: Rect, theme: Theme) {
-        buffer.write("/", at: Point(x: rect.x, y: rect.y), style: theme.accent)
-        let fieldRect = Rect(x: rect.x + 2, y: rect.y, width: rect.width - 2, height: 1)
-        if var field = filterField {
-            let cursor = field.draw(in: buffer, rect: fieldRect, style: theme.fieldFocused)
-            filterField = field
-            buffer.cursor = cursor
-        } else {
-            buffer.write(model.filter.value, in: fieldRect, style: theme.secondary)
         }
     }
 
@@ -195,15 +166,9 @@ final class FriendsListView: ScreenView {
                                                 height: 1), style: otherStyle, alignment: .right)
             }
         case .loading(let text):
-            Spinner.draw(in: buffer, at: Point(x: line.x + 1, y: line.y), style: theme.spinner, unicode: theme.unicode)
-            buffer.write(text, in: line.inset(left: 3), style: theme.secondary)
+            ListRows.loading(text, in: buffer, line: line, theme: theme)
         case .error(let message, let retryHint):
-            buffer.fill(line, style: selected ? theme.selection : .plain)
-            let hintWidth = DisplayWidth.of(retryHint) + 2
-            buffer.write("✗ " + message, in: Rect(x: line.x + 1, y: line.y, width: line.width - hintWidth - 1, height: 1),
-                         style: theme.error)
-            buffer.write(retryHint, in: Rect(x: line.maxX - hintWidth, y: line.y, width: hintWidth - 1, height: 1),
-                         style: theme.accent, alignment: .right)
+            ListRows.error(message, retryHint: retryHint, in: buffer, line: line, selected: selected, theme: theme)
         case .empty(let text):
             buffer.write(text, in: line.inset(left: 1), style: theme.secondary)
         case .placeholder:

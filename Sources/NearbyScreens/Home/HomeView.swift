@@ -20,7 +20,7 @@ final class HomeView: ScreenView {
     private var scrollTop = 0
     private var items: [HomeItem] = []
     /// Wakes once when an open state shown will change by the clock; none while nothing is due.
-    private var refreshTask: Task<Void, Never>?
+    private let clockWake = ClockWake()
     private var bodyHeight = 1
     private let keyMap: KeyMap<Action>
 
@@ -40,7 +40,9 @@ final class HomeView: ScreenView {
             model.header.bind(redraw), model.isLoading.bind(redraw), model.hotPicks.bind(redraw),
             model.categories.bind(redraw), model.sections.bind(redraw), model.friendsSection.bind(redraw),
             model.notice.bind(redraw), model.status.bind(redraw),
-            model.nextRefresh.bindAndFire { [weak self] date in self?.scheduleTimeRefresh(at: date) },
+            model.nextRefresh.bindAndFire { [weak self] date in
+                self?.clockWake.schedule(at: date) { [weak self] in self?.model.refreshTimes() }
+            },
         ]
         model.load()
     }
@@ -63,18 +65,7 @@ final class HomeView: ScreenView {
     func close() {
         tokens.forEach { $0.cancel() }
         tokens.removeAll()
-        refreshTask?.cancel()
-    }
-
-    private func scheduleTimeRefresh(at date: Date?) {
-        refreshTask?.cancel()
-        guard let date else { refreshTask = nil; return }
-        refreshTask = Task { [weak self] in
-            let delay = max(0, date.timeIntervalSinceNow)
-            try? await Task.sleep(for: .milliseconds(Int(delay * 1000) + 5))
-            guard !Task.isCancelled else { return }
-            self?.model.refreshTimes()
-        }
+        clockWake.cancel()
     }
 
     private var selectedItem: HomeItem? { items.first { $0.key == selectedKey } }

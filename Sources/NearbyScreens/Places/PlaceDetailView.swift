@@ -11,7 +11,7 @@ final class PlaceDetailView: ScreenView {
     private let model: any PlaceDetailViewModelType
     private let host: ScreenHost
     private var tokens: [ObservationToken] = []
-    private var refreshTask: Task<Void, Never>?
+    private let clockWake = ClockWake()
     /// Which friend `m` suggests meeting points with next.
     private var meetFriendIndex = 0
     private let keyMap = KeyMap<Action>(title: "Place", [
@@ -32,7 +32,9 @@ final class PlaceDetailView: ScreenView {
             model.title.bind(redraw), model.lines.bind(redraw), model.hours.bind(redraw), model.map.bind(redraw),
             model.friendsNearby.bind(redraw), model.meetingPoints.bind(redraw), model.favourite.bind(redraw),
             model.attribution.bind(redraw), model.isLoading.bind(redraw), model.status.bind(redraw),
-            model.nextRefresh.bindAndFire { [weak self] date in self?.scheduleTimeRefresh(at: date) },
+            model.nextRefresh.bindAndFire { [weak self] date in
+                self?.clockWake.schedule(at: date) { [weak self] in self?.model.timeDidPass() }
+            },
         ]
         model.load()
     }
@@ -50,17 +52,7 @@ final class PlaceDetailView: ScreenView {
     func close() {
         tokens.forEach { $0.cancel() }
         tokens.removeAll()
-        refreshTask?.cancel()
-    }
-
-    private func scheduleTimeRefresh(at date: Date?) {
-        refreshTask?.cancel()
-        guard let date else { refreshTask = nil; return }
-        refreshTask = Task { [weak self] in
-            try? await Task.sleep(for: .milliseconds(Int(max(0, date.timeIntervalSinceNow) * 1000) + 5))
-            guard !Task.isCancelled else { return }
-            self?.model.timeDidPass()
-        }
+        clockWake.cancel()
     }
 
     func handle(_ event: InputEvent) -> Bool {

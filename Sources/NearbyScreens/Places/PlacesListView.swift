@@ -12,8 +12,8 @@ final class PlacesListView: ScreenView {
     private var tokens: [ObservationToken] = []
     private var listState = ListState()
     private var listRect = Rect(x: 0, y: 0, width: 0, height: 0)
-    private var filterField: TextFieldState?
-    private var refreshTask: Task<Void, Never>?
+    private var filterLine = FilterLine()
+    private let clockWake = ClockWake()
     private let keyMap: KeyMap<Action>
 
     init(model: any PlacesListViewModelType, isRoot: Bool, host: ScreenHost) {
@@ -36,15 +36,15 @@ final class PlacesListView: ScreenView {
             model.title.bind(redraw), model.filter.bind(redraw), model.sortOrder.bind(redraw), model.layout.bind(redraw),
             model.radius.bind(redraw), model.rowsRevision.bind(redraw), model.selection.bind(redraw),
             model.isLoading.bind(redraw), model.status.bind(redraw), model.attribution.bind(redraw),
-            model.nextRefresh.bindAndFire { [weak self] date in self?.scheduleTimeRefresh(at: date) },
+            model.nextRefresh.bindAndFire { [weak self] date in
+                self?.clockWake.schedule(at: date) { [weak self] in self?.model.timeDidPass() }
+            },
         ]
         model.load()
     }
 
     var hints: [KeyHint] {
-        if filterField != nil {
-            return [KeyHint(keys: "enter", summary: "keep"), KeyHint(keys: "esc", summary: "clear")]
-        }
+        if filterLine.isEditing { return FilterLine.hints }
         var hints = keyMap.footerHints
         if case .error = model.row(at: model.selection.value) { hints.insert(KeyHint(keys: "r", summary: "retry"), at: 0) }
         return hints
@@ -56,22 +56,12 @@ final class PlacesListView: ScreenView {
          KeyHint(keys: "Home End g G", summary: "first, last")] + keyMap.helpLines.dropFirst()
     }
     var statusMessage: StatusBarMessage? { model.status.value?.barMessage }
-    var capturesText: Bool { filterField != nil }
+    var capturesText: Bool { filterLine.isEditing }
 
     func close() {
         tokens.forEach { $0.cancel() }
         tokens.removeAll()
-        refreshTask?.cancel()
-    }
-
-    private func scheduleTimeRefresh(at date: Date?) {
-        refreshTask?.cancel()
-        guard let date else { refreshTask = nil; return }
-        refreshTask = Task { [weak self] in
-            try? await Task.sleep(for: .milliseconds(Int(max(0, date.timeIntervalSinceNow) * 1000) + 5))
-            guard !Task.isCancelled else { return }
-            self?.model.timeDidPass()
-        }
+        clockWake.cancel()
     }
 
     private var rowHeight: Int { model.layout.value == .detailed ? 2 : 1 }
@@ -80,7 +70,10 @@ final class PlacesListView: ScreenView {
 
     func handle(_ event: InputEvent) -> Bool {
         if case .key = event, model.status.value != nil { model.dismissStatus() }
-        if filterField != nil, case .key(let key) = event { return handleFilterKey(key) }
+        if filterLine.isEditing, case .key(let key) = event {
+            filterLine.handle(key) { model.setFilter($0) }
+            return true
+        }
         let visibleRows = max(1, listRect.height / rowHeight)
         switch event {
         case .key(let key):
@@ -109,7 +102,7 @@ final class PlacesListView: ScreenView {
         switch action {
         case .move: break
         case .open: model.open(at: model.selection.value)
-        case .filter: filterField = TextFieldState(text: model.filter.value, maxLength: 100)
+        case .filter: filterLine.begin(with: model.filter.value)
         case .sort: model.cycleSort()
         case .layout: model.toggleLayout()
         case .widen: model.widenRadius()
@@ -118,21 +111,6 @@ final class PlacesListView: ScreenView {
         case .back:
             if !model.filter.value.isEmpty { model.setFilter("") } else { host.back() }
         }
-    }
-
-    private func handleFilterKey(_ key: Key) -> Bool {
-        guard var field = filterField else { return false }
-        switch key {
-        case .enter, .down, .up: filterField = nil
-        case .escape:
-            filterField = nil
-            model.setFilter("")
-        default:
-            _ = field.handle(key)
-            filterField = field
-            model.setFilter(field.text)
-        }
-        return true
     }
 
     // MARK: Drawing
@@ -148,10 +126,10 @@ final class PlacesListView: ScreenView {
             body = split.rest
             buffer.write(attribution, in: split.bottom.inset(right: 1), style: theme.secondary, alignment: .right)
         }
-        if filterField != nil || !model.filter.value.isEmpty {
+        if filterLine.isEditing || !model.filter.value.isEmpty {
             let split = body.splitBottom(1)
             body = split.rest
-            drawFilter(in: buffer, rect: split.bottom, theme: theme)
+            filterLine.draw(in: buffer, rect: split.bottom, filter: model.filter.value, theme: theme)
         }
         listRect = body
         listState.selected = model.selection.value
@@ -164,17 +142,6 @@ final class PlacesListView: ScreenView {
             drawRow(model.row(at: index), in: buffer, rect: rowRect, selected: selected, theme: theme)
         }
         if first <= last { model.setVisibleRows(first..<(last + 1)) }
-    }
-
-    private func drawFilter(in buffer: CellBuffer, rect: Rect, theme: Theme) {
-        buffer.write("/", at: Point(x: rect.x, y: rect.y), style: theme.accent)
-        let fieldRect = Rect(x: rect.x + 2, y: rect.y, width: rect.width - 2, height: 1)
-        if var field = filterField {
-            buffer.cursor = field.draw(in: buffer, rect: fieldRect, style: theme.fieldFocused)
-            filterField = field
-        } else {
-            buffer.write(model.filter.value, in: fieldRect, style: theme.secondary)
-        }
     }
 
     private func drawRow(_ row: PlacesListRow, in buffer: CellBuffer, rect: Rect, selected: Bool, theme: Theme) {
@@ -210,15 +177,9 @@ final class PlacesListView: ScreenView {
                 buffer.write(place.detailLine, in: rect.row(1).inset(left: 3, right: 1), style: dim)
             }
         case .loading(let text), .moreLoading(let text):
-            Spinner.draw(in: buffer, at: Point(x: line.x + 1, y: line.y), style: theme.spinner, unicode: theme.unicode)
-            buffer.write(text, in: line.inset(left: 3), style: theme.secondary)
+            ListRows.loading(text, in: buffer, line: line, theme: theme)
         case .error(let message, let retryHint):
-            buffer.fill(line, style: selected ? theme.selection : .plain)
-            let hintWidth = DisplayWidth.of(retryHint) + 2
-            buffer.write("✗ " + message, in: Rect(x: line.x + 1, y: line.y, width: line.width - hintWidth - 1, height: 1),
-                         style: theme.error)
-            buffer.write(retryHint, in: Rect(x: line.maxX - hintWidth, y: line.y, width: hintWidth - 1, height: 1),
-                         style: theme.accent, alignment: .right)
+            ListRows.error(message, retryHint: retryHint, in: buffer, line: line, selected: selected, theme: theme)
         case .empty(let text):
             buffer.write(text, in: line.inset(left: 1), style: theme.secondary)
         }

@@ -1,0 +1,62 @@
+import TerminalView
+
+/// The "/ filter" line of a list: typing filters as you go, Enter keeps the filter, Esc clears it.
+@MainActor
+struct FilterLine {
+    /// Non-nil while the line has focus.
+    private(set) var field: TextFieldState?
+
+    var isEditing: Bool { field != nil }
+
+    mutating func begin(with text: String) {
+        field = TextFieldState(text: text, maxLength: 100)
+    }
+
+    /// Applies a key while editing; `apply` receives the filter text whenever it changes.
+    mutating func handle(_ key: Key, apply: (String) -> Void) {
+        guard var editing = field else { return }
+        switch key {
+        case .enter, .down, .up:
+            field = nil
+        case .escape:
+            field = nil
+            apply("")
+        default:
+            _ = editing.handle(key)
+            field = editing
+            apply(editing.text)
+        }
+    }
+
+    /// Draws "/ text" with the cursor while editing, or the kept filter dimmed.
+    mutating func draw(in buffer: CellBuffer, rect: Rect, filter: String, theme: Theme) {
+        buffer.write("/", at: Point(x: rect.x, y: rect.y), style: theme.accent)
+        let fieldRect = Rect(x: rect.x + 2, y: rect.y, width: rect.width - 2, height: 1)
+        if var editing = field {
+            buffer.cursor = editing.draw(in: buffer, rect: fieldRect, style: theme.fieldFocused)
+            field = editing
+        } else {
+            buffer.write(filter, in: fieldRect, style: theme.secondary)
+        }
+    }
+
+    static let hints = [KeyHint(keys: "enter", summary: "keep"), KeyHint(keys: "esc", summary: "clear")]
+}
+
+/// The rows every list shares: an error with its retry hint, a spinner with what is loading.
+enum ListRows {
+    static func error(_ message: String, retryHint: String, in buffer: CellBuffer, line: Rect, selected: Bool,
+                      theme: Theme) {
+        buffer.fill(line, style: selected ? theme.selection : .plain)
+        let hintWidth = DisplayWidth.of(retryHint) + 2
+        buffer.write("✗ " + message, in: Rect(x: line.x + 1, y: line.y, width: line.width - hintWidth - 1, height: 1),
+                     style: theme.error)
+        buffer.write(retryHint, in: Rect(x: line.maxX - hintWidth, y: line.y, width: hintWidth - 1, height: 1),
+                     style: theme.accent, alignment: .right)
+    }
+
+    static func loading(_ text: String, in buffer: CellBuffer, line: Rect, theme: Theme) {
+        Spinner.draw(in: buffer, at: Point(x: line.x + 1, y: line.y), style: theme.spinner, unicode: theme.unicode)
+        buffer.write(text, in: line.inset(left: 3), style: theme.secondary)
+    }
+}
