@@ -26,7 +26,7 @@ struct NearbyCommand: AsyncParsableCommand {
     @OptionGroup(title: "Where you are (else `near` in the config file, else the last place used)")
     var here: HereOption
 
-    @Option(help: "Screen to start on: home (default), friends.")
+    @Option(help: ArgumentHelp("Screen to start on: home (default), friends, category:NAME or category:all, place:ID, search:TEXT.", valueName: "SCREEN"))
     var open: String?
 
     @Flag(help: "Open the generated, fictional Demo town (its own database file; your store is not touched).")

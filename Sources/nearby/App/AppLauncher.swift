@@ -25,24 +25,53 @@ struct AppLauncher {
                                                                      bearing: from.bearing(to: to), units: units)
                                      })
         let makeFriends = { ScreenModel.friendsList(FriendsListViewModel(context: context)) }
-        let root: ScreenModel = switch start {
-        case .friends: makeFriends()
-        case .home: .home(HomeViewModel(context: homeContext(navigator: navigator, friends: context)))
-        }
+        let location = homeLocation
+        let places = PlacesContext(provider: services.places, favourites: services.favourites,
+                                   friends: services.friends, navigator: navigator, here: location.coordinate,
+                                   units: settings.units)
+        // Anything but the friends list opens on top of Home, so that Back leads there.
+        let above = try await startScreen(places: places, location: location)
+        let root: ScreenModel = start == .friends
+            ? makeFriends()
+            : .home(HomeViewModel(context: homeContext(navigator: navigator, friends: context, places: places)))
         let coordinator = AppCoordinator(navigator: navigator, root: root, makeFriendsList: makeFriends)
+        if let above { navigator.push(above) }
         // Never the key or the token: only which sources are in use.
         logger.info("starting on \(start); places from \(settings.source.rawValue); friends from \(settings.friendsURL == nil ? "the local store" : "a service")")
         try await TerminalRunLoop(app: coordinator).run()
         logger.info("quit")
     }
 
-    private func homeContext(navigator: Navigator, friends: FriendsContext) -> HomeContext {
-        // With no place known yet, Home explains how to get data; the coordinate is then only a placeholder.
-        let location = here.map { HomeLocation(coordinate: $0.coordinate, name: $0.name) }
+    /// Where Home is centred. With no place known yet, Home explains how to get data; the coordinate is then
+    /// only a placeholder.
+    private var homeLocation: HomeLocation {
+        here.map { HomeLocation(coordinate: $0.coordinate, name: $0.name) }
             ?? HomeLocation(coordinate: Coordinate(latitude: 0, longitude: 0), name: "no location yet")
-        let places = PlacesContext(provider: services.places, favourites: services.favourites,
-                                   friends: services.friends, navigator: navigator, here: location.coordinate,
-                                   units: settings.units)
+    }
+
+    /// The screen `--open` asks for above Home, if any.
+    private func startScreen(places: PlacesContext, location: HomeLocation) async throws -> ScreenModel? {
+        let radius = SearchRadius.standard
+        switch start {
+        case .home, .friends:
+            return nil
+        case .category(let category):
+            return .placesList(PlacesListViewModel(subject: category.map { .category($0) } ?? .all, context: places))
+        case .search(let text):
+            return .placesList(PlacesListViewModel(subject: .search(text), context: places))
+        case .place(let id):
+            do throws(PlacesError) {
+                let hit = try await services.places.place(id: id, from: location.coordinate)
+                let request = PlaceDetailRequest(hit: hit, center: location.coordinate, radius: radius)
+                return .placeDetail(PlaceDetailViewModel(request: request, context: places))
+            } catch {
+                throw CommandFailure("Cannot open place \(id): \(error.explanation)")
+            }
+        }
+    }
+
+    private func homeContext(navigator: Navigator, friends: FriendsContext, places: PlacesContext) -> HomeContext {
+        let location = homeLocation
         let routes = HomeRoutes(placesList: HomeRoutes.placesList(context: places),
                                 placeDetail: HomeRoutes.placeDetail(context: places),
                                 friendDetail: HomeRoutes.friendDetail(context: friends))

@@ -64,3 +64,70 @@ struct DemoTownEndToEndTests {
         try await session.waitFor(text: "EXIT=0")
     }
 }
+
+/// `--open` jumps straight to a screen, with Home beneath it.
+@Suite(.enabled(if: TmuxSession.isAvailable, "tmux is not installed"), .serialized)
+struct OpenOptionEndToEndTests {
+    private func open(_ session: TmuxSession, _ screen: String) throws {
+        try session.run("\(TmuxSession.binary.path) --demo --data-dir \(session.dataDirectory.path) --open '\(screen)';"
+                        + " echo EXIT=$?")
+    }
+
+    @Test func categoryThenBackToHome() async throws {
+        let session = try TmuxSession()
+        try open(session, "category:cafe")
+        try await session.waitFor(text: "Cafés ·")
+        try session.press("Escape")
+        try await session.waitFor(text: "Hot picks")
+        try session.press("q")
+        try await session.waitFor(text: "EXIT=0")
+    }
+
+    @Test func everyPlaceAndSearch() async throws {
+        let session = try TmuxSession()
+        try open(session, "category:all")
+        try await session.waitFor(text: "within 2 km")
+        try session.press("Q")
+        try await session.waitFor(text: "EXIT=0")
+        try open(session, "search:harbour")
+        try await session.waitFor(text: "Harbour")
+        try session.press("Q")
+        try await session.waitFor(text: "EXIT=")
+    }
+
+    @Test func badScreensSayWhy() async throws {
+        let session = try TmuxSession()
+        try open(session, "category:nope")
+        try await session.waitFor(text: "Unknown category")
+        try await session.waitFor(text: "EXIT=64")
+        try open(session, "place:osm:n0")
+        try await session.waitFor(text: "Cannot open place osm:n0")
+    }
+
+    /// A place by id from a real extract (skipped when the shared extract is not beside the project).
+    @Test func aPlaceByIdWithHomeBeneath() async throws {
+        let extract = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("shared/data/osm/liechtenstein-2022-07-24.osm.pbf")
+        guard FileManager.default.fileExists(atPath: extract.path) else {
+            print("Skipping: \(extract.path) is absent")
+            return
+        }
+        let session = try TmuxSession()
+        let data = session.dataDirectory.path
+        try TmuxSession.execute(TmuxSession.binary.path, ["import", "--data-dir", data, extract.path])
+        let json = try TmuxSession.execute(TmuxSession.binary.path, [
+            "places", "--data-dir", data, "--near", "Vaduz", "--category", "pharmacy", "--limit", "1", "--json"])
+        let places = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]]
+        let id = try #require(places?.first?["id"] as? String)
+        let name = try #require(places?.first?["name"] as? String)
+        try session.run("\(TmuxSession.binary.path) --data-dir \(data) --near Vaduz --open 'place:\(id)'; echo EXIT=$?")
+        try await session.waitFor(text: name)
+        try await session.waitFor(text: "© OpenStreetMap contributors")
+        try session.press("Escape")
+        try await session.waitFor(text: "Vaduz")
+        try await session.waitFor(text: "Hot picks")
+        try session.press("q")
+        try await session.waitFor(text: "EXIT=0")
+    }
+}
