@@ -2,6 +2,7 @@ import ArgumentParser
 import CursesTerminal
 import Foundation
 import NearbyData
+import NearbyViewModels
 
 /// `nearby`: opens the app, or runs one of the subcommands for scripts and tests.
 @main
@@ -29,6 +30,10 @@ struct NearbyCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Screen to start on: home (default), friends, category:NAME or category:all, place:ID, search:TEXT.", valueName: "SCREEN"))
     var open: String?
 
+    @Option(help: ArgumentHelp("How far around here to look, in metres (default 2000; + and - change it).",
+                               valueName: "METRES"))
+    var radius: Double?
+
     @Flag(help: "Open the generated, fictional Demo town (its own database file; your store is not touched).")
     var demo = false
 
@@ -37,6 +42,9 @@ struct NearbyCommand: AsyncParsableCommand {
 
     func validate() throws {
         if let open { _ = try StartScreen(parsing: open) }
+        if let radius, !(radius > 0 && radius <= 50_000) {
+            throw ValidationError("--radius must be more than 0 and at most 50000 metres.")
+        }
         if demoPlaces != nil, !demo { throw ValidationError("--demo-places goes with --demo.") }
         if let demoPlaces, !(1...DemoTown.maximumPlaceCount).contains(demoPlaces) {
             throw ValidationError("--demo-places must be between 1 and \(DemoTown.maximumPlaceCount).")
@@ -79,7 +87,8 @@ struct NearbyCommand: AsyncParsableCommand {
         }
         LogFile.bootstrap(at: global.directory.appendingPathComponent("nearby.log"), level: .info)
         do {
-            try await AppLauncher(services: services, settings: settings, here: here, start: start).run()
+            try await AppLauncher(services: services, settings: settings, here: here, start: start,
+                                  radius: radius ?? SearchRadius.standard).run()
         } catch let error as TerminalSessionError {
             throw ValidationError(error.description)
         }

@@ -14,6 +14,8 @@ struct AppLauncher {
     /// Where "here" is, when known: friends show their distance from it.
     let here: NearLocation?
     let start: StartScreen
+    /// How far around here Home and the lists look, in metres.
+    let radius: Double
 
     func run() async throws {
         let logger = Logger(label: "nearby.app")
@@ -51,14 +53,14 @@ struct AppLauncher {
 
     /// The screen `--open` asks for above Home, if any.
     private func startScreen(places: PlacesContext, location: HomeLocation) async throws -> ScreenModel? {
-        let radius = SearchRadius.standard
         switch start {
         case .home, .friends:
             return nil
         case .category(let category):
-            return .placesList(PlacesListViewModel(subject: category.map { .category($0) } ?? .all, context: places))
+            return .placesList(PlacesListViewModel(subject: category.map { .category($0) } ?? .all, context: places,
+                                                   radius: radius))
         case .search(let text):
-            return .placesList(PlacesListViewModel(subject: .search(text), context: places))
+            return .placesList(PlacesListViewModel(subject: .search(text), context: places, radius: radius))
         case .place(let id):
             do throws(PlacesError) {
                 let hit = try await services.places.place(id: id, from: location.coordinate)
@@ -76,6 +78,6 @@ struct AppLauncher {
                                 placeDetail: HomeRoutes.placeDetail(context: places),
                                 friendDetail: HomeRoutes.friendDetail(context: friends))
         return HomeContext(places: services.places, friends: services.friends, navigator: navigator, here: location,
-                           units: settings.units, routes: routes)
+                           radius: radius, units: settings.units, routes: routes)
     }
 }
