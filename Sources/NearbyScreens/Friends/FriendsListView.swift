@@ -77,27 +77,16 @@ final class FriendsListView: ScreenView {
             filterLine.handle(key) { model.setFilter($0) }
             return true
         }
-        switch event {
-        case .key(let key):
-            listState.selected = model.selection.value
-            if ListView.handle(key, state: &listState, count: model.rowCount, visibleRows: max(1, listRect.height)) {
-                model.select(listState.selected)
-                return true
-            }
-            guard let action = keyMap.action(for: key) else { return false }
+        switch ListNavigation.route(event, selection: model.selection.value, count: model.rowCount, rect: listRect,
+                                    state: &listState) {
+        case .select(let index): model.select(index)
+        case .activate(let index): model.select(index); model.open(at: index)
+        case .ignored: return false
+        case .unhandled:
+            guard case .key(let key) = event, let action = keyMap.action(for: key) else { return false }
             perform(action)
-            return true
-        case .mouse(let mouse):
-            listState.selected = model.selection.value
-            switch ListView.handle(mouse, state: &listState, count: model.rowCount, rect: listRect) {
-            case .ignored: return false
-            case .scrolled, .selected: model.select(listState.selected)
-            case .activated(let index): model.select(index); model.open(at: index)
-            }
-            return true
-        case .resize:
-            return false
         }
+        return true
     }
 
     private func perform(_ action: Action) {

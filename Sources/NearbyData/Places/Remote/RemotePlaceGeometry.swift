@@ -1,31 +1,11 @@
 import Foundation
 import NearbyCore
 
-/// Distance and bearing for places read from the network (great-circle, mean earth radius).
+/// Distance, bearing and search matching for places read from the network.
 enum RemotePlaceGeometry {
-    static let earthRadius = 6_371_008.8
-
-    /// Metres from `a` to `b`.
-    static func distance(from a: Coordinate, to b: Coordinate) -> Double {
-        let lat1 = a.latitude * .pi / 180, lat2 = b.latitude * .pi / 180
-        let dLat = lat2 - lat1, dLon = (b.longitude - a.longitude) * .pi / 180
-        let h = sin(dLat / 2) * sin(dLat / 2) + cos(lat1) * cos(lat2) * sin(dLon / 2) * sin(dLon / 2)
-        return 2 * earthRadius * asin(min(1, sqrt(h)))
-    }
-
-    /// Initial bearing from `a` to `b`, degrees clockwise from north in 0..<360.
-    static func bearing(from a: Coordinate, to b: Coordinate) -> Double {
-        let lat1 = a.latitude * .pi / 180, lat2 = b.latitude * .pi / 180
-        let dLon = (b.longitude - a.longitude) * .pi / 180
-        let y = sin(dLon) * cos(lat2)
-        let x = cos(lat1) * sin(lat2) - sin(lat1) * cos(lat2) * cos(dLon)
-        let degrees = atan2(y, x) * 180 / .pi
-        return degrees < 0 ? degrees + 360 : degrees
-    }
-
     static func hit(_ place: Place, from center: Coordinate) -> PlaceHit {
-        PlaceHit(place: place, distance: distance(from: center, to: place.coordinate),
-                 bearing: bearing(from: center, to: place.coordinate))
+        PlaceHit(place: place, distance: center.distance(to: place.coordinate),
+                 bearing: center.bearing(to: place.coordinate))
     }
 
     /// Whether `place` matches a query's search text (name, cuisine, operator, brand), folded.
