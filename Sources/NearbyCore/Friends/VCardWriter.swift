@@ -67,24 +67,9 @@ public enum VCardWriter {
     }
 
     private static func timestamp(_ date: Date) -> String {
-        let seconds = Int64(date.timeIntervalSince1970.rounded(.down))
-        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-        let secondOfDay = seconds - days * 86_400
-        let (year, month, day) = civilDate(daysSinceEpoch: days)
-        return String(format: "%04lld%02lld%02lldT%02lld%02lld%02lldZ", year, month, day,
+        let (days, secondOfDay) = CivilDate.split(date)
+        let (year, month, day) = CivilDate.civil(fromDays: days)
+        return String(format: "%04ld%02ld%02ldT%02ld%02ld%02ldZ", year, month, day,
                       secondOfDay / 3600, secondOfDay % 3600 / 60, secondOfDay % 60)
-    }
-
-    /// The Gregorian date of a day count since 1970-01-01 (H. Hinnant's days-to-civil).
-    private static func civilDate(daysSinceEpoch: Int64) -> (Int64, Int64, Int64) {
-        let z = daysSinceEpoch + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let shiftedMonth = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 }

@@ -24,7 +24,7 @@ struct DemoTownGenerator {
         radius = 1_200 * pow(max(Double(placeCount), 500) / 500, 0.4)
         var sum = 0.0
         categoryTotals = DemoVocabulary.categoryWeights.map { sum += $0.1; return sum }
-        var random = DemoRandom(seed: 0x5EED_0057)
+        var random = SeededRandom(seed: 0x5EED_0057)
         var streets: [String] = ["Market Square", "Station Road", "Church Lane", "High Street"]
         for noun in DemoVocabulary.nouns + DemoVocabulary.surnames {
             streets.append("\(noun) \(random.pick(DemoVocabulary.streetKinds))")
@@ -45,7 +45,7 @@ struct DemoTownGenerator {
     /// Place number `index` (0-based); its id is "demo:<index>".
     func place(_ index: Int) -> Place {
         // Each place draws from its own stream, so a place does not depend on how the others were drawn.
-        var random = DemoRandom(seed: 0xD3A0_0000 &+ UInt64(index) &* 0x9E37_79B9)
+        var random = SeededRandom(seed: 0xD3A0_0000 &+ UInt64(index) &* 0x9E37_79B9)
         let categories = Category.allCases
         let showcase = index < categories.count * 2
         let category = showcase ? categories[index % categories.count] : pickCategory(&random)
@@ -92,7 +92,7 @@ struct DemoTownGenerator {
             ("Tomás", "Estrada"), ("Greta", "Lindqvist"), ("Noah", "Calloway"), ("Ines", "Dorval"),
             ("Pavel", "Zelnik"), ("Ruth", "Orwin"), ("Samir", "Bellamy"), ("Elif", "Corvin"), ("Hugo", "Marlowe"),
         ]
-        var random = DemoRandom(seed: 0xF41E_4D5)
+        var random = SeededRandom(seed: 0xF41E_4D5)
         return people.enumerated().map { index, person in
             var draft = FriendDraft(firstName: person.0, lastName: person.1,
                                     phoneNumber: "+99 555 01\(10 + index)")
@@ -111,7 +111,7 @@ struct DemoTownGenerator {
 
     // MARK: Inside
 
-    private func hours(index: Int, category: Category, random: inout DemoRandom) -> String? {
+    private func hours(index: Int, category: Category, random: inout SeededRandom) -> String? {
         let showcaseStart = Category.allCases.count
         if index >= showcaseStart, index < showcaseStart + DemoVocabulary.showcaseHours.count {
             return DemoVocabulary.showcaseHours[index - showcaseStart]
@@ -122,7 +122,7 @@ struct DemoTownGenerator {
         return DemoVocabulary.hours[category].map { random.pick($0) }
     }
 
-    private func pickCategory(_ random: inout DemoRandom) -> Category {
+    private func pickCategory(_ random: inout SeededRandom) -> Category {
         let target = random.unit() * (categoryTotals.last ?? 1)
         let index = categoryTotals.firstIndex { target < $0 } ?? (categoryTotals.count - 1)
         return DemoVocabulary.categoryWeights[index].0

@@ -90,7 +90,7 @@ enum DemoVocabulary {
     ]
 
     /// The name of a place of `category`; `district` and `street` are the place's own.
-    static func name(for category: Category, district: String, street: String, random: inout DemoRandom) -> String {
+    static func name(for category: Category, district: String, street: String, random: inout SeededRandom) -> String {
         let surname = random.pick(surnames), adjective = random.pick(adjectives), noun = random.pick(nouns)
         let form = random.int(below: 3)
         switch category {

@@ -51,8 +51,7 @@ final class FriendsListView: ScreenView {
     var helpTitle: String { "Friends — keys" }
 
     var helpLines: [KeyHint] {
-        [KeyHint(keys: "↑ ↓ k j", summary: "move"), KeyHint(keys: "PgUp PgDn ctrl-b ctrl-f", summary: "page"),
-         KeyHint(keys: "Home End g G", summary: "first, last")] + keyMap.helpLines.dropFirst()
+        ListNavigation.helpLines + keyMap.helpLines.dropFirst()
     }
 
     var statusMessage: StatusBarMessage? { model.status.value?.barMessage }

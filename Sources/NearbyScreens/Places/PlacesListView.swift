@@ -52,8 +52,7 @@ final class PlacesListView: ScreenView {
 
     var helpTitle: String { "Places — keys" }
     var helpLines: [KeyHint] {
-        [KeyHint(keys: "↑ ↓ k j", summary: "move"), KeyHint(keys: "PgUp PgDn ctrl-b ctrl-f", summary: "page"),
-         KeyHint(keys: "Home End g G", summary: "first, last")] + keyMap.helpLines.dropFirst()
+        ListNavigation.helpLines + keyMap.helpLines.dropFirst()
     }
     var statusMessage: StatusBarMessage? { model.status.value?.barMessage }
     var capturesText: Bool { filterLine.isEditing }

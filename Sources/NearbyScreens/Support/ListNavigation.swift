@@ -10,6 +10,12 @@ enum ListNavigation: Equatable {
     /// A click on the selected row, or a double click: open it.
     case activate(Int)
 
+    /// The help lines of the list keys this router handles, so every list's help overlay says the same.
+    static let helpLines = [
+        KeyHint(keys: "↑ ↓ k j", summary: "move"), KeyHint(keys: "PgUp PgDn ctrl-b ctrl-f", summary: "page"),
+        KeyHint(keys: "Home End g G", summary: "first, last"),
+    ]
+
     /// Moves `state` from `selection` for list keys (↑↓ jk, pages, g G) and the mouse (click, wheel).
     static func route(_ event: InputEvent, selection: Int, count: Int, rect: Rect, rowHeight: Int = 1,
                       state: inout ListState) -> ListNavigation {

@@ -21,11 +21,11 @@ struct SyntheticPlaces {
     ]
     private let cuisines = ["italian", "pizza", "regional", "swiss", "burger", "kebab", "thai", "indian",
                             "chinese", "coffee_shop", "sushi", "vegetarian", "french", "greek"]
-    private var random: SplitMix
+    private var random: SeededRandom
 
     /// - Parameters: seed: the same seed makes the same region.
     init(seed: UInt64, center: Coordinate = Coordinate(latitude: 47.0, longitude: 8.5), townCount: Int = 400) {
-        random = SplitMix(seed: seed)
+        random = SeededRandom(seed: seed)
         let syllables = ["ab", "ber", "dorf", "el", "fel", "gen", "hof", "ri", "lin", "mo", "na", "ost", "pra",
                          "ro", "sa", "tal", "ul", "vi", "wald", "zü", "bé", "cha", "dü", "ka", "len", "mar", "nö",
                          "quel", "stein", "ta"]
@@ -117,30 +117,5 @@ struct SyntheticPlaces {
     private func cumulative(_ weights: [Double]) -> [Double] {
         var sum = 0.0
         return weights.map { sum += $0; return sum }
-    }
-}
-
-/// A small, fast, seedable random source (SplitMix64).
-struct SplitMix {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// Uniform in 0..<1.
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-
-    mutating func int(below bound: Int) -> Int { Int(next() % UInt64(bound)) }
-
-    /// Standard normal (Box–Muller).
-    mutating func gaussian() -> Double {
-        let u = max(unit(), .leastNonzeroMagnitude)
-        return (-2 * log(u)).squareRoot() * cos(2 * .pi * unit())
     }
 }

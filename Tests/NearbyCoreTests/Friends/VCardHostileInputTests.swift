@@ -24,7 +24,7 @@ struct VCardHostileInputTests {
     }
 
     @Test func binaryGarbageIsOneIssueAndNoCrash() {
-        var generator = SplitMix(seed: 42)
+        var generator = SeededRandom(seed: 42)
         let garbage = (0..<200_000).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
         let (contacts, issues) = contactsAndIssues(garbage)
         #expect(contacts.isEmpty)
@@ -65,18 +65,5 @@ struct VCardHostileInputTests {
         let (contacts, issues) = contactsAndIssues([0xEF, 0xBB, 0xBF] + Array("BEGIN:VCARD\nN:Beck;Anna\nTEL:123\nEND:VCARD\n".utf8))
         #expect(contacts.count == 1)
         #expect(issues.isEmpty)
-    }
-}
-
-/// A small deterministic random source, so the garbage is the same on every run.
-struct SplitMix {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -2,18 +2,6 @@ import Foundation
 import Testing
 @testable import NearbyCore
 
-/// A small deterministic generator, so that a failure names a reproducible seed.
-private struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 @Suite("Opening hours: hostile and random input")
 struct OpeningHoursRobustnessTests {
     private static let fragments = [
@@ -35,7 +23,7 @@ struct OpeningHoursRobustnessTests {
     private static let separators = ["; ", ", ", " || "]
 
     /// Rules built from the grammar's pieces, mostly readable.
-    private static func structuredText(using generator: inout SplitMix64) -> String {
+    private static func structuredText(using generator: inout SeededRandom) -> String {
         (0..<Int.random(in: 1...4, using: &generator)).map { _ in
             (selectors.randomElement(using: &generator) ?? "") + (times.randomElement(using: &generator) ?? "")
                 + (states.randomElement(using: &generator) ?? "")
@@ -44,7 +32,7 @@ struct OpeningHoursRobustnessTests {
 
     /// Whatever the text, evaluation answers, and every announced change is real.
     @Test func randomTextsNeverBreakTheContract() {
-        var generator = SplitMix64(state: 20_261_123)
+        var generator = SeededRandom(seed: 20_261_123)
         let start = vaduzTime("2026-11-23 00:00")
         var readable = 0
         for _ in 0..<3000 {

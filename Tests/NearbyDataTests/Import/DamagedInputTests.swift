@@ -5,18 +5,6 @@ import Testing
 /// Damage anywhere must give an `OSMImportError`, never a crash, a hang or another error type.
 @Suite("Damaged input")
 struct DamagedInputTests {
-    /// A small deterministic generator, so a failure can be replayed.
-    struct SplitMix {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9e37_79b9_7f4a_7c15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
-            z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
-            return z ^ (z >> 31)
-        }
-    }
-
     private func expectImportErrorOrSuccess(_ bytes: [UInt8], name: String, _ note: String) {
         do {
             _ = try importBytes(bytes, name: name)
@@ -31,7 +19,7 @@ struct DamagedInputTests {
         var pbf = SampleExtract.pbf
         pbf.compression = compression
         let original = pbf.bytes
-        var random = SplitMix(state: 42)
+        var random = SeededRandom(seed: 42)
         for round in 0..<150 {
             var bytes = original
             for _ in 0...(random.next() % 3) {
@@ -61,7 +49,7 @@ struct DamagedInputTests {
     @Test("XML with flipped bytes")
     func flippedXML() {
         let original = Array(SampleExtract.xml.utf8)
-        var random = SplitMix(state: 7)
+        var random = SeededRandom(seed: 7)
         for round in 0..<150 {
             var bytes = original
             for _ in 0...(random.next() % 3) {

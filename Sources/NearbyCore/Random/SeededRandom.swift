@@ -1,44 +1,44 @@
 import Foundation
 
-/// The demo town's own seeded random source (a 64-bit permuted congruential generator): the same seed
-/// gives the same town on every machine and every run, unlike the system generator.
-struct DemoRandom {
+/// A seeded random source (a 64-bit permuted congruential generator): the same seed gives the same data on
+/// every machine and every run, unlike the system generator. The demo town and the benchmark data use it.
+public struct SeededRandom: RandomNumberGenerator, Sendable {
     private var state: UInt64
     private static let multiplier: UInt64 = 6_364_136_223_846_793_005
     private static let increment: UInt64 = 1_442_695_040_888_963_407
 
-    init(seed: UInt64) {
+    public init(seed: UInt64) {
         state = seed &+ Self.increment
         _ = next()
     }
 
     /// The next 64 random bits (two 32-bit PCG outputs).
-    mutating func next() -> UInt64 {
+    public mutating func next() -> UInt64 {
         (UInt64(next32()) << 32) | UInt64(next32())
     }
 
     /// Uniform in 0..<1.
-    mutating func unit() -> Double {
+    public mutating func unit() -> Double {
         Double(next() >> 11) * (1.0 / 9_007_199_254_740_992.0)
     }
 
     /// Uniform in 0..<bound (bound > 0).
-    mutating func int(below bound: Int) -> Int {
+    public mutating func int(below bound: Int) -> Int {
         Int(next() % UInt64(bound))
     }
 
     /// True with probability `probability`.
-    mutating func chance(_ probability: Double) -> Bool {
+    public mutating func chance(_ probability: Double) -> Bool {
         unit() < probability
     }
 
     /// One element of a non-empty array.
-    mutating func pick<T>(_ values: [T]) -> T {
+    public mutating func pick<T>(_ values: [T]) -> T {
         values[int(below: values.count)]
     }
 
     /// Standard normal (Box–Muller; one of the pair is enough here).
-    mutating func gaussian() -> Double {
+    public mutating func gaussian() -> Double {
         let u = max(unit(), 1e-300)
         return (-2 * log(u)).squareRoot() * cos(2 * Double.pi * unit())
     }
