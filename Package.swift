@@ -42,7 +42,7 @@ let package = Package(
         .target(name: "NearbyScreens", dependencies: ["TerminalView", "NearbyViewModels"]),
         // The executable: command line and wiring.
         .executableTarget(name: "nearby", dependencies: [
-            "TerminalView", "CursesTerminal", "NearbyCore", "NearbyData", "NearbyViewModels", "NearbyScreens",
+            "TerminalView", "CursesTerminal", "CTerminalSupport", "NearbyCore", "NearbyData", "NearbyViewModels", "NearbyScreens",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),

@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -100,6 +101,12 @@ int nearby_signals_install(int write_fd) {
 }
 
 void nearby_signals_quit_handled(void) { quit_pending = 0; }
+
+void nearby_signals_unblock_all(void) {
+    sigset_t none;
+    sigemptyset(&none);
+    (void)pthread_sigmask(SIG_SETMASK, &none, NULL);
+}
 
 void nearby_signals_suspend_self(void) {
     install(SIGTSTP, SIG_DFL, 0);

@@ -5,13 +5,14 @@ import TerminalView
 
 /// The run loop: sleeps until input, a signal, or a requested frame; then handles it and draws once.
 ///
-/// With nothing to do it is blocked in an await (0% CPU). A visible spinner wakes it only to redraw its cells.
+/// With nothing to do the main thread is blocked in poll(2) (0% CPU). A visible spinner wakes it only to redraw its cells.
 @MainActor
 public final class TerminalRunLoop: ApplicationHost {
     private let app: any TerminalApplication
     private let session: TerminalSession
     private var backend: CursesBackend?
-    private var watcher: InputWatcher?
+    /// Resumed when the app finishes or the terminal goes away.
+    private var finished: CheckedContinuation<Void, Never>?
     private var input = CursesInput()
     private var theme = Theme.make(.monochrome)
     /// What the screen shows now, and the buffer the next frame is drawn into.
@@ -19,7 +20,6 @@ public final class TerminalRunLoop: ApplicationHost {
     private var spare = CellBuffer(size: Size(width: 0, height: 0))
     private var repaintAll = true
     private var needsDisplay = true
-    private var wakePending = false
     private var spinnerTask: Task<Void, Never>?
     private var timerTask: Task<Void, Never>?
     private var timerDeadline: Date?
@@ -35,15 +35,19 @@ public final class TerminalRunLoop: ApplicationHost {
     }
 
     /// Runs until the application finishes or the terminal goes away; the terminal is restored on return.
+    /// Needs the main thread served by `MainThreadLoop`.
     public func run(mouse: Bool = true) async throws {
-        let watcher = try InputWatcher()
-        self.watcher = watcher
-        try session.start(signalPipe: watcher.signalWriteFD, mouse: mouse)
+        guard let loop = MainThreadLoop.current else { throw TerminalRunLoopError.noMainThreadLoop }
+        let signals = try SignalPipe()
+        try session.start(signalPipe: signals.writeFD, mouse: mouse)
+        var watches: [MainThreadLoop.Watch] = []
         defer {
             spinnerTask?.cancel()
             timerTask?.cancel()
-            watcher.stop()
+            watches.forEach(loop.stopWatching)
+            loop.beforeSleep = nil
             session.restore()
+            signals.close()
         }
         let size = session.currentSize()
         session.resize(to: size)
@@ -54,33 +58,31 @@ public final class TerminalRunLoop: ApplicationHost {
         app.attach(to: self)
         app.handle(.resize(size))
         render()
-        watcher.start()
 
-        for await wake in watcher.stream {
-            wakePending = false
-            switch wake {
-            case .input:
-                handleInput()
-                watcher.resume()
-            case .signal(let number):
-                handleSignal(number)
-            case .hangup:
-                hungUp = true
-            case .redraw:
-                break
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            finished = continuation
+            watches.append(loop.watch(STDIN_FILENO) { [unowned self] readiness in
+                if readiness.contains(.readable) { handleInput() }
+                // A hang-up may come with POLLIN set as well; either way the terminal is gone.
+                if readiness.contains(.closed) { hungUp = true }
+                finishIfDone()
+            })
+            watches.append(loop.watch(signals.readFD) { [unowned self] _ in
+                signals.drain().forEach(handleSignal)
+                finishIfDone()
+            })
+            // One frame per wake-up, after its keys and the results that arrived with them.
+            loop.beforeSleep = { [unowned self] in
+                if needsDisplay, finished != nil { render() }
             }
-            if app.isFinished || hungUp { break }
-            if needsDisplay { render() }
-            // Let main-actor work (view model results) run between bursts of input.
-            await Task.yield()
         }
     }
 
     // MARK: ApplicationHost
 
     public func setNeedsDisplay() {
+        // The main-thread loop draws before it sleeps again.
         needsDisplay = true
-        wake()
     }
 
     public func scheduleRedraw(at date: Date) {
@@ -99,10 +101,10 @@ public final class TerminalRunLoop: ApplicationHost {
 
     // MARK: Loop steps
 
-    private func wake() {
-        guard !wakePending, let watcher else { return }
-        wakePending = true
-        watcher.continuation.yield(.redraw)
+    private func finishIfDone() {
+        guard app.isFinished || hungUp, let finished else { return }
+        self.finished = nil
+        finished.resume()
     }
 
     private func handleInput() {

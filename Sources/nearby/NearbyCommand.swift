@@ -5,7 +5,6 @@ import NearbyData
 import NearbyViewModels
 
 /// `nearby`: opens the app, or runs one of the subcommands for scripts and tests.
-@main
 struct NearbyCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "nearby",

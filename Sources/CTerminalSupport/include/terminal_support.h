@@ -24,10 +24,23 @@ int nearby_signals_install(int write_fd);
 void nearby_signals_quit_handled(void);
 /* Stops this process as SIGTSTP would (default action), and returns once it is continued. */
 void nearby_signals_suspend_self(void);
+/* Unblocks every signal for the calling thread. A process started from a thread that blocks signals (every
+   dispatch worker does) inherits that mask; a main thread that never waits in dispatch_main's sigsuspend
+   would then never take SIGTERM or SIGINT. */
+void nearby_signals_unblock_all(void);
 /* Puts the default dispositions back. */
 void nearby_signals_uninstall(void);
 
 /* Opens a pseudo-terminal pair of the given size (for tests); returns the master fd and the slave path. */
 int nearby_pty_open(int rows, int cols, char *slave_path, int path_size);
+
+/* The descriptor that becomes readable when main-queue work (the main actor's jobs) is waiting.
+   Call on the main thread, instead of dispatch_main(), to run the main queue from a poll(2) loop. */
+int nearby_main_queue_fd(void);
+/* Runs the main-queue work that is waiting; call on the main thread when the descriptor is readable. */
+void nearby_main_queue_drain(int fd);
+
+/* Caps glibc's malloc arenas (one per allocating thread by default, each keeping its freed memory). */
+void nearby_malloc_limit_arenas(int count);
 
 #endif

@@ -37,7 +37,7 @@ public final class LocalPlacesStore: PlacesProvider, FavouritesStore, Sendable {
     public func fetchCount(near center: Coordinate, radius: Double, category: Category?) throws(PlacesError) -> Int {
         try Self.validate(center)
         return try reading { db in
-            try PlaceFinder.within(db, center: center, radius: radius, category: category).count
+            try PlaceFinder.count(within: radius, of: center, category: category, in: db)
         }
     }
 
@@ -46,9 +46,8 @@ public final class LocalPlacesStore: PlacesProvider, FavouritesStore, Sendable {
         try Self.validate(center)
         return try reading { db in
             var counts: [Category: Int] = [:]
-            for candidate in try PlaceFinder.within(db, center: center, radius: radius, category: nil) {
-                guard let category = CategoryCode.category(of: candidate.categoryCode) else { continue }
-                counts[category, default: 0] += 1
+            try PlaceFinder.forEach(within: radius, of: center, category: nil, in: db) { candidate in
+                if let category = CategoryCode.category(of: candidate.categoryCode) { counts[category, default: 0] += 1 }
             }
             return counts
         }
@@ -85,7 +84,7 @@ public final class LocalPlacesStore: PlacesProvider, FavouritesStore, Sendable {
     public func count(near center: Coordinate, radius: Double, category: Category?) async throws(PlacesError) -> Int {
         try Self.validate(center)
         return try await readingAsync { db in
-            try PlaceFinder.within(db, center: center, radius: radius, category: category).count
+            try PlaceFinder.count(within: radius, of: center, category: category, in: db)
         }
     }
 

@@ -50,16 +50,33 @@ enum PlaceFinder {
         }
     }
 
-    /// Every place within `radius` (of one category or all), in no order.
-    static func within(_ db: Database, center: Coordinate, radius: Double, category: Category?) throws -> [Candidate] {
-        guard radius > 0 else { return [] }
-        return try candidates(db, box: center.boundingBox(radius: radius), center: center, category: category)
-            .filter { $0.distance <= radius }
+    /// Calls `body` with every place within `radius` (of one category or all), in no order, holding none of them:
+    /// counting 100,000 places must not hold 100,000 candidates.
+    static func forEach(within radius: Double, of center: Coordinate, category: Category?, in db: Database,
+                        _ body: (Candidate) -> Void) throws {
+        guard radius > 0 else { return }
+        try visitCandidates(db, box: center.boundingBox(radius: radius), center: center, category: category) {
+            if $0.distance <= radius { body($0) }
+        }
+    }
+
+    /// How many places lie within `radius` (of one category or all).
+    static func count(within radius: Double, of center: Coordinate, category: Category?, in db: Database) throws -> Int {
+        var count = 0
+        try forEach(within: radius, of: center, category: category, in: db) { _ in count += 1 }
+        return count
     }
 
     /// The R*Tree's entries inside `box`, with distances from `center`.
     static func candidates(_ db: Database, box: BoundingBox, center: Coordinate,
                            category: Category?) throws -> [Candidate] {
+        var result: [Candidate] = []
+        try visitCandidates(db, box: box, center: center, category: category) { result.append($0) }
+        return result
+    }
+
+    private static func visitCandidates(_ db: Database, box: BoundingBox, center: Coordinate, category: Category?,
+                                        _ body: (Candidate) -> Void) throws {
         let statement = try db.cachedStatement(sql: """
             SELECT id, minLat, minLon, minCat FROM place_rtree
             WHERE minLat >= ? AND maxLat <= ? AND minLon >= ? AND maxLon <= ? AND minCat >= ? AND maxCat <= ?
@@ -67,7 +84,6 @@ enum PlaceFinder {
         let slab = category.map(CategoryCode.indexRange(of:)) ?? CategoryCode.allCategories
         let scale = PlacesSchema.coordinateScale
         let minLat = Int((box.minLatitude * scale).rounded(.down)), maxLat = Int((box.maxLatitude * scale).rounded(.up))
-        var result: [Candidate] = []
         for range in box.longitudeRanges {
             let minLon = Int((range.lowerBound * scale).rounded(.down))
             let maxLon = Int((range.upperBound * scale).rounded(.up))
@@ -77,11 +93,10 @@ enum PlaceFinder {
                 let lat: Int64 = try row.decode(atIndex: 1), lon: Int64 = try row.decode(atIndex: 2)
                 let slabLow: Int = try row.decode(atIndex: 3)
                 let coordinate = Coordinate(latitude: Double(lat) / scale, longitude: Double(lon) / scale)
-                result.append(Candidate(rid: rid, coordinate: coordinate, categoryCode: slabLow / 2,
-                                        distance: center.distance(to: coordinate)))
+                body(Candidate(rid: rid, coordinate: coordinate, categoryCode: slabLow / 2,
+                               distance: center.distance(to: coordinate)))
             }
         }
-        return result
     }
 
     /// Places matching the full-text `match` inside `box`, found by seeking the key ranges that cover it.

@@ -1,0 +1,104 @@
+import CTerminalSupport
+import Foundation
+
+/// The process's main thread as the main actor's home: it sleeps in poll(2) until a watched descriptor is
+/// readable or main-actor work is queued, and runs both itself.
+///
+/// Swift's default main executor on Linux parks the main thread in `dispatch_main()` and runs main-actor jobs
+/// on a pool thread, so a key would cost a wake-up of an input thread and then of a pool thread. Here the
+/// thread that poll(2) wakes for a key reads it, handles it and draws the frame.
+@MainActor
+public final class MainThreadLoop {
+    /// What poll(2) reported for a watched descriptor.
+    public struct Readiness: OptionSet, Sendable {
+        public let rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+        public static let readable = Readiness(rawValue: 1)
+        /// Hung up, in error, or closed: the handler should stop watching it.
+        public static let closed = Readiness(rawValue: 2)
+    }
+
+    /// A registration, to stop watching with.
+    public struct Watch: Hashable, Sendable {
+        fileprivate let id: Int
+    }
+
+    private struct Watcher {
+        var id: Int
+        var fd: Int32
+        var handler: @MainActor (Readiness) -> Void
+    }
+
+    /// The loop serving the main thread now, if any.
+    public private(set) static var current: MainThreadLoop?
+
+    /// Runs before each sleep, after the input and jobs of one wake-up were handled (to draw one frame).
+    public var beforeSleep: (@MainActor () -> Void)?
+
+    private let queueFD: Int32
+    private var watchers: [Watcher] = []
+    private var nextID = 0
+    private var isStopped = false
+
+    private init(queueFD: Int32) {
+        self.queueFD = queueFD
+    }
+
+    /// Runs `body` on the main actor and serves the main thread until it returns, then rethrows its error.
+    /// Call once, from a synchronous `main` on the main thread.
+    public static func run(_ body: sending @escaping @MainActor () async throws -> Void) throws {
+        precondition(Thread.isMainThread, "MainThreadLoop.run must be called on the main thread")
+        let loop = MainThreadLoop(queueFD: nearby_main_queue_fd())
+        current = loop
+        defer { current = nil }
+        let outcome = Outcome()
+        Task { @MainActor in
+            do { try await body() } catch { outcome.error = error }
+            loop.isStopped = true
+        }
+        loop.serve()
+        if let error = outcome.error { throw error }
+    }
+
+    /// Calls `handler` on the main thread whenever `fd` is readable or closes, until `stopWatching`.
+    public func watch(_ fd: Int32, _ handler: @escaping @MainActor (Readiness) -> Void) -> Watch {
+        nextID += 1
+        watchers.append(Watcher(id: nextID, fd: fd, handler: handler))
+        return Watch(id: nextID)
+    }
+
+    public func stopWatching(_ watch: Watch) {
+        watchers.removeAll { $0.id == watch.id }
+    }
+
+    private func serve() {
+        while !isStopped {
+            beforeSleep?()
+            // The queue's descriptor first; the watchers as they are now (a handler may add or remove some).
+            let watched = watchers.map { ($0.id, $0.fd) }
+            var fds = [pollfd(fd: queueFD, events: Int16(POLLIN), revents: 0)]
+            fds += watched.map { pollfd(fd: $0.1, events: Int16(POLLIN), revents: 0) }
+            if poll(&fds, nfds_t(fds.count), -1) < 0 {
+                if errno == EINTR { continue }
+                // poll itself failing leaves nothing to wait on: stop rather than spin.
+                return
+            }
+            // Input before queued work: a key's frame should not wait behind results that can wait.
+            for (index, (id, _)) in watched.enumerated() {
+                let events = Int32(fds[index + 1].revents)
+                guard events != 0, let handler = watchers.first(where: { $0.id == id })?.handler else { continue }
+                var readiness: Readiness = []
+                if events & Int32(POLLIN) != 0 { readiness.insert(.readable) }
+                if events & Int32(POLLHUP | POLLERR | POLLNVAL) != 0 { readiness.insert(.closed) }
+                handler(readiness)
+            }
+            if fds[0].revents & Int16(POLLIN) != 0 { nearby_main_queue_drain(queueFD) }
+        }
+    }
+}
+
+/// The error `run`'s body ended with, handed from its task to the caller.
+@MainActor
+private final class Outcome {
+    var error: (any Error)?
+}

@@ -1,0 +1,29 @@
+import ArgumentParser
+import CursesTerminal
+import CTerminalSupport
+
+/// The entry point: parses the command line, then runs the command with the main thread serving the main
+/// actor (see `MainThreadLoop`), so that the app handles each key on the thread that reads it.
+@main
+enum NearbyMain {
+    @MainActor
+    static func main() {
+        // Fewer malloc arenas: each thread that allocates would otherwise keep an arena of its own, and freed
+        // memory scattered over a dozen of them stays counted as the app's.
+        nearby_malloc_limit_arenas(2)
+        nearby_signals_unblock_all()
+        do {
+            try MainThreadLoop.run {
+                // Parsed here so the command belongs to this task alone and may run off the main actor.
+                var command = try NearbyCommand.parseAsRoot()
+                if var asyncCommand = command as? any AsyncParsableCommand {
+                    try await asyncCommand.run()
+                } else {
+                    try command.run()
+                }
+            }
+        } catch {
+            NearbyCommand.exit(withError: error)
+        }
+    }
+}
