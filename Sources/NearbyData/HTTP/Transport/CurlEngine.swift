@@ -14,6 +14,8 @@ final class CurlEngine: Sendable {
         case stop(TransferTicket)
     }
 
+    static let threadName = "nearby-http"
+
     private let multi: MultiHandle?
     private let inbox = Mutex<[Command]>([])
 
@@ -25,9 +27,10 @@ final class CurlEngine: Sendable {
         let multi = MultiHandle(pointer: pointer)
         self.multi = multi
         let thread = Thread { [self] in
+            // Named from inside, which also names it for the kernel: `top -H` and /proc show which thread this is.
+            Thread.current.name = Self.threadName
             CurlLoop(multi: multi.pointer, engine: self).run()
         }
-        thread.name = "nearby-http"
         thread.start()
     }
 
