@@ -2,7 +2,7 @@
 #define NEARBY_CCURL_SHIM_H
 #include <curl/curl.h>
 
-// curl_easy_setopt, curl_easy_getinfo and curl_multi_setopt are variadic, which Swift cannot call:
+// curl_easy_setopt and curl_easy_getinfo are variadic, which Swift cannot call:
 // one typed wrapper per kind of argument.
 
 static inline CURLcode nearby_curl_setopt_long(CURL *handle, CURLoption option, long value) {
@@ -33,10 +33,6 @@ static inline CURLcode nearby_curl_setopt_write_callback(CURL *handle, CURLoptio
 
 static inline CURLcode nearby_curl_getinfo_long(CURL *handle, CURLINFO info, long *value) {
     return curl_easy_getinfo(handle, info, value);
-}
-
-static inline CURLMcode nearby_curl_multi_setopt_long(CURLM *multi, CURLMoption option, long value) {
-    return curl_multi_setopt(multi, option, value);
 }
 
 #endif
