@@ -52,13 +52,18 @@ public final class HTTPClient: Sendable {
     ///   - timeout: the whole exchange, connecting included, must finish within this.
     ///   - maxBodySize: answers larger than this fail with `.tooLarge` without being read further.
     ///   - headers: sent with every request (an `Authorization`, a `User-Agent`).
-    public init(baseURL: URL, timeout: Duration = .seconds(15), maxBodySize: Int = 8 << 20,
-                headers: [String: String] = [:]) {
+    public convenience init(baseURL: URL, timeout: Duration = .seconds(15), maxBodySize: Int = 8 << 20,
+                            headers: [String: String] = [:]) {
+        self.init(baseURL: baseURL, timeout: timeout, maxBodySize: maxBodySize, headers: headers, engine: .shared)
+    }
+
+    /// The same over a given transport engine (tests that watch one engine's thread).
+    init(baseURL: URL, timeout: Duration, maxBodySize: Int, headers: [String: String], engine: CurlEngine) {
         self.baseURL = baseURL
         self.timeout = timeout
         self.maxBodySize = maxBodySize
         self.defaultHeaders = headers
-        self.engine = .shared
+        self.engine = engine
     }
 
     /// Sends `request` and returns the answer whatever its status; throws only when there is no usable answer.

@@ -7,20 +7,19 @@ import Synchronization
 /// request costs no CPU. Callers queue commands and wake the thread; it resumes each caller exactly once.
 final class CurlEngine: Sendable {
     /// Started on first use; libcurl's global set-up runs once, before any handle exists.
-    static let shared = CurlEngine()
+    static let shared = CurlEngine(threadName: "nearby-http")
 
     enum Command: Sendable {
         case start(TransferRequest, TransferTicket)
         case stop(TransferTicket)
     }
 
-    static let threadName = "nearby-http"
-
     private let multi: MultiHandle?
     private let inbox = Mutex<[Command]>([])
 
-    private init() {
-        guard curl_global_init(Int(CURL_GLOBAL_ALL)) == CURLE_OK, let pointer = curl_multi_init() else {
+    /// An engine with a thread of its own. The app uses `shared`; a test that measures the thread makes its own.
+    init(threadName: String) {
+        guard Self.globalSetUp, let pointer = curl_multi_init() else {
             multi = nil
             return
         }
@@ -28,11 +27,14 @@ final class CurlEngine: Sendable {
         self.multi = multi
         let thread = Thread { [self] in
             // Named from inside, which also names it for the kernel: `top -H` and /proc show which thread this is.
-            Thread.current.name = Self.threadName
+            Thread.current.name = threadName
             CurlLoop(multi: multi.pointer, engine: self).run()
         }
         thread.start()
     }
+
+    /// libcurl's process-wide set-up, run once (a lazy static), before the first multi handle.
+    private static let globalSetUp = curl_global_init(Int(CURL_GLOBAL_ALL)) == CURLE_OK
 
     /// Runs `request` and returns its outcome; cancelling the calling task answers `.cancelled` at once and
     /// stops the transfer.
