@@ -13,11 +13,13 @@ let package = Package(
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
-        // System libraries (Debian: libncurses-dev, zlib1g-dev).
+        // System libraries (Debian: libncurses-dev, zlib1g-dev, libcurl4-openssl-dev).
         // No pkgConfig: ncursesw's .pc adds -D flags SwiftPM refuses; the shim defines what it needs.
         .systemLibrary(name: "CNcurses", path: "Modules/CNcurses", providers: [.apt(["libncurses-dev"])]),
         .systemLibrary(name: "CZlib", path: "Modules/CZlib", pkgConfig: "zlib",
                        providers: [.apt(["zlib1g-dev"])]),
+        // The HTTP transport; the shim wraps libcurl's variadic setters, which Swift cannot call.
+        .systemLibrary(name: "CCurl", path: "Modules/CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
 
         // Async-signal-safe signal forwarding and tty restore for the curses session.
         .target(name: "CTerminalSupport"),
@@ -30,7 +32,7 @@ let package = Package(
         .target(name: "NearbyCore"),
         // Storage, import, network.
         .target(name: "NearbyData", dependencies: [
-            "NearbyCore", "CZlib",
+            "NearbyCore", "CZlib", "CCurl",
             .product(name: "GRDB", package: "GRDB.swift"),
             // SQLite's C API, for binding import rows without boxing each value (see PlaceInsertion).
             .product(name: "GRDBSQLite", package: "GRDB.swift"),
@@ -54,7 +56,7 @@ let package = Package(
         .testTarget(name: "CursesTerminalTests", dependencies: ["nearby", "CTerminalSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["nearby"]),
         .testTarget(name: "NearbyCoreTests", dependencies: ["NearbyCore"]),
-        .testTarget(name: "NearbyDataTests", dependencies: ["NearbyData", "NearbyCore", "CZlib"]),
+        .testTarget(name: "NearbyDataTests", dependencies: ["NearbyData", "NearbyCore", "CZlib", "CCurl"]),
         .testTarget(name: "nearbyTests", dependencies: ["nearby", "NearbyData", "NearbyCore"]),
         .testTarget(name: "NearbyViewModelsTests", dependencies: ["NearbyViewModels", "NearbyCore"]),
     ],

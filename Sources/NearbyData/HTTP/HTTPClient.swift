@@ -1,11 +1,8 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
-/// A small client over URLSession for one service: an injected base URL, a time limit per request,
-/// a cap on the size of answers, and failures typed as `HTTPFailure`. Cancelling the calling task
-/// cancels the request.
+/// A small client for one service: an injected base URL, a time limit per request, a cap on the size of
+/// answers, and failures typed as `HTTPFailure`. Cancelling the calling task cancels the request.
+/// Requests go through the process's one libcurl transport (`CurlEngine`), which costs no CPU while waiting.
 public final class HTTPClient: Sendable {
     /// What to send; `path` is appended to the base URL ("/listFriends").
     public struct Request: Sendable {
@@ -48,68 +45,33 @@ public final class HTTPClient: Sendable {
     public let timeout: Duration
     public let maxBodySize: Int
     private let defaultHeaders: [String: String]
-    private let session: URLSession
-    private let collector: ResponseCollector
+    private let engine: CurlEngine
 
     /// - Parameters:
     ///   - baseURL: where the service lives; a path prefix ("http://host/api") is kept.
     ///   - timeout: the whole exchange, connecting included, must finish within this.
     ///   - maxBodySize: answers larger than this fail with `.tooLarge` without being read further.
     ///   - headers: sent with every request (an `Authorization`, a `User-Agent`).
-    public init(baseURL: URL, timeout: Duration = .seconds(15), maxBodySize: Int = 8 << 20,
-                headers: [String: String] = [:]) {
+    public convenience init(baseURL: URL, timeout: Duration = .seconds(15), maxBodySize: Int = 8 << 20,
+                            headers: [String: String] = [:]) {
+        self.init(baseURL: baseURL, timeout: timeout, maxBodySize: maxBodySize, headers: headers, engine: .shared)
+    }
+
+    /// The same over a given transport engine (tests that watch one engine's thread).
+    init(baseURL: URL, timeout: Duration, maxBodySize: Int, headers: [String: String], engine: CurlEngine) {
         self.baseURL = baseURL
         self.timeout = timeout
         self.maxBodySize = maxBodySize
         self.defaultHeaders = headers
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.urlCache = nil
-        configuration.httpCookieStorage = nil
-        let collector = ResponseCollector()
-        self.collector = collector
-        self.session = URLSession(configuration: configuration, delegate: collector, delegateQueue: nil)
-    }
-
-    deinit {
-        // The session keeps its delegate alive until it is invalidated.
-        session.invalidateAndCancel()
+        self.engine = engine
     }
 
     /// Sends `request` and returns the answer whatever its status; throws only when there is no usable answer.
+    /// Redirects (up to five, http and https only) are followed; the answer is the last one's.
     public func send(_ request: Request) async throws(HTTPFailure) -> Response {
         if Task.isCancelled { throw .cancelled }
-        let limit = request.timeout ?? timeout
-        let urlRequest = try makeURLRequest(request, timeout: limit)
-        let task = session.dataTask(with: urlRequest)
-        let id = task.taskIdentifier
-        collector.register(id, limit: maxBodySize)
-
-        // The session's own timeout is an idle timeout; this makes it a limit on the whole exchange.
-        let deadline = Task { [collector] in
-            try await Task.sleep(for: limit)
-            collector.end(id, because: .timedOut)
-            task.cancel()
-        }
-        defer { deadline.cancel() }
-
-        let result: Result<Response, HTTPFailure> = await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                if Task.isCancelled {
-                    // Never started: answer at once rather than rely on the session reporting a cancel.
-                    collector.discard(id)
-                    task.cancel()
-                    continuation.resume(returning: .failure(.cancelled))
-                    return
-                }
-                collector.attach(id, continuation)
-                task.resume()
-            }
-        } onCancel: { [collector] in
-            collector.end(id, because: .cancelled)
-            task.cancel()
-        }
-        return try result.get()
+        let transfer = try makeTransfer(request)
+        return try await engine.perform(transfer).get()
     }
 
     /// Sends `request` and returns the answer when its status is 2xx, else throws `.status`.
@@ -119,26 +81,52 @@ public final class HTTPClient: Sendable {
         return response
     }
 
-    private func makeURLRequest(_ request: Request, timeout: Duration) throws(HTTPFailure) -> URLRequest {
+    private func makeTransfer(_ request: Request) throws(HTTPFailure) -> TransferRequest {
         var base = baseURL.absoluteString
         while base.hasSuffix("/") { base.removeLast() }
         let path = request.path.hasPrefix("/") ? request.path : "/" + request.path
+        // Messages name the problem, never the address: it may carry an API key.
         guard var components = URLComponents(string: base + path) else {
-            throw .cannotConnect("Not a valid address: \(base + path)")
+            throw .cannotConnect("not a valid address")
         }
         if !request.query.isEmpty { components.queryItems = request.query }
         guard let url = components.url, let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https"
         else {
-            throw .cannotConnect("Not an http(s) address: \(base + path)")
+            throw .cannotConnect("not an http(s) address")
         }
-        var urlRequest = URLRequest(url: url)
-        urlRequest.httpMethod = request.method
-        urlRequest.timeoutInterval = Self.seconds(timeout)
-        urlRequest.cachePolicy = .reloadIgnoringLocalCacheData
-        for (name, value) in defaultHeaders { urlRequest.setValue(value, forHTTPHeaderField: name) }
-        for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
-        urlRequest.httpBody = request.body
-        return urlRequest
+        guard Self.isToken(request.method) else { throw .cannotConnect("not a valid HTTP method") }
+        return TransferRequest(url: url.absoluteString, method: request.method,
+                               headerLines: try headerLines(request.headers), body: request.body,
+                               timeoutMilliseconds: TransferRequest.milliseconds(request.timeout ?? timeout),
+                               maxBodySize: maxBodySize)
+    }
+
+    /// The client's headers overridden by the request's, names compared without case, as "Name: value" lines.
+    private func headerLines(_ extra: [String: String]) throws(HTTPFailure) -> [String] {
+        var merged: [String: (name: String, value: String)] = [:]
+        for (name, value) in defaultHeaders { merged[name.lowercased()] = (name, value) }
+        for (name, value) in extra { merged[name.lowercased()] = (name, value) }
+        var lines: [String] = []
+        for (_, header) in merged.sorted(by: { $0.key < $1.key }) {
+            guard Self.isToken(header.name), !header.value.unicodeScalars.contains(where: Self.breaksHeader) else {
+                throw .cannotConnect("a header cannot be sent as it is")
+            }
+            // "Name;" is libcurl's way to send a header with an empty value ("Name:" would remove it).
+            lines.append(header.value.isEmpty ? header.name + ";" : header.name + ": " + header.value)
+        }
+        return lines
+    }
+
+    /// Whether `text` is an HTTP token (a method or a header name): no spaces, separators or controls.
+    private static func isToken(_ text: String) -> Bool {
+        !text.isEmpty && text.unicodeScalars.allSatisfy { scalar in
+            scalar.isASCII && scalar.value > 0x20 && scalar.value < 0x7F && !"()<>@,;:\\\"/[]?={}".unicodeScalars.contains(scalar)
+        }
+    }
+
+    /// Characters that would end a header line early and start another.
+    private static func breaksHeader(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == "\r" || scalar == "\n" || scalar == "\0"
     }
 
     static func seconds(_ duration: Duration) -> TimeInterval {

@@ -1,0 +1,156 @@
+import CCurl
+import Foundation
+
+/// One libcurl easy handle and what its callbacks gather: the body up to the cap and the last response's
+/// header fields. Lives on the engine thread only, from creation to cleanup.
+final class CurlTransfer {
+    let ticket: TransferTicket
+    let easy: UnsafeMutableRawPointer
+    private let maxBodySize: Int
+    private var headerList: UnsafeMutablePointer<curl_slist>?
+    private var body = Data()
+    private var headers = ResponseHeaderLines()
+    private var headerBytes = 0
+    private var abort: CurlFailure.Abort?
+
+    /// Above this the header section is hostile, not an answer.
+    private static let maxHeaderBytes = 256 * 1024
+    /// Connecting alone never waits longer than this, even under a long time limit.
+    private static let maxConnectMilliseconds = 30_000
+
+    /// Prepares the handle; throws when libcurl refuses an option (an old or unusual build).
+    init(_ request: TransferRequest, ticket: TransferTicket) throws(HTTPFailure) {
+        guard let easy = curl_easy_init() else { throw .cannotConnect("could not start a transfer") }
+        self.easy = easy
+        self.ticket = ticket
+        self.maxBodySize = request.maxBodySize
+        try configure(request)
+    }
+
+    deinit {
+        // The engine removes the handle from its multi handle before letting go of the transfer.
+        curl_easy_cleanup(easy)
+        if let headerList { curl_slist_free_all(headerList) }
+    }
+
+    /// The answer, or why there is none, once libcurl reports the transfer done with `code`.
+    func result(_ code: CURLcode) -> TransferResult {
+        guard code == CURLE_OK, abort == nil else {
+            return .failure(CurlFailure.failure(for: code, abort: abort, limit: maxBodySize))
+        }
+        var status = 0
+        guard nearby_curl_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status) == CURLE_OK, status > 0 else {
+            return .failure(.badBody("The answer was not HTTP."))
+        }
+        return .success(HTTPClient.Response(status: status, headers: headers.fields, body: body))
+    }
+
+    private func configure(_ request: TransferRequest) throws(HTTPFailure) {
+        let timeout = request.timeoutMilliseconds
+        try set(CURLOPT_URL, request.url)
+        // Signals cannot time out a resolver on a thread that is not the main one.
+        try set(CURLOPT_NOSIGNAL, 1)
+        try set(CURLOPT_PROTOCOLS_STR, "http,https")
+        try set(CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
+        try set(CURLOPT_FOLLOWLOCATION, 1)
+        try set(CURLOPT_MAXREDIRS, 5)
+        try set(CURLOPT_TIMEOUT_MS, timeout)
+        try set(CURLOPT_CONNECTTIMEOUT_MS, min(timeout, Self.maxConnectMilliseconds))
+        // An empty list offers every decoding this libcurl has (gzip, deflate, …) and decodes the answer.
+        try set(CURLOPT_ACCEPT_ENCODING, "")
+        // A declared length above the cap fails before any of the body is read.
+        try check(nearby_curl_setopt_off_t(easy, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(request.maxBodySize)))
+        try configureMethod(request)
+        try configureHeaders(request.headerLines)
+        try configureCallbacks()
+    }
+
+    private func configureMethod(_ request: TransferRequest) throws(HTTPFailure) {
+        let method = request.method.uppercased()
+        switch method {
+        case "GET" where request.body == nil:
+            try set(CURLOPT_HTTPGET, 1)
+        case "HEAD" where request.body == nil:
+            try set(CURLOPT_NOBODY, 1)
+        default:
+            if request.body != nil || ["POST", "PUT", "PATCH"].contains(method) {
+                // The size first, so that a body holding zero bytes is copied whole, and an empty one still
+                // goes out with "Content-Length: 0".
+                let body = request.body ?? Data()
+                try check(nearby_curl_setopt_off_t(easy, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count)))
+                let code = body.withUnsafeBytes { bytes -> CURLcode in
+                    guard let base = bytes.baseAddress else { return nearby_curl_setopt_str(easy, CURLOPT_COPYPOSTFIELDS, "") }
+                    return nearby_curl_setopt_ptr(easy, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: base))
+                }
+                try check(code)
+            }
+            if method != "POST" { try set(CURLOPT_CUSTOMREQUEST, request.method) }
+        }
+    }
+
+    private func configureHeaders(_ lines: [String]) throws(HTTPFailure) {
+        var list: UnsafeMutablePointer<curl_slist>?
+        var lines = lines
+        // libcurl would otherwise hold a larger body back for a "100 Continue" that many servers never send.
+        if !lines.contains(where: { $0.lowercased().hasPrefix("expect:") }) { lines.append("Expect:") }
+        for line in lines {
+            guard let longer = curl_slist_append(list, line) else {
+                if let list { curl_slist_free_all(list) }
+                throw .cannotConnect("out of memory")
+            }
+            list = longer
+        }
+        headerList = list
+        try check(nearby_curl_setopt_slist(easy, CURLOPT_HTTPHEADER, list))
+    }
+
+    private func configureCallbacks() throws(HTTPFailure) {
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        try check(nearby_curl_setopt_write_callback(easy, CURLOPT_WRITEFUNCTION, { buffer, size, count, context in
+            guard let buffer, let context else { return 0 }
+            let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+            return transfer.receiveBody(UnsafeRawBufferPointer(start: buffer, count: size * count))
+        }))
+        try check(nearby_curl_setopt_ptr(easy, CURLOPT_WRITEDATA, me))
+        try check(nearby_curl_setopt_write_callback(easy, CURLOPT_HEADERFUNCTION, { buffer, size, count, context in
+            guard let buffer, let context else { return 0 }
+            let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+            return transfer.receiveHeader(UnsafeRawBufferPointer(start: buffer, count: size * count))
+        }))
+        try check(nearby_curl_setopt_ptr(easy, CURLOPT_HEADERDATA, me))
+    }
+
+    /// Returns how much was taken; anything else makes libcurl stop the transfer.
+    private func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Int {
+        guard body.count + bytes.count <= maxBodySize else {
+            abort = .bodyTooLarge
+            body = Data()
+            return 0
+        }
+        body.append(contentsOf: bytes)
+        return bytes.count
+    }
+
+    private func receiveHeader(_ bytes: UnsafeRawBufferPointer) -> Int {
+        headerBytes += bytes.count
+        guard headerBytes <= Self.maxHeaderBytes else {
+            abort = .headersTooLarge
+            return 0
+        }
+        headers.add(bytes)
+        return bytes.count
+    }
+
+    private func set(_ option: CURLoption, _ value: Int) throws(HTTPFailure) {
+        try check(nearby_curl_setopt_long(easy, option, value))
+    }
+
+    private func set(_ option: CURLoption, _ value: String) throws(HTTPFailure) {
+        // libcurl copies string options, so the C string need not outlive the call.
+        try check(nearby_curl_setopt_str(easy, option, value))
+    }
+
+    private func check(_ code: CURLcode) throws(HTTPFailure) {
+        guard code == CURLE_OK else { throw .cannotConnect("could not prepare the request (curl \(code.rawValue))") }
+    }
+}
