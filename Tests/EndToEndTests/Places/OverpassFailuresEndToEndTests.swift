@@ -66,10 +66,14 @@ struct OverpassFailuresEndToEndTests {
             !screen.contains("Places — keys") && screen.contains("The service answered something unreadable")
         }
 
-        // JSON of the wrong shape reads the same to the user.
+        // JSON of the wrong shape reads the same to the user (held, so the retry is seen replacing the row).
         overpass.answer(.status(200, body: #"{"elements": "none"}"#))
+        overpass.holdAnswers()
         try session.press("r")
+        try await session.waitFor(text: "Loading cafés within 2 km…")
+        overpass.releaseAnswers()
         try await session.waitFor(text: "The service answered something unreadable")
+        #expect(overpass.requests.count == 2)
 
         // Overpass answers properly: the rows, the hostile name among them shown as text, not obeyed.
         overpass.answer(.fixture)

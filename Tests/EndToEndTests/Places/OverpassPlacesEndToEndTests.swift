@@ -68,10 +68,12 @@ struct OverpassPlacesEndToEndTests {
         let overpass = try await OverpassStandIn.start(fixture: OverpassFixture.json)
         try session.openOverpassApp(overpass)
 
-        // Home: every section from one fetch.
-        try await session.waitFor("Home's sections") { screen in
+        // Home: every section from one fetch. The category chips load on their own; until they are there,
+        // ↓ would go past them to the first section.
+        try await session.waitFor("Home's sections and categories") { screen in
             screen.contains("4 places within 2 km") && screen.contains("Closest cafés")
                 && screen.contains("Closest pharmacies") && screen.contains("Apotheke am Städtle")
+                && screen.line(containing: "Café 3").contains("Pharmacy 1")
         }
 
         // Home → cafés → a café → back → back.
