@@ -38,8 +38,11 @@ final class OverpassStandIn: Sendable {
         return OverpassStandIn(port: port, script: script, server: server)
     }
 
-    /// What the app's `--places-url` is set to.
+    /// What the app's `--places-url` is set to: the API root, as the app documents it.
     var placesURL: String { "http://127.0.0.1:\(port)/api" }
+
+    /// The endpoint itself, as Overpass instances advertise it; the app takes it to mean the root.
+    var interpreterURL: String { "http://127.0.0.1:\(port)\(Self.interpreterPath)" }
 
     /// Every request so far, in order of arrival.
     var requests: [ServerRequest] { script.requests }
