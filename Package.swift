@@ -54,7 +54,8 @@ let package = Package(
                                                               "NearbyData"],
                     exclude: ["__Snapshots__"]),
         .testTarget(name: "CursesTerminalTests", dependencies: ["nearby", "CTerminalSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["nearby"]),
+        // NearbyData for its HTTP server: the network tests run a stand-in service in the test process.
+        .testTarget(name: "EndToEndTests", dependencies: ["nearby", "NearbyData"]),
         .testTarget(name: "NearbyCoreTests", dependencies: ["NearbyCore"]),
         .testTarget(name: "NearbyDataTests", dependencies: ["NearbyData", "NearbyCore", "CZlib", "CCurl"]),
         .testTarget(name: "nearbyTests", dependencies: ["nearby", "NearbyData", "NearbyCore"]),

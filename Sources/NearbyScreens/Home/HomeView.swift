@@ -231,7 +231,11 @@ final class HomeView: ScreenView {
                                           }
                                       }
                                   },
-                                  activate: { [chipIndex] in model.openCategory(chips[chipIndex].category) },
+                                  // The index now, not at the last frame: → and Enter can arrive in one read.
+                                  activate: { [weak self] in
+                                      guard let self else { return }
+                                      model.openCategory(chips[min(self.chipIndex, chips.count - 1)].category)
+                                  },
                                   left: { [weak self] in self.map { $0.chipIndex = max(0, $0.chipIndex - 1) } },
                                   right: { [weak self] in
                                       self.map { $0.chipIndex = min(chips.count - 1, $0.chipIndex + 1) }

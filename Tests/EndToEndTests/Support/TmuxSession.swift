@@ -66,6 +66,12 @@ final class TmuxSession {
         try tmux(["capture-pane", "-p", "-t", name])
     }
 
+    /// The visible screen with tmux's escape sequences for each cell's colours and attributes, to tell what
+    /// the app drew in colour from text that merely looks like an escape sequence.
+    func styledScreen() throws -> String {
+        try tmux(["capture-pane", "-p", "-e", "-t", name])
+    }
+
     /// Polls the screen until `condition` holds; fails with the last screen after `timeout`.
     @discardableResult
     func waitFor(_ what: String, timeout: Duration = .seconds(15),

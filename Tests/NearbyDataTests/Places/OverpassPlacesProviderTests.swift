@@ -78,6 +78,18 @@ struct OverpassPlacesProviderTests {
         await stub.stop()
     }
 
+    @Test("the API root and its interpreter endpoint both post to <root>/interpreter",
+          arguments: ["/api", "/api/", "/api/interpreter", "/api/interpreter/"])
+    func interpreterEndpointAsBaseURL(path: String) async throws {
+        let stub = try await StubServer.answering(json: Self.sample)
+        let base = try #require(URL(string: stub.url.absoluteString + path))
+        let overpass = OverpassPlacesProvider(baseURL: base, categorize: Self.categorize, timeout: .seconds(5))
+        let page = try await overpass.places(PlaceQuery(center: Self.center, radius: 2000), after: nil)
+        #expect(page.hits.count == 3)
+        #expect(stub.requests.map(\.path) == ["/api/interpreter"])
+        await stub.stop()
+    }
+
     @Test("category and search text filter; pages are cut with a cursor")
     func filtersAndPages() async throws {
         let stub = try await StubServer.answering(json: Self.sample)

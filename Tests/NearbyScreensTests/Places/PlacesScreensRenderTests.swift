@@ -96,6 +96,28 @@ struct PlacesScreensRenderTests {
         await settle(coordinator, runner)
     }
 
+    /// → then Enter before the next frame (typed fast, or read in one go) opens the category → picked.
+    @Test func rightThenEnterInOneReadOpensTheNextCategory() async throws {
+        let (runner, coordinator) = try await makeApp()
+        runner.press(.down, .enter)
+        await settle(coordinator, runner)
+        let first = runner.textRows()[0]
+        runner.press(.escape)
+        await settle(coordinator, runner)
+        runner.press(.right)
+        runner.press(.enter)
+        await settle(coordinator, runner)
+        let second = runner.textRows()[0]
+        #expect(second != first)
+        runner.press(.escape)
+        await settle(coordinator, runner)
+        runner.press(.left)
+
+        runner.press(.right, .enter)
+        await settle(coordinator, runner)
+        #expect(runner.textRows()[0] == second)
+    }
+
     @Test func degradesAt60x20() async throws {
         let (runner, coordinator) = try await makeApp(size: Size(width: 60, height: 20))
         expectSnapshot(runner.text(), named: "home-demo-60x20")

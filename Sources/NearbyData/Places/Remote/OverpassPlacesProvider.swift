@@ -15,11 +15,12 @@ public struct OverpassPlacesProvider: PlacesProvider {
     private let keys: [String]
 
     /// - Parameters:
-    ///   - baseURL: the API root; requests go to `<baseURL>/interpreter`.
+    ///   - baseURL: the API root; requests go to `<baseURL>/interpreter`. The endpoint itself
+    ///     (`…/api/interpreter`, as Overpass instances advertise it) is taken to mean its root.
     ///   - keys: the tag keys whose named elements are fetched (`amenity`, `shop`, …).
     public init(baseURL: URL, categorize: @escaping Categorize,
                 keys: [String] = ["amenity", "shop", "tourism", "leisure"], timeout: Duration = .seconds(30)) {
-        client = HTTPClient(baseURL: baseURL, timeout: timeout, maxBodySize: 32 << 20,
+        client = HTTPClient(baseURL: Self.apiRoot(of: baseURL), timeout: timeout, maxBodySize: 32 << 20,
                             headers: ["User-Agent": "nearby (terminal app)"])
         self.categorize = categorize
         self.keys = keys
@@ -54,6 +55,11 @@ public struct OverpassPlacesProvider: PlacesProvider {
     public func count(near center: Coordinate, radius: Double, category: NearbyCore.Category?)
         async throws(PlacesError) -> Int {
         try await hits(near: center, radius: radius, category: category).count
+    }
+
+    /// `url` without a final `interpreter` component, so either form of the address posts to one endpoint.
+    static func apiRoot(of url: URL) -> URL {
+        url.lastPathComponent == "interpreter" ? url.deletingLastPathComponent() : url
     }
 
     // MARK: -
