@@ -25,23 +25,19 @@ public final class CursesBackend: TerminalBackend {
         let screen = nearby_stdscr()
         var cc = cchar_t()
         var chars: (wchar_t, wchar_t, wchar_t, wchar_t, wchar_t, wchar_t) = (0, 0, 0, 0, 0, 0)
+        var lastStyle: Style?
+        var (attrs, pair) = attributes(for: .plain)
         for run in runs where run.y < Int(nearby_lines()) {
             var moved = false
             for x in run.startX..<min(run.endX, frame.size.width) {
                 let cell = frame[x, run.y]
                 if cell.isContinuation { moved = false; continue }
-                let (attrs, pair) = attributes(for: cell.style)
-                var count = 0
-                withUnsafeMutableBytes(of: &chars) { raw in
-                    let buffer = raw.bindMemory(to: wchar_t.self)
-                    for scalar in cell.text.unicodeScalars where count < 5 {
-                        buffer[count] = wchar_t(bitPattern: scalar.value)
-                        count += 1
-                    }
-                    if count == 0 { buffer[0] = 32; count = 1 }
-                    buffer[count] = 0
-                    _ = nearby_setcchar(&cc, buffer.baseAddress, attrs, pair)
+                // Neighbouring cells mostly share a style: look the pair up once per change of style.
+                if cell.style != lastStyle {
+                    lastStyle = cell.style
+                    (attrs, pair) = attributes(for: cell.style)
                 }
+                Self.encode(cell.text, attributes: attrs, pair: pair, into: &cc, scratch: &chars)
                 if moved {
                     wadd_wch(screen, &cc)
                 } else {
@@ -59,6 +55,23 @@ public final class CursesBackend: TerminalBackend {
         }
         wnoutrefresh(screen)
         doupdate()
+    }
+
+    /// Fills `cc` with the cell's scalars (a base and up to four marks). Nonisolated, so the closure inside
+    /// carries no main-actor check per cell.
+    private nonisolated static func encode(_ text: String, attributes: attr_t, pair: Int16, into cc: inout cchar_t,
+                                           scratch: inout (wchar_t, wchar_t, wchar_t, wchar_t, wchar_t, wchar_t)) {
+        withUnsafeMutableBytes(of: &scratch) { raw in
+            let buffer = raw.bindMemory(to: wchar_t.self)
+            var count = 0
+            for scalar in text.unicodeScalars where count < 5 {
+                buffer[count] = wchar_t(bitPattern: scalar.value)
+                count += 1
+            }
+            if count == 0 { buffer[0] = 32; count = 1 }
+            buffer[count] = 0
+            _ = nearby_setcchar(&cc, buffer.baseAddress, attributes, pair)
+        }
     }
 
     /// Forces the next `doupdate` to repaint everything (after a resume or a resize).

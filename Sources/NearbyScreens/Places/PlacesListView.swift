@@ -12,6 +12,7 @@ final class PlacesListView: ScreenView {
     private var tokens: [ObservationToken] = []
     private var listState = ListState()
     private var listRect = Rect(x: 0, y: 0, width: 0, height: 0)
+    private var rowCache = RowCache()
     private var filterLine = FilterLine()
     private let clockWake = ClockWake()
     private let keyMap: KeyMap<Action>
@@ -123,11 +124,19 @@ final class PlacesListView: ScreenView {
         let height = rowHeight
         let count = model.rowCount
         var first = Int.max, last = 0
+        // Rows change with the list's revision and the width; moving the selection redraws just two of them.
+        rowCache.beginFrame(generation: [model.rowsRevision.value, body.width, height])
         ListView.draw(in: body, state: &listState, count: count, rowHeight: height) { index, rowRect, selected in
             first = min(first, index)
             last = max(last, index)
-            drawRow(model.row(at: index), in: buffer, rect: rowRect, selected: selected, theme: theme)
+            rowCache.draw(index: index, selected: selected, in: buffer, rect: rowRect) { buffer, rect in
+                let row = model.row(at: index)
+                drawRow(row, in: buffer, rect: rect, selected: selected, theme: theme)
+                if case .place = row { return true }
+                return false
+            }
         }
+        rowCache.endFrame()
         if first <= last { model.setVisibleRows(first..<(last + 1)) }
     }
 

@@ -107,6 +107,31 @@ public final class CellBuffer {
         write(fitted, at: Point(x: rect.x, y: rect.y), style: style, maxWidth: rect.width, clip: rect)
     }
 
+    /// The cells of `rect` (inside the buffer), row by row, to be put back with `paste`.
+    public func copy(_ rect: Rect) -> [Cell] {
+        let r = rect.intersection(bounds)
+        var result: [Cell] = []
+        result.reserveCapacity(r.width * r.height)
+        for y in r.y..<r.maxY {
+            let base = y * size.width
+            result += cells[(base + r.x)..<(base + r.maxX)]
+        }
+        return result
+    }
+
+    /// Puts back cells taken by `copy` from a rectangle of the same size, at `rect`.
+    public func paste(_ copied: [Cell], in rect: Rect) {
+        guard rect.intersection(bounds) == rect, copied.count == rect.width * rect.height else { return }
+        for row in 0..<rect.height {
+            let y = rect.y + row
+            repairWideCharacter(atLeftEdge: rect.x, y: y)
+            repairWideCharacter(atRightEdge: rect.maxX - 1, y: y)
+            let base = y * size.width + rect.x
+            let from = row * rect.width
+            cells.replaceSubrange(base..<(base + rect.width), with: copied[from..<(from + rect.width)])
+        }
+    }
+
     /// Marks a cell as showing a spinner; the run loop animates it.
     public func addSpinner(at point: Point, style: Style) {
         guard bounds.contains(point) else { return }

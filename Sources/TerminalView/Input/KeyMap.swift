@@ -39,6 +39,7 @@ public struct KeyMap<Action> {
     public mutating func add(_ binding: KeyBinding<Action>) {
         let index = bindings.count
         bindings.append(binding)
+        if binding.inFooter { footerHints.append(KeyHint(keys: binding.label, summary: binding.summary)) }
         for key in binding.keys where lookup[key] == nil { lookup[key] = index }
     }
 
@@ -47,10 +48,8 @@ public struct KeyMap<Action> {
         lookup[key].map { bindings[$0].action }
     }
 
-    /// The hints for the status bar, in order.
-    public var footerHints: [KeyHint] {
-        bindings.filter(\.inFooter).map { KeyHint(keys: $0.label, summary: $0.summary) }
-    }
+    /// The hints for the status bar, in order (kept, not computed: the status bar asks every frame).
+    public private(set) var footerHints: [KeyHint] = []
 
     /// Every binding, for the help overlay.
     public var helpLines: [KeyHint] {

@@ -96,6 +96,39 @@ struct PlacesScreensRenderTests {
         await settle(coordinator, runner)
     }
 
+    /// Rows are copied from the last frame when only the selection moves: the highlight must still follow it,
+    /// and a new order must still show new rows.
+    @Test func cachedRowsFollowTheSelectionAndTheOrder() async throws {
+        let (runner, coordinator) = try await makeApp()
+        runner.press(.down, .enter)
+        await settle(coordinator, runner)
+        let selection = Theme.make(.eight, unicode: true).selection
+        func highlightedRows() -> [Int] {
+            let frame = runner.lastFrame
+            return (1..<(frame.size.height - 2)).filter { y in frame[3, y].style == selection }
+        }
+        #expect(highlightedRows() == [1])
+        runner.press(.down)
+        runner.renderIfNeeded()
+        runner.press(.down)
+        runner.renderIfNeeded()
+        runner.press(.down)
+        runner.renderIfNeeded()
+        #expect(highlightedRows() == [4])
+        runner.press(.up)
+        runner.renderIfNeeded()
+        #expect(highlightedRows() == [3])
+
+        let byDistance = Array(runner.textRows()[1...6])
+        runner.press(.character("s"))
+        await settle(coordinator, runner)
+        let byName = Array(runner.textRows()[1...6])
+        #expect(byName != byDistance)
+        let names = byName.map { String($0.prefix(27)).trimmingCharacters(in: .whitespaces) }
+        #expect(names == names.sorted { $0.localizedCaseInsensitiveCompare($1) == .orderedAscending })
+        #expect(highlightedRows() == [1])
+    }
+
     /// → then Enter before the next frame (typed fast, or read in one go) opens the category → picked.
     @Test func rightThenEnterInOneReadOpensTheNextCategory() async throws {
         let (runner, coordinator) = try await makeApp()

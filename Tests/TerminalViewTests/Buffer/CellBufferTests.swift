@@ -70,3 +70,26 @@ struct CellBufferTests {
         #expect(buffer.styleRows(legend: [selected: "R"]) == ["  RR"])
     }
 }
+
+struct CellBufferCopyTests {
+    @Test func pasteRestoresWhatCopyTookAndRepairsWideNeighbours() {
+        let source = CellBuffer(size: Size(width: 8, height: 2))
+        source.write("日本x", at: Point(x: 1, y: 0), style: .plain)
+        let cells = source.copy(Rect(x: 1, y: 0, width: 5, height: 1))
+        #expect(cells.count == 5)
+
+        let target = CellBuffer(size: Size(width: 8, height: 2))
+        // A wide character straddling the left edge loses its other half, as a terminal would show it.
+        target.write("中", at: Point(x: 0, y: 0), style: .plain)
+        target.paste(cells, in: Rect(x: 1, y: 0, width: 5, height: 1))
+        #expect(target.textRows()[0] == " 日本x")
+        #expect(target[0, 0] == .blank())
+    }
+
+    @Test func pasteIgnoresCellsOfAnotherSize() {
+        let target = CellBuffer(size: Size(width: 4, height: 1))
+        target.paste([Cell.blank(), Cell.blank()], in: Rect(x: 0, y: 0, width: 3, height: 1))
+        target.paste([Cell.blank()], in: Rect(x: 3, y: 0, width: 2, height: 1))
+        #expect(target.textRows()[0] == "")
+    }
+}

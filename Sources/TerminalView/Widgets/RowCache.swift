@@ -1,0 +1,49 @@
+/// Remembers the cells of drawn list rows, so that a frame which only moves the selection lays out the two
+/// rows whose selection changed and copies the others.
+///
+/// Entries are valid for one `generation` (whatever the rows' content depends on: the list's revision, the
+/// width, the layout); a frame keeps only the rows it drew, so the cache holds one screen at most.
+public struct RowCache {
+    private struct Key: Hashable {
+        var index: Int
+        var selected: Bool
+    }
+
+    private var generation: AnyHashable?
+    private var rows: [Key: [Cell]] = [:]
+    private var drawn: [Key: [Cell]] = [:]
+
+    public init() {}
+
+    /// Starts a frame; a different generation forgets every row.
+    public mutating func beginFrame(generation: AnyHashable) {
+        if generation != self.generation {
+            rows.removeAll()
+            self.generation = generation
+        }
+        drawn.removeAll(keepingCapacity: true)
+    }
+
+    /// Draws row `index` into `rect` of `buffer`: copied when cached, else by `draw`, which draws into the
+    /// buffer and rect it is given and returns whether the row may be cached (a spinner row may not).
+    public mutating func draw(index: Int, selected: Bool, in buffer: CellBuffer, rect: Rect,
+                              _ draw: (CellBuffer, Rect) -> Bool) {
+        let key = Key(index: index, selected: selected)
+        if let cells = rows[key], cells.count == rect.width * rect.height {
+            buffer.paste(cells, in: rect)
+            drawn[key] = cells
+            return
+        }
+        guard draw(buffer, rect) else { return }
+        drawn[key] = buffer.copy(rect)
+    }
+
+    /// Ends a frame: only the rows drawn in it stay cached.
+    public mutating func endFrame() {
+        swap(&rows, &drawn)
+        drawn.removeAll(keepingCapacity: true)
+    }
+
+    /// How many rows are cached (for tests).
+    public var count: Int { rows.count }
+}
