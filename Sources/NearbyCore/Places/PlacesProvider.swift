@@ -60,6 +60,8 @@ public enum PlacesError: Error, Hashable, Sendable {
     case network(String)
     /// The service refused (bad key, quota, denied).
     case refused(String)
+    /// The service was reached but could not serve now (a server error); the detail is a sentence for users.
+    case unavailable(String)
     /// The service answered something that could not be read.
     case badResponse(String)
     /// The id names nothing.

@@ -56,7 +56,8 @@ extension OSMImportError {
         if let error = error as? OSMImportError { return error }
         if let error = error as? PlacesError {
             switch error {
-            case .storage(let message), .network(let message), .refused(let message), .badResponse(let message):
+            case .storage(let message), .network(let message), .refused(let message), .badResponse(let message),
+                 .unavailable(let message):
                 return .sink(message)
             case .notFound:
                 return .sink("a place was not found")

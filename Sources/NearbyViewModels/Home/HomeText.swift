@@ -66,6 +66,7 @@ public enum HomeText {
         switch error {
         case .network: "Loading failed, check network connection"
         case .refused(let detail): "The places service refused: \(sentence(detail))"
+        case .unavailable(let detail): sentence(detail)
         case .badResponse: "The places service answered something unreadable."
         case .notFound: "Could not complete request, please try again."
         case .storage(let detail): "Could not read places: \(sentence(detail))"

@@ -11,6 +11,7 @@ public enum PlacesErrorText {
         switch error {
         case .network: "Loading failed, check network connection"
         case .refused(let detail): "The service refused the request: \(sentence(detail))"
+        case .unavailable(let detail): sentence(detail)
         case .badResponse: "The service answered something unreadable; try again later."
         case .notFound: "This place is no longer known to the source."
         case .storage(let detail): "Could not read places: \(sentence(detail))"
@@ -22,7 +23,7 @@ public enum PlacesErrorText {
         let action = saving ? "save" : "remove"
         switch error {
         case .network: return "Could not \(action) the favourite, check network connection"
-        case .storage(let detail), .refused(let detail), .badResponse(let detail):
+        case .storage(let detail), .refused(let detail), .badResponse(let detail), .unavailable(let detail):
             return "Could not \(action) the favourite: \(sentence(detail))"
         case .notFound: return "Could not \(action) the favourite: the place is gone."
         }

@@ -12,9 +12,9 @@ struct OverpassFailuresEndToEndTests {
         // The endpoint's own address this time: the app posts to it all the same.
         try session.openOverpassApp(overpass, url: overpass.interpreterURL, open: "category:cafe")
 
-        // 500: the error row with its hint, and no rows.
+        // 500: the error row names the service's trouble (not the user's network), with its hint, and no rows.
         let failed = try await session.waitFor("the error row of a 500") { screen in
-            screen.line(containing: "Loading failed, check network connection").contains("r retry")
+            screen.line(containing: "Overpass has a problem (HTTP 500); try again later.").contains("r retry")
         }
         #expect(!failed.contains("Café Amadeus"))
 

@@ -179,7 +179,7 @@ struct CachingPlacesProviderTests {
         #expect(overpass.requestCount == 2)
 
         let elsewhere = PlaceQuery(center: Coordinate(latitude: 46.0, longitude: 8.0), radius: 2000)
-        await #expect(throws: PlacesError.network("Overpass has a problem (HTTP 503); try again later.")) {
+        await #expect(throws: PlacesError.unavailable("Overpass has a problem (HTTP 503); try again later.")) {
             try await places.places(elsewhere, after: nil)
         }
     }

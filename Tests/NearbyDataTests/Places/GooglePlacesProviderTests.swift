@@ -80,7 +80,7 @@ struct GooglePlacesProviderTests {
         ("OVER_QUERY_LIMIT", PlacesError.refused("The Google Places quota is used up; try again later.")),
         ("REQUEST_DENIED", .refused("Google Places refused the request; check NEARBY_GOOGLE_API_KEY and that the Places API is enabled.")),
         ("INVALID_REQUEST", .badResponse("Google Places did not accept the request.")),
-        ("UNKNOWN_ERROR", .network("Google Places had a temporary problem; try again.")),
+        ("UNKNOWN_ERROR", .unavailable("Google Places had a temporary problem; try again.")),
         ("NOT_FOUND", .notFound),
         ("\u{1B}[2JWEIRD", .badResponse("Google Places answered \u{FFFD}[2JWEIRD.")),
     ])

@@ -130,7 +130,7 @@ struct OverpassPlacesProviderTests {
 
     @Test("failures become places errors a user understands", arguments: [
         (429, #"{"elements": []}"#, PlacesError.refused("Overpass is busy (too many requests); try again in a minute.")),
-        (504, "<html>Gateway Timeout</html>", .network("Overpass has a problem (HTTP 504); try again later.")),
+        (504, "<html>Gateway Timeout</html>", .unavailable("Overpass has a problem (HTTP 504); try again later.")),
         (200, "<html>not json</html>", .badResponse("Overpass's answer could not be read.")),
         (200, #"{"version": 0.6}"#, .badResponse("Overpass's answer holds no elements.")),
         (200, #"{"elements": [], "remark": "runtime error: Query timed out"}"#,

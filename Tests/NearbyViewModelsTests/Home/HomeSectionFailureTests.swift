@@ -27,6 +27,8 @@ struct HomeSectionFailureTests {
     @Test(arguments: [
         (PlacesError.network("timed out"), "Loading failed, check network connection"),
         (.refused("REQUEST_DENIED"), "The places service refused: REQUEST_DENIED."),
+        (.unavailable("Overpass has a problem (HTTP 502); try again later."),
+         "Overpass has a problem (HTTP 502); try again later."),
         (.badResponse("<html>"), "The places service answered something unreadable."),
         (.notFound, "Could not complete request, please try again."),
     ])

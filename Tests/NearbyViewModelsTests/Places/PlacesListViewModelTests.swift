@@ -58,6 +58,14 @@ struct PlacesListViewModelTests {
         #expect(list.attribution.value == "Test data")
     }
 
+    @Test func aServiceInTroubleIsNamedNotTheUsersNetwork() async {
+        await provider.fail(.page, with: .unavailable("Overpass has a problem (HTTP 500); try again later."))
+        list.load()
+        await list.idle()
+        #expect(list.row(at: 0) == .error(message: "Overpass has a problem (HTTP 500); try again later.",
+                                          retryHint: "r retry"))
+    }
+
     @Test func anErrorRowSaysWhatFailedAndRetryLoads() async {
         await provider.fail(.page, with: .network("timed out"))
         list.load()

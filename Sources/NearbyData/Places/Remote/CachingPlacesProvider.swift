@@ -83,7 +83,12 @@ public final class CachingPlacesProvider: PlacesProvider {
         do {
             try await sharedFetch(of: area)
         } catch {
-            if case .network = error,
+            // The network or the service is down: an older fetch of the area is better than nothing.
+            let isOutage = switch error {
+            case .network, .unavailable: true
+            default: false
+            }
+            if isOutage,
                (try? await log.covers(area, source: source, since: now().addingTimeInterval(-keepFor))) == true {
                 return
             }

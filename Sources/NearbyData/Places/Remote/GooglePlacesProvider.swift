@@ -139,7 +139,7 @@ public struct GooglePlacesProvider: PlacesProvider {
         case "REQUEST_DENIED":
             throw .refused("Google Places refused the request; check \(apiKeyVariable) and that the Places API is enabled.")
         case "INVALID_REQUEST": throw .badResponse("Google Places did not accept the request.")
-        case "UNKNOWN_ERROR": throw .network("Google Places had a temporary problem; try again.")
+        case "UNKNOWN_ERROR": throw .unavailable("Google Places had a temporary problem; try again.")
         case let status?:
             throw .badResponse("Google Places answered \(UntrustedText.clean(status, maxLength: 40) ?? "an unknown status").")
         case nil: throw .badResponse("Google Places' answer has no status.")

@@ -29,7 +29,7 @@ extension PlacesError {
         case .badBody: .badResponse("\(service)'s answer could not be read.")
         case .status(let code, _) where code == 429: .refused("\(service) is busy (too many requests); try again in a minute.")
         case .status(let code, _) where code == 401 || code == 403: .refused("\(service) refused the request (HTTP \(code)).")
-        case .status(let code, _) where code >= 500: .network("\(service) has a problem (HTTP \(code)); try again later.")
+        case .status(let code, _) where code >= 500: .unavailable("\(service) has a problem (HTTP \(code)); try again later.")
         case .status(let code, _): .badResponse("\(service) answered with an error (HTTP \(code)).")
         }
     }
