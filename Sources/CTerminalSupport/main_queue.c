@@ -1,6 +1,5 @@
 #include "terminal_support.h"
 
-#include <malloc.h>
 #include <stdint.h>
 #include <unistd.h>
 
@@ -17,8 +16,4 @@ void nearby_main_queue_drain(int fd) {
     uint64_t count;
     (void)read(fd, &count, sizeof count);
     _dispatch_main_queue_callback_4CF(0);
-}
-
-void nearby_malloc_limit_arenas(int count) {
-    (void)mallopt(M_ARENA_MAX, count);
 }

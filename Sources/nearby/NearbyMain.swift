@@ -8,9 +8,6 @@ import CTerminalSupport
 enum NearbyMain {
     @MainActor
     static func main() {
-        // Fewer malloc arenas: each thread that allocates would otherwise keep an arena of its own, and freed
-        // memory scattered over a dozen of them stays counted as the app's.
-        nearby_malloc_limit_arenas(2)
         nearby_signals_unblock_all()
         do {
             try MainThreadLoop.run {

@@ -40,7 +40,4 @@ int nearby_main_queue_fd(void);
 /* Runs the main-queue work that is waiting; call on the main thread when the descriptor is readable. */
 void nearby_main_queue_drain(int fd);
 
-/* Caps glibc's malloc arenas (one per allocating thread by default, each keeping its freed memory). */
-void nearby_malloc_limit_arenas(int count);
-
 #endif

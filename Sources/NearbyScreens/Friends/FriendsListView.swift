@@ -43,15 +43,14 @@ final class FriendsListView: ScreenView {
     var hints: [KeyHint] {
         if model.confirmation.value != nil { return [KeyHint(keys: "y", summary: "yes"), KeyHint(keys: "n", summary: "no")] }
         if filterLine.isEditing { return FilterLine.hints }
-        var hints = keyMap.footerHints
-        if case .error = model.row(at: model.selection.value) { hints.insert(KeyHint(keys: "r", summary: "retry"), at: 0) }
-        return hints
+        let errorSelected = if case .error = model.row(at: model.selection.value) { true } else { false }
+        return ListNavigation.hints(for: keyMap, errorSelected: errorSelected)
     }
 
     var helpTitle: String { "Friends — keys" }
 
     var helpLines: [KeyHint] {
-        ListNavigation.helpLines + keyMap.helpLines.dropFirst()
+        ListNavigation.helpLines(for: keyMap)
     }
 
     var statusMessage: StatusBarMessage? { model.status.value?.barMessage }

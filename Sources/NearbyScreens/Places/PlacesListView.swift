@@ -46,14 +46,13 @@ final class PlacesListView: ScreenView {
 
     var hints: [KeyHint] {
         if filterLine.isEditing { return FilterLine.hints }
-        var hints = keyMap.footerHints
-        if case .error = model.row(at: model.selection.value) { hints.insert(KeyHint(keys: "r", summary: "retry"), at: 0) }
-        return hints
+        let errorSelected = if case .error = model.row(at: model.selection.value) { true } else { false }
+        return ListNavigation.hints(for: keyMap, errorSelected: errorSelected)
     }
 
     var helpTitle: String { "Places — keys" }
     var helpLines: [KeyHint] {
-        ListNavigation.helpLines + keyMap.helpLines.dropFirst()
+        ListNavigation.helpLines(for: keyMap)
     }
     var statusMessage: StatusBarMessage? { model.status.value?.barMessage }
     var capturesText: Bool { filterLine.isEditing }

@@ -16,6 +16,16 @@ enum ListNavigation: Equatable {
         KeyHint(keys: "Home End g G", summary: "first, last"),
     ]
 
+    /// A list's help: the navigation keys above, then its key map without its own "move" line (bound first).
+    static func helpLines<Action>(for keyMap: KeyMap<Action>) -> [KeyHint] {
+        helpLines + keyMap.helpLines.dropFirst()
+    }
+
+    /// A list's footer: its key map's hints, led by "r retry" while an error row is selected.
+    static func hints<Action>(for keyMap: KeyMap<Action>, errorSelected: Bool) -> [KeyHint] {
+        errorSelected ? [KeyHint(keys: "r", summary: "retry")] + keyMap.footerHints : keyMap.footerHints
+    }
+
     /// Moves `state` from `selection` for list keys (↑↓ jk, pages, g G) and the mouse (click, wheel).
     static func route(_ event: InputEvent, selection: Int, count: Int, rect: Rect, rowHeight: Int = 1,
                       state: inout ListState) -> ListNavigation {
