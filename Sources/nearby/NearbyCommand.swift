@@ -36,7 +36,8 @@ struct NearbyCommand: AsyncParsableCommand {
     @Flag(help: "Open the generated, fictional Demo town (its own database file; your store is not touched).")
     var demo = false
 
-    @Option(name: .customLong("demo-places"), help: "How many places the Demo town has (default 500).")
+    @Option(name: .customLong("demo-places"),
+            help: "How many places the Demo town has (default: the town already made, else 500).")
     var demoPlaces: Int?
 
     func validate() throws {
@@ -60,7 +61,8 @@ struct NearbyCommand: AsyncParsableCommand {
         if demo {
             // The demo is local and self-contained: live sources would mix real places into a fictional town.
             settings.source = .local
-            let town = try await DemoTown.open(in: global.directory, places: demoPlaces ?? DemoTown.defaultPlaceCount)
+            // Without --demo-places the town already there is used, whatever its size (`nearby demo --places N`).
+            let town = try await DemoTown.open(in: global.directory, places: demoPlaces)
             database = town.database
             demoHere = NearLocation(name: town.name, coordinate: town.center)
         } else {

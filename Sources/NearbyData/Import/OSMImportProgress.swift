@@ -36,6 +36,8 @@ public struct OSMImportSummary: Hashable, Sendable {
     public var elements: Int
     public var bytes: Int
     public var seconds: Double
+    /// What the import changed in the store (nil when nothing was stored, as in a dry run).
+    public var changes: PlacesImportChanges?
 
     public var places: Int { placesByCategory.values.reduce(0, +) }
 }

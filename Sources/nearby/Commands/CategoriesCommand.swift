@@ -17,7 +17,7 @@ struct CategoriesCommand: ParsableCommand {
 
     func run() throws {
         let radius = try area.radius()
-        let store = LocalPlacesStore(database: try global.openStore())
+        let store = LocalPlacesStore(database: try global.openStore(.readOnly))
         try store.requirePlaces(storeDirectory: global.directory)
         let counts: [Category: Int]
         do {

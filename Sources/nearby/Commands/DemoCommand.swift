@@ -11,11 +11,11 @@ struct DemoCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Option(help: "How many places the town has (1 to 2,000,000).")
-    var places = DemoTown.defaultPlaceCount
+    @Option(help: "How many places the town has (1 to 2,000,000; default: the town already made, else 500).")
+    var places: Int?
 
     func validate() throws {
-        guard (1...DemoTown.maximumPlaceCount).contains(places) else {
+        if let places, !(1...DemoTown.maximumPlaceCount).contains(places) {
             throw ValidationError("--places must be between 1 and \(DemoTown.maximumPlaceCount).")
         }
     }

@@ -14,7 +14,7 @@ struct FriendsExportCommand: AsyncParsableCommand {
     var file: String?
 
     func run() async throws {
-        let repository = LocalFriendsRepository(database: try global.openStore())
+        let repository = LocalFriendsRepository(database: try global.openStore(.readOnly))
         let friends: [Friend]
         do {
             friends = try await repository.listFriends()

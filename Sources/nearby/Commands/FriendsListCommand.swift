@@ -16,7 +16,7 @@ struct FriendsListCommand: AsyncParsableCommand {
     var filter: String?
 
     func run() async throws {
-        let repository = LocalFriendsRepository(database: try global.openStore())
+        let repository = LocalFriendsRepository(database: try global.openStore(.readOnly))
         let friends: [Friend]
         do {
             if let filter {

@@ -13,13 +13,11 @@ struct GlobalOptions: ParsableArguments {
         return DataLocation.defaultDirectory()
     }
 
-    /// Opens the store, with a message a user understands when that fails.
-    func openStore() throws -> AppDatabase {
-        let file = DataLocation.storeFile(in: directory)
-        do {
-            return try AppDatabase.open(at: file)
-        } catch {
-            throw ValidationError("Cannot open the store at \(file.path): \(error)")
-        }
+    /// Opens the store. A failure is a `StoreError`: one sentence naming the file and what to do, reported
+    /// as a runtime failure (exit status 1, no usage text), not as a wrong command line.
+    /// - Parameter access: `.readOnly` for commands that only read: they then never write the store, and
+    ///   work on a store the user may only read.
+    func openStore(_ access: AppDatabase.Access = .readWrite) throws(StoreError) -> AppDatabase {
+        try AppDatabase.open(at: DataLocation.storeFile(in: directory), access: access)
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NearbyCore
 import Synchronization
 
@@ -61,7 +61,7 @@ public final class CachingPlacesProvider: PlacesProvider {
         }
         let hit = try await remote.place(id: id, from: center)
         // A place that cannot be kept is still worth showing.
-        try? save([hit.place])
+        try? await save([hit.place])
         return hit
     }
 
@@ -132,18 +132,19 @@ public final class CachingPlacesProvider: PlacesProvider {
             places += page.hits.map(\.place)
             cursor = page.next
         } while cursor != nil && places.count < fetchLimit
-        try save(places)
+        try await save(places)
         try await log.record(area, source: source, at: started, forgetBefore: started.addingTimeInterval(-keepFor))
     }
 
-    private func save(_ places: [Place]) throws(PlacesError) {
+    /// Keeps `places` in the store, on the store's write thread.
+    private func save(_ places: [Place]) async throws(PlacesError) {
         guard !places.isEmpty else { return }
         do {
-            try store.importPlaces { writer in
+            try await store.importPlaces { writer in
                 for place in places { try writer.upsert(place) }
             }
         } catch {
-            throw LocalPlacesStore.placesError(error)
+            throw store.placesError(error)
         }
     }
 }
