@@ -44,11 +44,20 @@ final class SerialConnection: Sendable {
     /// Runs `body` on the queue's thread; the caller's thread (a Swift task's) is free meanwhile.
     func run<T: Sendable>(_ body: @escaping @Sendable (SQLiteConnection) throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
-            queue.async { [pooled] in
-                defer { pooled.settle() }
-                continuation.resume(with: Result { try body(pooled.connection) })
+            // The block lets go of the connection before it resumes the caller: a process that ends right
+            // after its last write must still close the connection, which checkpoints and removes the WAL.
+            queue.async { [weak pooled] in
+                let result = Self.perform(on: pooled, body)
+                continuation.resume(with: result)
             }
         }
+    }
+
+    private static func perform<T>(on pooled: PooledConnection?,
+                                   _ body: (SQLiteConnection) throws -> T) -> Result<T, any Error> {
+        guard let pooled else { return .failure(SQLiteError(code: SQLITE_MISUSE, message: "the store was closed")) }
+        defer { pooled.settle() }
+        return Result { try body(pooled.connection) }
     }
 }
 
