@@ -64,7 +64,7 @@ public struct DemoTown: Sendable {
         // A fixed clock: the same town has the same timestamps, byte for byte.
         let clock: @Sendable () -> Date = { Date(timeIntervalSince1970: 1_767_225_600) }
         let store = LocalPlacesStore(database: database, now: clock)
-        try await store.importPlaces { writer in
+        try await store.importPlacesInBackground { writer in
             for locality in generator.localities() { try writer.upsert(locality) }
             for index in 0..<places { try writer.upsert(generator.place(index)) }
         }

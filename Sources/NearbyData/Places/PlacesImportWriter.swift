@@ -14,7 +14,7 @@ extension LocalPlacesStore {
 
     /// `importPlaces` on the store's write thread, for callers in Swift tasks (a live source saving what it
     /// fetched, the demo town): a large write never holds one of the tasks' threads.
-    public func importPlaces<T: Sendable>(from extract: PlacesExtract? = nil,
+    public func importPlacesInBackground<T: Sendable>(from extract: PlacesExtract? = nil,
                                           _ body: @escaping @Sendable (PlacesImportWriter) throws -> T) async throws -> T {
         let updatedAt = Self.timestamp(now())
         return try await database.writeWithoutTransaction { db in

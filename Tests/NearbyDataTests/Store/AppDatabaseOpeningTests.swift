@@ -21,7 +21,7 @@ struct AppDatabaseOpeningTests {
         let database = try AppDatabase.open(at: folder.store)
         _ = try await LocalFriendsRepository(database: database)
             .addFriend(FriendDraft(firstName: "Anna", lastName: "Beck", phoneNumber: "+423 555 0101"))
-        try await LocalPlacesStore(database: database).importPlaces { writer in
+        try LocalPlacesStore(database: database).importPlaces { writer in
             try writer.upsert(PlacesFixtures.place("n1", "Café Amadeus", .cafe, at: PlacesFixtures.vaduz))
         }
     }

@@ -140,7 +140,7 @@ public final class CachingPlacesProvider: PlacesProvider {
     private func save(_ places: [Place]) async throws(PlacesError) {
         guard !places.isEmpty else { return }
         do {
-            try await store.importPlaces { writer in
+            try await store.importPlacesInBackground { writer in
                 for place in places { try writer.upsert(place) }
             }
         } catch {
