@@ -17,8 +17,7 @@ public enum HomeText {
 
     /// "2 km", "500 m", "1.5 km": the radius without a needless ".0".
     public static func radius(_ metres: Double, units: UnitSystem) -> String {
-        let text = DistanceFormatting.distance(metres, units: units)
-        return text.replacingOccurrences(of: ".0 ", with: " ")
+        DistanceFormatting.radius(metres, units: units)
     }
 
     /// "1,311 places within 2 km".

@@ -1,5 +1,5 @@
 import CursesTerminal
-import Foundation
+import FoundationEssentials
 import Logging
 import NearbyCore
 import NearbyData

@@ -13,7 +13,7 @@ struct HoursCommand: ParsableCommand {
     @Argument(help: "The opening_hours text, e.g. \"Mo-Fr 08:00-18:00; Sa 09:00-12:00\".")
     var expression: String
 
-    @Option(help: "The instant to evaluate at, YYYY-MM-DDTHH:MM in local time (default: now).")
+    @Option(parsing: .unconditional, help: "The instant to evaluate at, YYYY-MM-DDTHH:MM in local time (default: now).")
     var at: String?
 
     @Flag(help: "Print JSON instead of a table.")
