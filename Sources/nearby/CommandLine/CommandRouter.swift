@@ -66,5 +66,6 @@ struct SubcommandRoot: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: NearbyCommand.configuration.commandName,
         abstract: NearbyCommand.configuration.abstract,
+        version: NearbyVersion.current,
         subcommands: NearbyCommand.configuration.subcommands)
 }
