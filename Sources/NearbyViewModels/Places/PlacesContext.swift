@@ -16,11 +16,15 @@ public struct PlacesContext {
     public var timeZone: TimeZone
     /// The clock opening states are evaluated against; tests move it by hand.
     public var now: @Sendable () -> Date
+    /// Whether the source rates places (Google does, OpenStreetMap does not): without ratings, `s` skips the
+    /// order "by rating", which would only repeat the distance order.
+    public var sourceHasRatings: Bool
 
     public init(provider: any PlacesProvider, favourites: (any FavouritesStore)? = nil,
                 friends: (any FriendsRepository)? = nil, navigator: Navigator, here: Coordinate,
                 units: UnitSystem = .metric, timeZone: TimeZone = .current,
-                now: @escaping @Sendable () -> Date = { Date() }) {
+                now: @escaping @Sendable () -> Date = { Date() }, sourceHasRatings: Bool = true) {
+        self.sourceHasRatings = sourceHasRatings
         self.provider = provider
         self.favourites = favourites
         self.friends = friends

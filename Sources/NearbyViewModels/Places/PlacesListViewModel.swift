@@ -168,7 +168,9 @@ public final class PlacesListViewModel: PlacesListViewModelType {
     }
 
     public func cycleSort() {
-        setSortOrder(sortOrder.value.next)
+        var order = sortOrder.value.next
+        if order == .rating, !context.sourceHasRatings { order = order.next }
+        setSortOrder(order)
     }
 
     /// Shows the list in `order`: sorted in memory when the places held allow it, else loaded again.

@@ -25,12 +25,13 @@ struct AppLauncher {
                                      distanceText: { from, to in
                                          DistanceFormatting.distance(from.distance(to: to),
                                                                      bearing: from.bearing(to: to), units: units)
-                                     })
+                                     },
+                                     placeNames: StoreGazetteer(store: services.store))
         let makeFriends = { ScreenModel.friendsList(FriendsListViewModel(context: context)) }
         let location = homeLocation
         let places = PlacesContext(provider: services.places, favourites: services.favourites,
                                    friends: services.friends, navigator: navigator, here: location.coordinate,
-                                   units: settings.units)
+                                   units: settings.units, sourceHasRatings: settings.source == .google)
         // Anything but the friends list opens on top of Home, so that Back leads there.
         let above = try await startScreen(places: places, location: location)
         let root: ScreenModel = start == .friends
@@ -47,8 +48,7 @@ struct AppLauncher {
     /// Where Home is centred. With no place known yet, Home explains how to get data; the coordinate is then
     /// only a placeholder.
     private var homeLocation: HomeLocation {
-        here.map { HomeLocation(coordinate: $0.coordinate, name: $0.name) }
-            ?? HomeLocation(coordinate: Coordinate(latitude: 0, longitude: 0), name: "no location yet")
+        here.map { HomeLocation(coordinate: $0.coordinate, name: $0.name) } ?? .unknown
     }
 
     /// The screen `--open` asks for above Home, if any.

@@ -64,7 +64,7 @@ struct LocalFriendsRepositoryTests {
         }
         let added = try await repository.addFriend(draft("Anna", "Beck"))
         await #expect(throws: FriendsError.invalid(field: .lastName,
-                                                   reason: "Only letters, spaces, hyphens and apostrophes")) {
+                                                   reason: "Only letters, emoji, spaces, hyphens, apostrophes and periods")) {
             try await repository.updateFriend(id: added.id, with: draft("Anna", "\u{1B}[2J"))
         }
         #expect(try await repository.friend(id: added.id).lastName == "Beck")

@@ -118,7 +118,7 @@ struct RemoteFriendsRepositoryTests {
             draft = Self.anna
             draft.lastName = "\u{1B}[31mRed"
             await #expect(throws: FriendsError.invalid(field: .lastName,
-                                                       reason: "Only letters, spaces, hyphens and apostrophes")) {
+                                                       reason: "Only letters, emoji, spaces, hyphens, apostrophes and periods")) {
                 try await friends.addFriend(draft)
             }
             #expect(try await friends.listFriends().isEmpty)
