@@ -19,7 +19,7 @@ struct FavouritesCommandTests {
         let rows = try await runCommand(["favourites", "--data-dir", folder, "--near", "47.141,9.5209"])
         #expect(rows.output.contains("Café Amadeus"))
         #expect(rows.output.contains("120 m N"))
-        let gone = try #require(rows.output.split(separator: "\n").last)
+        let gone = try #require(rows.output.split(separator: "\n").first { $0.hasSuffix("osm:n99") })
         #expect(gone.hasPrefix("(no longer in the data)") && gone.hasSuffix("osm:n99"))
 
         let json = try await runCommand(["favourites", "--data-dir", folder, "--json"])
