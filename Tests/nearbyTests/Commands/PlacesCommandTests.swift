@@ -70,6 +70,47 @@ struct PlacesCommandTests {
         #expect(try await failure(["--data-dir", folder.path, "--near", "47.141,9.5209", "--category", "Café"]) == nil)
     }
 
+    @Test func theRadiusWrittenAfterTheSubcommandIsTheOneUsed() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-cli-radius-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = LocalPlacesStore(database: try AppDatabase.open(at: DataLocation.storeFile(in: folder)))
+        try store.importPlaces { writer in
+            for (id, metres) in [("near", 300.0), ("mid", 1_900.0), ("far", 4_000.0)] {
+                try writer.upsert(Place(id: PlaceID(source: .osm, sourceID: id), name: "Apotheke \(id)",
+                                        category: .pharmacy,
+                                        coordinate: Coordinate(latitude: here.latitude + metres / 111_195,
+                                                               longitude: here.longitude),
+                                        attribution: "OSM"))
+            }
+        }
+        func names(_ radius: String) async throws -> [String] {
+            let capture = try await runCommand(["places", "--data-dir", folder.path, "--near", "47.141,9.5209",
+                                                "--category", "pharmacy", "--radius", radius, "--json"])
+            let objects = try JSONSerialization.jsonObject(with: Data(capture.output.utf8)) as? [[String: Any]] ?? []
+            return objects.compactMap { $0["name"] as? String }
+        }
+        #expect(try await names("1000") == ["Apotheke near"])
+        #expect(try await names("5000") == ["Apotheke near", "Apotheke mid", "Apotheke far"])
+        // Beyond the app's 50 km limit is fine for a command.
+        #expect(try await names("60000").count == 3)
+        let counts = try await runCommand(["categories", "--data-dir", folder.path, "--near", "47.141,9.5209",
+                                           "--radius=500"])
+        #expect(counts.output == "pharmacy        1  Pharmacy\n")
+        let none = try await runCommand(["places", "--data-dir", folder.path, "--near", "47.141,9.5209",
+                                         "--category", "pharmacy", "--radius", "100"])
+        #expect(none.output == "No pharmacies within 100 m; a larger --radius looks further.\n")
+    }
+
+    @Test func rowsFollowTheUnitsSetting() {
+        let hits = [PlaceHit(place: Place(id: PlaceID(source: .osm, sourceID: "n1"), name: "Café", category: .cafe,
+                                          coordinate: here, attribution: "OSM"), distance: 190, bearing: 45),
+                    PlaceHit(place: Place(id: PlaceID(source: .osm, sourceID: "n2"), name: "Bar", category: .bar,
+                                          coordinate: here, attribution: "OSM"), distance: 2_000, bearing: 180)]
+        let rows = PlacesOutput.rows(hits, units: .imperial)
+        #expect(rows[0].contains("620 ft NE"))
+        #expect(rows[1].contains("1.2 mi S"))
+    }
+
     @Test func formatsDistances() {
         #expect(PlacesOutput.distance(120.4) == "120 m")
         #expect(PlacesOutput.distance(1_449) == "1.4 km")
