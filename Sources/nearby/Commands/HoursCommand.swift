@@ -84,25 +84,9 @@ struct HoursCommand: ParsableCommand {
         print("{\n  " + fields.joined(separator: ",\n  ") + "\n}")
     }
 
-    /// A JSON string literal: quotes, backslashes and control characters escaped.
+    /// A JSON string literal, escaped as every `--json` escapes (see `JSONOutput`).
     static func jsonString(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    out += String(format: "\\u%04x", scalar.value)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
+        JSONOutput.quoted(text)
     }
 
     /// $TZ when it names a zone, else the system's.

@@ -81,6 +81,13 @@ indirect enum JSONOutput: Equatable {
         return String(value)
     }
 
+    /// `text` as a JSON string literal, quotes included.
+    static func quoted(_ text: String) -> String {
+        var out = ""
+        writeString(text, into: &out)
+        return out
+    }
+
     private static func writeString(_ text: String, into out: inout String) {
         out += "\""
         for scalar in text.unicodeScalars {

@@ -37,25 +37,26 @@ struct FriendFormViewModelTests {
         #expect(form.email.message.value == "At most 254 characters")
     }
 
-    @Test func aTownsNameIsLocatedWithTheGazetteer() async {
+    /// A new friend's form with a gazetteer, saved once with `location` typed.
+    private func savedWithGazetteer(location: String) async -> FriendFormViewModel {
         var located = context
         located.placeNames = FakeGazetteer()
         let form = FriendFormViewModel(mode: .add, context: located)
-        fill(form, location: "vaduz")
+        fill(form, location: location)
         form.save()
         await form.idle()
+        return form
+    }
+
+    @Test func aTownsNameIsLocatedWithTheGazetteer() async {
+        _ = await savedWithGazetteer(location: "vaduz")
         let added = await repository.addedDrafts.last
         #expect(added?.coordinate == FakeGazetteer.vaduz)
         #expect(added?.placeName == "Vaduz")
     }
 
     @Test func anAmbiguousTownIsRefusedBesideTheField() async {
-        var located = context
-        located.placeNames = FakeGazetteer()
-        let form = FriendFormViewModel(mode: .add, context: located)
-        fill(form, location: "Triesen")
-        form.save()
-        await form.idle()
+        let form = await savedWithGazetteer(location: "Triesen")
         #expect(await repository.addedDrafts.isEmpty)
         #expect(form.location.message.value?.hasPrefix("“Triesen” could mean Triesen (village") == true)
         #expect(!form.canSave.value)
@@ -64,12 +65,7 @@ struct FriendFormViewModelTests {
     }
 
     @Test func anUnknownPlaceIsSavedOnlyOnASecondSave() async {
-        var located = context
-        located.placeNames = FakeGazetteer()
-        let form = FriendFormViewModel(mode: .add, context: located)
-        fill(form, location: "Grandma's house")
-        form.save()
-        await form.idle()
+        let form = await savedWithGazetteer(location: "Grandma's house")
         #expect(await repository.addedDrafts.isEmpty)
         #expect(form.location.message.value?.hasPrefix("No town called “Grandma's house”") == true)
         #expect(form.canSave.value)
