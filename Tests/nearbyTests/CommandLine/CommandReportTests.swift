@@ -21,6 +21,42 @@ struct CommandReportTests {
         return (status, capture.errors)
     }
 
+    @Test func theVersionEverywhere() async throws {
+        for arguments in [["--version"], ["places", "--version"], ["friends", "list", "--version"]] {
+            let (status, capture) = await capturingConsole { () -> Int32 in
+                do {
+                    _ = try CommandRouter.parse(arguments)
+                    return -1
+                } catch {
+                    return CommandRouter.report(error, arguments: arguments)
+                }
+            }
+            #expect(status == 0, "\(arguments)")
+            #expect(capture.output == NearbyVersion.current + "\n", "\(arguments)")
+        }
+        let printed = try await runCommand(["version"])
+        #expect(printed.output == NearbyVersion.current + "\n")
+    }
+
+    @Test func helpIsTheAppsOrTheCommands() async {
+        for (arguments, expected) in [(["--help"], "--demo-places"), (["help"], "--demo-places"),
+                                      (["help", "places"], "USAGE: nearby places"),
+                                      (["places", "--help"], "USAGE: nearby places")] {
+            let (status, capture) = await capturingConsole { () -> Int32 in
+                do {
+                    // Help comes back as ArgumentParser's help command, which says it when run.
+                    var command = try CommandRouter.parse(arguments)
+                    try command.run()
+                    return -1
+                } catch {
+                    return CommandRouter.report(error, arguments: arguments)
+                }
+            }
+            #expect(status == 0, "\(arguments)")
+            #expect(capture.output.contains(expected), "\(arguments)")
+        }
+    }
+
     @Test func aWrongCommandLineIs64WithUsage() async {
         for arguments in [["places", "--radius", "-5"], ["--radius", "60000"], ["places", "--limit"],
                           ["friends", "frobnicate"], ["--open", "settings"]] {
