@@ -15,8 +15,8 @@ struct NearbyCommand: AsyncParsableCommand {
             ($XDG_CONFIG_HOME/nearby/config.toml, else ~/.config/nearby/config.toml). See docs/data-sources.md.
             """,
         subcommands: [FriendsCommand.self, PlacesCommand.self, CategoriesCommand.self, ImportCommand.self,
-                      HoursCommand.self, ServeCommand.self, BenchStoreCommand.self, BenchHomeCommand.self,
-                      DemoCommand.self]
+                      HoursCommand.self, RouteCommand.self, ServeCommand.self, BenchStoreCommand.self,
+                      BenchHomeCommand.self, BenchRouteCommand.self, DemoCommand.self]
     )
 
     @OptionGroup var global: GlobalOptions

@@ -1,0 +1,40 @@
+/// Walking distances on real paths, for lists ("7 min") and the detail's route. Screens see only this.
+public protocol WalkingRouter: Sendable {
+    /// The walk from `start` to each target, in the targets' order; nil for a target the network does not
+    /// reach (off every path, or cut off within any sensible detour). One search, whatever the count.
+    /// Throws `.noNetwork` when there is no network to walk on.
+    func walks(from start: Coordinate, to targets: [Coordinate]) async throws(RoutingError) -> [WalkEstimate?]
+    /// The walk with its line and way names; nil when there is none.
+    func route(from start: Coordinate, to end: Coordinate) async throws(RoutingError) -> WalkRoute?
+}
+
+/// One target's walk: metres along paths (the steps to and from the nearest path included).
+public struct WalkEstimate: Hashable, Sendable {
+    public var metres: Double
+
+    public init(metres: Double) {
+        self.metres = metres
+    }
+
+    public func minutes(at pace: WalkingPace = .standard) -> Double { pace.minutes(for: metres) }
+}
+
+/// How far a search for many targets may walk: a detour of three times the farthest straight line, and at
+/// least 5 km beyond it, so a place across a river is still found by its bridge; never past 60 km.
+public enum WalkSearchLimit {
+    public static func metres(from start: Coordinate, to targets: [Coordinate]) -> Double {
+        let farthest = targets.map { start.distance(to: $0) }.max() ?? 0
+        return min(farthest * 3 + 5_000, 60_000)
+    }
+}
+
+/// Minutes as lists show them: "1 min", "7 min", "1 h 05", "12 h+".
+public enum WalkingTimeText {
+    public static func minutes(_ minutes: Double) -> String {
+        let rounded = max(1, Int(minutes.rounded()))
+        if rounded < 60 { return "\(rounded) min" }
+        if rounded >= 12 * 60 { return "12 h+" }
+        let remainder = rounded % 60
+        return "\(rounded / 60) h \(remainder < 10 ? "0" : "")\(remainder)"
+    }
+}
