@@ -19,12 +19,14 @@ public struct WalkEstimate: Hashable, Sendable {
     public func minutes(at pace: WalkingPace = .standard) -> Double { pace.minutes(for: metres) }
 }
 
-/// How far a search for many targets may walk: a detour of three times the farthest straight line, and at
-/// least 5 km beyond it, so a place across a river is still found by its bridge; never past 60 km.
+/// How far a search may walk: four times the farthest straight line and 10 km more, so a place across a
+/// river or a ridge is still found by its bridge or pass; never past 60 km. A single route may walk 60 km.
 public enum WalkSearchLimit {
+    public static let longest = 60_000.0
+
     public static func metres(from start: Coordinate, to targets: [Coordinate]) -> Double {
         let farthest = targets.map { start.distance(to: $0) }.max() ?? 0
-        return min(farthest * 3 + 5_000, 60_000)
+        return min(farthest * 4 + 10_000, longest)
     }
 }
 

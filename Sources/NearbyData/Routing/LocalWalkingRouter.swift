@@ -38,7 +38,7 @@ public final class LocalWalkingRouter: WalkingRouter, Sendable {
     public func routeNow(from start: Coordinate, to end: Coordinate) throws(RoutingError) -> WalkRoute? {
         try checkNetwork()
         let search = WalkSearch(source: source)
-        return try search.route(from: start, to: end, limit: WalkSearchLimit.metres(from: start, to: [end]))
+        return try search.route(from: start, to: end, limit: WalkSearchLimit.longest)
     }
 
     /// Whether the store holds a network at all.
