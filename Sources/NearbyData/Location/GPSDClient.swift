@@ -9,7 +9,7 @@ import Synchronization
 /// nothing, and identical reports (a receiver standing still repeats its fix every second) are passed on
 /// once. When gpsd is absent or goes away the stream says so and the thread tries again every
 /// `retryInterval`.
-public struct GPSDClient: PositionSource {
+public struct GPSDClient: PositionSource, Hashable {
     public static let defaultPort: UInt16 = 2947
 
     public let host: String

@@ -19,6 +19,8 @@ public struct PlacesContext {
     /// Walking times on the store's paths; nil (a live source) shows straight-line distances and says so.
     public var walking: (any WalkingRouter)?
     public var walkingPace: WalkingPace
+    /// With `--near gps`: lists start from its position and move with it. Nil: here stays put.
+    public var hereTracker: HereTracker?
 
     public init(provider: any PlacesProvider, favourites: (any FavouritesStore)? = nil,
                 friends: (any FriendsRepository)? = nil, navigator: Navigator, here: Coordinate,

@@ -33,6 +33,10 @@ public final class PlacesListViewModel: PlacesListViewModelType {
     public let nextRefresh = Observable<Date?>(nil)
     /// Why the list shows straight-line distances instead of walking times; nil while it shows them.
     public let walkingNote = Observable<String?>(nil)
+    /// With the GPS: why here is not the GPS's position (no fix, gpsd absent), for a row above the list.
+    public let locationNotice = Observable<String?>(nil)
+    /// The GPS's accuracy for the header ("GPS ±8 m"); nil without the GPS.
+    public let locationAccuracy = Observable<String?>(nil)
 
     private enum Phase {
         case idle, loading, failed(PlacesError), loaded
@@ -65,6 +69,7 @@ public final class PlacesListViewModel: PlacesListViewModelType {
 
     private var context: PlacesContext
     private var walking = WalkingTimes()
+    private var trackerTokens: [ObservationToken] = []
     private let tracker = ActivityTracker()
     private var phase = Phase.idle
     /// The places in display order.
@@ -93,6 +98,7 @@ public final class PlacesListViewModel: PlacesListViewModelType {
         self.context = context
         self.radius = Observable(radius)
         updateTitle()
+        follow(context.hereTracker)
     }
 
     // MARK: Rows
@@ -201,6 +207,20 @@ public final class PlacesListViewModel: PlacesListViewModelType {
         startReload()
     }
 
+    /// Starts from the tracker's position and moves (reloads) when it does.
+    private func follow(_ hereTracker: HereTracker?) {
+        guard let hereTracker else { return }
+        context.here = hereTracker.here.value
+        hereTracker.moves.bind { [weak self, weak hereTracker] _ in
+            guard let self, let hereTracker else { return }
+            self.moveHere(to: hereTracker.here.value)
+        }.store(in: &trackerTokens)
+        hereTracker.fallbackNotice.bindAndFire { [weak self] in self?.locationNotice.update($0) }
+            .store(in: &trackerTokens)
+        hereTracker.headerText.bindAndFire { [weak self] in self?.locationAccuracy.update($0) }
+            .store(in: &trackerTokens)
+    }
+
     public func toggleLayout() {
         layout.update(layout.value.toggled)
     }
@@ -249,6 +269,8 @@ public final class PlacesListViewModel: PlacesListViewModelType {
     }
 
     public func close() {
+        trackerTokens.forEach { $0.cancel() }
+        trackerTokens = []
         tracker.close()
         isReloading = false
         isLoadingMore = false
