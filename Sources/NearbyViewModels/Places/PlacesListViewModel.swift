@@ -177,7 +177,10 @@ public final class PlacesListViewModel: PlacesListViewModelType {
     }
 
     public func cycleSort() {
-        setSortOrder(sortOrder.value.next)
+        var order = sortOrder.value.next
+        // Walking time is offered only where there are walking times (a store with paths).
+        if order == .walkingTime, context.walking == nil || walking.note != nil { order = order.next }
+        setSortOrder(order)
     }
 
     /// Shows the list in `order`: sorted in memory when the places held allow it, else loaded again.
