@@ -11,24 +11,24 @@ final class GPSDStandIn: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
 
     init(script: [String]) throws {
-        listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        listener = fd
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         address.sin_port = 0
         var size = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, size) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, size) }
         }
-        guard bound == 0, listen(listener, 4) == 0 else { throw POSIXError(.EADDRINUSE) }
+        guard bound == 0, listen(fd, 4) == 0 else { throw POSIXError(.EADDRINUSE) }
         withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { _ = getsockname(listener, $0, &size) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { _ = getsockname(fd, $0, &size) }
         }
         port = UInt16(bigEndian: address.sin_port)
-        let listener = listener
         DispatchQueue.global().async { [self] in
             defer { done.signal() }
-            let client = accept(listener, nil, nil)
+            let client = accept(fd, nil, nil)
             guard client >= 0 else { return }
             defer { close(client) }
             send(client, #"{"class":"VERSION","release":"3.22","rev":"stand-in","proto_major":3,"proto_minor":14}"#)

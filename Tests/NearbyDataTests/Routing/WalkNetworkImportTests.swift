@@ -30,7 +30,7 @@ struct WalkNetworkImportTests {
           <node id="11" lat="47.0003" lon="9.000"/>
           <node id="12" lat="47.0003" lon="9.003"/>
           <node id="20" lat="47.0035" lon="9.0015"><tag k="amenity" v="cafe"/><tag k="name" v="Ufercafé"/></node>
-          <way id="100"><nd ref="1"/><nd ref="9"/><nd ref="11"/><nd ref="7"/><nd ref="2"/><nd ref="3"/>
+          <way id="100"><nd ref="1"/><nd ref="7"/><nd ref="9"/><nd ref="11"/><nd ref="2"/><nd ref="3"/>
             <tag k="highway" v="residential"/><tag k="name" v="Westufer"/></way>
           <way id="101"><nd ref="3"/><nd ref="4"/><tag k="highway" v="footway"/><tag k="bridge" v="yes"/>
             <tag k="name" v="Brücke"/></way>
