@@ -21,8 +21,8 @@ struct NearbyCommand: AsyncParsableCommand {
             """,
         version: NearbyVersion.current,
         subcommands: [FriendsCommand.self, PlacesCommand.self, CategoriesCommand.self, FavouritesCommand.self,
-                      ImportCommand.self, HoursCommand.self, ServeCommand.self, DemoCommand.self,
-                      VersionCommand.self, BenchStoreCommand.self, BenchHomeCommand.self]
+                      ImportCommand.self, HoursCommand.self, RouteCommand.self, ServeCommand.self, DemoCommand.self,
+                      VersionCommand.self, BenchStoreCommand.self, BenchHomeCommand.self, BenchRouteCommand.self]
     )
 
     @OptionGroup var global: GlobalOptions
@@ -41,6 +41,10 @@ struct NearbyCommand: AsyncParsableCommand {
             help: ArgumentHelp("How far around here to look, in metres (default 2000, at most 50000; + and - change it).",
                                valueName: "METRES"))
     var radius: Double?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Where gpsd listens for --near gps (default localhost:2947; NEARBY_GPSD, gpsd in the config file).",
+                               valueName: "HOST:PORT"))
+    var gpsd: String?
 
     @Flag(help: "Open the generated, fictional Demo town (its own database file; your store is not touched).")
     var demo = false
@@ -68,6 +72,7 @@ struct NearbyCommand: AsyncParsableCommand {
         let start = try open.map(StartScreen.init(parsing:)) ?? .home
         var flags = placesSource.flags.merging(friendsService.flags) { first, _ in first }
         flags[.near] = here.near
+        flags[.gpsd] = gpsd
         var settings = try AppSettings.load(flags: flags)
         let database: AppDatabase
         var demoHere: NearLocation?
@@ -94,7 +99,8 @@ struct NearbyCommand: AsyncParsableCommand {
         }
         let services = try AppServices(settings: settings, database: database)
         var here: NearLocation? = demoHere
-        if demoHere == nil, let near = settings.near {
+        let followsGPS = demoHere == nil && settings.near.map(HereTracking.isGPS) == true
+        if demoHere == nil, let near = settings.near, !followsGPS {
             do throws(NearResolutionError) {
                 here = try services.store.resolveNear(near)
             } catch {
@@ -113,7 +119,8 @@ struct NearbyCommand: AsyncParsableCommand {
         LogFile.bootstrap(at: global.directory.appendingPathComponent("nearby.log").path, level: .info)
         do {
             try await AppLauncher(services: services, settings: settings, here: here, start: start,
-                                  radius: radius ?? SearchRadius.standard).run()
+                                  radius: radius ?? SearchRadius.standard,
+                                  gps: followsGPS ? last : nil).run()
         } catch let error as TerminalSessionError {
             throw CommandFailure(error.description)
         }

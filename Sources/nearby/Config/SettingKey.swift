@@ -6,6 +6,7 @@ enum SettingKey: String, CaseIterable, Sendable {
     case friendsToken = "friends_token"
     case googleAPIKey = "google_api_key"
     case near
+    case gpsd
     case units
 
     /// The key in the config file.
@@ -19,6 +20,7 @@ enum SettingKey: String, CaseIterable, Sendable {
         case .friendsURL: "--friends-url"
         case .friendsToken: "--friends-token"
         case .near: "--near"
+        case .gpsd: "--gpsd"
         case .googleAPIKey, .units: nil
         }
     }
@@ -31,6 +33,7 @@ enum SettingKey: String, CaseIterable, Sendable {
         case .friendsURL: "NEARBY_FRIENDS_URL"
         case .friendsToken: "NEARBY_FRIENDS_TOKEN"
         case .googleAPIKey: "NEARBY_GOOGLE_API_KEY"
+        case .gpsd: "NEARBY_GPSD"
         case .near, .units: nil
         }
     }
