@@ -35,6 +35,7 @@ public final class AppDatabase: Sendable {
         PlacesSchema.register(in: &migrator)
         FetchedAreasSchema.register(in: &migrator)
         WalkNetworkStorage.register(in: &migrator)
+        FoldedKeysMigration.register(in: &migrator)
         return migrator
     }
 }

@@ -198,6 +198,8 @@ final class HomeView: ScreenView {
 
     private func categoryItems(width: Int) -> [HomeItem] {
         let model = self.model
+        // No categories at all (an empty store or area): no title over nothing.
+        if case .loaded(let counts) = model.categories.value, counts.isEmpty { return [] }
         var items = [HomeItem.text("categories-title", " Categories", style: \.title)]
         switch model.categories.value {
         case .loading(let message):

@@ -53,11 +53,38 @@ public struct HotPick: Hashable, Sendable, Identifiable {
     public var category: Category
     /// "Café Amadeus · café · 120 m NE · open until 18:00".
     public var text: String
+    /// Metres from here: the pages go nearest first.
+    public var distance: Double
 
-    public init(id: PlaceID, category: Category, text: String) {
+    public init(id: PlaceID, category: Category, text: String, distance: Double = 0) {
         self.id = id
         self.category = category
         self.text = text
+        self.distance = distance
+    }
+}
+
+/// Which of a category's places (nearest first) is its hot pick: the nearest one open now; but a place whose
+/// hours are unknown is taken when it is much nearer (an ATM round the corner, not one 2 km away that is
+/// known to be open): unknown hours count as twice the distance. Known to be closed never.
+public enum HotPickRule {
+    /// An open place wins over a nearer one of unknown hours while it is at most this many times as far.
+    public static let openPreference = 2.0
+
+    /// The index of the pick among places ordered by distance, or nil when none may be picked.
+    public static func pick(distances: [Double], states: [OpeningState]) -> Int? {
+        var best: (index: Int, score: Double)?
+        for (index, (distance, state)) in zip(distances, states).enumerated() {
+            let score: Double
+            switch state {
+            case .open: score = distance
+            case .unknown: score = max(distance, 1) * openPreference
+            case .closed: continue
+            }
+            if let current = best, current.score <= score { continue }
+            best = (index, score)
+        }
+        return best?.index
     }
 }
 

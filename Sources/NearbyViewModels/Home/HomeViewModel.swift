@@ -38,6 +38,11 @@ public final class HomeViewModel: HomeViewModelType {
     private static let friendsKey = ActivityKey("friends")
 
     private let context: HomeContext
+    /// How far Home looks: the context's at first, then whatever a list opened from Home was widened or
+    /// narrowed to with + and -, so that coming back shows the same area.
+    public private(set) var radius: Double
+    /// Follows the radius of the list opened from Home, while it is open.
+    private var listRadius: ObservationToken?
     private let tracker = ActivityTracker()
     private var hasStarted = false
     private var total = Loadable<Total, PlacesError>()
@@ -50,6 +55,7 @@ public final class HomeViewModel: HomeViewModelType {
 
     public init(context: HomeContext) {
         self.context = context
+        radius = context.radius
         header = Observable(HomeHeader(location: HomeText.location(context.here)))
         hotPicks = Observable(HotPicksState(content: .loading("Finding what is open…")))
         tracker.isBusy.bind { [weak self] busy in self?.isLoading.update(busy) }.store(in: &bindings)
@@ -113,15 +119,19 @@ public final class HomeViewModel: HomeViewModelType {
     public func openCategory(_ category: Category) {
         guard !tracker.isClosed else { return }
         let request = PlacesListRequest(center: context.here.coordinate, centerName: context.here.name,
-                                        radius: context.radius, category: category)
-        if let screen = context.routes.placesList(request) { context.navigator.push(screen) }
+                                        radius: radius, category: category)
+        guard let screen = context.routes.placesList(request) else { return }
+        if case .placesList(let list) = screen {
+            listRadius = list.radius.bind { [weak self] radius in self?.adoptRadius(radius) }
+        }
+        context.navigator.push(screen)
     }
 
     public func openPlace(_ id: PlaceID) {
         guard !tracker.isClosed else { return }
         let candidates = feeds.values.lazy.compactMap(\.value).joined()
         guard let candidate = candidates.first(where: { $0.hit.id == id }) else { return }
-        let request = PlaceDetailRequest(hit: candidate.hit, center: context.here.coordinate, radius: context.radius)
+        let request = PlaceDetailRequest(hit: candidate.hit, center: context.here.coordinate, radius: radius)
         if let screen = context.routes.placeDetail(request) { context.navigator.push(screen) }
     }
 
@@ -138,7 +148,16 @@ public final class HomeViewModel: HomeViewModelType {
         status.update(nil)
     }
 
+    /// Looks `radius` around here from now on, reloading what depends on it.
+    public func adoptRadius(_ newRadius: Double) {
+        guard !tracker.isClosed, newRadius > 0, newRadius != radius else { return }
+        radius = newRadius
+        refresh()
+    }
+
     public func close() {
+        listRadius?.cancel()
+        listRadius = nil
         tracker.close()
         nextRefresh.update(nil)
     }
@@ -162,7 +181,7 @@ public final class HomeViewModel: HomeViewModelType {
         guard !tracker.isClosed else { return }
         total.start()
         publishHeader()
-        let provider = context.places, center = context.here.coordinate, radius = context.radius
+        let provider = context.places, center = context.here.coordinate, radius = self.radius
         tracker.run(Self.totalKey) { [weak self] in
             let outcome: Result<Total, PlacesError>
             do throws(PlacesError) {
@@ -187,7 +206,7 @@ public final class HomeViewModel: HomeViewModelType {
         guard !tracker.isClosed else { return }
         counts.start()
         publishCategories()
-        let provider = context.places, center = context.here.coordinate, radius = context.radius
+        let provider = context.places, center = context.here.coordinate, radius = self.radius
         tracker.run(Self.countsKey) { [weak self] in
             var found: [CategoryCount] = []
             var failure: PlacesError?
@@ -213,7 +232,7 @@ public final class HomeViewModel: HomeViewModelType {
         feeds[category, default: Loadable()].start()
         publishPlaces()
         let provider = context.places, now = context.now, timeZone = context.timeZone
-        let query = PlaceQuery(center: context.here.coordinate, radius: context.radius, category: category,
+        let query = PlaceQuery(center: context.here.coordinate, radius: radius, category: category,
                                limit: Self.candidatesPerPage)
         tracker.run(ActivityKey("category-" + category.rawValue)) { [weak self] in
             let outcome: Result<[HomeCandidate], PlacesError>
@@ -270,14 +289,15 @@ public final class HomeViewModel: HomeViewModelType {
         var header = HomeHeader(location: HomeText.location(context.here))
         if let failure = total.failure {
             header.failure = HomeText.placesFailure(failure)
-        } else if let value = total.value {
-            header.summary = HomeText.summary(count: value.within, radius: context.radius, units: context.units)
+        } else if let value = total.value, value.within > 0 || value.anywhere {
+            // An empty store has no "0 places within 2 km": the notice says how to fill it.
+            header.summary = HomeText.summary(count: value.within, radius: radius, units: context.units)
         }
         self.header.update(header)
         if total.hasFailed {
             notice.update(nil)
         } else if let value = total.value, value.within == 0 {
-            notice.update(value.anywhere ? HomeText.nothingWithin(radius: context.radius, units: context.units)
+            notice.update(value.anywhere ? HomeText.nothingWithin(radius: radius, units: context.units)
                                          : HomeText.emptyStore)
         } else {
             notice.update(nil)
@@ -323,15 +343,18 @@ public final class HomeViewModel: HomeViewModelType {
                 newSections.append(HomePlacesSection(category: category, title: title, content: .loaded(rows),
                                                      isRefreshing: feed.isLoading))
             }
-            if let index = statuses.firstIndex(where: { $0.state == .open }) {
+            if let index = HotPickRule.pick(distances: candidates.map(\.hit.distance), states: statuses.map(\.state)) {
                 let hit = candidates[index].hit
                 shown.append(statuses[index])
                 picks.append(HotPick(id: hit.id, category: category, text: HomeText.hotPick(
                     name: DisplayText.oneLine(hit.place.name), category: category,
                     distance: DistanceFormatting.distance(hit.distance, bearing: hit.bearing, units: context.units),
-                    status: statuses[index], timeZone: timeZone)))
+                    status: statuses[index], timeZone: timeZone), distance: hit.distance))
             }
         }
+        // Nearest first, whatever the category; ties in the category order.
+        picks = picks.enumerated().sorted { ($0.element.distance, $0.offset) < ($1.element.distance, $1.offset) }
+            .map(\.element)
 
         sections.update(newSections)
         publishHotPicks(picks)
@@ -352,7 +375,7 @@ public final class HomeViewModel: HomeViewModelType {
         } else {
             content = .loaded([])
         }
-        // Until the user pages, the first pick (in category order) shows, whatever order sections load in;
+        // Until the user pages, the first pick (the nearest) shows, whatever order sections load in;
         // after that, the pick they chose stays put as pages come and go.
         let index: Int
         if let pickCategory, let same = picks.firstIndex(where: { $0.category == pickCategory }) {
@@ -360,9 +383,13 @@ public final class HomeViewModel: HomeViewModelType {
         } else {
             index = pickCategory == nil ? 0 : min(hotPicks.value.index, max(picks.count - 1, 0))
         }
-        let emptyText = total.value?.within == 0
-            ? (notice.value ?? HomeText.nothingWithin(radius: context.radius, units: context.units))
-            : HomeText.nothingOpen(radius: context.radius, units: context.units)
+        let emptyText: String
+        if let total = total.value, total.within == 0 {
+            emptyText = total.anywhere ? HomeText.nothingWithin(radius: radius, units: context.units)
+                                       : HomeText.nothingToPick
+        } else {
+            emptyText = HomeText.nothingOpen(radius: radius, units: context.units)
+        }
         hotPicks.update(HotPicksState(content: content, index: index, emptyText: emptyText))
     }
 
@@ -374,20 +401,22 @@ public final class HomeViewModel: HomeViewModelType {
         }
         guard let located = friends.value else { return friendsSection.update(nil) }
         let here = context.here.coordinate
-        let nearest = located.compactMap { friend -> (Friend, Coordinate, Double)? in
+        // Within Home's radius, as every other section; the title says how far and how many are left out.
+        let within = located.compactMap { friend -> (Friend, Coordinate, Double)? in
             guard let coordinate = friend.coordinate else { return nil }
-            return (friend, coordinate, here.distance(to: coordinate))
+            let distance = here.distance(to: coordinate)
+            return distance <= radius ? (friend, coordinate, distance) : nil
         }
         .sorted { ($0.2, $0.0.id) < ($1.2, $1.0.id) }
-        .prefix(Self.friendsShown)
-        guard !nearest.isEmpty else { return friendsSection.update(nil) }
-        let rows = nearest.map { friend, coordinate, distance in
+        guard !within.isEmpty else { return friendsSection.update(nil) }
+        let rows = within.prefix(Self.friendsShown).map { friend, coordinate, distance in
             HomeFriendRow(id: friend.id, name: DisplayText.oneLine(friend.fullName),
                           distance: DistanceFormatting.distance(distance, units: context.units),
                           bearing: bearingText(from: here, to: coordinate, distance: distance),
                           phone: DisplayText.oneLine(friend.phoneNumber))
         }
-        friendsSection.update(HomeFriendsSection(content: .loaded(Array(rows))))
+        let title = HomeText.friendsTitle(shown: rows.count, of: within.count, radius: radius, units: context.units)
+        friendsSection.update(HomeFriendsSection(title: title, content: .loaded(Array(rows))))
     }
 
     private func row(for hit: PlaceHit, status: OpeningStatus, timeZone: TimeZone) -> HomePlaceRow {

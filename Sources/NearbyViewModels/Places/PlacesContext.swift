@@ -21,14 +21,18 @@ public struct PlacesContext {
     public var walkingPace: WalkingPace
     /// With `--near gps`: lists start from its position and move with it. Nil: here stays put.
     public var hereTracker: HereTracker?
+    /// Whether the source rates places (Google does, OpenStreetMap does not): without ratings, `s` skips the
+    /// order "by rating", which would only repeat the distance order.
+    public var sourceHasRatings: Bool
 
     public init(provider: any PlacesProvider, favourites: (any FavouritesStore)? = nil,
                 friends: (any FriendsRepository)? = nil, navigator: Navigator, here: Coordinate,
                 units: UnitSystem = .metric, timeZone: TimeZone = .current,
                 now: @escaping @Sendable () -> Date = { Date() }, walking: (any WalkingRouter)? = nil,
-                walkingPace: WalkingPace = .standard) {
+                walkingPace: WalkingPace = .standard, sourceHasRatings: Bool = true) {
         self.walking = walking
         self.walkingPace = walkingPace
+        self.sourceHasRatings = sourceHasRatings
         self.provider = provider
         self.favourites = favourites
         self.friends = friends

@@ -180,6 +180,7 @@ public final class PlacesListViewModel: PlacesListViewModelType {
         var order = sortOrder.value.next
         // Walking time is offered only where there are walking times (a store with paths).
         if order == .walkingTime, context.walking == nil || walking.note != nil { order = order.next }
+        if order == .rating, !context.sourceHasRatings { order = order.next }
         setSortOrder(order)
     }
 

@@ -14,13 +14,13 @@ struct BenchRouteCommand: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Option(help: "Import this extract into the (empty) --data-dir first.")
+    @Option(parsing: .unconditional, help: "Import this extract into the (empty) --data-dir first.")
     var importFile: String?
 
-    @Option(help: "How many starting points of each kind.")
+    @Option(parsing: .unconditional, help: "How many starting points of each kind.")
     var queries = 200
 
-    @Option(help: "Seed of the starting points.")
+    @Option(parsing: .unconditional, help: "Seed of the starting points.")
     var seed: UInt64 = 1
 
     func run() throws {

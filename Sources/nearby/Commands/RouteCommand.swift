@@ -17,10 +17,10 @@ struct RouteCommand: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Option(help: ArgumentHelp("Where the walk starts: LAT,LON or a place name in the store.", valueName: "LAT,LON|NAME"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Where the walk starts: LAT,LON or a place name in the store.", valueName: "LAT,LON|NAME"))
     var from: String
 
-    @Option(help: ArgumentHelp("Where the walk ends: LAT,LON or a place name in the store.", valueName: "LAT,LON|NAME"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Where the walk ends: LAT,LON or a place name in the store.", valueName: "LAT,LON|NAME"))
     var to: String
 
     @Flag(help: "Print JSON instead of text.")

@@ -7,12 +7,12 @@ enum RouteOutput {
     static func text(_ route: WalkRoute, from start: NearLocation, to end: NearLocation) -> String {
         var lines = ["Walk from \(name(start)) to \(name(end)): \(distance(route.length)), "
                      + "\(WalkingTimeText.minutes(route.minutes())) at 4.8 km/h"]
-        let names = route.stretches.map { ($0.name ?? "path").safeForTerminal }
+        let names = route.stretches.map { TerminalText.safe($0.name ?? "path") }
         let width = min(names.map(\.count).max() ?? 0, 40)
         for (stretch, name) in zip(route.stretches, names) {
             let shown = String(name.prefix(40))
-            lines.append("  " + shown.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
-                         + distance(stretch.length).leftPadded(to: 8))
+            lines.append("  " + NumberText.leftAligned(shown, width: width) + "  "
+                         + NumberText.rightAligned(distance(stretch.length), width: 8))
         }
         if route.offNetwork >= 20 {
             lines.append("  (\(distance(route.offNetwork)) of it in a straight line to and from the nearest path)")
@@ -36,7 +36,7 @@ enum RouteOutput {
     static func name(_ location: NearLocation) -> String {
         let point = "\(coordinate(location.coordinate.latitude)), \(coordinate(location.coordinate.longitude))"
         guard let name = location.name else { return point }
-        return "\(name.safeForTerminal) (\(point))"
+        return "\(TerminalText.safe(name)) (\(point))"
     }
 
     static func explanation(_ error: RoutingError, storeDirectory: String) -> String {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NearbyCore
 import NearbyData
 
@@ -30,7 +30,7 @@ struct AppSettings: Equatable, Sendable {
 
         if let raw = try sources.value(of: .source) {
             guard let source = DataSource(rawValue: raw.value.lowercased()) else {
-                throw SettingsError("\(raw.origin): unknown source \(raw.value.quotedForTerminal); "
+                throw SettingsError("\(raw.origin): unknown source \(TerminalText.quoted(raw.value)); "
                                     + "use local, overpass or google.")
             }
             settings.source = source
@@ -45,14 +45,14 @@ struct AppSettings: Equatable, Sendable {
         }
         if let raw = try sources.value(of: .gpsd) {
             guard let client = GPSDClient(address: raw.value) else {
-                throw SettingsError("\(raw.origin): \(raw.value.quotedForTerminal) is not a gpsd address; "
+                throw SettingsError("\(raw.origin): \(TerminalText.quoted(raw.value)) is not a gpsd address; "
                                     + "use HOST:PORT, e.g. localhost:2947.")
             }
             settings.gpsd = client
         }
         if let raw = try sources.value(of: .units) {
             guard let units = UnitSystem(rawValue: raw.value.lowercased()) else {
-                throw SettingsError("\(raw.origin): unknown units \(raw.value.quotedForTerminal); use metric or imperial.")
+                throw SettingsError("\(raw.origin): unknown units \(TerminalText.quoted(raw.value)); use metric or imperial.")
             }
             settings.units = units
         }
@@ -66,19 +66,19 @@ struct AppSettings: Equatable, Sendable {
 
     /// An http(s) address with a host, without a query or fragment (paths are appended to it).
     private static func serviceURL(_ raw: RawSetting) throws(SettingsError) -> URL {
-        let text = raw.value.trimmingCharacters(in: .whitespaces)
+        let text = raw.value.trimmingBlanks()
         guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
               scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty,
               components.query == nil, components.fragment == nil, let url = components.url else {
             throw SettingsError("\(raw.origin) wants an http or https address such as http://127.0.0.1:8080, "
-                                + "not \(raw.value.quotedForTerminal).")
+                                + "not \(TerminalText.quoted(raw.value)).")
         }
         return url
     }
 
     /// A token or key: one word of printable characters. Never quoted back.
     private static func secret(_ raw: RawSetting) throws(SettingsError) -> Secret {
-        let text = raw.value.trimmingCharacters(in: .whitespaces)
+        let text = raw.value.trimmingBlanks()
         guard !text.contains(where: { $0.isWhitespace }),
               !text.unicodeScalars.contains(where: ConfigFile.isControl) else {
             throw SettingsError("\(raw.origin): a key or token is one word without spaces or control characters.")
@@ -106,7 +106,7 @@ struct SettingSources {
             return try nonBlank(RawSetting(value: text, origin: flag))
         }
         if let name = key.environmentVariable, let text = environment[name],
-           !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+           !text.trimmingWhitespace().isEmpty {
             return RawSetting(value: text, origin: name)
         }
         if let file, let entry = file.entries[key], let origin = file.origin(of: key) {
@@ -116,7 +116,7 @@ struct SettingSources {
     }
 
     private func nonBlank(_ raw: RawSetting) throws(SettingsError) -> RawSetting {
-        guard !raw.value.trimmingCharacters(in: .whitespaces).isEmpty else {
+        guard !raw.value.trimmingBlanks().isEmpty else {
             throw SettingsError("\(raw.origin) is empty.")
         }
         return raw
