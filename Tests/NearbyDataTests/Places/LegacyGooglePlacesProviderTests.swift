@@ -4,18 +4,18 @@ import NearbyData
 import Synchronization
 import Testing
 
-@Suite("GooglePlacesProvider")
-struct GooglePlacesProviderTests {
+@Suite("LegacyGooglePlacesProvider (google_api = \"legacy\")")
+struct LegacyGooglePlacesProviderTests {
     static let center = Coordinate(latitude: -33.8670, longitude: 151.1957)
     static let key = "TEST-KEY-abc123"
 
-    static let categorize: GooglePlacesProvider.Categorize = { types in
+    static let categorize: LegacyGooglePlacesProvider.Categorize = { types in
         if types.contains("cafe") { return .cafe }
         if types.contains("restaurant") { return .restaurant }
         if types.contains("atm") { return .atm }
         return nil
     }
-    static let searchType: GooglePlacesProvider.SearchType = { category in
+    static let searchType: LegacyGooglePlacesProvider.SearchType = { category in
         switch category {
         case .cafe: "cafe"
         case .restaurant: "restaurant"
@@ -24,8 +24,8 @@ struct GooglePlacesProviderTests {
     }
 
     private func provider(_ stub: StubServer, tokenDelay: Duration = .zero,
-                          timeout: Duration = .seconds(5)) -> GooglePlacesProvider {
-        GooglePlacesProvider(apiKey: Self.key, baseURL: stub.url, categorize: Self.categorize,
+                          timeout: Duration = .seconds(5)) -> LegacyGooglePlacesProvider {
+        LegacyGooglePlacesProvider(apiKey: Self.key, baseURL: stub.url, categorize: Self.categorize,
                              searchType: Self.searchType, tokenDelay: tokenDelay, timeout: timeout)
     }
 
@@ -51,7 +51,7 @@ struct GooglePlacesProviderTests {
             PlaceQuery(center: Self.center, radius: 1500, category: .cafe, searchText: "coffee"), after: nil)
         #expect(page.hits.map(\.place.id.description) == ["google:near", "google:far"])
         #expect(page.next == nil)
-        #expect(page.attributions == ["Data © Google", "Listings by <b>X</b>"])
+        #expect(page.attributions == ["Google Maps", "Listings by <b>X</b>"])
         let near = try #require(page.hits.first).place
         #expect(near.rating == 4.5)
         #expect(near.ratingCount == 12)
@@ -96,7 +96,7 @@ struct GooglePlacesProviderTests {
 
     @Test("network failures never carry the key")
     func keyNotInFailures() async throws {
-        let google = GooglePlacesProvider(apiKey: Self.key, baseURL: try await closedPortURL(),
+        let google = LegacyGooglePlacesProvider(apiKey: Self.key, baseURL: try await closedPortURL(),
                                           categorize: Self.categorize, searchType: Self.searchType)
         do {
             _ = try await google.places(PlaceQuery(center: Self.center, radius: 100), after: nil)
@@ -234,8 +234,8 @@ struct GooglePlacesProviderTests {
 
     @Test("the key comes from NEARBY_GOOGLE_API_KEY, blank counts as unset")
     func apiKeyFromEnvironment() {
-        #expect(GooglePlacesProvider.apiKey(in: ["NEARBY_GOOGLE_API_KEY": " k1 \n"]) == "k1")
-        #expect(GooglePlacesProvider.apiKey(in: ["NEARBY_GOOGLE_API_KEY": "  "]) == nil)
-        #expect(GooglePlacesProvider.apiKey(in: [:]) == nil)
+        #expect(LegacyGooglePlacesProvider.apiKey(in: ["NEARBY_GOOGLE_API_KEY": " k1 \n"]) == "k1")
+        #expect(LegacyGooglePlacesProvider.apiKey(in: ["NEARBY_GOOGLE_API_KEY": "  "]) == nil)
+        #expect(LegacyGooglePlacesProvider.apiKey(in: [:]) == nil)
     }
 }
