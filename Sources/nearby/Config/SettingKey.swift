@@ -5,6 +5,7 @@ enum SettingKey: String, CaseIterable, Sendable {
     case friendsURL = "friends_url"
     case friendsToken = "friends_token"
     case googleAPIKey = "google_api_key"
+    case googleAPI = "google_api"
     case near
     case units
 
@@ -19,6 +20,7 @@ enum SettingKey: String, CaseIterable, Sendable {
         case .friendsURL: "--friends-url"
         case .friendsToken: "--friends-token"
         case .near: "--near"
+        case .googleAPI: "--google-api"
         case .googleAPIKey, .units: nil
         }
     }
@@ -31,6 +33,7 @@ enum SettingKey: String, CaseIterable, Sendable {
         case .friendsURL: "NEARBY_FRIENDS_URL"
         case .friendsToken: "NEARBY_FRIENDS_TOKEN"
         case .googleAPIKey: "NEARBY_GOOGLE_API_KEY"
+        case .googleAPI: "NEARBY_GOOGLE_API"
         case .near, .units: nil
         }
     }
