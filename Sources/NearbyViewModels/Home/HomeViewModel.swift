@@ -316,8 +316,10 @@ public final class HomeViewModel: HomeViewModelType {
         }
         header.age = dataAge(at: context.now())?.text
         self.header.update(header)
-        if total.hasFailed {
-            notice.update(nil)
+        if let failure = total.failure {
+            // A refusal (a denied key, a used-up quota) concerns every section: one note says it whole, wrapped,
+            // where a row would cut it short.
+            notice.update(Self.isRefusal(failure) ? HomeText.placesFailure(failure) : nil)
         } else if let value = total.value, value.within.value == 0, value.within.isExact {
             notice.update(value.anywhere ? HomeText.nothingWithin(radius: context.radius, units: context.units)
                                          : HomeText.emptyStore)
@@ -353,7 +355,8 @@ public final class HomeViewModel: HomeViewModelType {
             let statuses = candidates.map { $0.status(at: now, timeZone: timeZone) }
             changes += statuses.compactMap(\.nextChange)
             let title = HomeText.sectionTitle(category)
-            if let failure = feed.failure, counted?.contains(category) ?? true {
+            if let failure = feed.failure, counted?.contains(category) ?? true,
+               !(Self.isRefusal(failure) && failure == total.failure) {
                 newSections.append(HomePlacesSection(
                     category: category, title: title,
                     content: .failed(message: HomeText.placesFailure(failure), retryHint: HomeText.retryHint)))
@@ -382,6 +385,11 @@ public final class HomeViewModel: HomeViewModelType {
         if !tracker.isClosed {
             nextRefresh.update(HomeRefreshSchedule.next(after: now, changes: changes, shown: shown, timeZone: timeZone))
         }
+    }
+
+    private static func isRefusal(_ error: PlacesError) -> Bool {
+        if case .refused = error { return true }
+        return false
     }
 
     /// The attribution of the places shown and, for a live source's cache, their age in the header.

@@ -45,6 +45,22 @@ struct HomeLiveSourceTests {
         #expect(await empty.provider.oldCountCalls == 0)
     }
 
+    @Test func aRefusalOfEverySectionIsOneWholeNoteNotARowPerCategory() async {
+        let fixture = HomeFixture()
+        let refusal = PlacesError.refused("Google refused the API key set in NEARBY_GOOGLE_API_KEY (403 PERMISSION_DENIED): "
+                                          + "enable Places API (New) for the key's project in the Google Cloud console.")
+        await fixture.provider.fail(.total, with: refusal)
+        for category in Category.allCases {
+            await fixture.provider.fail(.places(category), with: refusal)
+            await fixture.provider.fail(.count(category), with: refusal)
+        }
+        await fixture.loaded()
+        #expect(fixture.home.notice.value == "The places service refused: Google refused the API key set in "
+                + "NEARBY_GOOGLE_API_KEY (403 PERMISSION_DENIED): enable Places API (New) for the key's project in "
+                + "the Google Cloud console.")
+        #expect(fixture.home.sections.value.isEmpty)
+    }
+
     @Test func rAsksTheSourceForTheAreaAgainThenShowsTheNewAnswer() async {
         home.load()
         await home.idle()

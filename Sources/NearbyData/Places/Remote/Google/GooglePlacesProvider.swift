@@ -21,7 +21,7 @@ public final class GooglePlacesProvider: PlacesProvider {
     private let api: GooglePlacesAPI
     private let cache: GoogleSessionCache
     private let now: @Sendable () -> Date
-    private let fetches = SharedFetches(service: "Google Places")
+    private let fetches: SharedFetches
 
     /// - Parameters:
     ///   - keySource: where the key was set ("NEARBY_GOOGLE_API_KEY", a config file line), for the message
@@ -32,6 +32,8 @@ public final class GooglePlacesProvider: PlacesProvider {
                 sessionLifetime: Duration = .seconds(15 * 60), now: @escaping @Sendable () -> Date = { Date() }) {
         api = GooglePlacesAPI(apiKey: apiKey, keySource: keySource, baseURL: baseURL, timeout: timeout, now: now)
         cache = GoogleSessionCache(lifetime: HTTPClient.seconds(sessionLifetime), now: now)
+        // Home asks one area dozens of questions at once; a refusal answers them all, not a request each.
+        fetches = SharedFetches(service: "Google Places", failureMemory: 2, now: now)
         self.now = now
     }
 
