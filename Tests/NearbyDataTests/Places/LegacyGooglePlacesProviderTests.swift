@@ -110,7 +110,9 @@ struct LegacyGooglePlacesProviderTests {
     @Test("pages follow next_page_token up to three, waiting out the token's delay and retrying once")
     func paging() async throws {
         let calls = Mutex(0)
+        let arrivals = Mutex<[ContinuousClock.Instant]>([])
         let stub = try await StubServer.start { request in
+            arrivals.withLock { $0.append(.now) }
             let call = calls.withLock { $0 += 1; return $0 }
             let token = request.query["pagetoken"]
             switch (call, token) {
@@ -134,10 +136,15 @@ struct LegacyGooglePlacesProviderTests {
         let query = PlaceQuery(center: Self.center, radius: 1000)
         let first = try await google.places(query, after: nil)
         let secondCursor: PageCursor = try #require(first.next)
-        let started = ContinuousClock.now
         let second = try await google.places(query, after: secondCursor)
-        // The token was used no sooner than its delay, and the retry waited once more.
-        #expect(ContinuousClock.now - started >= .milliseconds(300))
+        // As the server saw it: the token was used no sooner than its delay after it was handed out, and the
+        // retry waited the delay once more.
+        let seen = arrivals.withLock { $0 }
+        #expect(seen.count == 3)
+        if seen.count == 3 {
+            #expect(seen[1] - seen[0] >= .milliseconds(150))
+            #expect(seen[2] - seen[1] >= .milliseconds(150))
+        }
         let thirdCursor: PageCursor = try #require(second.next)
         let third = try await google.places(query, after: thirdCursor)
         #expect([first, second, third].flatMap { $0.hits.map(\.place.name) } == ["One", "Two", "Three"])
@@ -229,6 +236,34 @@ struct LegacyGooglePlacesProviderTests {
         #expect(place.name == "\u{FFFD}]0;owned\u{FFFD}Café")
         #expect(place.rating == nil) // out of range
         #expect(place.priceLevel == nil)
+        await stub.stop()
+    }
+
+    @Test("Home's sections and counts share each category's first page; results beyond the radius are dropped")
+    func sessionBudget() async throws {
+        let stub = try await StubServer.answering(json: Self.search([
+            Self.result("near", "Near Café", lat: -33.8675, lng: 151.1957, types: ["cafe"]),
+            Self.result("far", "Far Café", lat: -33.7000, lng: 151.1957, types: ["cafe"]),
+        ], token: "MORE"))
+        let google = provider(stub)
+        for _ in 0..<2 {
+            _ = try await google.count(PlaceQuery(center: Self.center, radius: 2_000, reach: .overview))
+            for category in NearbyCore.Category.allCases {
+                let count = try await google.count(PlaceQuery(center: Self.center, radius: 2_000, category: category,
+                                                              reach: .overview))
+                let page = try await google.places(PlaceQuery(center: Self.center, radius: 2_000, category: category,
+                                                              limit: 20, reach: .overview), after: nil)
+                // Home follows no page token: the count is "at least", the page says it is the nearest.
+                #expect(page.next == nil)
+                #expect(page.hits.allSatisfy { $0.distance <= 2_000 })
+                if category == .cafe {
+                    #expect(count == PlaceCount(1, isExact: false))
+                    #expect(page.hits.map(\.place.name) == ["Near Café"] && page.isCapped)
+                }
+            }
+        }
+        // The whole area, then one first page per category: 25 requests, once.
+        #expect(stub.requests.count == 25)
         await stub.stop()
     }
 
