@@ -19,6 +19,17 @@ struct PlacesLiveSourceTests {
                                 timeZone: PlacesSamples.utc, now: { clock.now() })
     }
 
+    /// A source holding one café without hours that it reported open at 17:00.
+    private func reportedOpenSource() -> (Place, LivePlacesProvider, PlacesContext) {
+        var place = PlacesSamples.sonne
+        let reported = PlacesSamples.instant("2026-03-02T17:00:00Z")
+        place.openNowReport = OpenNowReport(isOpen: true, reportedAt: reported)
+        let live = LivePlacesProvider(places: [place], fetchedAt: reported, refreshedAt: reported)
+        var context = self.context
+        context.provider = live
+        return (place, live, context)
+    }
+
     @Test func aCappedListSaysItHoldsTheNearestAndHowOldItIs() async {
         let list = PlacesListViewModel(subject: .category(.cafe), context: context)
         list.load()
@@ -63,12 +74,7 @@ struct PlacesLiveSourceTests {
     }
 
     @Test func theDetailsMapTakesOnlyWhatTheSourceHoldsAndAnOpenNowReportShows() async {
-        var place = PlacesSamples.sonne
-        place.openNowReport = OpenNowReport(isOpen: true, reportedAt: PlacesSamples.instant("2026-03-02T17:00:00Z"))
-        let live = LivePlacesProvider(places: [place], fetchedAt: PlacesSamples.instant("2026-03-02T17:00:00Z"),
-                                      refreshedAt: PlacesSamples.instant("2026-03-02T17:00:00Z"))
-        var context = self.context
-        context.provider = live
+        let (place, live, context) = reportedOpenSource()
         let detail = PlaceDetailViewModel(hit: PagingPlacesProvider.hit(place, from: PlacesSamples.here), context: context)
         detail.load()
         await detail.idle()
@@ -84,12 +90,7 @@ struct PlacesLiveSourceTests {
     }
 
     @Test func aListRowSaysOpenNowWhenTheSourceSaysSo() async {
-        var place = PlacesSamples.sonne
-        place.openNowReport = OpenNowReport(isOpen: true, reportedAt: PlacesSamples.instant("2026-03-02T17:00:00Z"))
-        let live = LivePlacesProvider(places: [place], fetchedAt: PlacesSamples.instant("2026-03-02T17:00:00Z"),
-                                      refreshedAt: PlacesSamples.instant("2026-03-02T17:00:00Z"))
-        var context = self.context
-        context.provider = live
+        let (_, _, context) = reportedOpenSource()
         let list = PlacesListViewModel(subject: .category(.cafe), context: context)
         list.load()
         await list.idle()

@@ -1,6 +1,5 @@
 import FoundationEssentials
 import NearbyCore
-import Synchronization
 
 /// A live source (Overpass) whose answers are kept in the local store, so that going back and forth does
 /// not fetch the same area again.
@@ -23,13 +22,7 @@ public final class CachingPlacesProvider: PlacesProvider {
     private let maxFetchRadius: Double
     private let fetchLimit: Int
     private let now: @Sendable () -> Date
-    private let inFlight = Mutex<[FetchKey: Task<Void, any Error>]>([:])
-
-    /// A fetch in flight: of an area unless fresh, or of an area whatever its age (a refresh).
-    private struct FetchKey: Hashable {
-        var area: FetchedArea
-        var isRefresh: Bool
-    }
+    private let fetches = SharedFetches(service: "the places service")
 
     /// - Parameters:
     ///   - source: names the remote in `fetched_area` ("overpass").
@@ -140,23 +133,13 @@ public final class CachingPlacesProvider: PlacesProvider {
     /// Joins the fetch of `area` already running, or starts one. The fetch is not tied to one caller, so a
     /// screen that goes away does not cancel it for another still waiting.
     private func sharedFetch(of area: FetchedArea, isRefresh: Bool) async throws(PlacesError) {
-        let key = FetchKey(area: area, isRefresh: isRefresh)
-        let task = inFlight.withLock { running -> Task<Void, any Error> in
-            if let task = running[key] { return task }
-            let task = Task { [self] in
-                defer { _ = inFlight.withLock { $0.removeValue(forKey: key) } }
-                // A fetch that finished since this caller looked has recorded its area before leaving
-                // `inFlight`, so asking again here means one fetch per area, however callers interleave.
-                if !isRefresh, try await isFresh(area) { return }
-                try await fetch(area)
-            }
-            running[key] = task
-            return task
-        }
-        do {
-            try await task.value
-        } catch {
-            throw error as? PlacesError ?? .network("The places could not be fetched.")
+        let key = "\(area.center.latitude)|\(area.center.longitude)|\(area.radius)|"
+            + "\(area.category?.rawValue ?? "")|\(isRefresh)"
+        try await fetches.run(key) { [self] () async throws(PlacesError) in
+            // A fetch that finished since this caller looked has recorded its area before it ended, so asking
+            // again here means one fetch per area, however callers interleave.
+            if !isRefresh, try await isFresh(area) { return }
+            try await fetch(area)
         }
     }
 
