@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The words screens show for opening hours: short for list rows, long for the detail screen.
 /// Pure: the instant comes from the status, the time zone is passed in.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Whether a place is open at an instant, as far as its hours tell.
 public enum OpeningState: String, Hashable, Sendable, Codable {

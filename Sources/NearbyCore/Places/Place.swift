@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where a place came from, and its id there: stable across re-imports and refetches.
 public struct PlaceID: Hashable, Sendable, Codable, CustomStringConvertible {

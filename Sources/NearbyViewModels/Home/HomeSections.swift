@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NearbyCore
 
 /// What one section of Home holds: still loading, failed (with a retry), or its rows.

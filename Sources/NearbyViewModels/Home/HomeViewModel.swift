@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NearbyCore
 
 /// Home: where here is, the hot picks pager, the categories, a section per category, and friends nearby.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NearbyCore
 
 /// One place: its card, opening hours against the clock, a small map, friends near it, meeting points,

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NearbyCore
 
 /// A places list: one category, every place, or a search, around "here" within a radius.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NearbyCore
 
 /// The settings the app runs with, each resolved flag > environment > config file > default and checked.

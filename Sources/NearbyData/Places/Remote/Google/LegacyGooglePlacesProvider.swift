@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NearbyCore
 
 /// Places from Google's legacy Places web service (`google_api = "legacy"`, for keys that still have it):
