@@ -104,6 +104,9 @@ public final class HomeViewModel: HomeViewModelType {
 
     public func retry(_ section: HomeSectionID) {
         guard !tracker.isClosed else { return }
+        // On a live source every places section comes from one fetch of the area: retrying one asks for
+        // the area again, once.
+        if context.places.isLive, section != .friends { return refresh() }
         switch section {
         case .count: loadTotal()
         case .categories: loadCounts()
@@ -127,6 +130,10 @@ public final class HomeViewModel: HomeViewModelType {
         for category in Category.allCases where feeds[category]?.hasFailed ?? false { failed.append(.category(category)) }
         if friends.hasFailed { failed.append(.friends) }
         guard !failed.isEmpty else { return refresh() }
+        if context.places.isLive, failed.contains(where: { $0 != .friends }) {
+            if friends.hasFailed { loadFriends() }
+            return refresh()
+        }
         failed.forEach(retry)
     }
 

@@ -141,7 +141,8 @@ public final class PlacesListViewModel: PlacesListViewModelType {
 
     public func retry() {
         guard !tracker.isClosed else { return }
-        if case .failed = phase { return startReload() }
+        // A live source is asked again for real: what failed a moment ago may be remembered as failed.
+        if case .failed = phase { return startReload(fresh: context.provider.isLive) }
         if moreFailure != nil {
             moreFailure = nil
             bumpRows()

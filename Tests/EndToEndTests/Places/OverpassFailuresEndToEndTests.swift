@@ -52,7 +52,8 @@ struct OverpassFailuresEndToEndTests {
         try await session.waitFor(text: "EXIT=0")
         // One query per attempt that reached the server: the 500, the 429 and the one that worked; none while
         // Overpass's slot was not due. The status page was asked after the 429.
-        #expect(overpass.requests.filter { $0.path == OverpassStandIn.interpreterPath }.count == 3)
+        #expect(overpass.requests.filter { $0.path == OverpassStandIn.interpreterPath }.count == 3,
+                "\(overpass.requests.map(\.path))")
         #expect(overpass.requests.contains { $0.path == OverpassStandIn.statusPath })
         await overpass.stop()
     }
@@ -81,7 +82,7 @@ struct OverpassFailuresEndToEndTests {
         try await session.waitFor(text: "Loading cafés within 2 km…")
         overpass.releaseAnswers()
         try await session.waitFor(text: "The service answered something unreadable")
-        #expect(overpass.requests.count == 2)
+        #expect(overpass.requests.count == 2, "\(overpass.requests.map { $0.path + " " + String(decoding: $0.body.prefix(60), as: UTF8.self) })")
 
         // Overpass answers properly: the rows, the hostile name among them shown as text, not obeyed.
         overpass.answer(.fixture)

@@ -45,6 +45,37 @@ struct CachingPlacesProviderAgeTests {
         #expect(try await places.places(cafes, after: nil).hits.count == 3)
     }
 
+    @Test("a failure answers the questions that follow it for a moment; r asks again at once")
+    func failureMemory() async throws {
+        let overpass = try await Fixture.FakeOverpass()
+        defer { Task { await overpass.stub.stop() } }
+        overpass.down.isOn = true
+        let clock = Fixture.TestClock()
+        let (places, _) = try provider(overpass, clock: clock)
+        // Home's questions one after the other, as they arrive when the first answer came back at once.
+        for category in [nil, NearbyCore.Category.cafe, .atm, .pharmacy] {
+            await #expect(throws: PlacesError.self) {
+                try await places.count(PlaceQuery(center: Self.center, radius: 2_000, category: category,
+                                                  reach: .overview))
+            }
+        }
+        #expect(overpass.requestCount == 1)
+        // r: asked for real, and its failure is remembered for the reload behind it.
+        await #expect(throws: PlacesError.self) {
+            try await places.refresh(PlaceQuery(center: Self.center, radius: 2_000, reach: .overview))
+        }
+        #expect(overpass.requestCount == 2)
+        await #expect(throws: PlacesError.self) {
+            try await places.places(PlaceQuery(center: Self.center, radius: 2_000), after: nil)
+        }
+        #expect(overpass.requestCount == 2)
+        // A moment later, a question asks again.
+        clock.advance(hours: 0.001)
+        overpass.down.isOn = false
+        #expect(try await places.places(PlaceQuery(center: Self.center, radius: 2_000), after: nil).hits.count == 4)
+        #expect(overpass.requestCount == 3)
+    }
+
     @Test("decoration (the map's neighbours) takes what the store holds and never fetches")
     func heldOnly() async throws {
         let overpass = try await Fixture.FakeOverpass()

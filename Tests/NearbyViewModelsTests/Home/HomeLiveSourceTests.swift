@@ -61,6 +61,22 @@ struct HomeLiveSourceTests {
         #expect(fixture.home.sections.value.isEmpty)
     }
 
+    @Test func retryingFailedSectionsAsksForTheAreaOnce() async {
+        await provider.failPlaces(with: .network("down"))
+        home.load()
+        await home.idle()
+        #expect(home.hotPicks.value.content.isFailed)
+        await provider.failPlaces(with: nil)
+        home.retryFailed()
+        await home.idle()
+        #expect(await provider.refreshes.count == 1)
+        home.retry(.category(.cafe))
+        await home.idle()
+        #expect(await provider.refreshes.count == 2)
+        #expect(home.sections.value.count == 4)
+        #expect(!home.hotPicks.value.content.isFailed)
+    }
+
     @Test func rAsksTheSourceForTheAreaAgainThenShowsTheNewAnswer() async {
         home.load()
         await home.idle()

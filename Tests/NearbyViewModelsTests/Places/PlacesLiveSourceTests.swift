@@ -73,6 +73,19 @@ struct PlacesLiveSourceTests {
         #expect(list.status.value == .error("Overpass is busy; next slot in 12 s."))
     }
 
+    @Test func retryingAFailedListAsksTheLiveSourceAgainForReal() async {
+        await provider.failPlaces(with: .network("down"))
+        let list = PlacesListViewModel(subject: .category(.cafe), context: context)
+        list.load()
+        await list.idle()
+        #expect(list.row(at: 0) == .error(message: "Loading failed, check network connection", retryHint: "r retry"))
+        await provider.failPlaces(with: nil)
+        list.retry()
+        await list.idle()
+        #expect(await provider.refreshes.map(\.category) == [.cafe])
+        #expect(list.rowCount == 4)
+    }
+
     @Test func theDetailsMapTakesOnlyWhatTheSourceHoldsAndAnOpenNowReportShows() async {
         let (place, live, context) = reportedOpenSource()
         let detail = PlaceDetailViewModel(hit: PagingPlacesProvider.hit(place, from: PlacesSamples.here), context: context)

@@ -10,6 +10,7 @@ actor LivePlacesProvider: PlacesProvider {
     /// The instant a successful refresh makes the answers' `fetchedAt`.
     private var refreshedAt: Date
     private var refreshFailure: PlacesError?
+    private var placesFailure: PlacesError?
     /// Whether answers are only the nearest of more (Google's 20), so counts are "at least".
     private let isCapped: Bool
     private(set) var reaches: [PlaceQueryReach] = []
@@ -26,9 +27,11 @@ actor LivePlacesProvider: PlacesProvider {
     nonisolated var isLive: Bool { true }
 
     func failRefresh(with error: PlacesError?) { refreshFailure = error }
+    func failPlaces(with error: PlacesError?) { placesFailure = error }
 
     func places(_ query: PlaceQuery, after cursor: PageCursor?) async throws(PlacesError) -> PlacesPage {
         reaches.append(query.reach)
+        if let placesFailure { throw placesFailure }
         let hits = matching(query)
         return PlacesPage(hits: Array(hits.prefix(query.limit)), next: nil, attributions: ["Google Maps"],
                           fetchedAt: fetchedAt, isCapped: isCapped)
@@ -47,6 +50,7 @@ actor LivePlacesProvider: PlacesProvider {
 
     func count(_ query: PlaceQuery) async throws(PlacesError) -> PlaceCount {
         reaches.append(query.reach)
+        if let placesFailure { throw placesFailure }
         return PlaceCount(matching(query).count, isExact: !isCapped)
     }
 

@@ -22,7 +22,7 @@ public final class CachingPlacesProvider: PlacesProvider {
     private let maxFetchRadius: Double
     private let fetchLimit: Int
     private let now: @Sendable () -> Date
-    private let fetches = SharedFetches(service: "the places service")
+    private let fetches: SharedFetches
 
     /// - Parameters:
     ///   - source: names the remote in `fetched_area` ("overpass").
@@ -46,6 +46,9 @@ public final class CachingPlacesProvider: PlacesProvider {
         self.maxFetchRadius = maxFetchRadius
         self.fetchLimit = max(1, fetchLimit)
         self.now = now
+        // A screen asks one area many questions at once: a failure answers those that come just after it,
+        // instead of each asking Overpass again. `refresh` (r) asks under a key of its own.
+        fetches = SharedFetches(service: "the places service", failureMemory: 2, now: now)
     }
 
     public var isLive: Bool { true }
@@ -133,9 +136,9 @@ public final class CachingPlacesProvider: PlacesProvider {
     /// Joins the fetch of `area` already running, or starts one. The fetch is not tied to one caller, so a
     /// screen that goes away does not cancel it for another still waiting.
     private func sharedFetch(of area: FetchedArea, isRefresh: Bool) async throws(PlacesError) {
-        let key = "\(area.center.latitude)|\(area.center.longitude)|\(area.radius)|"
-            + "\(area.category?.rawValue ?? "")|\(isRefresh)"
-        try await fetches.run(key) { [self] () async throws(PlacesError) in
+        let key = "\(area.center.latitude)|\(area.center.longitude)|\(area.radius)|\(area.category?.rawValue ?? "")"
+        try await fetches.run(isRefresh ? key + "|refresh" : key, memoryKey: key, usesMemory: !isRefresh) {
+            [self] () async throws(PlacesError) in
             // A fetch that finished since this caller looked has recorded its area before it ended, so asking
             // again here means one fetch per area, however callers interleave.
             if !isRefresh, try await isFresh(area) { return }

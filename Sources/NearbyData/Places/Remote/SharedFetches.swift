@@ -7,7 +7,8 @@ import Synchronization
 /// another still waiting, and its answer is kept either way.
 ///
 /// A failure can be remembered for a moment (`failureMemory`): a screen asks one area many questions, and
-/// those arriving just after a refusal get it too, instead of each asking again.
+/// those arriving just after a failure get it too, instead of each asking again. A fetch the user asked for
+/// (`r`) never takes a remembered failure for an answer, and what it meets is remembered for the others.
 final class SharedFetches: Sendable {
     private let service: String
     private let failureMemory: TimeInterval
@@ -23,8 +24,14 @@ final class SharedFetches: Sendable {
     }
 
     /// Joins the fetch running under `key`, or starts `fetch` under it, and waits for it to end.
-    func run(_ key: String, _ fetch: @escaping @Sendable () async throws(PlacesError) -> Void) async throws(PlacesError) {
-        if failureMemory > 0, let failure = failures.withLock({ $0[key] }),
+    /// - Parameters:
+    ///   - memoryKey: what a failure is remembered as, and cleared from on success (default `key`): a
+    ///     refresh runs under a key of its own but speaks for the ordinary fetch of the same thing.
+    ///   - usesMemory: whether a remembered failure answers instead of a fetch (not for a user's `r`).
+    func run(_ key: String, memoryKey: String? = nil, usesMemory: Bool = true,
+             _ fetch: @escaping @Sendable () async throws(PlacesError) -> Void) async throws(PlacesError) {
+        let memoryKey = memoryKey ?? key
+        if usesMemory, failureMemory > 0, let failure = failures.withLock({ $0[memoryKey] }),
            now().timeIntervalSince(failure.at) < failureMemory {
             throw failure.error
         }
@@ -34,9 +41,9 @@ final class SharedFetches: Sendable {
                 defer { _ = self.running.withLock { $0.removeValue(forKey: key) } }
                 do throws(PlacesError) {
                     try await fetch()
-                    _ = failures.withLock { $0.removeValue(forKey: key) }
+                    _ = failures.withLock { $0.removeValue(forKey: memoryKey) }
                 } catch {
-                    if failureMemory > 0 { failures.withLock { $0[key] = (error, now()) } }
+                    if failureMemory > 0 { failures.withLock { $0[memoryKey] = (error, now()) } }
                     throw error
                 }
             }

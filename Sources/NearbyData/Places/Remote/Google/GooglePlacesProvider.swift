@@ -156,9 +156,10 @@ public final class GooglePlacesProvider: PlacesProvider {
 
     private func fetchArea(center: Coordinate, radius: Double, reusing: Bool) async throws(PlacesError) {
         let radius = min(radius, GooglePlacesAPI.maxRadius)
-        let key = "area|\(center.latitude)|\(center.longitude)|\(radius)|\(reusing)"
+        let key = "area|\(center.latitude)|\(center.longitude)|\(radius)"
         let (cache, now) = (cache, now)
-        try await fetches.run(key) { [self] () async throws(PlacesError) in
+        try await fetches.run(reusing ? key : key + "|refresh", memoryKey: key, usesMemory: reusing) {
+            [self] () async throws(PlacesError) in
             if reusing, cache.hasArea(center: center, radius: radius) { return }
             let started = now()
             let groups = GooglePlaceTypes.areaGroups.map(GooglePlaceTypes.types(ofGroup:)).filter { types in
