@@ -15,8 +15,8 @@ struct NearbyCommand: AsyncParsableCommand {
             ($XDG_CONFIG_HOME/nearby/config.toml, else ~/.config/nearby/config.toml). See docs/data-sources.md.
             """,
         subcommands: [FriendsCommand.self, PlacesCommand.self, CategoriesCommand.self, ImportCommand.self,
-                      HoursCommand.self, ServeCommand.self, BenchStoreCommand.self, BenchHomeCommand.self,
-                      DemoCommand.self]
+                      HoursCommand.self, RouteCommand.self, ServeCommand.self, BenchStoreCommand.self,
+                      BenchHomeCommand.self, BenchRouteCommand.self, DemoCommand.self]
     )
 
     @OptionGroup var global: GlobalOptions
@@ -32,6 +32,10 @@ struct NearbyCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("How far around here to look, in metres (default 2000; + and - change it).",
                                valueName: "METRES"))
     var radius: Double?
+
+    @Option(help: ArgumentHelp("Where gpsd listens for --near gps (default localhost:2947; NEARBY_GPSD, gpsd in the config file).",
+                               valueName: "HOST:PORT"))
+    var gpsd: String?
 
     @Flag(help: "Open the generated, fictional Demo town (its own database file; your store is not touched).")
     var demo = false
@@ -54,6 +58,7 @@ struct NearbyCommand: AsyncParsableCommand {
         let start = try open.map(StartScreen.init(parsing:)) ?? .home
         var flags = placesSource.flags.merging(friendsService.flags) { first, _ in first }
         flags[.near] = here.near
+        flags[.gpsd] = gpsd
         var settings = try AppSettings.load(flags: flags)
         let database: AppDatabase
         var demoHere: NearLocation?
@@ -68,7 +73,8 @@ struct NearbyCommand: AsyncParsableCommand {
         }
         let services = try AppServices(settings: settings, database: database)
         var here: NearLocation? = demoHere
-        if demoHere == nil, let near = settings.near {
+        let followsGPS = demoHere == nil && settings.near.map(HereTracking.isGPS) == true
+        if demoHere == nil, let near = settings.near, !followsGPS {
             do throws(NearResolutionError) {
                 here = try services.store.resolveNear(near)
             } catch {
@@ -87,7 +93,8 @@ struct NearbyCommand: AsyncParsableCommand {
         LogFile.bootstrap(at: global.directory.appendingPathComponent("nearby.log"), level: .info)
         do {
             try await AppLauncher(services: services, settings: settings, here: here, start: start,
-                                  radius: radius ?? SearchRadius.standard).run()
+                                  radius: radius ?? SearchRadius.standard,
+                                  gps: followsGPS ? last : nil).run()
         } catch let error as TerminalSessionError {
             throw ValidationError(error.description)
         }

@@ -37,12 +37,13 @@ public enum PlacesListSubject: Hashable, Sendable {
 
 /// The orders `s` cycles through.
 public enum PlacesSortOrder: String, CaseIterable, Hashable, Sendable {
-    case distance, name, rating, openFirst
+    case distance, walkingTime, name, rating, openFirst
 
     /// "by distance", shown in the title.
     public var title: String {
         switch self {
         case .distance: "by distance"
+        case .walkingTime: "by walking time"
         case .name: "by name"
         case .rating: "by rating"
         case .openFirst: "open first"

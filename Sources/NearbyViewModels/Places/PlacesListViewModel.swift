@@ -32,6 +32,12 @@ public final class PlacesListViewModel: PlacesListViewModelType {
     public let attribution = Observable("")
     public let dataAge = Observable<String?>(nil)
     public let nextRefresh = Observable<Date?>(nil)
+    /// Why the list shows straight-line distances instead of walking times; nil while it shows them.
+    public let walkingNote = Observable<String?>(nil)
+    /// With the GPS: why here is not the GPS's position (no fix, gpsd absent), for a row above the list.
+    public let locationNotice = Observable<String?>(nil)
+    /// The GPS's accuracy for the header ("GPS ±8 m"); nil without the GPS.
+    public let locationAccuracy = Observable<String?>(nil)
 
     private enum Phase {
         case idle, loading, failed(PlacesError), loaded
@@ -64,7 +70,9 @@ public final class PlacesListViewModel: PlacesListViewModelType {
     private static let moreKey = ActivityKey("more")
     private static let countKey = ActivityKey("count")
 
-    private let context: PlacesContext
+    private var context: PlacesContext
+    private var walking = WalkingTimes()
+    private var trackerTokens: [ObservationToken] = []
     private let tracker = ActivityTracker()
     private var phase = Phase.idle
     /// The places in display order.
@@ -97,6 +105,7 @@ public final class PlacesListViewModel: PlacesListViewModelType {
         self.context = context
         self.radius = Observable(radius)
         updateTitle()
+        follow(context.hereTracker)
     }
 
     // MARK: Rows
@@ -177,7 +186,10 @@ public final class PlacesListViewModel: PlacesListViewModelType {
     }
 
     public func cycleSort() {
-        setSortOrder(sortOrder.value.next)
+        var order = sortOrder.value.next
+        // Walking time is offered only where there are walking times (a store with paths).
+        if order == .walkingTime, context.walking == nil || walking.note != nil { order = order.next }
+        setSortOrder(order)
     }
 
     /// Shows the list in `order`: sorted in memory when the places held allow it, else loaded again.
@@ -193,8 +205,32 @@ public final class PlacesListViewModel: PlacesListViewModelType {
         hits = sorted(hits, by: order, now: context.now())
         next = nil
         selection.update(0)
+        requestWalks(for: hits)
         updateTitle()
         bumpRows()
+    }
+
+    /// Here moved (a GPS fix more than `HereTracker.moveThreshold` away): distances, walking times and the
+    /// order are worked out again from the new point; the rows shown stay until the new ones arrive.
+    public func moveHere(to coordinate: Coordinate) {
+        guard !tracker.isClosed, coordinate != context.here else { return }
+        context.here = coordinate
+        walking.reset()
+        startReload()
+    }
+
+    /// Starts from the tracker's position and moves (reloads) when it does.
+    private func follow(_ hereTracker: HereTracker?) {
+        guard let hereTracker else { return }
+        context.here = hereTracker.here.value
+        hereTracker.moves.bind { [weak self, weak hereTracker] _ in
+            guard let self, let hereTracker else { return }
+            self.moveHere(to: hereTracker.here.value)
+        }.store(in: &trackerTokens)
+        hereTracker.fallbackNotice.bindAndFire { [weak self] in self?.locationNotice.update($0) }
+            .store(in: &trackerTokens)
+        hereTracker.headerText.bindAndFire { [weak self] in self?.locationAccuracy.update($0) }
+            .store(in: &trackerTokens)
     }
 
     public func toggleLayout() {
@@ -245,6 +281,8 @@ public final class PlacesListViewModel: PlacesListViewModelType {
     }
 
     public func close() {
+        trackerTokens.forEach { $0.cancel() }
+        trackerTokens = []
         tracker.close()
         isReloading = false
         isLoadingMore = false
@@ -358,6 +396,7 @@ public final class PlacesListViewModel: PlacesListViewModelType {
             mergeAttributions(loaded.attributions)
             phase = .loaded
             total = isComplete && !isCapped ? hits.count : nil
+            requestWalks(for: hits)
             if !isComplete, request.filter.isEmpty, subject.searchText == nil { startCount(for: request) }
         case .failure(let error):
             if case .loaded = phase, !changed {
@@ -403,6 +442,7 @@ public final class PlacesListViewModel: PlacesListViewModelType {
         switch outcome {
         case .success(let page):
             append(page.hits)
+            requestWalks(for: page.hits)
             next = page.next
             isComplete = page.next == nil
             isCapped = isCapped || page.isCapped
@@ -462,6 +502,10 @@ public final class PlacesListViewModel: PlacesListViewModelType {
         switch order {
         case .distance:
             return hits.sorted(by: nearer)
+        case .walkingTime:
+            // Places without a walk (cut off, or not answered yet) after every walk, nearest first.
+            let keyed = hits.map { (key: walking.sortKey($0), hit: $0) }
+            return keyed.sorted { a, b in a.key != b.key ? a.key < b.key : nearer(a.hit, b.hit) }.map(\.hit)
         case .name:
             // Folded once per place, not once per comparison.
             let keyed = hits.map { (key: SearchFolding.fold($0.place.name), hit: $0) }
@@ -488,6 +532,50 @@ public final class PlacesListViewModel: PlacesListViewModelType {
             return keyed.sorted { a, b in a.rank != b.rank ? a.rank < b.rank : nearer(a.hit, b.hit) }.map(\.hit)
         }
     }
+
+    // MARK: Walking times
+
+    /// Asks the router for the walks to the places not answered yet: one search from here per batch.
+    private func requestWalks(for batch: [PlaceHit]) {
+        guard let router = context.walking else {
+            walking.markUnavailable(WalkingTimes.noRouterNote)
+            walkingNote.update(walking.note)
+            return
+        }
+        if case .unavailable = walking.availability { return }
+        let missing = walking.missing(batch)
+        guard !missing.isEmpty else { return }
+        let (generation, here) = (generation, context.here)
+        // Unkeyed: a later page's batch must not cancel an earlier one; a reload drops both by generation.
+        tracker.run { [weak self] in
+            let outcome: Result<[WalkEstimate?], RoutingError>
+            do throws(RoutingError) {
+                outcome = .success(try await router.walks(from: here, to: missing.map(\.place.coordinate)))
+            } catch {
+                outcome = .failure(error)
+            }
+            guard !Task.isCancelled, let self, generation == self.generation, here == self.context.here else { return }
+            self.finishWalks(outcome, for: missing)
+        }
+    }
+
+    private func finishWalks(_ outcome: Result<[WalkEstimate?], RoutingError>, for batch: [PlaceHit]) {
+        switch outcome {
+        case .success(let walks): walking.record(walks, for: batch)
+        case .failure(let error): walking.recordFailure(error)
+        }
+        walkingNote.update(walking.note)
+        for hit in batch { rowCache[hit.id] = nil }
+        if sortOrder.value == .walkingTime, applied?.order == .walkingTime {
+            let selected = hits.indices.contains(selection.value) ? hits[selection.value].id : nil
+            hits = sorted(hits, by: .walkingTime, now: context.now())
+            if let selected, let index = hits.firstIndex(where: { $0.id == selected }) { selection.update(index) }
+        }
+        bumpRows()
+    }
+
+    /// The walk to a held place, when known (the detail shows it before its route arrives).
+    func walkingText(for id: PlaceID) -> String? { walking.text(for: id, pace: context.walkingPace) }
 
     // MARK: Row models and time
 
@@ -519,7 +607,8 @@ public final class PlacesListViewModel: PlacesListViewModelType {
             openState: status.map { $0.rowText(timeZone: context.timeZone) } ?? "hours unknown",
             openness: status?.state ?? .unknown,
             rating: PlaceTexts.rating(place.rating, count: place.ratingCount),
-            detailLine: [street, hoursText].compactMap { $0 }.joined(separator: " · "))
+            detailLine: [street, hoursText].compactMap { $0 }.joined(separator: " · "),
+            walk: walking.text(for: place.id, pace: context.walkingPace))
         return CachedRow(model: model, madeAt: now, validUntil: validUntil)
     }
 

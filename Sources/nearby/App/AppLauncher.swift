@@ -16,6 +16,8 @@ struct AppLauncher {
     let start: StartScreen
     /// How far around here Home and the lists look, in metres.
     let radius: Double
+    /// With `--near gps`: where each GPS move is remembered; lists follow gpsd.
+    var gps: LastLocation?
 
     func run() async throws {
         let logger = Logger(label: "nearby.app")
@@ -28,9 +30,13 @@ struct AppLauncher {
                                      })
         let makeFriends = { ScreenModel.friendsList(FriendsListViewModel(context: context)) }
         let location = homeLocation
-        let places = PlacesContext(provider: services.places, favourites: services.favourites,
+        var places = PlacesContext(provider: services.places, favourites: services.favourites,
                                    friends: services.friends, navigator: navigator, here: location.coordinate,
-                                   units: settings.units)
+                                   units: settings.units, walking: services.walking)
+        let tracker = gps.map { HereTracking.tracker(settings: settings, fallback: here, last: $0) }
+        places.hereTracker = tracker
+        tracker?.start()
+        defer { tracker?.stop() }
         // Anything but the friends list opens on top of Home, so that Back leads there.
         let above = try await startScreen(places: places, location: location)
         let root: ScreenModel = start == .friends

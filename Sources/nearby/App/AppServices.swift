@@ -8,6 +8,8 @@ struct AppServices: Sendable {
     let places: any PlacesProvider
     let favourites: any FavouritesStore
     let store: LocalPlacesStore
+    /// Walking times on the store's paths; nil for live sources, whose places may lie beyond them.
+    let walking: (any WalkingRouter)?
 
     init(settings: AppSettings, database: AppDatabase) throws(SettingsError) {
         store = LocalPlacesStore(database: database)
@@ -18,6 +20,7 @@ struct AppServices: Sendable {
             friends = LocalFriendsRepository(database: database)
         }
         places = try Self.placesProvider(settings: settings, store: store)
+        walking = settings.source == .local ? LocalWalkingRouter(database: database) : nil
     }
 
     /// The places source the settings name; Overpass answers are kept in the store.

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import NearbyCore
+import NearbyData
 
 /// The settings the app runs with, each resolved flag > environment > config file > default and checked.
 struct AppSettings: Equatable, Sendable {
@@ -19,6 +20,8 @@ struct AppSettings: Equatable, Sendable {
     /// Where `near` was set ("--near", "config.toml line 3 (near)"), for messages.
     var nearOrigin: String?
     var units: UnitSystem = .metric
+    /// Where gpsd listens, for `near = "gps"`.
+    var gpsd = GPSDClient()
     /// Where the config file was looked for (named in messages).
     var configPath: String?
 
@@ -52,6 +55,13 @@ struct AppSettings: Equatable, Sendable {
         if let raw = try sources.value(of: .near) {
             settings.near = raw.value
             settings.nearOrigin = raw.origin
+        }
+        if let raw = try sources.value(of: .gpsd) {
+            guard let client = GPSDClient(address: raw.value) else {
+                throw SettingsError("\(raw.origin): \(raw.value.quotedForTerminal) is not a gpsd address; "
+                                    + "use HOST:PORT, e.g. localhost:2947.")
+            }
+            settings.gpsd = client
         }
         if let raw = try sources.value(of: .units) {
             guard let units = UnitSystem(rawValue: raw.value.lowercased()) else {

@@ -7,6 +7,7 @@ enum SettingKey: String, CaseIterable, Sendable {
     case googleAPIKey = "google_api_key"
     case googleAPI = "google_api"
     case near
+    case gpsd
     case units
 
     /// The key in the config file.
@@ -21,6 +22,7 @@ enum SettingKey: String, CaseIterable, Sendable {
         case .friendsToken: "--friends-token"
         case .near: "--near"
         case .googleAPI: "--google-api"
+        case .gpsd: "--gpsd"
         case .googleAPIKey, .units: nil
         }
     }
@@ -34,6 +36,7 @@ enum SettingKey: String, CaseIterable, Sendable {
         case .friendsToken: "NEARBY_FRIENDS_TOKEN"
         case .googleAPIKey: "NEARBY_GOOGLE_API_KEY"
         case .googleAPI: "NEARBY_GOOGLE_API"
+        case .gpsd: "NEARBY_GPSD"
         case .near, .units: nil
         }
     }

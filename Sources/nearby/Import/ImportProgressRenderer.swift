@@ -52,6 +52,16 @@ final class ImportProgressRenderer {
                          + (summary.waysWithoutNodes > 0
                             ? "; \(Self.count(summary.waysWithoutNodes)) areas had no nodes in the file)" : ")"))
         }
+        if let network = summary.network {
+            lines.append(network.ways > 0
+                ? "Walking network: \(Self.count(network.ways)) ways, \(Self.count(network.edges)) stretches between "
+                    + "\(Self.count(network.vertices)) junctions, \(Self.count(network.bytes / 1024)) KB."
+                : "No walkable ways in this extract: walking times will be straight-line distances.")
+            if network.waysBeyondLimit > 0 {
+                lines.append("  (\(Self.count(network.waysBeyondLimit)) walkable ways left out: the network is kept "
+                             + "to \(Self.count(WalkNetworkLimits.standard.references)) node references)")
+            }
+        }
         let seconds = max(summary.seconds, 0.000_001)
         lines.append(String(format: "%@ objects, %.1f MB in %.2f s: %.1f MB/s, %@ objects/s.",
                             Self.count(summary.elements), Double(summary.bytes) / 1e6, summary.seconds,
@@ -94,6 +104,7 @@ final class ImportProgressRenderer {
         switch phase {
         case .reading: "Reading     "
         case .placingWays: "Placing ways"
+        case .walkingNetwork: "Paths       "
         }
     }
 
