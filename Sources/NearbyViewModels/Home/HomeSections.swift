@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NearbyCore
 
 /// What one section of Home holds: still loading, failed (with a retry), or its rows.
@@ -39,11 +39,14 @@ public struct HomeHeader: Hashable, Sendable {
     public var summary: String?
     /// Why counting failed; `retry(.count)` tries again.
     public var failure: String?
+    /// How old the places shown are, from a live source's cache ("from 3 min ago"); nil otherwise.
+    public var age: String?
 
-    public init(location: String, summary: String? = nil, failure: String? = nil) {
+    public init(location: String, summary: String? = nil, failure: String? = nil, age: String? = nil) {
         self.location = location
         self.summary = summary
         self.failure = failure
+        self.age = age
     }
 }
 
@@ -124,17 +127,23 @@ public struct HotPicksState: Hashable, Sendable {
 public struct CategoryCount: Hashable, Sendable, Identifiable {
     public var category: Category
     public var count: Int
+    /// False when more may lie around than `count` (a source that returns only the nearest few).
+    public var isExact: Bool
 
-    public init(category: Category, count: Int) {
+    public init(category: Category, count: Int, isExact: Bool = true) {
         self.category = category
         self.count = count
+        self.isExact = isExact
     }
 
     public var id: Category { category }
     /// "Café".
     public var name: String { category.displayName }
-    /// "Café 12".
-    public var label: String { "\(category.displayName) \(DisplayText.count(count))" }
+    /// "Café 12", "Café 3+" when there may be more, "Café" when the source did not say.
+    public var label: String {
+        if !isExact && count == 0 { return category.displayName }
+        return "\(category.displayName) \(DisplayText.count(count))" + (isExact ? "" : "+")
+    }
 }
 
 /// A place as a Home section row shows it.

@@ -27,10 +27,11 @@ public enum HomeText {
         DistanceFormatting.radius(metres, units: units)
     }
 
-    /// "1,311 places within 2 km".
-    public static func summary(count: Int, radius: Double, units: UnitSystem) -> String {
-        let noun = count == 1 ? "place" : "places"
-        return "\(DisplayText.count(count)) \(noun) within \(Self.radius(radius, units: units))"
+    /// "1,311 places within 2 km"; "60+ places within 2 km" from a source that may not have said all.
+    public static func summary(count: Int, isExact: Bool = true, radius: Double, units: UnitSystem) -> String {
+        let noun = count == 1 && isExact ? "place" : "places"
+        let number = DisplayText.count(count) + (isExact ? "" : "+")
+        return "\(number) \(noun) within \(Self.radius(radius, units: units))"
     }
 
     /// "No places within 2 km" (the store has places, just none here).

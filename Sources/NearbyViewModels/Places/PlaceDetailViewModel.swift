@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NearbyCore
 
 /// One place: its card, opening hours against the clock, a small map, friends near it, meeting points,
@@ -181,8 +181,10 @@ public final class PlaceDetailViewModel: PlaceDetailViewModelType {
             }
         }
         runShown(Self.neighboursKey) { [weak self] in
-            let query = PlaceQuery(center: center, radius: Self.neighbourRadius, limit: Self.neighbourCount + 1)
-            // The map is decoration: without neighbours it still shows you and the place.
+            // The map is decoration: without neighbours it still shows you and the place. So it takes what the
+            // source holds already and costs no request of a live source.
+            let query = PlaceQuery(center: center, radius: Self.neighbourRadius, limit: Self.neighbourCount + 1,
+                                   reach: .heldOnly)
             let page = try? await provider.places(query, after: nil)
             guard !Task.isCancelled, let self, let page else { return }
             let neighbours = page.hits.filter { $0.id != id }.prefix(Self.neighbourCount).map { hit in
@@ -294,9 +296,7 @@ public final class PlaceDetailViewModel: PlaceDetailViewModelType {
             var statuses: [PlaceID: OpeningStatus] = [:]
             let rule = MeetingPoints(from: place, to: location)
             let chosen = rule.suggestions(from: candidates, limit: Self.meetingPointCount) { place in
-                guard let status = cache.hours(of: place)?.evaluate(at: now, timeZone: context.timeZone) else {
-                    return false
-                }
+                let status = place.openingStatus(hours: cache.hours(of: place), at: now, timeZone: context.timeZone)
                 statuses[place.id] = status
                 return status.state == .open
             }
@@ -369,14 +369,21 @@ public final class PlaceDetailViewModel: PlaceDetailViewModelType {
     }
 
     private func updateHours() {
-        guard let parsedHours else {
-            hours.update(nil)
-            nextRefresh.update(nil)
-            return
-        }
         let now = context.now()
         let zone = context.timeZone
-        let status = parsedHours.evaluate(at: now, timeZone: zone)
+        guard let parsedHours else {
+            // No hours, but the source may have said whether the place is open now.
+            if place.openNowReport?.holds(at: now) == true {
+                let status = place.openingStatus(hours: nil, at: now, timeZone: zone)
+                hours.update(OpeningHoursSummary(now: status.detailText(timeZone: zone), state: status.state, week: []))
+                nextRefresh.update(tracker.isClosed ? nil : status.nextChange)
+            } else {
+                hours.update(nil)
+                nextRefresh.update(nil)
+            }
+            return
+        }
+        let status = place.openingStatus(hours: parsedHours, at: now, timeZone: zone)
         let week = parsedHours.isReadable
             ? parsedHours.week(containing: now, timeZone: zone).map { day in
                 OpeningWeekRow(day: day.weekdayAbbreviation,
@@ -386,7 +393,7 @@ public final class PlaceDetailViewModel: PlaceDetailViewModelType {
             : []
         hours.update(OpeningHoursSummary(now: DisplayText.oneLine(status.detailText(timeZone: zone)),
                                          state: status.state, week: week))
-        guard parsedHours.isReadable, !tracker.isClosed else { return nextRefresh.update(nil) }
+        guard parsedHours.isReadable || status.isReported, !tracker.isClosed else { return nextRefresh.update(nil) }
         // "Today" in the week table, and "tomorrow" in the state, move at midnight even when the state does not.
         let midnight = context.nextMidnight(after: now)
         let candidates = [status.nextChange, midnight].compactMap { $0 }

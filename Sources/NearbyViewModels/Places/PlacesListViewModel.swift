@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NearbyCore
 
 /// A places list: one category, every place, or a search, around "here" within a radius.
@@ -30,6 +30,7 @@ public final class PlacesListViewModel: PlacesListViewModelType {
     public let isLoading = Observable(false)
     public let status = Observable<StatusMessage?>(nil)
     public let attribution = Observable("")
+    public let dataAge = Observable<String?>(nil)
     public let nextRefresh = Observable<Date?>(nil)
     /// Why the list shows straight-line distances instead of walking times; nil while it shows them.
     public let walkingNote = Observable<String?>(nil)
@@ -61,6 +62,8 @@ public final class PlacesListViewModel: PlacesListViewModelType {
         var hits: [PlaceHit]
         var next: PageCursor?
         var attributions: [String]
+        var fetchedAt: Date?
+        var isCapped = false
     }
 
     private static let reloadKey = ActivityKey("reload")
@@ -81,6 +84,10 @@ public final class PlacesListViewModel: PlacesListViewModelType {
     private var isComplete = false
     /// Whether `hits` is the nearest `sortedLimit` of more matches.
     private var isTruncated = false
+    /// Whether the source gave only the nearest of more matches (Google's 20).
+    private var isCapped = false
+    /// When a live source fetched the places held (the oldest page); nil for the local store.
+    private var fetchedAt: Date?
     private var total: Int?
     private var applied: Request?
     private var isReloading = false
@@ -143,7 +150,8 @@ public final class PlacesListViewModel: PlacesListViewModelType {
 
     public func retry() {
         guard !tracker.isClosed else { return }
-        if case .failed = phase { return startReload() }
+        // A live source is asked again for real: what failed a moment ago may be remembered as failed.
+        if case .failed = phase { return startReload(fresh: context.provider.isLive) }
         if moreFailure != nil {
             moreFailure = nil
             bumpRows()
@@ -153,9 +161,10 @@ public final class PlacesListViewModel: PlacesListViewModelType {
         refresh()
     }
 
+    /// Loads the list again; a live source is asked again first, whatever its cache holds.
     public func refresh() {
         guard !tracker.isClosed else { return }
-        startReload()
+        startReload(fresh: context.provider.isLive)
     }
 
     public func select(_ index: Int) {
@@ -301,8 +310,9 @@ public final class PlacesListViewModel: PlacesListViewModelType {
                           searchText: words.isEmpty ? nil : words.joined(separator: " "), limit: limit)
     }
 
-    /// Loads the list for what is asked now; the rows shown stay until the result arrives.
-    private func startReload() {
+    /// Loads the list for what is asked now; the rows shown stay until the result arrives. `fresh` asks a
+    /// live source for it again first (`r`).
+    private func startReload(fresh: Bool = false) {
         let request = requested
         isReloading = true
         switch phase {
@@ -321,6 +331,7 @@ public final class PlacesListViewModel: PlacesListViewModelType {
         tracker.run(Self.reloadKey) { [weak self] in
             let outcome: Result<Loaded, PlacesError>
             do throws(PlacesError) {
+                if fresh { try await provider.refresh(query) }
                 outcome = .success(sortedQuery
                     ? try await Self.fetchNearest(provider, query, upTo: Self.sortedLimit)
                     : try await Self.fetchPage(provider, query))
@@ -335,7 +346,8 @@ public final class PlacesListViewModel: PlacesListViewModelType {
     private static func fetchPage(_ provider: any PlacesProvider, _ query: PlaceQuery) async throws(PlacesError)
         -> Loaded {
         let page = try await provider.places(query, after: nil)
-        return Loaded(hits: page.hits, next: page.next, attributions: page.attributions)
+        return Loaded(hits: page.hits, next: page.next, attributions: page.attributions, fetchedAt: page.fetchedAt,
+                      isCapped: page.isCapped)
     }
 
     /// The nearest `limit` places, page by page; `next` is left set when more lie within the radius.
@@ -349,6 +361,8 @@ public final class PlacesListViewModel: PlacesListViewModelType {
             let page = try await provider.places(pageQuery, after: cursor)
             result.hits += page.hits
             result.attributions += page.attributions.filter { !result.attributions.contains($0) }
+            if let fetchedAt = page.fetchedAt { result.fetchedAt = min(result.fetchedAt ?? fetchedAt, fetchedAt) }
+            result.isCapped = result.isCapped || page.isCapped
             cursor = page.next
             // A cancelled reload's result is dropped anyway: stop asking.
             if Task.isCancelled || page.hits.isEmpty { break }
@@ -377,10 +391,12 @@ public final class PlacesListViewModel: PlacesListViewModelType {
                 isTruncated = loaded.next != nil
             }
             isComplete = loaded.next == nil
+            isCapped = loaded.isCapped
+            fetchedAt = loaded.fetchedAt
             attributions = []
             mergeAttributions(loaded.attributions)
             phase = .loaded
-            total = isComplete ? hits.count : nil
+            total = isComplete && !isCapped ? hits.count : nil
             requestWalks(for: hits)
             if !isComplete, request.filter.isEmpty, subject.searchText == nil { startCount(for: request) }
         case .failure(let error):
@@ -430,7 +446,9 @@ public final class PlacesListViewModel: PlacesListViewModelType {
             requestWalks(for: page.hits)
             next = page.next
             isComplete = page.next == nil
-            if isComplete { total = hits.count }
+            isCapped = isCapped || page.isCapped
+            if let pageFetchedAt = page.fetchedAt { fetchedAt = min(fetchedAt ?? pageFetchedAt, pageFetchedAt) }
+            if isComplete, !isCapped { total = hits.count }
             mergeAttributions(page.attributions)
         case .failure(let error):
             moreFailure = error
@@ -445,10 +463,10 @@ public final class PlacesListViewModel: PlacesListViewModelType {
         let (center, category) = (context.here, subject.category)
         let generation = generation
         tracker.run(Self.countKey) { [weak self] in
-            // The title just goes without a count when counting fails.
-            let count = try? await provider.count(near: center, radius: request.radius, category: category)
-            guard !Task.isCancelled, let self, generation == self.generation, let count else { return }
-            self.total = count
+            // The title just goes without a count when counting fails, or when the source cannot say.
+            let count = try? await provider.count(PlaceQuery(center: center, radius: request.radius, category: category))
+            guard !Task.isCancelled, let self, generation == self.generation, let count, count.isExact else { return }
+            self.total = count.value
             self.updateTitle()
         }
     }
@@ -504,10 +522,10 @@ public final class PlacesListViewModel: PlacesListViewModelType {
         case .openFirst:
             // Open, then unknown (may be open), then closed.
             let keyed = hits.map { hit -> (rank: Int, hit: PlaceHit) in
-                let state = hoursCache.hours(of: hit.place)?.evaluate(at: now, timeZone: context.timeZone).state
-                let rank = switch state {
+                let hours = hoursCache.hours(of: hit.place)
+                let rank = switch hit.place.openingStatus(hours: hours, at: now, timeZone: context.timeZone).state {
                 case .open: 0
-                case .unknown, nil: 1
+                case .unknown: 1
                 case .closed: 2
                 }
                 return (rank, hit)
@@ -576,7 +594,8 @@ public final class PlacesListViewModel: PlacesListViewModelType {
     private func makeRow(for hit: PlaceHit, now: Date) -> CachedRow {
         let place = hit.place
         let hours = hoursCache.hours(of: place)
-        let status = hours?.evaluate(at: now, timeZone: context.timeZone)
+        let status: OpeningStatus? = hours != nil || place.openNowReport != nil
+            ? place.openingStatus(hours: hours, at: now, timeZone: context.timeZone) : nil
         let validUntil = status?.nextChange.map { change in
             context.nextMidnight(after: now).map { min($0, change) } ?? change
         }
@@ -594,12 +613,18 @@ public final class PlacesListViewModel: PlacesListViewModelType {
         return CachedRow(model: model, madeAt: now, validUntil: validUntil)
     }
 
-    /// The earliest instant a visible row's text changes.
+    /// The earliest instant a visible row's text (or the data's age) changes.
     private func updateNextRefresh() {
-        guard case .loaded = phase, !tracker.isClosed else { return nextRefresh.update(nil) }
+        guard case .loaded = phase, !tracker.isClosed else {
+            dataAge.update(nil)
+            return nextRefresh.update(nil)
+        }
         let now = context.now()
         let shown = visibleRows.clamped(to: 0..<hits.count)
         var earliest: Date?
+        let age = fetchedAt.map { DataAgeText.text(fetchedAt: $0, now: now) }
+        dataAge.update(age?.text)
+        if let age { earliest = age.changesAt }
         for index in shown {
             guard let until = cachedRow(for: hits[index], now: now).validUntil else { continue }
             earliest = earliest.map { min($0, until) } ?? until
@@ -643,6 +668,8 @@ public final class PlacesListViewModel: PlacesListViewModelType {
         let request = applied ?? requested
         if !request.filter.isEmpty {
             parts.append("matching “\(DisplayText.oneLine(request.filter))” \(within)")
+        } else if case .loaded = phase, isCapped, total == nil {
+            parts.append("nearest \(DisplayText.count(hits.count)) \(within)")
         } else if case .loaded = phase, isTruncated {
             let of = total.map { " of \(DisplayText.count($0))" } ?? ""
             parts.append("nearest \(DisplayText.count(hits.count))\(of) \(within)")

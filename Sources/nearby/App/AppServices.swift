@@ -36,16 +36,25 @@ struct AppServices: Sendable {
             let remote = OverpassPlacesProvider(baseURL: url, categorize: { CategoryMapping.category(osmTags: $0) })
             return CachingPlacesProvider(remote: remote, store: store, source: "overpass")
         case .google:
-            // Google's terms do not allow keeping its places, so every list asks it again.
+            // Google's terms do not allow keeping its places: they are held in memory for the session only.
             guard let key = settings.googleAPIKey else {
                 throw SettingsError("The google source needs an API key: set NEARBY_GOOGLE_API_KEY.")
             }
-            guard let url = settings.placesURL ?? GooglePlacesProvider.defaultURL else {
-                throw SettingsError("No address for Google Places: set --places-url.")
+            let keySource = settings.googleAPIKeyOrigin ?? GooglePlacesProvider.apiKeyVariable
+            switch settings.googleAPI {
+            case .new:
+                guard let url = settings.placesURL ?? GooglePlacesProvider.defaultURL else {
+                    throw SettingsError("No address for Google Places: set --places-url.")
+                }
+                return GooglePlacesProvider(apiKey: key.exposedValue, keySource: keySource, baseURL: url)
+            case .legacy:
+                guard let url = settings.placesURL ?? LegacyGooglePlacesProvider.defaultURL else {
+                    throw SettingsError("No address for Google Places: set --places-url.")
+                }
+                return LegacyGooglePlacesProvider(apiKey: key.exposedValue, baseURL: url,
+                                                  categorize: { CategoryMapping.category(googleTypes: $0) },
+                                                  searchType: { CategoryMapping.rule(for: $0).googleTypes.first })
             }
-            return GooglePlacesProvider(apiKey: key.exposedValue, baseURL: url,
-                                        categorize: { CategoryMapping.category(googleTypes: $0) },
-                                        searchType: { CategoryMapping.rule(for: $0).googleTypes.first })
         }
     }
 }

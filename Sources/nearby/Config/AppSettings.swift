@@ -11,6 +11,10 @@ struct AppSettings: Equatable, Sendable {
     var friendsURL: URL?
     var friendsToken: Secret?
     var googleAPIKey: Secret?
+    /// Where the key was set ("NEARBY_GOOGLE_API_KEY", "config.toml line 3 (google_api_key)"), so that a
+    /// denied key's message says where to look; never the key itself.
+    var googleAPIKeyOrigin: String?
+    var googleAPI: GoogleAPI = .new
     /// Where "here" is, as the user wrote it (LAT,LON or a place name); resolved against the store later.
     var near: String?
     /// Where `near` was set ("--near", "config.toml line 3 (near)"), for messages.
@@ -38,7 +42,16 @@ struct AppSettings: Equatable, Sendable {
         settings.placesURL = try sources.value(of: .placesURL).map(Self.serviceURL)
         settings.friendsURL = try sources.value(of: .friendsURL).map(Self.serviceURL)
         settings.friendsToken = try sources.value(of: .friendsToken).map(Self.secret)
-        settings.googleAPIKey = try sources.value(of: .googleAPIKey).map(Self.secret)
+        if let raw = try sources.value(of: .googleAPIKey) {
+            settings.googleAPIKey = try Self.secret(raw)
+            settings.googleAPIKeyOrigin = raw.origin
+        }
+        if let raw = try sources.value(of: .googleAPI) {
+            guard let api = GoogleAPI(rawValue: raw.value.lowercased()) else {
+                throw SettingsError("\(raw.origin): unknown Google API \(TerminalText.quoted(raw.value)); use new or legacy.")
+            }
+            settings.googleAPI = api
+        }
         if let raw = try sources.value(of: .near) {
             settings.near = raw.value
             settings.nearOrigin = raw.origin

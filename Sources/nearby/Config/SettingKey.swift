@@ -5,6 +5,7 @@ enum SettingKey: String, CaseIterable, Sendable {
     case friendsURL = "friends_url"
     case friendsToken = "friends_token"
     case googleAPIKey = "google_api_key"
+    case googleAPI = "google_api"
     case near
     case gpsd
     case units
@@ -20,6 +21,7 @@ enum SettingKey: String, CaseIterable, Sendable {
         case .friendsURL: "--friends-url"
         case .friendsToken: "--friends-token"
         case .near: "--near"
+        case .googleAPI: "--google-api"
         case .gpsd: "--gpsd"
         case .googleAPIKey, .units: nil
         }
@@ -33,6 +35,7 @@ enum SettingKey: String, CaseIterable, Sendable {
         case .friendsURL: "NEARBY_FRIENDS_URL"
         case .friendsToken: "NEARBY_FRIENDS_TOKEN"
         case .googleAPIKey: "NEARBY_GOOGLE_API_KEY"
+        case .googleAPI: "NEARBY_GOOGLE_API"
         case .gpsd: "NEARBY_GPSD"
         case .near, .units: nil
         }

@@ -11,10 +11,16 @@ struct PlacesSourceOptions: ParsableArguments {
             help: ArgumentHelp("Base URL of the live places service (also NEARBY_PLACES_URL).", valueName: "URL"))
     var placesURL: String?
 
+    @Option(name: .customLong("google-api"),
+            help: ArgumentHelp("Which Google service the google source uses: new (Places API (New), the default) or "
+                               + "legacy (the older Places web service; also NEARBY_GOOGLE_API).", valueName: "API"))
+    var googleAPI: String?
+
     var flags: [SettingKey: String] {
         var flags: [SettingKey: String] = [:]
         flags[.source] = source
         flags[.placesURL] = placesURL
+        flags[.googleAPI] = googleAPI
         return flags
     }
 }

@@ -21,8 +21,8 @@ enum ExternalTool {
     static func run(_ program: String, _ arguments: [String], in folder: URL) async throws -> String {
         let output = folder.appendingPathComponent("out-\(UUID().uuidString).txt")
         let errors = folder.appendingPathComponent("err-\(UUID().uuidString).txt")
-        FileManager.default.createFile(atPath: output.path, contents: nil)
-        FileManager.default.createFile(atPath: errors.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: program)
         process.arguments = arguments

@@ -26,7 +26,7 @@ struct ReferenceRouterAgreementTests {
         defer { folder.remove() }
         let extract = try #require(LiechtensteinExtract.path)
         let database = try AppDatabase.open(at: folder.url.appendingPathComponent("nearby.sqlite"))
-        try LocalPlacesStore(database: database).importOpenStreetMap(at: extract)
+        _ = try LocalPlacesStore(database: database).importOpenStreetMap(at: extract)
         let xml = folder.url.appendingPathComponent("extract.osm").path
         _ = try await ExternalTool.run(try #require(ExternalTool.find("osmium")),
                                        ["cat", extract, "-o", xml, "--overwrite"], in: folder.url)
