@@ -54,7 +54,7 @@ enum FriendsSchema {
         // Rows this version cannot read (a blob name, a date that is not one, a latitude in text: only a hand
         // edit of the file makes them) are marked by triggers and left out of the list index, so that the
         // list, its count and its windows agree and the list index still answers counts alone.
-        StoreMigration(version: 6, legacyName: nil) { db in
+        StoreMigration(version: 8, legacyName: nil) { db in
             try db.execute(script: """
                 ALTER TABLE friend ADD COLUMN readable INTEGER NOT NULL DEFAULT 1;
                 UPDATE friend SET readable = 0 WHERE NOT (\(readableCondition(prefix: "")));

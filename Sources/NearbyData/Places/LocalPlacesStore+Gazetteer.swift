@@ -139,7 +139,7 @@ public enum NearResolutionError: Error, Hashable, Sendable, CustomStringConverti
     }
 
     static func format(_ coordinate: Coordinate) -> String {
-        "\(DecimalText.fixed(coordinate.latitude, decimals: 5)),\(DecimalText.fixed(coordinate.longitude, decimals: 5))"
+        "\(NumberText.fixed(coordinate.latitude, digits: 5)),\(NumberText.fixed(coordinate.longitude, digits: 5))"
     }
 }
 

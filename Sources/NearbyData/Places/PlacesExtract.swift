@@ -26,7 +26,7 @@ public struct PlacesExtract: Hashable, Sendable {
         }
         if let bounds = header?.bounds, bounds.isValid {
             // Four decimals (about 10 m): a region's box, written by different tools, still matches.
-            func degrees(_ value: Double) -> String { DecimalText.fixed(value, decimals: 4) }
+            func degrees(_ value: Double) -> String { NumberText.fixed(value, digits: 4) }
             var key = "bbox:\(degrees(bounds.minLatitude)),\(degrees(bounds.minLongitude)),"
                 + "\(degrees(bounds.maxLatitude)),\(degrees(bounds.maxLongitude))"
             if let source = header?.source, !source.isEmpty { key += " source:\(source)" }

@@ -82,7 +82,7 @@ enum PlacesSchema {
         },
         // Imports that replace what the same extract brought before (see PlacesExtract), and favourites that
         // outlive their place: each keeps the name, category and position the place last had.
-        StoreMigration(version: 7, legacyName: nil) { db in
+        StoreMigration(version: 9, legacyName: nil) { db in
             try db.execute(script: """
                 CREATE TABLE import_extract (
                     id INTEGER PRIMARY KEY,

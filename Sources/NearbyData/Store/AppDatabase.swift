@@ -50,6 +50,10 @@ public final class AppDatabase: Sendable {
         let path = url.path
         let folder = StorePath.folder(of: path)
         let exists = Glibc.access(path, F_OK) == 0
+        if !exists && errno == ENOTDIR {
+            // A file stands where a folder of the path should be: no store can be there, read or written.
+            throw .folderUnavailable(path: folder, reason: "a file is in the way")
+        }
         if mode == .readOnly && !exists {
             // Nothing to read; an empty store answers every question without creating a file.
             return try emptyReadOnly(path: path)

@@ -50,7 +50,7 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
         case .diskFull(let path):
             "The disk holding the store at \(path) is full; free some space and try again."
         case .folderUnavailable(let path, let reason):
-            "The folder \(path) cannot be created (\(reason)); create it or pass --data-dir."
+            "Cannot create the data folder \(path) (\(reason)); create it or pass --data-dir."
         case .needsUpgrade(let path):
             "The store at \(path) was made by an older Nearby and cannot be updated because it is read-only; "
                 + "run nearby once with write access to it."

@@ -14,7 +14,8 @@ struct StoreMigration: Sendable {
 /// migration writes: opening an up-to-date store writes nothing.
 enum StoreSchema {
     static let migrations: [StoreMigration] = (FriendsSchema.migrations + PlacesSchema.migrations
-        + FetchedAreasSchema.migrations).sorted { $0.version < $1.version }
+        + FetchedAreasSchema.migrations + WalkNetworkStorage.migrations + FoldedKeysMigration.migrations)
+        .sorted { $0.version < $1.version }
 
     /// The version this build writes.
     static var latestVersion: Int32 { migrations.last?.version ?? 0 }

@@ -54,13 +54,13 @@ struct FriendsWindowBenchmark {
             let p99 = times[min(times.count - 1, Int((Double(times.count) * 0.99).rounded(.up)) - 1)]
             let label = name + String(repeating: " ", count: max(0, 28 - name.count))
             print(label + " " + Self.milliseconds(median) + " " + Self.milliseconds(p99) + " "
-                  + Self.milliseconds(times.last ?? 0) + "  " + DecimalText.fixed(Double(rows) / Double(queries), decimals: 1))
+                  + Self.milliseconds(times.last ?? 0) + "  " + NumberText.fixed(Double(rows) / Double(queries), digits: 1))
         }
     }
 
     /// "  0.84 ms", right-aligned.
     private static func milliseconds(_ value: Double) -> String {
-        let text = DecimalText.fixed(value, decimals: 2) + " ms"
+        let text = NumberText.fixed(value, digits: 2) + " ms"
         return String(repeating: " ", count: max(0, 9 - text.count)) + text
     }
 }

@@ -1,10 +1,13 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import NearbyData
 
-/// Options every command shares.
+/// `--data-dir`: the folder of the store, shared by every command that reads or writes it.
 struct GlobalOptions: ParsableArguments {
-    @Option(name: .customLong("data-dir"), help: "Folder of the store (default: $XDG_DATA_HOME/nearby).")
+    @Option(name: .customLong("data-dir"), parsing: .unconditional,
+            help: ArgumentHelp("Folder of the store (default: $XDG_DATA_HOME/nearby, else ~/.local/share/nearby).",
+                               valueName: "DIR"),
+            completion: .directory)
     var dataDirectory: String?
 
     /// The folder the store lives in.
@@ -13,11 +16,16 @@ struct GlobalOptions: ParsableArguments {
         return DataLocation.defaultDirectory()
     }
 
-    /// Opens the store. A failure is a `StoreError`: one sentence naming the file and what to do, reported
-    /// as a runtime failure (exit status 1, no usage text), not as a wrong command line.
+    /// Opens the store (creating it and its folder when needed for writing), or fails with the store's
+    /// sentence naming the file and what to do: a runtime failure (exit status 1, no usage text), not a wrong
+    /// command line.
     /// - Parameter access: `.readOnly` for commands that only read: they then never write the store, and
     ///   work on a store the user may only read.
-    func openStore(_ access: AppDatabase.Access = .readWrite) throws(StoreError) -> AppDatabase {
-        try AppDatabase.open(at: DataLocation.storeFile(in: directory), access: access)
+    func openStore(_ access: AppDatabase.Access = .readWrite) throws(CommandFailure) -> AppDatabase {
+        do {
+            return try AppDatabase.open(at: DataLocation.storeFile(in: directory), access: access)
+        } catch {
+            throw CommandFailure(error.description)
+        }
     }
 }

@@ -40,9 +40,12 @@ struct ImportCommand: ParsableCommand {
                 summary = try store.importOpenStreetMap(at: file, progress: renderer.update)
             }
             renderer.summary(summary, file: file, dryRun: dryRun)
+        } catch let failure as CommandFailure {
+            renderer.finish()
+            throw failure
         } catch {
             renderer.finish()
-            // One line, as every command reports a failure; the exit status is non-zero.
+            // One line, as every command reports a failure (made safe where it is printed); exit status 1.
             throw CommandFailure("\(error)")
         }
     }

@@ -2,7 +2,6 @@ import FoundationEssentials
 import Glibc
 import NearbyCore
 import NearbyData
-import TerminalView
 
 /// Draws an import's progress on stderr (a bar redrawn in place on a terminal, a plain line every few seconds
 /// otherwise: logs, pipes) and its summary on stdout, so `nearby import FILE > log` keeps the summary.
@@ -23,27 +22,28 @@ final class ImportProgressRenderer {
         guard progress.elapsed - lastDrawn >= interval else { return }
         lastDrawn = progress.elapsed
         if isTerminal {
-            Self.write("\r\u{1B}[2K" + Self.barLine(progress, columns: Self.terminalColumns()), to: STDERR_FILENO)
+            Console.writeError("\r\u{1B}[2K" + Self.barLine(progress, columns: Self.terminalColumns()))
             drewBar = true
         } else {
-            Self.write(Self.plainLine(progress) + "\n", to: STDERR_FILENO)
+            Console.writeError(Self.plainLine(progress) + "\n")
         }
     }
 
     /// Clears the bar so that what follows starts on a clean line.
     func finish() {
-        if drewBar { Self.write("\r\u{1B}[2K", to: STDERR_FILENO) }
+        if drewBar { Console.writeError("\r\u{1B}[2K") }
         drewBar = false
     }
 
     func summary(_ summary: OSMImportSummary, file: String, dryRun: Bool) {
         finish()
-        Self.write(Self.summaryText(summary, file: file, dryRun: dryRun), to: STDOUT_FILENO)
+        Console.write(Self.summaryText(summary, file: file, dryRun: dryRun))
     }
 
-    /// The summary: what the file held, what changed in the store, per category, and how fast it went.
+    /// The summary: what the file held, what changed in the store, per category, the walking network, and
+    /// how fast it went.
     static func summaryText(_ summary: OSMImportSummary, file: String, dryRun: Bool) -> String {
-        let name = TextSanitizer.sanitize(String(file.split(separator: "/").last ?? Substring(file)))
+        let name = TerminalText.safe(FileSystem.fileName(of: file))
         let held = "\(counted(summary.places, "place", "places")) and "
             + "\(counted(summary.localities, "locality", "localities"))"
         var lines: [String] = []
@@ -56,7 +56,7 @@ final class ImportProgressRenderer {
         let width = summary.placesByCategory.keys.map(\.displayName.count).max() ?? 0
         for category in Category.allCases {
             guard let count = summary.placesByCategory[category] else { continue }
-            let label = category.displayName + String(repeating: " ", count: max(0, width - category.displayName.count))
+            let label = NumberText.leftAligned(category.displayName, width: width)
             let figure = Self.count(count)
             lines.append("  \(label)  " + String(repeating: " ", count: max(0, 7 - figure.count)) + figure)
         }
@@ -65,11 +65,21 @@ final class ImportProgressRenderer {
                          + (summary.waysWithoutNodes > 0
                             ? "; \(counted(summary.waysWithoutNodes, "area", "areas")) had no nodes in the file)" : ")"))
         }
+        if let network = summary.network {
+            lines.append(network.ways > 0
+                ? "Walking network: \(counted(network.ways, "way", "ways")), "
+                    + "\(counted(network.edges, "stretch", "stretches")) between "
+                    + "\(counted(network.vertices, "junction", "junctions")), \(Self.count(network.bytes / 1024)) KB."
+                : "No walkable ways in this extract: walking times will be straight-line distances.")
+            if network.waysBeyondLimit > 0 {
+                lines.append("  (\(counted(network.waysBeyondLimit, "walkable way", "walkable ways")) left out: the "
+                             + "network is kept to \(Self.count(WalkNetworkLimits.standard.references)) node references)")
+            }
+        }
         let seconds = max(summary.seconds, 0.000_001)
-        let megabytes = Double(summary.bytes) / 1e6
-        lines.append("\(counted(summary.elements, "object", "objects")), \(DecimalText.fixed(megabytes, decimals: 1)) MB "
-                     + "in \(DecimalText.fixed(summary.seconds, decimals: 2)) s: "
-                     + "\(DecimalText.fixed(megabytes / seconds, decimals: 1)) MB/s, "
+        lines.append("\(counted(summary.elements, "object", "objects")), \(megabytes(summary.bytes)) MB in "
+                     + "\(NumberText.fixed(summary.seconds, digits: 2)) s: "
+                     + "\(NumberText.fixed(Double(summary.bytes) / 1e6 / seconds, digits: 1)) MB/s, "
                      + "\(Self.count(Int(Double(summary.elements) / seconds))) objects/s.")
         return lines.joined(separator: "\n") + "\n"
     }
@@ -103,12 +113,9 @@ final class ImportProgressRenderer {
     /// One line that fits `columns` (the bar shrinks first, then the figures are cut), so `\r` can redraw it.
     static func barLine(_ progress: OSMImportProgress, columns: Int) -> String {
         let fraction = progress.totalBytes > 0 ? min(1, Double(progress.bytesRead) / Double(progress.totalBytes)) : 0
-        let percent = String(Int(fraction * 100))
-        let figures = " " + String(repeating: " ", count: max(0, 3 - percent.count)) + percent + "%  "
-            + "\(count(progress.elements)) objects  "
-            + "\(DecimalText.fixed(Double(progress.bytesRead) / 1e6, decimals: 1))/"
-            + "\(DecimalText.fixed(Double(progress.totalBytes) / 1e6, decimals: 1)) MB  "
-            + "\(DecimalText.fixed(rate(progress), decimals: 1)) MB/s"
+        let figures = " " + NumberText.rightAligned(String(Int(fraction * 100)), width: 3) + "%  "
+            + "\(count(progress.elements)) objects  \(megabytes(progress.bytesRead))/\(megabytes(progress.totalBytes)) MB  "
+            + "\(NumberText.fixed(rate(progress), digits: 1)) MB/s"
         let label = label(progress.phase)
         // One column stays free: writing into the last one makes some terminals wrap.
         let room = columns - 1 - label.count - 1 - figures.count
@@ -123,22 +130,21 @@ final class ImportProgressRenderer {
     static func terminalColumns() -> Int {
         var size = winsize()
         if ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
-        return ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init) ?? 80
+        return ProcessInfo.processInfo.environment["COLUMNS"].flatMap { Int($0) } ?? 80
     }
 
     static func plainLine(_ progress: OSMImportProgress) -> String {
         let percent = progress.totalBytes > 0 ? 100 * progress.bytesRead / progress.totalBytes : 0
-        return "\(label(progress.phase).trimmingCharacters(in: .whitespaces)): \(percent)%, "
-            + "\(DecimalText.fixed(Double(progress.bytesRead) / 1e6, decimals: 1)) of "
-            + "\(DecimalText.fixed(Double(progress.totalBytes) / 1e6, decimals: 1)) MB, "
-            + "\(count(progress.elements)) objects, \(count(progress.places)) places, "
-            + "\(DecimalText.fixed(rate(progress), decimals: 1)) MB/s"
+        return "\(label(progress.phase).trimmingBlanks()): \(percent)%, \(megabytes(progress.bytesRead)) of "
+            + "\(megabytes(progress.totalBytes)) MB, \(count(progress.elements)) objects, \(count(progress.places)) places, "
+            + "\(NumberText.fixed(rate(progress), digits: 1)) MB/s"
     }
 
     private static func label(_ phase: OSMImportProgress.Phase) -> String {
         switch phase {
         case .reading: "Reading     "
         case .placingWays: "Placing ways"
+        case .walkingNetwork: "Paths       "
         }
     }
 
@@ -147,25 +153,11 @@ final class ImportProgressRenderer {
     }
 
     private static func count(_ value: Int) -> String {
-        let digits = String(value.magnitude)
-        var result = value < 0 ? "-" : ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0 && (digits.count - index) % 3 == 0 { result.append(",") }
-            result.append(digit)
-        }
-        return result
+        NumberText.grouped(value)
     }
 
-    private static func write(_ text: String, to descriptor: Int32) {
-        var bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeMutableBytes { buffer in
-                Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-            }
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { return }
-            offset += written
-        }
+    /// Bytes as megabytes with one decimal: "86.0".
+    private static func megabytes(_ bytes: Int) -> String {
+        NumberText.fixed(Double(bytes) / 1e6, digits: 1)
     }
 }

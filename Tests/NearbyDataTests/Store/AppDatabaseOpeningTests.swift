@@ -83,21 +83,36 @@ struct AppDatabaseOpeningTests {
         #expect(try Data(contentsOf: folder.store) == after)
     }
 
-    /// What the GRDB-based versions left: their five steps recorded in `grdb_migrations`, user_version 0.
-    private func makeLegacyStore(at path: String) throws {
+    @Test func aStoreOfTheLastGRDBVersionKeepsItsWalkingNetwork() async throws {
+        let folder = try Folder()
+        try makeLegacyStore(at: folder.store.path, steps: 7)
+        try SQLiteConnection(path: folder.store.path, mode: .readWriteCreate)
+            .execute("INSERT INTO walk_tile (tile, data) VALUES (?, ?)", Int64(42), [UInt8]([1, 2, 3]))
+        let database = try AppDatabase.open(at: folder.store)
+        #expect(try await LocalFriendsRepository(database: database).listFriends().map(\.fullName) == ["Anna Beck"])
+        let network = try LocalWalkingRouter(database: database).storedSize()
+        #expect(network.tiles == 1 && network.bytes == 3)
+        #expect(try await database.read { db in try db.scalar("PRAGMA user_version", as: Int32.self) }
+            == StoreSchema.latestVersion)
+    }
+
+    /// What the GRDB-based versions left: their steps (five, or seven with the walking network and the
+    /// refolded keys) recorded in `grdb_migrations`, user_version 0.
+    private func makeLegacyStore(at path: String, steps: Int32 = 5) throws {
         let legacy = try SQLiteConnection(path: path, mode: .readWriteCreate)
-        try StoreSchema.migrate(legacy, upTo: 5)
+        try StoreSchema.migrate(legacy, upTo: steps)
+        let later = steps >= 7 ? ", ('walk-network-v1'), ('text-v1-refold-keys')" : ""
         try legacy.execute(script: """
             PRAGMA user_version = 0;
             CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
             INSERT INTO grdb_migrations VALUES ('friends-v1'), ('friends-v2-folded-keys'), ('friends-v3-list-index'),
-                ('places-v1'), ('places-v2-fetched-areas'), ('some-future-step');
+                ('places-v1'), ('places-v2-fetched-areas'), ('some-future-step')\(later);
             INSERT INTO friend (firstName, lastName, phoneNumber, createdAt, updatedAt, lastNameKey, firstNameKey,
                 searchKey) VALUES ('Anna', 'Beck', '123', '2025-01-01 10:00:00.000', '2025-01-01 10:00:00.000', 'beck',
                 'anna', 'anna beck 123 ');
             INSERT INTO favourite (placeID, savedAt) VALUES ('osm:n9', '2025-01-01T10:00:00Z');
             """)
-        #expect(try StoreSchema.state(of: legacy) == .version(5))
+        #expect(try StoreSchema.state(of: legacy) == .version(steps))
     }
 
     // MARK: Sentences for files that are not a Nearby store

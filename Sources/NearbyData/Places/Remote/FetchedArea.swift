@@ -28,16 +28,25 @@ struct FetchedAreaLog: Sendable {
 
     /// Whether an area fetched from `source` at or after `since` covers `area`.
     func covers(_ area: FetchedArea, source: String, since: Date) async throws(PlacesError) -> Bool {
+        try await latestFetch(covering: area, source: source, since: since) != nil
+    }
+
+    /// When the newest fetch from `source` at or after `since` that covers `area` was made; nil when none.
+    func latestFetch(covering area: FetchedArea, source: String, since: Date) async throws(PlacesError) -> Date? {
         do {
             return try await database.read { db in
                 let rows = try db.statement("""
-                    SELECT category, lat, lon, radius FROM fetched_area
+                    SELECT category, lat, lon, radius, fetchedAt FROM fetched_area
                     WHERE source = ? AND fetchedAt >= ? AND (category IS NULL OR category = ?)
+                    ORDER BY fetchedAt DESC
                     """).bind(source, since.timeIntervalSince1970, area.category?.rawValue)
                 while try rows.step() {
-                    if let stored = FetchedArea(row: rows), stored.covers(area) { return true }
+                    if let stored = FetchedArea(row: rows), stored.covers(area),
+                       let fetchedAt = try? rows.column(4, as: Double.self) {
+                        return Date(timeIntervalSince1970: fetchedAt)
+                    }
                 }
-                return false
+                return nil
             }
         } catch {
             throw LocalPlacesStore.placesError(error, path: database.path)

@@ -112,6 +112,29 @@ extension String: SQLiteBindable, SQLiteColumnValue {
     }
 }
 
+/// Bytes, kept as a blob.
+extension Array: SQLiteBindable where Element == UInt8 {
+    public func bind(to statement: OpaquePointer, at index: Int32) -> Int32 {
+        withUnsafeBytes { bytes in
+            // An empty buffer may have no address; a zero-length blob still needs a pointer.
+            guard let base = bytes.baseAddress else { return sqlite3_bind_zeroblob(statement, index, 0) }
+            return sqlite3_bind_blob(statement, index, base, Int32(bytes.count), nearby_sqlite_transient())
+        }
+    }
+}
+
+extension Array: SQLiteColumnValue where Element == UInt8 {
+    /// Only a blob reads as bytes: text or a number in its place is a damaged row.
+    public static func read(from statement: OpaquePointer, at index: Int32) throws(SQLiteError) -> [UInt8] {
+        guard sqlite3_column_type(statement, index) == SQLITE_BLOB else {
+            throw SQLiteColumn.mismatch(statement, index, expected: "a blob")
+        }
+        let count = Int(sqlite3_column_bytes(statement, index))
+        guard count > 0, let pointer = sqlite3_column_blob(statement, index) else { return [] }
+        return [UInt8](UnsafeRawBufferPointer(start: pointer, count: count))
+    }
+}
+
 extension Date: SQLiteBindable, SQLiteColumnValue {
     /// Written as UTC text, "2026-11-21 05:23:45.000", the layout stores made by earlier versions use.
     public func bind(to statement: OpaquePointer, at index: Int32) -> Int32 {
