@@ -26,6 +26,8 @@ struct NearbyCommand: AsyncParsableCommand {
     @OptionGroup(title: "Where you are (else `near` in the config file, else the last place used)")
     var here: HereOption
 
+    @OptionGroup var time: TimeOptions
+
     @Option(help: ArgumentHelp("Screen to start on: home (default), friends, category:NAME or category:all, place:ID, search:TEXT.", valueName: "SCREEN"))
     var open: String?
 
@@ -45,6 +47,9 @@ struct NearbyCommand: AsyncParsableCommand {
             throw ValidationError("--radius must be more than 0 and at most 50000 metres.")
         }
         if demoPlaces != nil, !demo { throw ValidationError("--demo-places goes with --demo.") }
+        if time.openDuring != nil {
+            throw ValidationError("--open-during goes with nearby places and nearby categories.")
+        }
         if let demoPlaces, !(1...DemoTown.maximumPlaceCount).contains(demoPlaces) {
             throw ValidationError("--demo-places must be between 1 and \(DemoTown.maximumPlaceCount).")
         }
@@ -87,7 +92,7 @@ struct NearbyCommand: AsyncParsableCommand {
         LogFile.bootstrap(at: global.directory.appendingPathComponent("nearby.log"), level: .info)
         do {
             try await AppLauncher(services: services, settings: settings, here: here, start: start,
-                                  radius: radius ?? SearchRadius.standard).run()
+                                  radius: radius ?? SearchRadius.standard, at: time.at).run()
         } catch let error as TerminalSessionError {
             throw ValidationError(error.description)
         }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NearbyCore
 
 /// A place Home may show, with its opening hours parsed once.
@@ -12,8 +12,8 @@ struct HomeCandidate: Sendable {
     }
 
     /// The state at `date`; "unknown" for a place without hours.
-    func status(at date: Date, timeZone: TimeZone) -> OpeningStatus {
-        hours?.evaluate(at: date, timeZone: timeZone)
+    func status(at date: Date, timeZone: ZoneRules, holidays: HolidayDirectory) -> OpeningStatus {
+        hours?.evaluate(at: date, in: HoursContext(place: hit.place, zone: timeZone, holidays: holidays))
             ?? OpeningStatus(state: .unknown, nextChange: nil, nextState: nil, instant: date)
     }
 }

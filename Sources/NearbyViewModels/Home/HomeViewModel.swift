@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NearbyCore
 
 /// Home: where here is, the hot picks pager, the categories, a section per category, and friends nearby.
@@ -48,11 +48,16 @@ public final class HomeViewModel: HomeViewModelType {
     private var pickCategory: Category?
     private var bindings: [ObservationToken] = []
 
+    /// The time opening hours are evaluated at, for the screen's `t` and header; nil: always now.
+    public var evaluationTime: EvaluationTime? { context.evaluationTime }
+
     public init(context: HomeContext) {
         self.context = context
         header = Observable(HomeHeader(location: HomeText.location(context.here)))
         hotPicks = Observable(HotPicksState(content: .loading("Finding what is open…")))
         tracker.isBusy.bind { [weak self] busy in self?.isLoading.update(busy) }.store(in: &bindings)
+        // A chosen time (or now again) re-evaluates every section and hot pick at once.
+        context.evaluationTime?.chosen.bind { [weak self] _ in self?.refreshTimes() }.store(in: &bindings)
     }
 
     // MARK: Intents
@@ -212,13 +217,14 @@ public final class HomeViewModel: HomeViewModelType {
         guard !tracker.isClosed else { return }
         feeds[category, default: Loadable()].start()
         publishPlaces()
-        let provider = context.places, now = context.now, timeZone = context.timeZone
+        let provider = context.places, now = context.now, timeZone = context.timeZone, holidays = context.holidays
         let query = PlaceQuery(center: context.here.coordinate, radius: context.radius, category: category,
                                limit: Self.candidatesPerPage)
         tracker.run(ActivityKey("category-" + category.rawValue)) { [weak self] in
             let outcome: Result<[HomeCandidate], PlacesError>
             do throws(PlacesError) {
-                outcome = .success(try await Self.candidates(for: query, from: provider, now: now, timeZone: timeZone))
+                outcome = .success(try await Self.candidates(for: query, from: provider, now: now, timeZone: timeZone,
+                                                             holidays: holidays))
             } catch {
                 outcome = .failure(error)
             }
@@ -230,8 +236,8 @@ public final class HomeViewModel: HomeViewModelType {
 
     /// The nearest places of the query; further pages only while none of them is open (for the hot pick).
     nonisolated private static func candidates(for query: PlaceQuery, from provider: any PlacesProvider,
-                                               now: @Sendable () -> Date,
-                                               timeZone: TimeZone) async throws(PlacesError) -> [HomeCandidate] {
+                                               now: @Sendable () -> Date, timeZone: ZoneRules,
+                                               holidays: HolidayDirectory) async throws(PlacesError) -> [HomeCandidate] {
         var result: [HomeCandidate] = []
         var cursor: PageCursor?
         var pages = 0
@@ -241,7 +247,9 @@ public final class HomeViewModel: HomeViewModelType {
             cursor = page.next
             pages += 1
             let instant = now()
-            if result.contains(where: { $0.status(at: instant, timeZone: timeZone).state == .open }) { break }
+            if result.contains(where: { $0.status(at: instant, timeZone: timeZone, holidays: holidays).state == .open }) {
+                break
+            }
         } while cursor != nil && pages < maxCandidatePages && !Task.isCancelled
         return result
     }
@@ -308,7 +316,7 @@ public final class HomeViewModel: HomeViewModelType {
         for category in Category.allCases {
             guard let feed = feeds[category] else { continue }
             let candidates = feed.value ?? []
-            let statuses = candidates.map { $0.status(at: now, timeZone: timeZone) }
+            let statuses = candidates.map { $0.status(at: now, timeZone: timeZone, holidays: context.holidays) }
             changes += statuses.compactMap(\.nextChange)
             let title = HomeText.sectionTitle(category)
             if let failure = feed.failure, counted?.contains(category) ?? true {
@@ -336,7 +344,10 @@ public final class HomeViewModel: HomeViewModelType {
         sections.update(newSections)
         publishHotPicks(picks)
         if !tracker.isClosed {
-            nextRefresh.update(HomeRefreshSchedule.next(after: now, changes: changes, shown: shown, timeZone: timeZone))
+            // A chosen time stands still: nothing shown changes as the clock runs.
+            let chosen = context.evaluationTime?.source.isChosen ?? false
+            nextRefresh.update(chosen ? nil
+                : HomeRefreshSchedule.next(after: now, changes: changes, shown: shown, timeZone: timeZone))
         }
     }
 
@@ -390,11 +401,12 @@ public final class HomeViewModel: HomeViewModelType {
         friendsSection.update(HomeFriendsSection(content: .loaded(Array(rows))))
     }
 
-    private func row(for hit: PlaceHit, status: OpeningStatus, timeZone: TimeZone) -> HomePlaceRow {
+    private func row(for hit: PlaceHit, status: OpeningStatus, timeZone: ZoneRules) -> HomePlaceRow {
         HomePlaceRow(id: hit.id, name: DisplayText.oneLine(hit.place.name),
                      distance: DistanceFormatting.distance(hit.distance, units: context.units),
                      bearing: hit.distance < 0.5 ? "" : CompassPoint(bearing: hit.bearing)?.abbreviation ?? "",
-                     openText: DisplayText.oneLine(status.rowText(timeZone: timeZone)), openState: status.state)
+                     openText: DisplayText.oneLine(status.rowText(timeZone: timeZone)), openState: status.state,
+                     isClosingSoon: status.isClosingSoon)
     }
 
     private func bearingText(from here: Coordinate, to coordinate: Coordinate, distance: Double) -> String {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NearbyCore
 
 /// One place: its card, opening hours against the clock, a small map, friends near it, meeting points,
@@ -44,6 +44,7 @@ public final class PlaceDetailViewModel: PlaceDetailViewModelType {
     private var hasStarted = false
     /// The screen's work under way (the favourite's own aside), for the header spinner.
     private var working: Set<String> = []
+    private var bindings: [ObservationToken] = []
 
     /// - Parameter hit: the place as the list or home screen has it; the source's details are fetched on `load()`.
     public init(hit: PlaceHit, context: PlacesContext) {
@@ -56,9 +57,16 @@ public final class PlaceDetailViewModel: PlaceDetailViewModelType {
         map = Observable(Self.baseMap(for: hit.place, context: context))
         favourite = Observable(context.favourites == nil ? .unavailable : .checking)
         applyPlace(hit.place)
+        context.evaluationTime?.chosen.bind { [weak self] _ in
+            guard let self, !self.tracker.isClosed else { return }
+            self.updateHours()
+        }.store(in: &bindings)
     }
 
     public var placeID: PlaceID { place.id }
+
+    /// The time opening hours are evaluated at, for the screen's `t` and header; nil: always now.
+    public var evaluationTime: EvaluationTime? { context.evaluationTime }
 
     // MARK: Intents
 
@@ -290,7 +298,7 @@ public final class PlaceDetailViewModel: PlaceDetailViewModelType {
             let here = context.here
             var cache = ParsedHoursCache()
             let open = candidates.compactMap { hit -> (PlaceHit, OpeningStatus, Double)? in
-                guard let status = cache.hours(of: hit.place)?.evaluate(at: now, timeZone: context.timeZone),
+                guard let status = cache.hours(of: hit.place)?.evaluate(at: now, in: context.hoursContext(for: hit.place)),
                       status.state == .open else { return nil }
                 let combined = here.distance(to: hit.place.coordinate) + hit.place.coordinate.distance(to: location)
                 return (hit, status, combined)
@@ -371,20 +379,23 @@ public final class PlaceDetailViewModel: PlaceDetailViewModelType {
         }
         let now = context.now()
         let zone = context.timeZone
-        let status = parsedHours.evaluate(at: now, timeZone: zone)
+        let hoursContext = context.hoursContext(for: place)
+        let status = parsedHours.evaluate(at: now, in: hoursContext)
         let week = parsedHours.isReadable
-            ? parsedHours.week(containing: now, timeZone: zone).map { day in
-                OpeningWeekRow(day: day.weekdayAbbreviation,
-                               hours: day.intervals.isEmpty ? "closed" : day.intervals.map(\.label).joined(separator: ", "),
-                               isToday: day.isToday, note: day.comment.map(OpeningHoursText.printable))
+            ? parsedHours.week(containing: now, in: hoursContext).map { day -> OpeningWeekRow in
+                let notes = [day.holiday, day.comment].compactMap { $0 }.map(OpeningHoursText.printable)
+                return OpeningWeekRow(day: day.weekdayAbbreviation,
+                                      hours: day.intervals.isEmpty ? "closed" : day.intervals.map(\.label).joined(separator: ", "),
+                                      isToday: day.isToday, note: notes.isEmpty ? nil : notes.joined(separator: " · "))
             }
             : []
         hours.update(OpeningHoursSummary(now: DisplayText.oneLine(status.detailText(timeZone: zone)),
                                          state: status.state, week: week))
-        guard parsedHours.isReadable, !tracker.isClosed else { return nextRefresh.update(nil) }
-        // "Today" in the week table, and "tomorrow" in the state, move at midnight even when the state does not.
+        guard parsedHours.isReadable, !tracker.isClosed, !context.timeIsChosen else { return nextRefresh.update(nil) }
+        // "Today" in the week table, and "tomorrow" in the state, move at midnight even when the state does not;
+        // "closes in 21 min" becomes 20 a minute later.
         let midnight = context.nextMidnight(after: now)
-        let candidates = [status.nextChange, midnight].compactMap { $0 }
+        let candidates = [status.nextChange, midnight, status.wordsValidUntil].compactMap { $0 }
         nextRefresh.update(candidates.min())
     }
 

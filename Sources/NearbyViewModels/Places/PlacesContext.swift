@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NearbyCore
 
 /// What every places view model needs, handed from the list to the detail it opens.
@@ -13,14 +13,22 @@ public struct PlacesContext {
     public var here: Coordinate
     public var units: UnitSystem
     /// The zone opening hours are evaluated in (the system's by default).
-    public var timeZone: TimeZone
-    /// The clock opening states are evaluated against; tests move it by hand.
+    public var timeZone: ZoneRules
+    /// The clock opening states are evaluated against (the chosen time when `evaluationTime` has one);
+    /// tests move it by hand.
     public var now: @Sendable () -> Date
+    /// The time the user chose instead of now, shared by every screen; nil: always the clock.
+    public var evaluationTime: EvaluationTime?
+    /// Which public holidays apply to a place.
+    public var holidays: HolidayDirectory
 
     public init(provider: any PlacesProvider, favourites: (any FavouritesStore)? = nil,
                 friends: (any FriendsRepository)? = nil, navigator: Navigator, here: Coordinate,
-                units: UnitSystem = .metric, timeZone: TimeZone = .current,
-                now: @escaping @Sendable () -> Date = { Date() }) {
+                units: UnitSystem = .metric, timeZone: ZoneRules = .current,
+                now: @escaping @Sendable () -> Date = { Date() }, evaluationTime: EvaluationTime? = nil,
+                holidays: HolidayDirectory = .builtIn) {
+        self.evaluationTime = evaluationTime
+        self.holidays = holidays
         self.provider = provider
         self.favourites = favourites
         self.friends = friends
@@ -28,7 +36,11 @@ public struct PlacesContext {
         self.here = here
         self.units = units
         self.timeZone = timeZone
-        self.now = now
+        if let source = evaluationTime?.source {
+            self.now = { source.now() }
+        } else {
+            self.now = now
+        }
     }
 
     /// "120 m NE" from here to `coordinate`.
@@ -38,9 +50,14 @@ public struct PlacesContext {
 
     /// The first instant of the next local day after `date`: day-relative words ("tomorrow", "Mo") change then.
     func nextMidnight(after date: Date) -> Date? {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        return calendar.nextDate(after: date, matching: DateComponents(hour: 0, minute: 0, second: 0),
-                                 matchingPolicy: .nextTime)
+        timeZone.instant(of: LocalDateTime(day: timeZone.localDateTime(at: date).day.next, secondOfDay: 0))
     }
+
+    /// Where `place`'s hours are read: this zone, its position, its country's holidays.
+    func hoursContext(for place: Place) -> HoursContext {
+        HoursContext(place: place, zone: timeZone, holidays: holidays)
+    }
+
+    /// Whether the user chose a time: then nothing changes as the clock runs.
+    var timeIsChosen: Bool { evaluationTime?.source.isChosen ?? false }
 }

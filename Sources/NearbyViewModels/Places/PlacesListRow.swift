@@ -27,13 +27,16 @@ public struct PlaceRowModel: Hashable, Sendable {
     public var openState: String
     /// For colouring the open-state text.
     public var openness: OpeningState
+    /// Open and closing within the hour ("closes in 20 min"): the colour for closing soon.
+    public var isClosingSoon: Bool
     /// "4.5 ★ (1,234)"; nil when the source has no rating.
     public var rating: String?
     /// The detailed layout's second line: "Market Square 12 · Mo-Fr 08:00-18:00".
     public var detailLine: String
 
     public init(id: PlaceID, name: String, subtitle: String, category: String, distance: String, openState: String,
-                openness: OpeningState, rating: String?, detailLine: String) {
+                openness: OpeningState, rating: String?, detailLine: String, isClosingSoon: Bool = false) {
+        self.isClosingSoon = isClosingSoon
         self.id = id
         self.name = name
         self.subtitle = subtitle

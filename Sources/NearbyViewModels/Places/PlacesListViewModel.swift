@@ -84,13 +84,18 @@ public final class PlacesListViewModel: PlacesListViewModelType {
     private var hoursCache = ParsedHoursCache()
     private var rowCache: [PlaceID: CachedRow] = [:]
     private var visibleRows = 0..<40
+    private var bindings: [ObservationToken] = []
 
     public init(subject: PlacesListSubject, context: PlacesContext, radius: Double = SearchRadius.standard) {
         self.subject = subject
         self.context = context
         self.radius = Observable(radius)
         updateTitle()
+        context.evaluationTime?.chosen.bind { [weak self] _ in self?.evaluationTimeDidChange() }.store(in: &bindings)
     }
+
+    /// The time opening hours are evaluated at, for the screen's `t` and header; nil: always now.
+    public var evaluationTime: EvaluationTime? { context.evaluationTime }
 
     // MARK: Rows
 
@@ -233,6 +238,18 @@ public final class PlacesListViewModel: PlacesListViewModelType {
 
     public func dismissStatus() {
         status.update(nil)
+    }
+
+    /// Another time was chosen (or now again): every open state, text and the open-first order follow it.
+    private func evaluationTimeDidChange() {
+        guard !tracker.isClosed, case .loaded = phase else { return }
+        rowCache.removeAll()
+        if sortOrder.value == .openFirst {
+            let selected = hits.indices.contains(selection.value) ? hits[selection.value].id : nil
+            hits = sorted(hits, by: .openFirst, now: context.now())
+            if let selected, let index = hits.firstIndex(where: { $0.id == selected }) { selection.update(index) }
+        }
+        bumpRows()
     }
 
     public func close() {
@@ -459,7 +476,7 @@ public final class PlacesListViewModel: PlacesListViewModelType {
         case .openFirst:
             // Open, then unknown (may be open), then closed.
             let keyed = hits.map { hit -> (rank: Int, hit: PlaceHit) in
-                let state = hoursCache.hours(of: hit.place)?.evaluate(at: now, timeZone: context.timeZone).state
+                let state = hoursCache.hours(of: hit.place)?.evaluate(at: now, in: context.hoursContext(for: hit.place)).state
                 let rank = switch state {
                 case .open: 0
                 case .unknown, nil: 1
@@ -487,9 +504,10 @@ public final class PlacesListViewModel: PlacesListViewModelType {
     private func makeRow(for hit: PlaceHit, now: Date) -> CachedRow {
         let place = hit.place
         let hours = hoursCache.hours(of: place)
-        let status = hours?.evaluate(at: now, timeZone: context.timeZone)
+        let status = hours?.evaluate(at: now, in: context.hoursContext(for: place))
+        // Until the state changes, "Tu 08:00" becomes "08:00" at midnight, or "closes in 21 min" becomes 20.
         let validUntil = status?.nextChange.map { change in
-            context.nextMidnight(after: now).map { min($0, change) } ?? change
+            [change, context.nextMidnight(after: now), status?.wordsValidUntil].compactMap { $0 }.min() ?? change
         }
         let street = PlaceTexts.streetLine(place)
         let hoursText = hours.map { DisplayText.oneLine($0.raw) }
@@ -500,13 +518,15 @@ public final class PlacesListViewModel: PlacesListViewModelType {
             openState: status.map { $0.rowText(timeZone: context.timeZone) } ?? "hours unknown",
             openness: status?.state ?? .unknown,
             rating: PlaceTexts.rating(place.rating, count: place.ratingCount),
-            detailLine: [street, hoursText].compactMap { $0 }.joined(separator: " · "))
+            detailLine: [street, hoursText].compactMap { $0 }.joined(separator: " · "),
+            isClosingSoon: status?.isClosingSoon ?? false)
         return CachedRow(model: model, madeAt: now, validUntil: validUntil)
     }
 
     /// The earliest instant a visible row's text changes.
     private func updateNextRefresh() {
-        guard case .loaded = phase, !tracker.isClosed else { return nextRefresh.update(nil) }
+        // A chosen time stands still: nothing shown changes as the clock runs.
+        guard case .loaded = phase, !tracker.isClosed, !context.timeIsChosen else { return nextRefresh.update(nil) }
         let now = context.now()
         let shown = visibleRows.clamped(to: 0..<hits.count)
         var earliest: Date?

@@ -12,6 +12,7 @@ struct PlacesCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var area: NearOptions
     @OptionGroup var placesSource: PlacesSourceOptions
+    @OptionGroup var time: TimeOptions
 
     @Option(help: ArgumentHelp("Only this category (see `nearby categories`).", valueName: "NAME"))
     var category: String?
@@ -31,6 +32,15 @@ struct PlacesCommand: AsyncParsableCommand {
         let limit = try parsedLimit()
         let category = try parsedCategory()
         let settings = try AppSettings.load(flags: placesSource.flags)
+        let zone = ZoneRules.local(tz: ProcessEnvironment.values["TZ"])
+        let instant = try time.instant(zone: zone)
+        let span = try time.span(zone: zone, base: instant)
+        let holidays: HolidayDirectory
+        do {
+            holidays = try settings.holidayDirectory(zone: zone)
+        } catch {
+            throw CommandFailure(error.description)
+        }
         let store = LocalPlacesStore(database: try global.openStore())
         // A live source fills the store as it goes; only the local one needs an import first.
         if settings.source == .local { try store.requirePlaces(storeDirectory: global.directory) }
@@ -43,9 +53,15 @@ struct PlacesCommand: AsyncParsableCommand {
         var cursor: PageCursor?
         do {
             repeat {
-                query.limit = min(limit - hits.count, 200)
+                // With --open-during most places may not count: read whole pages and keep the open ones.
+                query.limit = span == nil ? min(limit - hits.count, 200) : 200
                 let page = try await provider.places(query, after: cursor)
-                hits += page.hits
+                if let span {
+                    hits += page.hits.filter { PlacesOutput.isOpen($0.place, during: span, timeZone: zone, holidays: holidays) }
+                        .prefix(limit - hits.count)
+                } else {
+                    hits += page.hits
+                }
                 cursor = page.next
             } while cursor != nil && hits.count < limit
         } catch {
@@ -53,11 +69,17 @@ struct PlacesCommand: AsyncParsableCommand {
         }
 
         if json {
-            print(try PlacesOutput.json(hits))
+            print(try PlacesOutput.json(hits, at: instant, timeZone: zone, holidays: holidays))
         } else if hits.isEmpty {
-            print(PlacesOutput.nothingFound(category: category, search: search, radius: radius, near: here))
+            var sentence = PlacesOutput.nothingFound(category: category, search: search, radius: radius, near: here)
+            if let span, let during = time.openDuring {
+                sentence = "None of them is open for all of \(during.quotedForTerminal) "
+                    + "(\(HoursReport.iso8601(span.start, zone: zone)) to \(HoursReport.iso8601(span.end, zone: zone))). "
+                    + sentence
+            }
+            print(sentence)
         } else {
-            for line in PlacesOutput.rows(hits) { print(line) }
+            for line in PlacesOutput.rows(hits, at: instant, timeZone: zone, holidays: holidays) { print(line) }
         }
     }
 

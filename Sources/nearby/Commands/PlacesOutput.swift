@@ -9,8 +9,9 @@ enum PlacesOutput {
         DistanceFormatting.distance(metres, units: .metric)
     }
 
-    /// One aligned line a place: name, category, distance and compass point, open state now.
-    static func rows(_ hits: [PlaceHit], at now: Date = Date(), timeZone: TimeZone = .current) -> [String] {
+    /// One aligned line a place: name, category, distance and compass point, open state at `now`.
+    static func rows(_ hits: [PlaceHit], at now: Date = Date(), timeZone: ZoneRules = .current,
+                     holidays: HolidayDirectory = .builtIn) -> [String] {
         let names = hits.map { String($0.place.name.safeForTerminal.prefix(48)) }
         let nameWidth = names.map(\.count).max() ?? 0
         let categoryWidth = hits.map { $0.place.category.displayName.count }.max() ?? 0
@@ -22,20 +23,32 @@ enum PlacesOutput {
             return name.padding(toLength: nameWidth, withPad: " ", startingAt: 0) + "  "
                 + category.padding(toLength: categoryWidth, withPad: " ", startingAt: 0) + "  "
                 + whereText.leftPadded(to: 10) + "  "
-                + openText(hit.place, at: now, timeZone: timeZone)
+                + openText(hit.place, at: now, timeZone: timeZone, holidays: holidays)
         }
     }
 
     /// "open · until 18:00", "closed · opens Mo 07:30", "hours unknown".
-    static func openText(_ place: Place, at now: Date, timeZone: TimeZone) -> String {
+    static func openText(_ place: Place, at now: Date, timeZone: ZoneRules,
+                         holidays: HolidayDirectory = .builtIn) -> String {
         guard let source = place.openingHours else { return "hours unknown" }
-        return OpeningHours(source).evaluate(at: now, timeZone: timeZone).rowText(timeZone: timeZone)
+        let context = HoursContext(place: place, zone: timeZone, holidays: holidays)
+        return OpeningHours(source).evaluate(at: now, in: context).rowText(timeZone: timeZone)
     }
 
     /// "open", "closed" or "unknown" (no hours, or hours that could not be read).
-    static func openState(_ place: Place, at now: Date, timeZone: TimeZone) -> String {
+    static func openState(_ place: Place, at now: Date, timeZone: ZoneRules,
+                          holidays: HolidayDirectory = .builtIn) -> String {
         guard let source = place.openingHours else { return "unknown" }
-        return OpeningHours(source).evaluate(at: now, timeZone: timeZone).state.rawValue
+        let context = HoursContext(place: place, zone: timeZone, holidays: holidays)
+        return OpeningHours(source).evaluate(at: now, in: context).state.rawValue
+    }
+
+    /// Whether `place` is open for the whole of `span` (no hours: no).
+    static func isOpen(_ place: Place, during span: (start: Date, end: Date), timeZone: ZoneRules,
+                       holidays: HolidayDirectory) -> Bool {
+        guard let source = place.openingHours else { return false }
+        let context = HoursContext(place: place, zone: timeZone, holidays: holidays)
+        return OpeningHours(source).isOpen(from: span.start, to: span.end, in: context)
     }
 
     /// The sentence for an empty result.
@@ -46,17 +59,21 @@ enum PlacesOutput {
         return "No \(what)\(matching) within \(distance(radius))\(place); a larger --radius looks further."
     }
 
-    /// A pretty-printed JSON array of the hits.
-    static func json(_ hits: [PlaceHit]) throws -> String {
+    /// A pretty-printed JSON array of the hits, their open state at `now`.
+    static func json(_ hits: [PlaceHit], at now: Date = Date(), timeZone: ZoneRules = .current,
+                     holidays: HolidayDirectory = .builtIn) throws -> String {
         guard !hits.isEmpty else { return "[]" }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(hits.map(JSONPlace.init)), as: UTF8.self)
+        let places = hits.map { JSONPlace(hit: $0, openState: openState($0.place, at: now, timeZone: timeZone,
+                                                                         holidays: holidays)) }
+        return String(decoding: try encoder.encode(places), as: UTF8.self)
     }
 
     /// One place as scripts read it; absent tags are null, so every object has the same keys.
     private struct JSONPlace: Encodable {
         let hit: PlaceHit
+        let openState: String
 
         enum Key: String, CodingKey {
             case id, name, category, lat, lon, distanceM = "distance_m", bearing, openState = "open_state"
@@ -74,7 +91,7 @@ enum PlacesOutput {
             try container.encode(place.coordinate.longitude, forKey: .lon)
             try container.encode((hit.distance * 10).rounded() / 10, forKey: .distanceM)
             try container.encode((hit.bearing * 10).rounded() / 10, forKey: .bearing)
-            try container.encode(PlacesOutput.openState(place, at: Date(), timeZone: .current), forKey: .openState)
+            try container.encode(openState, forKey: .openState)
             try container.encode(place.address.street, forKey: .street)
             try container.encode(place.address.houseNumber, forKey: .housenumber)
             try container.encode(place.address.postcode, forKey: .postcode)

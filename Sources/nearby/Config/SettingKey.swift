@@ -7,6 +7,10 @@ enum SettingKey: String, CaseIterable, Sendable {
     case googleAPIKey = "google_api_key"
     case near
     case units
+    /// The country whose public holidays apply (ISO 3166 alpha-2), instead of looking it up per place.
+    case country
+    /// A holiday calendar file that adds to (or replaces days of) the built-in tables.
+    case holidaysFile = "holidays_file"
 
     /// The key in the config file.
     var fileKey: String { rawValue }
@@ -19,7 +23,7 @@ enum SettingKey: String, CaseIterable, Sendable {
         case .friendsURL: "--friends-url"
         case .friendsToken: "--friends-token"
         case .near: "--near"
-        case .googleAPIKey, .units: nil
+        case .googleAPIKey, .units, .country, .holidaysFile: nil
         }
     }
 
@@ -31,6 +35,8 @@ enum SettingKey: String, CaseIterable, Sendable {
         case .friendsURL: "NEARBY_FRIENDS_URL"
         case .friendsToken: "NEARBY_FRIENDS_TOKEN"
         case .googleAPIKey: "NEARBY_GOOGLE_API_KEY"
+        case .country: "NEARBY_COUNTRY"
+        case .holidaysFile: "NEARBY_HOLIDAYS_FILE"
         case .near, .units: nil
         }
     }

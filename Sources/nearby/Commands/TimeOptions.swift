@@ -1,0 +1,34 @@
+import ArgumentParser
+import Foundation
+import NearbyCore
+
+/// `--at` and `--open-during`, one type for the root command and the subcommands that evaluate opening
+/// hours: ArgumentParser hands a subcommand the root's decoded groups by type (see HereOption).
+struct TimeOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Evaluate opening hours at this time instead of now: 22:00, \"tomorrow 10:00\", "
+                               + "\"Sa 14:00\", 2026-11-21, \"2026-11-21 14:00\".", valueName: "TIME"))
+    var at: String?
+
+    @Option(name: .customLong("open-during"),
+            help: ArgumentHelp("Only places open for the whole span, e.g. 18:00-20:00 or \"Sa 18:00-20:00\" "
+                               + "(counted from --at, else now).", valueName: "FROM-TO"))
+    var openDuring: String?
+
+    /// The instant `--at` names, else `now`.
+    func instant(zone: ZoneRules, now: Date = Date()) throws -> Date {
+        guard let at else { return now }
+        switch TimeExpression.parse(at, now: now, zone: zone) {
+        case .success(let date): return date
+        case .failure(let error): throw CommandFailure("--at: \(OpeningHoursText.printable(error.description)).")
+        }
+    }
+
+    /// The span `--open-during` names, counted from `base`; nil without the option.
+    func span(zone: ZoneRules, base: Date) throws -> (start: Date, end: Date)? {
+        guard let openDuring else { return nil }
+        switch TimeExpression.span(openDuring, base: base, zone: zone) {
+        case .success(let span): return span
+        case .failure(let error): throw CommandFailure("--open-during: \(OpeningHoursText.printable(error.description)).")
+        }
+    }
+}
