@@ -115,6 +115,11 @@ public struct OpeningHours: Hashable, Sendable {
         return false
     }
 
+    /// The week in `timeZone`, with no position and no holiday calendar.
+    public func week(containing date: Date, timeZone: ZoneRules) -> [OpeningDay] {
+        week(containing: date, in: HoursContext(zone: timeZone))
+    }
+
     /// Monday to Sunday of the week holding `date`, each with its open stretches and today marked.
     public func week(containing date: Date, in context: HoursContext) -> [OpeningDay] {
         let today = context.locate(date).day

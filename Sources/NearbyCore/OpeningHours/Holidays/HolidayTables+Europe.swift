@@ -460,11 +460,6 @@ extension HolidayTables {
             HolidayRule(.fixed(12, 8), "Immaculate Conception"),
             HolidayRule(.fixed(12, 25), "Christmas Day"),
             HolidayRule(.fixed(12, 26), "St Stephen's Day"),
-            HolidayRule(.fixed(1, 2), "Berchtold's Day", regional: true),
-            HolidayRule(.easter(-47), "Shrove Tuesday", regional: true),
-            HolidayRule(.easter(-2), "Good Friday", regional: true),
-            HolidayRule(.fixed(12, 24), "Christmas Eve", regional: true),
-            HolidayRule(.fixed(12, 31), "New Year's Eve", regional: true),
         ],
         "LT": [
             HolidayRule(.fixed(1, 1), "New Year's Day"),
