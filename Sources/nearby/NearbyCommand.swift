@@ -47,15 +47,16 @@ struct NearbyCommand: AsyncParsableCommand {
             throw ValidationError("--radius must be more than 0 and at most 50000 metres.")
         }
         if demoPlaces != nil, !demo { throw ValidationError("--demo-places goes with --demo.") }
-        if time.openDuring != nil {
-            throw ValidationError("--open-during goes with nearby places and nearby categories.")
-        }
         if let demoPlaces, !(1...DemoTown.maximumPlaceCount).contains(demoPlaces) {
             throw ValidationError("--demo-places must be between 1 and \(DemoTown.maximumPlaceCount).")
         }
     }
 
     func run() async throws {
+        // The root parses --open-during for the subcommands (see TimeOptions); the app itself has no use for it.
+        if time.openDuring != nil {
+            throw CommandFailure("--open-during goes with nearby places and nearby categories.")
+        }
         let start = try open.map(StartScreen.init(parsing:)) ?? .home
         var flags = placesSource.flags.merging(friendsService.flags) { first, _ in first }
         flags[.near] = here.near
