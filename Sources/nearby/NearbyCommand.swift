@@ -15,7 +15,7 @@ struct NearbyCommand: AsyncParsableCommand {
             ($XDG_CONFIG_HOME/nearby/config.toml, else ~/.config/nearby/config.toml). See docs/data-sources.md.
             """,
         subcommands: [FriendsCommand.self, PlacesCommand.self, CategoriesCommand.self, ImportCommand.self,
-                      HoursCommand.self, ServeCommand.self, BenchStoreCommand.self, BenchHomeCommand.self,
+                      HoursCommand.self, ServeCommand.self, BenchStoreCommand.self, BenchHomeCommand.self, BenchHoursCommand.self,
                       DemoCommand.self]
     )
 
@@ -53,10 +53,6 @@ struct NearbyCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        // The root parses --open-during for the subcommands (see TimeOptions); the app itself has no use for it.
-        if time.openDuring != nil {
-            throw CommandFailure("--open-during goes with nearby places and nearby categories.")
-        }
         let start = try open.map(StartScreen.init(parsing:)) ?? .home
         var flags = placesSource.flags.merging(friendsService.flags) { first, _ in first }
         flags[.near] = here.near
@@ -93,7 +89,8 @@ struct NearbyCommand: AsyncParsableCommand {
         LogFile.bootstrap(at: global.directory.appendingPathComponent("nearby.log"), level: .info)
         do {
             try await AppLauncher(services: services, settings: settings, here: here, start: start,
-                                  radius: radius ?? SearchRadius.standard, at: time.at).run()
+                                  radius: radius ?? SearchRadius.standard, at: time.at,
+                                  openDuring: time.openDuring).run()
         } catch let error as TerminalSessionError {
             throw ValidationError(error.description)
         }

@@ -49,9 +49,11 @@ public enum TimeExpression {
         case .success(let date): start = date
         case .failure(let error): return .failure(error)
         }
-        guard case .success(let endTime) = clock(to.lowercased()) ?? .failure(.badSpan(trimmed)) else {
-            if case .failure(let error)? = clock(to.lowercased()) { return .failure(error) }
-            return .failure(.badSpan(trimmed))
+        let endTime: Int
+        switch clock(to.lowercased()) {
+        case .success(let seconds)?: endTime = seconds
+        case .failure(let error)?: return .failure(error)
+        case nil: return .failure(.badSpan(trimmed))
         }
         let startLocal = zone.localDateTime(at: start)
         var endDay = startLocal.day
@@ -273,7 +275,7 @@ public enum TimeExpression {
         local.day.isoText + " " + clockText(local.secondOfDay)
     }
 
-    static func clockText(_ secondOfDay: Int) -> String {
+    public static func clockText(_ secondOfDay: Int) -> String {
         CivilDate.pad(secondOfDay / 3600, 2) + ":" + CivilDate.pad(secondOfDay / 60 % 60, 2)
     }
 

@@ -34,6 +34,10 @@ public final class PlacesListViewModel: PlacesListViewModelType {
 
     private enum Phase {
         case idle, loading, failed(PlacesError), loaded
+
+        var isLoaded: Bool {
+            if case .loaded = self { true } else { false }
+        }
     }
 
     /// What a result was asked with: a reload's result replaces the rows only as what it was asked with.
@@ -41,6 +45,8 @@ public final class PlacesListViewModel: PlacesListViewModelType {
         var filter: String
         var order: PlacesSortOrder
         var radius: Double
+        /// Only places open for all of this span (`--open-during`, the time prompt).
+        var openDuring: EvaluationTime.OpenSpan?
     }
 
     private struct CachedRow {
@@ -92,6 +98,10 @@ public final class PlacesListViewModel: PlacesListViewModelType {
         self.radius = Observable(radius)
         updateTitle()
         context.evaluationTime?.chosen.bind { [weak self] _ in self?.evaluationTimeDidChange() }.store(in: &bindings)
+        context.evaluationTime?.openDuring.bind { [weak self] _ in
+            guard let self, !self.tracker.isClosed, case .loaded = self.phase else { return }
+            self.startReload()
+        }.store(in: &bindings)
     }
 
     /// The time opening hours are evaluated at, for the screen's `t` and header; nil: always now.
@@ -181,7 +191,7 @@ public final class PlacesListViewModel: PlacesListViewModelType {
         guard !tracker.isClosed, order != sortOrder.value else { return }
         sortOrder.update(order)
         guard case .loaded = phase, !isReloading, var request = applied,
-              isComplete || (isTruncated && order != .distance) else {
+              isComplete || (isTruncated && (order != .distance || request.openDuring != nil)) else {
             return startReload()
         }
         request.order = order
@@ -270,7 +280,8 @@ public final class PlacesListViewModel: PlacesListViewModelType {
 
     /// What the user asks for now.
     private var requested: Request {
-        Request(filter: Self.trimmed(filter.value), order: sortOrder.value, radius: radius.value)
+        Request(filter: Self.trimmed(filter.value), order: sortOrder.value, radius: radius.value,
+                openDuring: context.evaluationTime?.openDuring.value)
     }
 
     private func query(for request: Request, limit: Int) -> PlaceQuery {
@@ -294,7 +305,8 @@ public final class PlacesListViewModel: PlacesListViewModelType {
         updateTitle()
         updateLoading()
         let provider = context.provider
-        let sortedQuery = request.order != .distance
+        // Keeping only places open for a span needs the nearest ones in hand, as the other orders do.
+        let sortedQuery = request.order != .distance || request.openDuring != nil
         let query = query(for: request, limit: sortedQuery ? Self.sortedPageSize : Self.pageSize)
         tracker.run(Self.reloadKey) { [weak self] in
             let outcome: Result<Loaded, PlacesError>
@@ -346,7 +358,13 @@ public final class PlacesListViewModel: PlacesListViewModelType {
             knownIDs = []
             hits = []
             append(loaded.hits)
-            if request.order == .distance {
+            if let span = request.openDuring {
+                hits = hits.filter { hit in
+                    hoursCache.hours(of: hit.place)?.isOpen(from: span.start, to: span.end,
+                                                            in: context.hoursContext(for: hit.place)) ?? false
+                }
+            }
+            if request.order == .distance && request.openDuring == nil {
                 next = loaded.next
                 isTruncated = false
             } else {
@@ -359,7 +377,9 @@ public final class PlacesListViewModel: PlacesListViewModelType {
             mergeAttributions(loaded.attributions)
             phase = .loaded
             total = isComplete ? hits.count : nil
-            if !isComplete, request.filter.isEmpty, subject.searchText == nil { startCount(for: request) }
+            if !isComplete, request.filter.isEmpty, request.openDuring == nil, subject.searchText == nil {
+                startCount(for: request)
+            }
         case .failure(let error):
             if case .loaded = phase, !changed {
                 // A refresh failed: the rows shown are still the best we have.
@@ -563,6 +583,7 @@ public final class PlacesListViewModel: PlacesListViewModelType {
         } else {
             text = "No \(subject.pluralText) within \(within)"
         }
+        if let span = request.openDuring { text += " open \(span.label)" }
         if SearchRadius.wider(than: request.radius) != nil { text += " — + widens the search" }
         return text
     }
@@ -571,7 +592,11 @@ public final class PlacesListViewModel: PlacesListViewModelType {
         var parts = [subject.titleText]
         let within = "within \(radiusText)"
         let request = applied ?? requested
-        if !request.filter.isEmpty {
+        if let span = request.openDuring {
+            let among = isTruncated ? " among the nearest \(DisplayText.count(Self.sortedLimit))" : ""
+            let count = phase.isLoaded ? "\(DisplayText.count(hits.count)) " : ""
+            parts.append("\(count)open \(span.label)\(among) \(within)")
+        } else if !request.filter.isEmpty {
             parts.append("matching “\(DisplayText.oneLine(request.filter))” \(within)")
         } else if case .loaded = phase, isTruncated {
             let of = total.map { " of \(DisplayText.count($0))" } ?? ""

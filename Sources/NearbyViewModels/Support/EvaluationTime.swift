@@ -14,6 +14,15 @@ public final class EvaluationTime {
     public let chosen = Observable<Date?>(nil)
     /// "as of Sat 14:00" while a time is chosen, nil otherwise.
     public let header = Observable<String?>(nil)
+    /// A span the lists keep only places open for the whole of ("18:00-20:00"); nil: no such filter.
+    public let openDuring = Observable<OpenSpan?>(nil)
+
+    /// From one instant to another, with the words a title shows ("Sat 18:00–20:00").
+    public struct OpenSpan: Hashable, Sendable {
+        public var start: Date
+        public var end: Date
+        public var label: String
+    }
     /// The zone typed times are read in.
     public nonisolated let zone: ZoneRules
     /// Answers "now" on any thread: the chosen instant or the clock.
@@ -65,6 +74,39 @@ public final class EvaluationTime {
     /// Back to the clock (`t` again, or Esc in the prompt).
     public func returnToNow() { choose(nil as Date?) }
 
+    /// Lists keep only places open for all of the span `text` names ("18:00-20:00", "Sa 18:00-20:00"),
+    /// counted from the chosen time, else now; on a mistake nothing changes and the reason comes back.
+    @discardableResult
+    public func keepOpen(during text: String) -> TimeExpressionError? {
+        switch TimeExpression.span(text, base: source.now(), zone: zone) {
+        case .success(let (start, end)):
+            let now = source.clock()
+            let endLocal = zone.localDateTime(at: end)
+            let label = TimeExpression.label(start, now: now, zone: zone) + "–"
+                + TimeExpression.clockText(endLocal.secondOfDay)
+            openDuring.update(OpenSpan(start: start, end: end, label: label))
+            return nil
+        case .failure(let error):
+            return error
+        }
+    }
+
+    /// Lists show every place again.
+    public func stopKeepingOpen() { openDuring.update(nil) }
+
     /// `t`: a chosen time goes back to now; otherwise the screen asks for a time.
     public var isChosen: Bool { chosen.value != nil }
+}
+
+// Stand-ins for screens rendered against stub view models: they follow the clock.
+extension HomeViewModelType {
+    public var evaluationTime: EvaluationTime? { nil }
+}
+
+extension PlacesListViewModelType {
+    public var evaluationTime: EvaluationTime? { nil }
+}
+
+extension PlaceDetailViewModelType {
+    public var evaluationTime: EvaluationTime? { nil }
 }

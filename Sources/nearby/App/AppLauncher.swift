@@ -18,6 +18,8 @@ struct AppLauncher {
     let radius: Double
     /// `--at`: the time opening hours are evaluated at instead of now, until the user returns to now.
     var at: String?
+    /// `--open-during`: lists keep only places open for the whole span.
+    var openDuring: String?
 
     func run() async throws {
         let logger = Logger(label: "nearby.app")
@@ -34,6 +36,9 @@ struct AppLauncher {
         let evaluationTime = EvaluationTime(zone: zone)
         if let at, let error = evaluationTime.choose(at) {
             throw CommandFailure("--at: \(OpeningHoursText.printable(error.description)).")
+        }
+        if let openDuring, let error = evaluationTime.keepOpen(during: openDuring) {
+            throw CommandFailure("--open-during: \(OpeningHoursText.printable(error.description)).")
         }
         let context = FriendsContext(repository: services.friends, navigator: navigator, here: here?.coordinate,
                                      distanceText: { from, to in

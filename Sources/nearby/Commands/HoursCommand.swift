@@ -30,7 +30,7 @@ struct HoursCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        if time.openDuring != nil { throw CommandFailure("--open-during goes with nearby places and nearby categories.") }
+        if time.openDuring != nil { throw CommandFailure("--open-during goes with the app, nearby places and nearby categories.") }
         let environment = ProcessEnvironment.values
         let zone = ZoneRules.local(tz: environment["TZ"])
         let instant = try time.instant(zone: zone)

@@ -11,7 +11,7 @@ struct TimeOptions: ParsableArguments {
 
     @Option(name: .customLong("open-during"),
             help: ArgumentHelp("Only places open for the whole span, e.g. 18:00-20:00 or \"Sa 18:00-20:00\" "
-                               + "(counted from --at, else now).", valueName: "FROM-TO"))
+                               + "(counted from --at, else now); in the app, the places lists.", valueName: "FROM-TO"))
     var openDuring: String?
 
     /// The instant `--at` names, else `now`.

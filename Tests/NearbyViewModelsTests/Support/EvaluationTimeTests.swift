@@ -76,6 +76,24 @@ struct EvaluationTimeTests {
         list.close()
     }
 
+    @Test func listsKeepOnlyPlacesOpenForTheWholeSpan() async {
+        let list = PlacesListViewModel(subject: .category(.cafe), context: context)
+        list.load()
+        await list.idle()
+        #expect(openStates(list).count == 4)
+        #expect(time.keepOpen(during: "17:30-18:30") == nil)
+        await list.idle()
+        // Amadeus closes at 18:00, Édith's opens on Friday, Sonne has no hours: only the 24/7 café is left.
+        #expect(openStates(list).keys.sorted() == ["Zeitgeist"])
+        #expect(list.title.value == "Cafés · 1 open Mon 17:30–18:30 within 2 km · by distance")
+        #expect(time.keepOpen(during: "17:30") != nil, "not a span: nothing changes")
+        #expect(time.openDuring.value?.label == "Mon 17:30–18:30")
+        time.stopKeepingOpen()
+        await list.idle()
+        #expect(openStates(list).count == 4)
+        list.close()
+    }
+
     @Test func theDetailFollowsTheChosenTime() async {
         let detail = PlaceDetailViewModel(hit: PlaceHit(place: PlacesSamples.amadeus, distance: 120, bearing: 0),
                                           context: context)

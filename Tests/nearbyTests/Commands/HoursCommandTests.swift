@@ -42,6 +42,13 @@ struct HoursCommandTests {
         #expect(table.contains("  Sa 2026-11-21  10:00-18:00   ← today"))
     }
 
+    /// One calendar for every year: 1500-06-10 is that day, a Sunday, not a Julian date ten days off.
+    @Test func datesBefore1582AreTheDaysTheyName() throws {
+        let table = try report("Mo-Fr 08:00-18:00", at: "1500-06-10 12:00").table
+        #expect(table.contains("  Su 1500-06-10  closed   ← today"))
+        #expect(table.contains("State:        closed"))
+    }
+
     @Test func sunriseWithoutAPositionSaysWhatItNeeds() throws {
         let table = try report("sunrise-sunset", at: "2026-06-21 12:00").table
         #expect(table.contains("State:        unknown"))
