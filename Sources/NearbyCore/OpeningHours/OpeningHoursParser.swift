@@ -430,7 +430,8 @@ struct OpeningHoursParser {
         "open": .open, "closed": .closed, "off": .closed, "unknown": .unknown,
     ]
 
-    private static let weekdays: [String: Int] = {
+    /// "mo", "mon", "monday" … → 0 (Monday) to 6; also read by `TimeExpression`.
+    static let weekdays: [String: Int] = {
         let names = [["mo", "mon", "monday"], ["tu", "tue", "tues", "tuesday"], ["we", "wed", "wednesday"],
                      ["th", "thu", "thur", "thurs", "thursday"], ["fr", "fri", "friday"],
                      ["sa", "sat", "saturday"], ["su", "sun", "sunday"]]
@@ -439,7 +440,8 @@ struct OpeningHoursParser {
         return table
     }()
 
-    private static let months: [String: Int] = {
+    /// "jan", "january" … → 1 to 12; also read by `TimeExpression`.
+    static let months: [String: Int] = {
         let names = [["jan", "january"], ["feb", "february"], ["mar", "march"], ["apr", "april"], ["may"],
                      ["jun", "june"], ["jul", "july"], ["aug", "august"], ["sep", "sept", "september"],
                      ["oct", "october"], ["nov", "november"], ["dec", "december"]]

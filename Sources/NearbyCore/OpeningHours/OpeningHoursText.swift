@@ -10,8 +10,9 @@ public enum OpeningHoursText {
     public static let soonMinutes = 60
 
     /// "open · until 18:00", "open · closes in 20 min", "closed · opens Mo 07:30", "open · 24/7",
-    /// "open unless holiday · until 18:00", "maybe open · open end", "hours unknown".
+    /// "open unless holiday · until 18:00", "maybe open · open end", "open now" (as a source reported), "hours unknown".
     public static func row(_ status: OpeningStatus, timeZone: ZoneRules) -> String {
+        if status.isReported { return status.state == .open ? "open now" : "closed now" }
         if status.unreadableText != nil { return "hours unknown" }
         switch status.state {
         case .unknown:
@@ -38,8 +39,10 @@ public enum OpeningHoursText {
         }
     }
 
-    /// "Open · closes 18:00", "Closed · Christmas Day · opens tomorrow 07:30", "Hours could not be read: <raw>".
+    /// "Open · closes 18:00", "Closed · Christmas Day · opens tomorrow 07:30", "Open now · as the source says",
+    /// "Hours could not be read: <raw>".
     public static func detail(_ status: OpeningStatus, timeZone: ZoneRules) -> String {
+        if status.isReported { return (status.state == .open ? "Open now" : "Closed now") + " · as the source says" }
         if let raw = status.unreadableText { return "Hours could not be read: " + printable(raw) }
         var text: String
         switch status.state {

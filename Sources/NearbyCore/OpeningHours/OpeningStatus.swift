@@ -25,10 +25,12 @@ public struct OpeningStatus: Hashable, Sendable {
     public var instant: Date
     /// The source text, when it could not be read.
     public var unreadableText: String?
+    /// The state is what the source reported for now, not read from hours: no closing time is known.
+    public var isReported: Bool
 
     public init(state: OpeningState, nextChange: Date?, nextState: OpeningState?, comment: String? = nil,
                 isOpenEnd: Bool = false, instant: Date, unreadableText: String? = nil,
-                ifNotHoliday: OpeningState? = nil, holiday: String? = nil) {
+                ifNotHoliday: OpeningState? = nil, holiday: String? = nil, isReported: Bool = false) {
         self.ifNotHoliday = ifNotHoliday
         self.holiday = holiday
         self.state = state
@@ -38,6 +40,7 @@ public struct OpeningStatus: Hashable, Sendable {
         self.isOpenEnd = isOpenEnd
         self.instant = instant
         self.unreadableText = unreadableText
+        self.isReported = isReported
     }
 }
 

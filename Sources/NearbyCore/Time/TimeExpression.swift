@@ -279,23 +279,9 @@ public enum TimeExpression {
         CivilDate.pad(secondOfDay / 3600, 2) + ":" + CivilDate.pad(secondOfDay / 60 % 60, 2)
     }
 
-    private static let weekdays: [String: Int] = {
-        let names = [["mo", "mon", "monday"], ["tu", "tue", "tues", "tuesday"], ["we", "wed", "wednesday"],
-                     ["th", "thu", "thur", "thurs", "thursday"], ["fr", "fri", "friday"],
-                     ["sa", "sat", "saturday"], ["su", "sun", "sunday"]]
-        var table: [String: Int] = [:]
-        for (index, words) in names.enumerated() { for word in words { table[word] = index } }
-        return table
-    }()
-
-    private static let months: [String: Int] = {
-        let names = [["jan", "january"], ["feb", "february"], ["mar", "march"], ["apr", "april"], ["may"],
-                     ["jun", "june"], ["jul", "july"], ["aug", "august"], ["sep", "sept", "september"],
-                     ["oct", "october"], ["nov", "november"], ["dec", "december"]]
-        var table: [String: Int] = [:]
-        for (index, words) in names.enumerated() { for word in words { table[word] = index + 1 } }
-        return table
-    }()
+    // The words for weekdays and months are the ones opening hours accept.
+    private static var weekdays: [String: Int] { OpeningHoursParser.weekdays }
+    private static var months: [String: Int] { OpeningHoursParser.months }
 
     private static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August",
                                      "September", "October", "November", "December"]

@@ -5,11 +5,18 @@ import NearbyCore
 public struct HomeLocation: Hashable, Sendable {
     public var coordinate: Coordinate
     public var name: String?
+    /// No place is known yet (an empty store, no `--near`): the coordinate only stands in, and is not shown.
+    public var isPlaceholder: Bool
 
-    public init(coordinate: Coordinate, name: String? = nil) {
+    public init(coordinate: Coordinate, name: String? = nil, isPlaceholder: Bool = false) {
         self.coordinate = coordinate
         self.name = name
+        self.isPlaceholder = isPlaceholder
     }
+
+    /// Where Home stands before any place is known.
+    public static let unknown = HomeLocation(coordinate: Coordinate(latitude: 0, longitude: 0), name: "no location yet",
+                                             isPlaceholder: true)
 }
 
 /// How Home turns an intent into a screen. The app wires the screens it has; a route that returns nil
@@ -54,6 +61,8 @@ public struct HomeContext {
     public var units: UnitSystem
     /// The clock opening hours are evaluated against (the chosen time when `evaluationTime` has one).
     public var now: @Sendable () -> Date
+    /// The clock itself, for what ages in real time whatever time is chosen (how old the data is).
+    public var clock: @Sendable () -> Date
     /// The zone opening hours are read in.
     public var timeZone: ZoneRules
     public var routes: HomeRoutes
@@ -77,8 +86,10 @@ public struct HomeContext {
         self.units = units
         if let source = evaluationTime?.source {
             self.now = { source.now() }
+            self.clock = source.clock
         } else {
             self.now = now
+            self.clock = now
         }
         self.timeZone = timeZone
         self.routes = routes

@@ -17,18 +17,32 @@ public struct PlacesContext {
     /// The clock opening states are evaluated against (the chosen time when `evaluationTime` has one);
     /// tests move it by hand.
     public var now: @Sendable () -> Date
+    /// The clock itself, for what ages in real time whatever time is chosen (how old the data is).
+    public var clock: @Sendable () -> Date
     /// The time the user chose instead of now, shared by every screen; nil: always the clock.
     public var evaluationTime: EvaluationTime?
     /// Which public holidays apply to a place.
     public var holidays: HolidayDirectory
+    /// Walking times on the store's paths; nil (a live source) shows straight-line distances and says so.
+    public var walking: (any WalkingRouter)?
+    public var walkingPace: WalkingPace
+    /// With `--near gps`: lists start from its position and move with it. Nil: here stays put.
+    public var hereTracker: HereTracker?
+    /// Whether the source rates places (Google does, OpenStreetMap does not): without ratings, `s` skips the
+    /// order "by rating", which would only repeat the distance order.
+    public var sourceHasRatings: Bool
 
     public init(provider: any PlacesProvider, favourites: (any FavouritesStore)? = nil,
                 friends: (any FriendsRepository)? = nil, navigator: Navigator, here: Coordinate,
                 units: UnitSystem = .metric, timeZone: ZoneRules = .current,
                 now: @escaping @Sendable () -> Date = { Date() }, evaluationTime: EvaluationTime? = nil,
-                holidays: HolidayDirectory = .builtIn) {
+                holidays: HolidayDirectory = .builtIn, walking: (any WalkingRouter)? = nil,
+                walkingPace: WalkingPace = .standard, sourceHasRatings: Bool = true) {
         self.evaluationTime = evaluationTime
         self.holidays = holidays
+        self.walking = walking
+        self.walkingPace = walkingPace
+        self.sourceHasRatings = sourceHasRatings
         self.provider = provider
         self.favourites = favourites
         self.friends = friends
@@ -38,8 +52,10 @@ public struct PlacesContext {
         self.timeZone = timeZone
         if let source = evaluationTime?.source {
             self.now = { source.now() }
+            self.clock = source.clock
         } else {
             self.now = now
+            self.clock = now
         }
     }
 

@@ -10,10 +10,10 @@ struct BenchHoursCommand: ParsableCommand {
         abstract: "Benchmark opening-hours evaluation (for developers).",
         shouldDisplay: false)
 
-    @Option(help: "Evaluations per text and round.")
+    @Option(parsing: .unconditional, help: "Evaluations per text and round.")
     var evaluations = 20_000
 
-    @Option(help: "Rounds; the median is printed.")
+    @Option(parsing: .unconditional, help: "Rounds; the median is printed.")
     var rounds = 5
 
     static let texts = [
@@ -24,6 +24,11 @@ struct BenchHoursCommand: ParsableCommand {
         ("seasonal, closed for months", "May 01-Oct 31: Su 10:00-17:00"),
         ("easter and dates", "Mo-Su 10:00-18:00; easter -2 days-easter +1 day off; Dec 24-Dec 31 off"),
     ]
+
+    func validate() throws {
+        if evaluations < 1 { throw ValidationError("--evaluations wants a whole number of at least 1, not \(evaluations).") }
+        if rounds < 1 { throw ValidationError("--rounds wants a whole number of at least 1, not \(rounds).") }
+    }
 
     func run() throws {
         let zone = (try? ZoneRules.named("Europe/Vaduz")) ?? .utc

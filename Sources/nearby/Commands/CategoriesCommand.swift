@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import NearbyCore
 import NearbyData
 
@@ -18,47 +18,48 @@ struct CategoriesCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let radius = try area.radius()
         let store = LocalPlacesStore(database: try global.openStore())
-        try store.requirePlaces(storeDirectory: global.directory)
+        try store.requirePlaces(storeDirectory: global.directory.path)
         let counts: [Category: Int]
-        var openCounts: [Category: Int]?
-        do {
-            let center: Coordinate?
-            if area.near != nil {
-                let here = try area.location(in: store)
-                center = here.coordinate
-                counts = try store.fetchCategoryCounts(near: here.coordinate, radius: radius)
+        let here = area.near == nil ? nil : try area.location(in: store)
+        do throws(PlacesError) {
+            if let here {
+                counts = try store.fetchCategoryCounts(near: here.coordinate, radius: area.radius)
             } else {
-                center = nil
                 counts = try store.fetchCategoryTotals()
             }
-            if time.at != nil || time.openDuring != nil {
-                openCounts = try countOpen(in: store, center: center, radius: radius)
-            }
-        } catch let error as PlacesError {
+        } catch {
             throw CommandFailure(error.explanation)
         }
+        let openCounts = time.at != nil || time.openDuring != nil
+            ? try countOpen(in: store, center: here?.coordinate, radius: area.radius) : nil
         // Most common first; ties in the fixed category order.
         let rows = Category.allCases.compactMap { category in counts[category].map { (category, $0) } }
             .enumerated().sorted { ($0.element.1, -$0.offset) > ($1.element.1, -$1.offset) }.map(\.element)
         if json {
-            let objects = rows.map { category, count in
-                CategoryCount(category: category.rawValue, name: category.displayName, count: count,
-                              open: openCounts.map { $0[category] ?? 0 })
-            }
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            print(String(decoding: try encoder.encode(objects), as: UTF8.self))
+            Console.write(JSONOutput.array(rows.map { category, count in
+                var fields: [(String, JSONOutput)] = [("category", .string(category.rawValue)),
+                                                      ("name", .string(category.displayName)), ("count", .int(count))]
+                // Open at --at (or for all of --open-during); absent without them.
+                if let openCounts { fields.append(("open", .int(openCounts[category] ?? 0))) }
+                return .object(fields)
+            }).rendered())
         } else if rows.isEmpty {
-            print("No places within \(PlacesOutput.distance(radius)).")
+            let units = (try? AppSettings.load(flags: [:]).units) ?? .metric
+            let place = here?.name.map { " of \(TerminalText.safe($0))" } ?? ""
+            Console.line("No places within \(DistanceFormatting.radius(area.radius, units: units))\(place); "
+                         + "a larger --radius looks further.")
         } else {
-            let width = rows.map { $0.0.rawValue.count }.max() ?? 0
-            for (category, count) in rows {
-                let name = category.rawValue.padding(toLength: width, withPad: " ", startingAt: 0)
-                let open = openCounts.map { "  " + String($0[category] ?? 0).leftPadded(to: 7) + " open" } ?? ""
-                print("\(name)  \(String(count).leftPadded(to: 7))\(open)  \(category.displayName)")
-            }
+            let nameWidth = rows.map { $0.0.rawValue.count }.max() ?? 0
+            let counts = rows.map { NumberText.grouped($0.1) }
+            let countWidth = max(7, counts.map(\.count).max() ?? 0)
+            Console.write(zip(rows, counts).map { row, count in
+                let open = openCounts.map {
+                    "  " + NumberText.rightAligned(NumberText.grouped($0[row.0] ?? 0), width: countWidth) + " open"
+                } ?? ""
+                return NumberText.leftAligned(row.0.rawValue, width: nameWidth) + "  "
+                    + NumberText.rightAligned(count, width: countWidth) + open + "  " + row.0.displayName + "\n"
+            }.joined())
         }
     }
 
@@ -78,23 +79,19 @@ struct CategoriesCommand: ParsableCommand {
                                radius: center == nil ? 20_037_509 : radius, limit: 500)
         var result: [Category: Int] = [:]
         var cursor: PageCursor?
-        repeat {
-            let page = try store.fetchPage(query, after: cursor)
-            for hit in page.hits {
-                let open = span.map { PlacesOutput.isOpen(hit.place, during: $0, timeZone: zone, holidays: holidays) }
-                    ?? (PlacesOutput.openState(hit.place, at: instant, timeZone: zone, holidays: holidays) == "open")
-                if open { result[hit.place.category, default: 0] += 1 }
-            }
-            cursor = page.next
-        } while cursor != nil
+        do throws(PlacesError) {
+            repeat {
+                let page = try store.fetchPage(query, after: cursor)
+                for hit in page.hits {
+                    let open = span.map { PlacesOutput.isOpen(hit.place, during: $0, timeZone: zone, holidays: holidays) }
+                        ?? (PlacesOutput.openState(hit.place, at: instant, timeZone: zone, holidays: holidays) == "open")
+                    if open { result[hit.place.category, default: 0] += 1 }
+                }
+                cursor = page.next
+            } while cursor != nil
+        } catch {
+            throw CommandFailure(error.explanation)
+        }
         return result
-    }
-
-    private struct CategoryCount: Encodable {
-        var category: String
-        var name: String
-        var count: Int
-        /// Open at --at (or for all of --open-during); absent without them.
-        var open: Int?
     }
 }

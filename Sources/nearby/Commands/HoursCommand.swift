@@ -22,7 +22,8 @@ struct HoursCommand: ParsableCommand {
     @OptionGroup(title: "Where the place is (for sunrise and sunset, and its country's holidays)")
     var here: HereOption
 
-    @Option(help: ArgumentHelp("The country whose public holidays apply (two letters, e.g. LI).",
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("The country whose public holidays apply (two letters, e.g. LI).",
                                valueName: "CODE"))
     var country: String?
 
@@ -34,8 +35,6 @@ struct HoursCommand: ParsableCommand {
         let environment = ProcessEnvironment.values
         let zone = ZoneRules.local(tz: environment["TZ"])
         let instant = try time.instant(zone: zone)
-        var flags: [SettingKey: String] = [:]
-        if let country { flags[.country] = country }
         var settings: AppSettings
         do {
             settings = try AppSettings.load(flags: [:], environment: environment)
@@ -47,7 +46,7 @@ struct HoursCommand: ParsableCommand {
         var position = zoneEntry.map { Coordinate(latitude: $0.latitude, longitude: $0.longitude) }
         if let near = here.near {
             guard let given = Coordinate(parsing: near) else {
-                throw CommandFailure("--near for hours wants LAT,LON (e.g. 47.141,9.5209), not \(near.quotedForTerminal).")
+                throw CommandFailure("--near for hours wants LAT,LON (e.g. 47.141,9.5209), not \(TerminalText.quoted(near)).")
             }
             position = given
         } else if settings.country == nil {
@@ -71,7 +70,7 @@ struct HoursCommand: ParsableCommand {
     static func countryCode(_ text: String) throws -> String {
         let code = text.trimmingCharacters(in: .whitespaces).uppercased()
         guard code.count == 2, code.allSatisfy({ $0.isASCII && $0.isLetter }) else {
-            throw CommandFailure("--country wants two letters such as LI, CH or US, not \(text.quotedForTerminal).")
+            throw CommandFailure("--country wants two letters such as LI, CH or US, not \(TerminalText.quoted(text)).")
         }
         return code
     }

@@ -58,23 +58,23 @@ struct HoursReport {
         let zone = context.zone
         let days = week.map { day in
             var fields = [
-                "\"day\": \(JSONText.string(day.weekdayAbbreviation))",
-                "\"date\": \(JSONText.string(day.isoDate))",
-                "\"intervals\": [" + day.intervals.map { JSONText.string($0.label) }.joined(separator: ", ") + "]",
+                "\"day\": \(JSONOutput.quoted(day.weekdayAbbreviation))",
+                "\"date\": \(JSONOutput.quoted(day.isoDate))",
+                "\"intervals\": [" + day.intervals.map { JSONOutput.quoted($0.label) }.joined(separator: ", ") + "]",
                 "\"today\": \(day.isToday)",
             ]
-            if let comment = day.comment { fields.append("\"comment\": \(JSONText.string(comment))") }
-            if let holiday = day.holiday { fields.append("\"holiday\": \(JSONText.string(holiday))") }
+            if let comment = day.comment { fields.append("\"comment\": \(JSONOutput.quoted(comment))") }
+            if let holiday = day.holiday { fields.append("\"holiday\": \(JSONOutput.quoted(holiday))") }
             return "    {" + fields.joined(separator: ", ") + "}"
         }
         let fields = [
-            "\"state\": \(JSONText.string(status.state.rawValue))",
-            "\"next_change\": " + (status.nextChange.map { JSONText.string(Self.iso8601($0, zone: zone)) } ?? "null"),
-            "\"next_state\": " + (status.nextState.map { JSONText.string($0.rawValue) } ?? "null"),
+            "\"state\": \(JSONOutput.quoted(status.state.rawValue))",
+            "\"next_change\": " + (status.nextChange.map { JSONOutput.quoted(Self.iso8601($0, zone: zone)) } ?? "null"),
+            "\"next_state\": " + (status.nextState.map { JSONOutput.quoted($0.rawValue) } ?? "null"),
             "\"readable\": \(hours.isReadable)",
-            "\"text\": \(JSONText.string(status.detailText(timeZone: zone)))",
-            "\"holidays\": " + (holidaysText.map(JSONText.string) ?? "null"),
-            "\"notes\": [" + notes.map(JSONText.string).joined(separator: ", ") + "]",
+            "\"text\": \(JSONOutput.quoted(status.detailText(timeZone: zone)))",
+            "\"holidays\": " + (holidaysText.map(JSONOutput.quoted) ?? "null"),
+            "\"notes\": [" + notes.map(JSONOutput.quoted).joined(separator: ", ") + "]",
             "\"week\": [\n" + days.joined(separator: ",\n") + "\n  ]",
         ]
         return "{\n  " + fields.joined(separator: ",\n  ") + "\n}"
@@ -87,30 +87,5 @@ struct HoursReport {
         func pad(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
         return local.day.isoText + "T" + pad(second / 3600) + ":" + pad(second / 60 % 60) + ":" + pad(second % 60)
             + zone.offset(at: date).isoText
-    }
-}
-
-/// JSON string literals for hand-written JSON.
-enum JSONText {
-    /// Quotes, backslashes and control characters (C1 and DEL too) escaped.
-    static func string(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            default:
-                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
     }
 }

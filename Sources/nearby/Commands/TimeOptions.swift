@@ -1,15 +1,17 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import NearbyCore
 
 /// `--at` and `--open-during`, one type for the root command and the subcommands that evaluate opening
-/// hours: ArgumentParser hands a subcommand the root's decoded groups by type (see HereOption).
+/// hours. Each command declares its own; values are taken unconditionally, so one that looks like an option
+/// reaches `TimeExpression`, which says what is wrong with it.
 struct TimeOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Evaluate opening hours at this time instead of now: 22:00, \"tomorrow 10:00\", "
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Evaluate opening hours at this time instead of now: 22:00, \"tomorrow 10:00\", "
                                + "\"Sa 14:00\", 2026-11-21, \"2026-11-21 14:00\".", valueName: "TIME"))
     var at: String?
 
-    @Option(name: .customLong("open-during"),
+    @Option(name: .customLong("open-during"), parsing: .unconditional,
             help: ArgumentHelp("Only places open for the whole span, e.g. 18:00-20:00 or \"Sa 18:00-20:00\" "
                                + "(counted from --at, else now); in the app, the places lists.", valueName: "FROM-TO"))
     var openDuring: String?

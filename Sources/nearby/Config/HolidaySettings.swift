@@ -11,12 +11,12 @@ extension AppSettings {
             let path = (raw.value.trimmingCharacters(in: .whitespaces) as NSString).expandingTildeInPath
             name = URL(fileURLWithPath: path).lastPathComponent
             guard let data = FileManager.default.contents(atPath: path), data.count <= 1 << 20 else {
-                throw SettingsError("\(raw.origin): cannot read the holiday file \(path.quotedForTerminal).")
+                throw SettingsError("\(raw.origin): cannot read the holiday file \(TerminalText.quoted(path)).")
             }
             do {
                 file = try HolidayCalendarFile(parsing: String(decoding: data, as: UTF8.self))
             } catch {
-                throw SettingsError("\(raw.origin): \(path.quotedForTerminal) \(error.description).")
+                throw SettingsError("\(raw.origin): \(TerminalText.quoted(path)) \(error.description).")
             }
         }
         return HolidayDirectory(country: country, file: file, fileName: name,

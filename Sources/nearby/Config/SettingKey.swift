@@ -5,7 +5,9 @@ enum SettingKey: String, CaseIterable, Sendable {
     case friendsURL = "friends_url"
     case friendsToken = "friends_token"
     case googleAPIKey = "google_api_key"
+    case googleAPI = "google_api"
     case near
+    case gpsd
     case units
     /// The country whose public holidays apply (ISO 3166 alpha-2), instead of looking it up per place.
     case country
@@ -23,6 +25,8 @@ enum SettingKey: String, CaseIterable, Sendable {
         case .friendsURL: "--friends-url"
         case .friendsToken: "--friends-token"
         case .near: "--near"
+        case .googleAPI: "--google-api"
+        case .gpsd: "--gpsd"
         case .googleAPIKey, .units, .country, .holidaysFile: nil
         }
     }
@@ -35,6 +39,8 @@ enum SettingKey: String, CaseIterable, Sendable {
         case .friendsURL: "NEARBY_FRIENDS_URL"
         case .friendsToken: "NEARBY_FRIENDS_TOKEN"
         case .googleAPIKey: "NEARBY_GOOGLE_API_KEY"
+        case .googleAPI: "NEARBY_GOOGLE_API"
+        case .gpsd: "NEARBY_GPSD"
         case .country: "NEARBY_COUNTRY"
         case .holidaysFile: "NEARBY_HOLIDAYS_FILE"
         case .near, .units: nil

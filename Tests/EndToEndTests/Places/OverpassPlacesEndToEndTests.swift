@@ -1,4 +1,5 @@
 import Foundation
+import PlacesStandIns
 import Testing
 
 /// Places fed by Overpass over the network (a stand-in on 127.0.0.1), in a real terminal: loading, rows,

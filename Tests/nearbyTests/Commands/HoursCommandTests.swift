@@ -9,7 +9,7 @@ struct HoursCommandTests {
 
     private func report(_ text: String, at local: String, holidays: HolidayCalendar? = nil,
                         position: Coordinate? = nil) throws -> HoursReport {
-        let options = try #require(try NearbyCommand.parseAsRoot(["hours", text, "--at", local]) as? HoursCommand)
+        let options = try #require(try CommandRouter.parse(["hours", text, "--at", local]) as? HoursCommand)
         let instant = try options.time.instant(zone: Self.vaduz)
         let context = HoursContext(zone: Self.vaduz, position: position, holidays: holidays)
         let hours = OpeningHours(osm: text)
@@ -64,11 +64,11 @@ struct HoursCommandTests {
         #expect(object["state"] as? String == "unknown")
         #expect(object["holidays"] as? String == "no holiday table for here")
         #expect((object["notes"] as? [String])?.count == 1)
-        #expect(JSONText.string("a\u{1B}b\u{9B}") == "\"a\\u001bb\\u009b\"")
+        #expect(JSONOutput.quoted("a\u{1B}b\u{9B}") == "\"a\\u001bb\\u009b\"")
     }
 
     @Test func atErrorsSayWhatWasWrongLikeEveryCommand() throws {
-        let gap = try #require(try NearbyCommand.parseAsRoot(["hours", "24/7", "--at", "2026-03-29 02:30"]) as? HoursCommand)
+        let gap = try #require(try CommandRouter.parse(["hours", "24/7", "--at", "2026-03-29 02:30"]) as? HoursCommand)
         #expect(throws: CommandFailure.self) { try gap.time.instant(zone: Self.vaduz) }
         do {
             _ = try gap.time.instant(zone: Self.vaduz)
@@ -76,23 +76,32 @@ struct HoursCommandTests {
             #expect(failure.description == "--at: 2026-03-29 02:30 does not exist in Europe/Vaduz: the clocks jump "
                     + "from 02:00 to 03:00 that night.")
         }
-        let typo = try #require(try NearbyCommand.parseAsRoot(["hours", "24/7", "--at", "tmorrow"]) as? HoursCommand)
+        let typo = try #require(try CommandRouter.parse(["hours", "24/7", "--at", "tmorrow"]) as? HoursCommand)
         #expect(throws: CommandFailure.self) { try typo.time.instant(zone: Self.vaduz) }
     }
 
     @Test func atAndOpenDuringReachEveryCommandThatTakesThem() throws {
-        let root = try #require(try NearbyCommand.parseAsRoot(["--at", "Sa 14:00"]) as? NearbyCommand)
+        let root = try #require(try CommandRouter.parse(["--at", "Sa 14:00"]) as? NearbyCommand)
         #expect(root.time.at == "Sa 14:00")
-        let places = try #require(try NearbyCommand.parseAsRoot(["places", "--at", "22:00", "--open-during",
+        let places = try #require(try CommandRouter.parse(["places", "--at", "22:00", "--open-during",
                                                                  "18:00-20:00"]) as? PlacesCommand)
         #expect(places.time.at == "22:00" && places.time.openDuring == "18:00-20:00")
-        let categories = try #require(try NearbyCommand.parseAsRoot(["categories", "--at", "tomorrow 10:00"])
+        let categories = try #require(try CommandRouter.parse(["categories", "--at", "tomorrow 10:00"])
             as? CategoriesCommand)
         #expect(categories.time.at == "tomorrow 10:00")
+        let favourites = try #require(try CommandRouter.parse(["favourites", "--at", "Sa 14:00", "--open-during",
+                                                               "18:00-20:00"]) as? FavouritesCommand)
+        #expect(favourites.time.at == "Sa 14:00" && favourites.time.openDuring == "18:00-20:00")
+        // Values that look like options reach the command, which says what is wrong with them.
+        let dashed = try #require(try CommandRouter.parse(["places", "--at", "-1"]) as? PlacesCommand)
+        #expect(dashed.time.at == "-1")
+        #expect(throws: CommandFailure.self) { try dashed.time.instant(zone: Self.vaduz) }
+        // The app's own --at, written after a subcommand that has none, is refused rather than lost.
+        #expect(throws: (any Error).self) { try CommandRouter.parse(["route", "--at", "22:00"]) }
     }
 
     @Test func openDuringKeepsOnlyPlacesOpenForTheWholeSpan() throws {
-        let options = try #require(try NearbyCommand.parseAsRoot(["places", "--at", "2026-11-23", "--open-during",
+        let options = try #require(try CommandRouter.parse(["places", "--at", "2026-11-23", "--open-during",
                                                                   "18:00-20:00"]) as? PlacesCommand)
         let base = try options.time.instant(zone: Self.vaduz)
         let span = try #require(try options.time.span(zone: Self.vaduz, base: base))
