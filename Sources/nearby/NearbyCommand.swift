@@ -53,7 +53,8 @@ struct NearbyCommand: AsyncParsableCommand {
     var demo = false
 
     @Option(name: .customLong("demo-places"), parsing: .unconditional,
-            help: ArgumentHelp("How many places the Demo town has (default 500).", valueName: "N"))
+            help: ArgumentHelp("How many places the Demo town has (default: the town already made, else 500).",
+                               valueName: "N"))
     var demoPlaces: Int?
 
     func validate() throws {
@@ -82,6 +83,7 @@ struct NearbyCommand: AsyncParsableCommand {
         if demo {
             // The demo is local and self-contained: live sources would mix real places into a fictional town.
             settings.source = .local
+            // Without --demo-places the town already there is used, whatever its size (`nearby demo --places N`).
             do {
                 try FileSystem.makeFolders(global.directory.path)
             } catch {
@@ -89,7 +91,7 @@ struct NearbyCommand: AsyncParsableCommand {
             }
             let town: DemoTown
             do {
-                town = try await DemoTown.open(in: global.directory, places: demoPlaces ?? DemoTown.defaultPlaceCount)
+                town = try await DemoTown.open(in: global.directory, places: demoPlaces)
             } catch let error as PlacesError {
                 throw CommandFailure(error.explanation)
             } catch {

@@ -33,6 +33,9 @@ public protocol FriendsRepository: Sendable {
     func friend(id: Friend.ID) async throws(FriendsError) -> Friend
     func addFriend(_ draft: FriendDraft) async throws(FriendsError) -> Friend
     func updateFriend(id: Friend.ID, with draft: FriendDraft) async throws(FriendsError) -> Friend
+    /// Changes only the given fields of a friend. Stores make this one atomic step, so edits of different
+    /// fields made at the same time all survive.
+    func updateFriend(id: Friend.ID, changes: FriendChanges) async throws(FriendsError) -> Friend
     func deleteFriend(id: Friend.ID) async throws(FriendsError)
 }
 
@@ -50,6 +53,12 @@ extension FriendsRepository {
         let start = min(max(offset, 0), matching.count)
         let end = min(start + max(limit, 0), matching.count)
         return FriendsPage(friends: Array(matching[start..<end]), total: matching.count)
+    }
+
+    /// For services without an atomic partial update: read, change, write back.
+    public func updateFriend(id: Friend.ID, changes: FriendChanges) async throws(FriendsError) -> Friend {
+        let current = try await friend(id: id)
+        return try await updateFriend(id: id, with: changes.applied(to: current.draft))
     }
 
     public func friend(id: Friend.ID) async throws(FriendsError) -> Friend {

@@ -91,11 +91,12 @@ public final class PlaceDetailViewModel: PlaceDetailViewModelType {
         case .checking, .saving, .unavailable: return
         }
         favourite.update(.saving(isFavourite: wanted))
-        let id = place.id
+        // The place itself, so the store keeps its name and position for a favourite whose place later goes.
+        let saved = place
         tracker.run(Self.favouriteKey) { [weak self] in
             var failure: PlacesError?
             do throws(PlacesError) {
-                try await store.setFavourite(id, wanted)
+                try await store.setFavourite(saved, wanted)
             } catch {
                 failure = error
             }

@@ -18,7 +18,7 @@ struct CategoriesCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let store = LocalPlacesStore(database: try global.openStore())
+        let store = LocalPlacesStore(database: try global.openStore(.readOnly))
         try store.requirePlaces(storeDirectory: global.directory.path)
         let counts: [Category: Int]
         let here = area.near == nil ? nil : try area.location(in: store)

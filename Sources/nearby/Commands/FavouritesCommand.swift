@@ -33,7 +33,7 @@ struct FavouritesCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let store = LocalPlacesStore(database: try global.openStore())
+        let store = LocalPlacesStore(database: try global.openStore(.readOnly))
         let settings = try AppSettings.load(flags: [:])
         var origin: NearLocation?
         if let near = here.near {

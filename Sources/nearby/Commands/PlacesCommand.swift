@@ -50,7 +50,8 @@ struct PlacesCommand: AsyncParsableCommand {
         } catch {
             throw CommandFailure(error.description)
         }
-        let store = LocalPlacesStore(database: try global.openStore())
+        // Only a live source writes (it keeps what it fetched); the local one reads and writes nothing.
+        let store = LocalPlacesStore(database: try global.openStore(settings.source == .local ? .readOnly : .readWrite))
         // A live source fills the store as it goes; only the local one needs an import first.
         if settings.source == .local { try store.requirePlaces(storeDirectory: global.directory.path) }
         let here = try area.location(in: store, fallback: settings.near)

@@ -183,6 +183,13 @@ actor FakeFavouritesStore: FavouritesStore {
     func favourites() async throws(PlacesError) -> [PlaceID] {
         saved.sorted { $0.description < $1.description }
     }
+
+    func favouritePlaces(order: FavouritesOrder) async throws(PlacesError) -> [FavouritePlace] {
+        try await favourites().map { id in
+            FavouritePlace(id: id, savedAt: Date(timeIntervalSince1970: 0), place: nil, name: id.description,
+                           category: nil, coordinate: nil)
+        }
+    }
 }
 
 /// A clock the test moves by hand.
