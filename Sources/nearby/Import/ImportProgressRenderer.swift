@@ -52,11 +52,32 @@ final class ImportProgressRenderer {
                          + (summary.waysWithoutNodes > 0
                             ? "; \(Self.count(summary.waysWithoutNodes)) areas had no nodes in the file)" : ")"))
         }
+        lines += Self.skipLines(summary.skips)
         let seconds = max(summary.seconds, 0.000_001)
         lines.append(String(format: "%@ objects, %.1f MB in %.2f s: %.1f MB/s, %@ objects/s.",
                             Self.count(summary.elements), Double(summary.bytes) / 1e6, summary.seconds,
                             Double(summary.bytes) / 1e6 / seconds, Self.count(Int(Double(summary.elements) / seconds))))
         write(lines.joined(separator: "\n") + "\n")
+    }
+
+    /// A warning line for each kind of element left out for being beyond the import's limits.
+    static func skipLines(_ skips: OSMImportSkips) -> [String] {
+        let limits = OSMImportLimits.standard
+        func areas(_ number: Int) -> String { number == 1 ? "1 area" : "\(count(number)) areas" }
+        var lines: [String] = []
+        if skips.waysWithTooManyNodes > 0 {
+            lines.append("  Left out \(areas(skips.waysWithTooManyNodes)) with more than \(count(limits.wayNodes)) "
+                         + "nodes (more than OpenStreetMap allows a way).")
+        }
+        if skips.elementsWithTooManyTags > 0 {
+            let places = skips.elementsWithTooManyTags == 1 ? "1 place" : "\(count(skips.elementsWithTooManyTags)) places"
+            lines.append("  Left out \(places) with more than \(count(limits.elementTags)) tags.")
+        }
+        if skips.waysBeyondNodeBudget > 0 {
+            lines.append("  Left out \(areas(skips.waysBeyondNodeBudget)): the areas before them needed as many nodes "
+                         + "as an import keeps for a file of this size.")
+        }
+        return lines
     }
 
     /// One line that fits `columns` (the bar shrinks first, then the figures are cut), so `\r` can redraw it.

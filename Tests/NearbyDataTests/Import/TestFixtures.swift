@@ -25,18 +25,20 @@ struct TemporaryFile {
 }
 
 /// Imports `bytes` written to a temporary file into a collecting sink.
-func importBytes(_ bytes: [UInt8], name: String = "extract.osm.pbf") throws -> (CollectingImportSink, OSMImportSummary) {
+func importBytes(_ bytes: [UInt8], name: String = "extract.osm.pbf", limits: OSMImportLimits = .standard) throws
+    -> (CollectingImportSink, OSMImportSummary) {
     let file = try TemporaryFile(name: name, bytes: bytes)
     defer { file.remove() }
     let sink = CollectingImportSink()
-    let summary = try OSMImporter(path: file.path).run(into: sink)
+    let summary = try OSMImporter(path: file.path, limits: limits).run(into: sink)
     return (sink, summary)
 }
 
 /// The `OSMImportError` importing `bytes` throws, or nil when it does not throw one.
-func importError(_ bytes: [UInt8], name: String = "extract.osm.pbf") -> OSMImportError? {
+func importError(_ bytes: [UInt8], name: String = "extract.osm.pbf", limits: OSMImportLimits = .standard)
+    -> OSMImportError? {
     do {
-        _ = try importBytes(bytes, name: name)
+        _ = try importBytes(bytes, name: name, limits: limits)
         return nil
     } catch {
         return error as? OSMImportError
