@@ -49,16 +49,20 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
 
+        // What the test targets share: spawning processes clean, waiting off the cooperative pool, fixtures.
+        .target(name: "CTestSupport", path: "Tests/CTestSupport"),
+        .target(name: "TestSupport", dependencies: ["CTestSupport", "CZlib"], path: "Tests/TestSupport"),
+
         .testTarget(name: "TerminalViewTests", dependencies: ["TerminalView"]),
         .testTarget(name: "NearbyScreensTests", dependencies: ["NearbyScreens", "NearbyViewModels", "TerminalView", "NearbyCore",
                                                               "NearbyData"],
                     exclude: ["__Snapshots__"]),
-        .testTarget(name: "CursesTerminalTests", dependencies: ["nearby", "CTerminalSupport"]),
+        .testTarget(name: "CursesTerminalTests", dependencies: ["nearby", "CTerminalSupport", "TestSupport"]),
         // NearbyData for its HTTP server: the network tests run a stand-in service in the test process.
-        .testTarget(name: "EndToEndTests", dependencies: ["nearby", "NearbyData"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["nearby", "NearbyData", "TestSupport"]),
         .testTarget(name: "NearbyCoreTests", dependencies: ["NearbyCore"]),
-        .testTarget(name: "NearbyDataTests", dependencies: ["NearbyData", "NearbyCore", "CZlib", "CCurl"]),
-        .testTarget(name: "nearbyTests", dependencies: ["nearby", "NearbyData", "NearbyCore"]),
+        .testTarget(name: "NearbyDataTests", dependencies: ["NearbyData", "NearbyCore", "CZlib", "CCurl", "TestSupport"]),
+        .testTarget(name: "nearbyTests", dependencies: ["nearby", "NearbyData", "NearbyCore", "TestSupport"]),
         .testTarget(name: "NearbyViewModelsTests", dependencies: ["NearbyViewModels", "NearbyCore"]),
     ],
     swiftLanguageModes: [.v6]

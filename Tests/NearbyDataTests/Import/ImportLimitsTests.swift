@@ -1,5 +1,6 @@
 import NearbyCore
 import Testing
+import TestSupport
 @testable import NearbyData
 
 /// What a file can make an import keep or decode is bounded (`OSMImportLimits`); what lies beyond is left out
