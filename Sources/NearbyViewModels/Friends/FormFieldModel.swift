@@ -15,6 +15,8 @@ public final class FormFieldModel {
     public let message = Observable<String?>(nil)
     /// The user typed here, left the field, or tried to save: an empty required field may now say so.
     public private(set) var isTouched = false
+    /// The most characters the field takes as typed: the limit every way of adding a friend shares.
+    public var maxLength: Int { FriendValidation.maxLength(of: field) }
 
     private let validate: (String) -> String?
     private var serverProblem: String?

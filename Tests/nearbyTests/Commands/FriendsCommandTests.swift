@@ -23,6 +23,18 @@ struct FriendsCommandTests {
         #expect(throws: (any Error).self) { _ = try FriendsRemoveCommand.parse(["twelve"]) }
     }
 
+    /// `--place` is held to the rules of the form, the server and vCard import; nothing is stored.
+    @Test(arguments: ["Vaduz\u{1B}[31m", "Va\u{202E}duz", "Va\u{9B}duz", String(repeating: "L", count: 101)])
+    func addRefusesAPlaceNameTheFormWouldRefuse(place: String) async throws {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let add = try FriendsAddCommand.parse(["--data-dir", folder, "--first", "Lena", "--last", "Long",
+                                               "--phone", "+423 555 0106", "--place", place])
+        await #expect(throws: ExitCode.failure) { try await add.run() }
+        let store = try AppDatabase.open(at: DataLocation.storeFile(in: URL(fileURLWithPath: folder)))
+        #expect(try await LocalFriendsRepository(database: store).listFriends().isEmpty)
+    }
+
     @Test func addImportListRemoveAndExportAgainstAStoreOnDisk() async throws {
         let folder = temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
