@@ -268,29 +268,29 @@ final class OSMXMLReader {
         case .relation where stack.count == 1:
             elementsRead += 1
         case .tag where current != nil:
+            guard current?.tags.count ?? 0 < limits.elementTags else {
+                current?.hasTooManyTags = true
+                break
+            }
             var key: String?
             var value: String?
             try forEachAttribute(attributesStart, attributesEnd, line: markupLine) { attribute, range in
                 if attribute == .k { key = text(range) } else if attribute == .v { value = text(range) }
             }
-            guard let key, let value else { break }
-            if current?.tags.count ?? 0 < limits.elementTags {
-                current?.tags.append((key, value))
-            } else {
-                current?.hasTooManyTags = true
-            }
+            if let key, let value { current?.tags.append((key, value)) }
         case .nd where current?.isWay == true:
             guard visitor.wantsWays, current?.interest == .tagsAndNodes else { break }
+            // Past the limit the rest is not even read: one way can hold millions of these.
+            guard current?.refs.count ?? 0 < limits.wayNodes else {
+                current?.hasTooManyNodes = true
+                break
+            }
             var ref: Int64?
             try forEachAttribute(attributesStart, attributesEnd, line: markupLine) { attribute, range in
                 if attribute == .ref { ref = integer(range) }
             }
             guard let ref else { throw OSMImportError.corrupt("an <nd> without a valid ref", .line(markupLine)) }
-            if current?.refs.count ?? 0 < limits.wayNodes {
-                current?.refs.append(ref)
-            } else {
-                current?.hasTooManyNodes = true
-            }
+            current?.refs.append(ref)
         default:
             break
         }
