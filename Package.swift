@@ -52,6 +52,9 @@ let package = Package(
         // What the test targets share: spawning processes clean, waiting off the cooperative pool, fixtures.
         .target(name: "CTestSupport", path: "Tests/CTestSupport"),
         .target(name: "TestSupport", dependencies: ["CTestSupport", "CZlib"], path: "Tests/TestSupport"),
+        // Stand-ins for the live places services (Overpass, Google Places API (New)) on 127.0.0.1, checking
+        // what the real services check; used by the provider tests and the end-to-end tests, shipped nowhere.
+        .target(name: "PlacesStandIns", dependencies: ["NearbyData", "NearbyCore"], path: "Tests/PlacesStandIns"),
 
         .testTarget(name: "TerminalViewTests", dependencies: ["TerminalView"]),
         .testTarget(name: "NearbyScreensTests", dependencies: ["NearbyScreens", "NearbyViewModels", "TerminalView", "NearbyCore",
@@ -59,9 +62,12 @@ let package = Package(
                     exclude: ["__Snapshots__"]),
         .testTarget(name: "CursesTerminalTests", dependencies: ["nearby", "CTerminalSupport", "TestSupport"]),
         // NearbyData for its HTTP server: the network tests run a stand-in service in the test process.
-        .testTarget(name: "EndToEndTests", dependencies: ["nearby", "NearbyData", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["nearby", "NearbyData", "PlacesStandIns", "TestSupport"]),
         .testTarget(name: "NearbyCoreTests", dependencies: ["NearbyCore"]),
-        .testTarget(name: "NearbyDataTests", dependencies: ["NearbyData", "NearbyCore", "CZlib", "CCurl", "TestSupport"]),
+        // The independent router the walking network is checked against is a Python script the test runs.
+        .testTarget(name: "NearbyDataTests", dependencies: ["NearbyData", "NearbyCore", "CZlib", "CCurl",
+                                                           "PlacesStandIns", "TestSupport"],
+                    exclude: ["Routing/reference_router.py"]),
         .testTarget(name: "nearbyTests", dependencies: ["nearby", "NearbyData", "NearbyCore", "TestSupport"]),
         .testTarget(name: "NearbyViewModelsTests", dependencies: ["NearbyViewModels", "NearbyCore"]),
     ],

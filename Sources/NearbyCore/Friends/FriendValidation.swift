@@ -9,14 +9,16 @@ public enum FriendField: String, CaseIterable, Hashable, Sendable, Codable {
 public enum FriendValidation {
     public static let nameLengthRange = 1...40
     public static let phoneDigitRange = 3...20
+    /// What the name rule allows, said the same way wherever a name is refused.
+    public static let nameRule = "Only letters, emoji, spaces, hyphens, apostrophes and periods"
     /// Characters a phone number may take, spaces and signs included.
-    public static let phoneLength = 40
+    public static let phoneLength = 32
     /// The longest e-mail address (RFC 5321).
     public static let emailLength = 254
 
-    /// The longest each field may be, in characters: the form's fields stop there, and `friends add`, vCard
-    /// import and the server refuse longer values with the same reason.
-    public static func maxLength(of field: FriendField) -> Int {
+    /// The longest each field may be, in characters: the form's fields stop there (and say so), and
+    /// `friends add`, vCard import and the server refuse longer values with the same reason.
+    public static func maximumLength(of field: FriendField) -> Int {
         switch field {
         case .firstName, .lastName: nameLengthRange.upperBound
         case .phoneNumber: phoneLength
@@ -54,9 +56,19 @@ public enum FriendValidation {
             // Combining marks belong to the letter before them (decomposed accents).
             if props.generalCategory == .nonspacingMark || props.generalCategory == .spacingMark { continue }
             if scalar == " " || scalar == "-" || scalar == "'" || scalar == "\u{2019}" || scalar == "." { continue }
-            return "Only letters, spaces, hyphens and apostrophes"
+            if isEmojiPart(scalar) { continue }
+            return nameRule
         }
         return hasLetter ? nil : "Needs at least one letter"
+    }
+
+    /// A scalar of an emoji (李小龍🐉, 👩🏽‍💻): pictographs, skin tones, the joiner and the emoji variation selector.
+    /// Digits, # and *, which Unicode also counts as emoji (keycaps), are not.
+    private static func isEmojiPart(_ scalar: Unicode.Scalar) -> Bool {
+        let properties = scalar.properties
+        if scalar.value < 0x80 { return false }
+        return properties.isEmoji || properties.isEmojiModifier || scalar.value == 0x200D || scalar.value == 0xFE0F
+            || scalar.value == 0x20E3 || (0xE0020...0xE007F).contains(scalar.value)
     }
 
     /// The reason a phone number is refused, or nil when it is fine.
@@ -94,7 +106,7 @@ public enum FriendValidation {
 
     /// The reason a place name is refused, or nil when it is fine.
     public static func placeNameProblem(_ name: String) -> String? {
-        let limit = maxLength(of: .location)
+        let limit = maximumLength(of: .location)
         if name.count > limit { return "At most \(limit) characters" }
         if hasForbiddenCharacter(name) { return "Only printable characters" }
         if !name.unicodeScalars.contains(where: { $0.properties.isAlphabetic }) { return "Needs at least one letter" }
