@@ -58,7 +58,7 @@ let package = Package(
 
         .testTarget(name: "TerminalViewTests", dependencies: ["TerminalView"]),
         .testTarget(name: "NearbyScreensTests", dependencies: ["NearbyScreens", "NearbyViewModels", "TerminalView", "NearbyCore",
-                                                              "NearbyData"],
+                                                              "NearbyData", "TestSupport"],
                     exclude: ["__Snapshots__"]),
         .testTarget(name: "CursesTerminalTests", dependencies: ["nearby", "CTerminalSupport", "TestSupport"]),
         // NearbyData for its HTTP server: the network tests run a stand-in service in the test process.

@@ -3,6 +3,7 @@ import NearbyCore
 import NearbyData
 import NearbyViewModels
 import Testing
+import TestSupport
 import TerminalView
 @testable import NearbyScreens
 
@@ -14,9 +15,15 @@ struct PlacesScreensRenderTests {
     nonisolated static let now = Date(timeIntervalSince1970: 1_795_000_000 - 4_000)
     nonisolated static let utc = TimeZone(identifier: "UTC")!
 
+    /// The demo store's folder, removed when the test ends (each test has an instance of its own).
+    private let folder: TemporaryFolder
+
+    init() throws {
+        folder = try TemporaryFolder("nearby-render")
+    }
+
     private func makeApp(size: Size = Size(width: 80, height: 24)) async throws -> (HeadlessRunner, AppCoordinator) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-render-\(UUID().uuidString)")
-        let town = try await DemoTown.open(in: folder, places: 300)
+        let town = try await DemoTown.open(in: folder.appending("town-\(UUID().uuidString.prefix(8))"), places: 300)
         let store = LocalPlacesStore(database: town.database)
         let friends = LocalFriendsRepository(database: town.database)
         let navigator = Navigator()
