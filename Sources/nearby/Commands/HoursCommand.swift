@@ -23,6 +23,10 @@ struct HoursCommand: ParsableCommand {
         let timeZone = Self.localTimeZone()
         var instant = Date()
         if let at {
+            if let problem = Self.calendarProblem(at) {
+                FileHandle.standardError.write(Data("nearby hours: \(problem)\n".utf8))
+                throw ExitCode.validationFailure
+            }
             guard let parsed = Self.parseLocalTime(at, in: timeZone) else {
                 let message = "nearby hours: --at \"\(OpeningHoursText.printable(at))\" is not a time in "
                     + "\(timeZone.identifier); write YYYY-MM-DDTHH:MM\n"
@@ -96,6 +100,18 @@ struct HoursCommand: ParsableCommand {
             if let zone = TimeZone(identifier: name) { return zone }
         }
         return TimeZone.current
+    }
+
+    /// The first year wholly in the Gregorian calendar (it began on 1582-10-15).
+    static let firstGregorianYear = 1583
+
+    /// Why `--at` is refused for a date before the Gregorian calendar, or nil. Before it the parser (Julian
+    /// dates, as Foundation's calendar reads them) and the week (counted in proleptic Gregorian days) would
+    /// name different days, so the instant is refused rather than shown with two calendars.
+    static func calendarProblem(_ text: String) -> String? {
+        let digits = text.trimmingCharacters(in: .whitespaces).prefix { $0.isASCII && $0.isNumber }
+        guard digits.count == 4, let year = Int(digits), year < firstGregorianYear else { return nil }
+        return "--at \(year) is before \(firstGregorianYear): dates before the Gregorian calendar are not supported"
     }
 
     /// "2026-11-23T07:30" (or with a space) as an instant in `timeZone`; nil for anything else, for dates
