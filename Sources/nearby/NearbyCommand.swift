@@ -22,7 +22,8 @@ struct NearbyCommand: AsyncParsableCommand {
         version: NearbyVersion.current,
         subcommands: [FriendsCommand.self, PlacesCommand.self, CategoriesCommand.self, FavouritesCommand.self,
                       ImportCommand.self, HoursCommand.self, RouteCommand.self, ServeCommand.self, DemoCommand.self,
-                      VersionCommand.self, BenchStoreCommand.self, BenchHomeCommand.self, BenchRouteCommand.self]
+                      VersionCommand.self, BenchStoreCommand.self, BenchHomeCommand.self, BenchRouteCommand.self,
+                      BenchHoursCommand.self]
     )
 
     @OptionGroup var global: GlobalOptions
@@ -31,6 +32,8 @@ struct NearbyCommand: AsyncParsableCommand {
 
     @OptionGroup(title: "Where you are (else `near` in the config file, else the last place used)")
     var here: HereOption
+
+    @OptionGroup var time: TimeOptions
 
     @Option(parsing: .unconditional,
             help: ArgumentHelp("Screen to start on: home (default), friends, category:NAME or category:all, place:ID, search:TEXT.",
@@ -119,8 +122,8 @@ struct NearbyCommand: AsyncParsableCommand {
         LogFile.bootstrap(at: global.directory.appendingPathComponent("nearby.log").path, level: .info)
         do {
             try await AppLauncher(services: services, settings: settings, here: here, start: start,
-                                  radius: radius ?? SearchRadius.standard,
-                                  gps: followsGPS ? last : nil).run()
+                                  radius: radius ?? SearchRadius.standard, at: time.at,
+                                  openDuring: time.openDuring, gps: followsGPS ? last : nil).run()
         } catch let error as TerminalSessionError {
             throw CommandFailure(error.description)
         }

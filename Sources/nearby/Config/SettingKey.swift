@@ -9,6 +9,10 @@ enum SettingKey: String, CaseIterable, Sendable {
     case near
     case gpsd
     case units
+    /// The country whose public holidays apply (ISO 3166 alpha-2), instead of looking it up per place.
+    case country
+    /// A holiday calendar file that adds to (or replaces days of) the built-in tables.
+    case holidaysFile = "holidays_file"
 
     /// The key in the config file.
     var fileKey: String { rawValue }
@@ -23,7 +27,7 @@ enum SettingKey: String, CaseIterable, Sendable {
         case .near: "--near"
         case .googleAPI: "--google-api"
         case .gpsd: "--gpsd"
-        case .googleAPIKey, .units: nil
+        case .googleAPIKey, .units, .country, .holidaysFile: nil
         }
     }
 
@@ -37,6 +41,8 @@ enum SettingKey: String, CaseIterable, Sendable {
         case .googleAPIKey: "NEARBY_GOOGLE_API_KEY"
         case .googleAPI: "NEARBY_GOOGLE_API"
         case .gpsd: "NEARBY_GPSD"
+        case .country: "NEARBY_COUNTRY"
+        case .holidaysFile: "NEARBY_HOLIDAYS_FILE"
         case .near, .units: nil
         }
     }

@@ -13,7 +13,7 @@ import TerminalView
 struct PlacesScreensRenderTests {
     /// Wednesday 2026-11-18 10:00 UTC: some places open, some closed, some about to change.
     nonisolated static let now = Date(timeIntervalSince1970: 1_795_000_000 - 4_000)
-    nonisolated static let utc = TimeZone(identifier: "UTC")!
+    nonisolated static let utc = ZoneRules.utc
 
     /// The demo store's folder, removed when the test ends (each test has an instance of its own).
     private let folder: TemporaryFolder

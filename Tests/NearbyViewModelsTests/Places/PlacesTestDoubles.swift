@@ -200,7 +200,7 @@ final class ManualClock: Sendable {
 /// Places and instants the places tests share. "Here" is the demo centre; times are UTC.
 enum PlacesSamples {
     static let here = Coordinate(latitude: 47.0, longitude: 8.0)
-    static let utc = TimeZone(secondsFromGMT: 0) ?? .current
+    static let utc = ZoneRules.utc
 
     /// "2026-03-02T17:00:00Z" (2026-03-02 is a Monday).
     static func instant(_ text: String) -> Date {
