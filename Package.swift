@@ -48,23 +48,26 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
 
+        // What the test targets share: spawning processes clean, waiting off the cooperative pool, fixtures.
+        .target(name: "CTestSupport", path: "Tests/CTestSupport"),
+        .target(name: "TestSupport", dependencies: ["CTestSupport", "CZlib"], path: "Tests/TestSupport"),
         // Stand-ins for the live places services (Overpass, Google Places API (New)) on 127.0.0.1, checking
         // what the real services check; used by the provider tests and the end-to-end tests, shipped nowhere.
         .target(name: "PlacesStandIns", dependencies: ["NearbyData", "NearbyCore"], path: "Tests/PlacesStandIns"),
 
         .testTarget(name: "TerminalViewTests", dependencies: ["TerminalView"]),
         .testTarget(name: "NearbyScreensTests", dependencies: ["NearbyScreens", "NearbyViewModels", "TerminalView", "NearbyCore",
-                                                              "NearbyData"],
+                                                              "NearbyData", "TestSupport"],
                     exclude: ["__Snapshots__"]),
-        .testTarget(name: "CursesTerminalTests", dependencies: ["nearby", "CTerminalSupport"]),
+        .testTarget(name: "CursesTerminalTests", dependencies: ["nearby", "CTerminalSupport", "TestSupport"]),
         // NearbyData for its HTTP server: the network tests run a stand-in service in the test process.
-        .testTarget(name: "EndToEndTests", dependencies: ["nearby", "NearbyData", "PlacesStandIns"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["nearby", "NearbyData", "PlacesStandIns", "TestSupport"]),
         .testTarget(name: "NearbyCoreTests", dependencies: ["NearbyCore"]),
         // The independent router the walking network is checked against is a Python script the test runs.
         .testTarget(name: "NearbyDataTests", dependencies: ["NearbyData", "NearbyCore", "CZlib", "CCurl", "CSQLite",
-                                                           "PlacesStandIns"],
+                                                           "PlacesStandIns", "TestSupport"],
                     exclude: ["Routing/reference_router.py"]),
-        .testTarget(name: "nearbyTests", dependencies: ["nearby", "NearbyData", "NearbyCore"]),
+        .testTarget(name: "nearbyTests", dependencies: ["nearby", "NearbyData", "NearbyCore", "TestSupport"]),
         .testTarget(name: "NearbyViewModelsTests", dependencies: ["NearbyViewModels", "NearbyCore"]),
     ],
     swiftLanguageModes: [.v6]

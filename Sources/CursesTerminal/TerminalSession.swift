@@ -20,7 +20,8 @@ public enum TerminalSessionError: Error, CustomStringConvertible {
 
 /// Owns the curses session: start (locale, alternate screen, modes, mouse) and an idempotent restore.
 ///
-/// Restore also runs from the signal shims on SIGINT/SIGTERM/SIGHUP, at exit, and on a crash signal.
+/// Restore also runs from the signal shims on SIGINT/SIGTERM/SIGHUP, at exit, on a crash signal, and on every
+/// other signal whose default action ends the process (SIGQUIT, SIGUSR1, SIGALRM, …).
 @MainActor
 public final class TerminalSession {
     public private(set) var isActive = false
@@ -52,8 +53,10 @@ public final class TerminalSession {
         leaveok(nearby_stdscr(), false)
         curs_set(0)
         set_escdelay(25)
-        // ctrl-s saves a form; remember the modes curses restores after a suspend.
+        // ctrl-s saves a form; ctrl-\ (or a pasted 0x1C) must not end the app with SIGQUIT, while ctrl-c and
+        // ctrl-z keep their signals. Remember the modes curses restores after a suspend.
         _ = nearby_tty_disable_flow_control(STDIN_FILENO)
+        _ = nearby_tty_disable_quit_key(STDIN_FILENO)
         def_prog_mode()
         if has_colors() {
             start_color()

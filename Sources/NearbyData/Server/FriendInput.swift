@@ -66,13 +66,7 @@ enum FriendInput {
         default:
             problems[.location] = "Latitude and longitude go together"
         }
-        if let place = draft.placeName, problems[.location] == nil {
-            if place.count > 200 {
-                problems[.location] = "At most 200 characters"
-            } else if place.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-                problems[.location] = "Only printable characters"
-            }
-        }
+        // The place name is checked with the same rules as the form's (FriendValidation.placeNameProblem).
         // Type problems come first: they say more than the validation of a value that was not used.
         problems.merge(FriendValidation.problems(in: draft)) { typeProblem, _ in typeProblem }
         return problems.isEmpty ? .draft(draft) : .problems(problems)

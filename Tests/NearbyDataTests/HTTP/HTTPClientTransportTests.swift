@@ -2,6 +2,7 @@ import Foundation
 import NearbyData
 import Synchronization
 import Testing
+import TestSupport
 
 /// What the libcurl transport adds to the client's contract: redirects, decoding, methods with bodies,
 /// many requests at once, cancellation of pending ones.

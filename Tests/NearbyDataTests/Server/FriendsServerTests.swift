@@ -159,6 +159,11 @@ struct FriendsServerTests {
         (#"{"firstname":"Anna","lastname":"Beck","phonenumber":"555","latitude":91,"longitude":0}"#, "location"),
         (#"{"firstname":"Anna","lastname":"Beck","phonenumber":"555","latitude":"x","longitude":0}"#, "location"),
         (#"{"firstname":"Anna","lastname":"Beck","phonenumber":"555","latitude":1}"#, "location"),
+        // The same rules as the form's and vCard import's: C1 controls, bidi overrides, the same length.
+        (#"{"firstname":"Anna","lastname":"Beck","phonenumber":"555","email":"a\u009b31m@b.co"}"#, "email"),
+        (#"{"firstname":"Anna","lastname":"Beck","phonenumber":"555","placename":"Va\u202educ"}"#, "location"),
+        (#"{"firstname":"Anna","lastname":"Beck","phonenumber":"555","placename":"\#(String(repeating: "L", count: 101))"}"#,
+         "location"),
     ])
     func validation(body: String, field: String) async throws {
         let running = try await Running()
