@@ -37,7 +37,7 @@ public final class CursesBackend: TerminalBackend {
                     lastStyle = cell.style
                     (attrs, pair) = attributes(for: cell.style)
                 }
-                Self.encode(cell.text, attributes: attrs, pair: pair, into: &cc, scratch: &chars)
+                Self.encode(cell, attributes: attrs, pair: pair, into: &cc, scratch: &chars)
                 if moved {
                     wadd_wch(screen, &cc)
                 } else {
@@ -57,18 +57,14 @@ public final class CursesBackend: TerminalBackend {
         doupdate()
     }
 
-    /// Fills `cc` with the cell's scalars (a base and up to four marks). Nonisolated, so the closure inside
+    /// Fills `cc` with the cell's scalars (a base and up to three marks). Nonisolated, so the closure inside
     /// carries no main-actor check per cell.
-    private nonisolated static func encode(_ text: String, attributes: attr_t, pair: Int16, into cc: inout cchar_t,
+    private nonisolated static func encode(_ cell: Cell, attributes: attr_t, pair: Int16, into cc: inout cchar_t,
                                            scratch: inout (wchar_t, wchar_t, wchar_t, wchar_t, wchar_t, wchar_t)) {
         withUnsafeMutableBytes(of: &scratch) { raw in
             let buffer = raw.bindMemory(to: wchar_t.self)
-            var count = 0
-            for scalar in text.unicodeScalars where count < 5 {
-                buffer[count] = wchar_t(bitPattern: scalar.value)
-                count += 1
-            }
-            if count == 0 { buffer[0] = 32; count = 1 }
+            let count = cell.markCount + 1
+            for index in 0..<count { buffer[index] = wchar_t(bitPattern: cell.scalar(at: index).value) }
             buffer[count] = 0
             _ = nearby_setcchar(&cc, buffer.baseAddress, attributes, pair)
         }

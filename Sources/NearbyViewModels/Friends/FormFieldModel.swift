@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NearbyCore
 
 /// One field of the friend form: its text, and the reason beside it when the text is refused.
@@ -68,7 +68,7 @@ public final class FormFieldModel {
     }
 
     private func refreshMessage() {
-        let isBlank = text.value.trimmingCharacters(in: .whitespaces).isEmpty
+        let isBlank = DisplayText.trimmed(text.value).isEmpty
         // No "Required" at a field the user has not reached yet.
         if isBlank, !isTouched, serverProblem == nil {
             message.update(nil)

@@ -1,11 +1,11 @@
-import Foundation
+import FoundationEssentials
 import NearbyCore
 
 /// What the friend detail screen shows below its title.
 public enum FriendDetailContent: Hashable, Sendable {
     case loading(String)
-    /// Cannot be edited or deleted; `r` retries.
-    case error(message: String, retryHint: String)
+    /// Cannot be edited or deleted; the screen's retry key loads it again.
+    case error(String)
     case friend([FriendDetailLine])
 }
 
@@ -41,7 +41,7 @@ public struct FriendDetailLine: Hashable, Sendable {
 
     private static func locationText(_ friend: Friend) -> String? {
         let coordinate = friend.coordinate.map {
-            String(format: "%.5f, %.5f", $0.latitude, $0.longitude)
+            DisplayText.decimal($0.latitude, places: 5) + ", " + DisplayText.decimal($0.longitude, places: 5)
         }
         let place = friend.placeName.flatMap { $0.isEmpty ? nil : DisplayText.oneLine($0) }
         switch (place, coordinate) {
@@ -57,7 +57,9 @@ public struct FriendDetailLine: Hashable, Sendable {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
-        return String(format: "%04d-%02d-%02d %02d:%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0,
-                      parts.hour ?? 0, parts.minute ?? 0)
+        let date = [DisplayText.zeroPadded(parts.year ?? 0, digits: 4), DisplayText.zeroPadded(parts.month ?? 0, digits: 2),
+                    DisplayText.zeroPadded(parts.day ?? 0, digits: 2)].joined(separator: "-")
+        return date + " " + DisplayText.zeroPadded(parts.hour ?? 0, digits: 2) + ":"
+            + DisplayText.zeroPadded(parts.minute ?? 0, digits: 2)
     }
 }

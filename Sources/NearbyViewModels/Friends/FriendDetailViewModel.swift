@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NearbyCore
 
 /// One friend's detail: their fields, edit and delete.
@@ -65,8 +65,7 @@ public final class FriendDetailViewModel: FriendDetailViewModelType {
                 self.show(friend)
             case .failure(let error):
                 if self.friend == nil {
-                    self.content.update(.error(message: FriendsErrorText.loading(error),
-                                               retryHint: FriendsErrorText.retryHint))
+                    self.content.update(.error(FriendsErrorText.loading(error)))
                 } else {
                     self.status.value = .error(FriendsErrorText.loading(error))
                 }

@@ -2,9 +2,6 @@ import NearbyCore
 
 /// Friends errors in the words of the screen that met them.
 public enum FriendsErrorText {
-    /// The hint an error row shows beside its message.
-    public static let retryHint = "r retry"
-
     /// Why loading the list or a friend failed.
     public static func loading(_ error: FriendsError) -> String {
         switch error {
@@ -40,7 +37,7 @@ public enum FriendsErrorText {
 
     /// Outside text made one safe line ending in a full stop.
     private static func sentence(_ text: String) -> String {
-        let line = DisplayText.oneLine(text).trimmingCharacters(in: .whitespaces)
+        let line = DisplayText.trimmed(DisplayText.oneLine(text))
         if line.isEmpty { return "unknown reason." }
         if let last = line.last, ".!?".contains(last) { return line }
         return line + "."

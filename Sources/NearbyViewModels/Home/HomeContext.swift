@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NearbyCore
 
 /// Where "here" is: a coordinate and, when known, its name ("Vaduz").

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NearbyCore
 
 /// When what Home shows next changes by the clock alone, so the view schedules one redraw, not a timer.

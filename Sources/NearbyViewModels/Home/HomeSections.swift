@@ -1,12 +1,12 @@
-import Foundation
+import FoundationEssentials
 import NearbyCore
 
 /// What one section of Home holds: still loading, failed (with a retry), or its rows.
 public enum HomeSectionContent<Row: Hashable & Sendable>: Hashable, Sendable {
     /// What is loading ("Loading hot picks…").
     case loading(String)
-    /// Cannot be opened; `r` retries this section.
-    case failed(message: String, retryHint: String)
+    /// Cannot be opened; Home's retry key loads this section again.
+    case failed(message: String)
     case loaded(Row)
 
     /// The rows when loaded.
@@ -121,6 +121,8 @@ public struct HomePlaceRow: Hashable, Sendable, Identifiable {
     /// "open · until 18:00", "closed · opens Mo 07:30", "hours unknown".
     public var openText: String
     public var openState: OpeningState
+    /// Open now (the view colours it).
+    public var isOpen: Bool { openState == .open }
 
     public init(id: PlaceID, name: String, distance: String, bearing: String, openText: String,
                 openState: OpeningState) {
@@ -155,6 +157,8 @@ public struct HomePlacesSection: Hashable, Sendable, Identifiable {
     }
 
     public var id: Category { category }
+    /// A name for the section that stays the same while its rows change ("cafe").
+    public var key: String { category.rawValue }
 }
 
 /// A friend with a location, as the "Friends nearby" section shows them.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NearbyCore
 
 /// The words Home shows, in one place so that they stay consistent.
@@ -6,11 +6,11 @@ public enum HomeText {
     /// What Home says when the store holds no place at all.
     public static let emptyStore = "No places yet — import an extract (nearby import FILE), use a live source "
         + "(--source overpass), or try the demo (nearby --demo)"
-    public static let retryHint = "r retry"
 
     /// "Vaduz (47.1410, 9.5209)", or the coordinates alone without a name.
     public static func location(_ here: HomeLocation) -> String {
-        let coordinates = String(format: "%.4f, %.4f", here.coordinate.latitude, here.coordinate.longitude)
+        let coordinates = DisplayText.decimal(here.coordinate.latitude, places: 4) + ", "
+            + DisplayText.decimal(here.coordinate.longitude, places: 4)
         guard let name = here.name.map(DisplayText.oneLine), !name.isEmpty else { return coordinates }
         return "\(name) (\(coordinates))"
     }
@@ -18,7 +18,7 @@ public enum HomeText {
     /// "2 km", "500 m", "1.5 km": the radius without a needless ".0".
     public static func radius(_ metres: Double, units: UnitSystem) -> String {
         let text = DistanceFormatting.distance(metres, units: units)
-        return text.replacingOccurrences(of: ".0 ", with: " ")
+        return text.replacing(".0 ", with: " ")
     }
 
     /// "1,311 places within 2 km".
@@ -75,7 +75,7 @@ public enum HomeText {
 
     /// Outside text made one safe line ending in a full stop.
     static func sentence(_ text: String) -> String {
-        let line = DisplayText.oneLine(text).trimmingCharacters(in: .whitespaces)
+        let line = DisplayText.trimmed(DisplayText.oneLine(text))
         if line.isEmpty { return "unknown reason." }
         if let last = line.last, ".!?".contains(last) { return line }
         return line + "."

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NearbyCore
 
 /// Home: where here is, the hot picks pager, the categories, a section per category, and friends nearby.
@@ -114,6 +114,15 @@ public final class HomeViewModel: HomeViewModelType {
         guard !tracker.isClosed else { return }
         let request = PlacesListRequest(center: context.here.coordinate, centerName: context.here.name,
                                         radius: context.radius, category: category)
+        if let screen = context.routes.placesList(request) { context.navigator.push(screen) }
+    }
+
+    /// A places list of what matches `text` around here (names, addresses, cuisines).
+    public func openSearch(_ text: String) {
+        let words = DisplayText.trimmed(text)
+        guard !tracker.isClosed, !words.isEmpty else { return }
+        let request = PlacesListRequest(center: context.here.coordinate, centerName: context.here.name,
+                                        radius: context.radius, searchText: words)
         if let screen = context.routes.placesList(request) { context.navigator.push(screen) }
     }
 
@@ -286,7 +295,7 @@ public final class HomeViewModel: HomeViewModelType {
 
     private func publishCategories() {
         if let failure = counts.failure {
-            categories.update(.failed(message: HomeText.placesFailure(failure), retryHint: HomeText.retryHint))
+            categories.update(.failed(message: HomeText.placesFailure(failure)))
         } else if let value = counts.value {
             categories.update(.loaded(value))
         } else {
@@ -314,7 +323,7 @@ public final class HomeViewModel: HomeViewModelType {
             if let failure = feed.failure, counted?.contains(category) ?? true {
                 newSections.append(HomePlacesSection(
                     category: category, title: title,
-                    content: .failed(message: HomeText.placesFailure(failure), retryHint: HomeText.retryHint)))
+                    content: .failed(message: HomeText.placesFailure(failure))))
             } else if !candidates.isEmpty {
                 let rows = zip(candidates, statuses).prefix(Self.rowsPerSection).map { candidate, status in
                     shown.append(status)
@@ -346,7 +355,7 @@ public final class HomeViewModel: HomeViewModelType {
         if !picks.isEmpty {
             content = .loaded(picks)
         } else if !feeds.isEmpty, feeds.allSatisfy(\.hasFailed), let failure = feeds.first?.failure {
-            content = .failed(message: HomeText.placesFailure(failure), retryHint: HomeText.retryHint)
+            content = .failed(message: HomeText.placesFailure(failure))
         } else if feeds.isEmpty || feeds.contains(where: { $0.isLoading && $0.value == nil }) {
             content = .loading("Finding what is open…")
         } else {
@@ -369,7 +378,7 @@ public final class HomeViewModel: HomeViewModelType {
     private func publishFriends() {
         if let failure = friends.failure {
             friendsSection.update(HomeFriendsSection(
-                content: .failed(message: FriendsErrorText.loading(failure), retryHint: HomeText.retryHint)))
+                content: .failed(message: FriendsErrorText.loading(failure))))
             return
         }
         guard let located = friends.value else { return friendsSection.update(nil) }

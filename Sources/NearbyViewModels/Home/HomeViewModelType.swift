@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NearbyCore
 
 /// What the Home view reads and calls, so a render test can hand it a stub.
@@ -36,6 +36,8 @@ public protocol HomeViewModelType: AnyObject {
     func pageRight()
     func openHotPick()
     func openCategory(_ category: Category)
+    /// A places list of what matches `text` around here.
+    func openSearch(_ text: String)
     func openPlace(_ id: PlaceID)
     func openFriend(_ id: Friend.ID)
     func dismissStatus()

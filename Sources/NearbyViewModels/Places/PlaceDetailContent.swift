@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NearbyCore
 
 /// One labelled line of the place card ("Phone  +423 555 0101"); every text is safe to draw.
@@ -43,6 +43,8 @@ public struct OpeningHoursSummary: Hashable, Sendable {
     public var state: OpeningState
     /// Monday to Sunday of this week; empty when the hours could not be read.
     public var week: [OpeningWeekRow]
+    /// Open now (the view colours it).
+    public var isOpen: Bool { state == .open }
 
     public init(now: String, state: OpeningState, week: [OpeningWeekRow]) {
         self.now = now
@@ -60,6 +62,8 @@ public struct MapMarker: Hashable, Sendable {
     public var coordinate: Coordinate
     public var label: String
     public var kind: Kind
+    public var latitude: Double { coordinate.latitude }
+    public var longitude: Double { coordinate.longitude }
 
     public init(coordinate: Coordinate, label: String, kind: Kind) {
         self.coordinate = coordinate
@@ -74,12 +78,16 @@ public struct PlaceMapModel: Hashable, Sendable {
     public var place: MapMarker
     public var neighbours: [MapMarker]
     public var friends: [MapMarker]
+    /// The scale bar counts in miles and feet (the imperial units setting), else in metres.
+    public var usesMiles: Bool
 
-    public init(here: MapMarker, place: MapMarker, neighbours: [MapMarker] = [], friends: [MapMarker] = []) {
+    public init(here: MapMarker, place: MapMarker, neighbours: [MapMarker] = [], friends: [MapMarker] = [],
+                usesMiles: Bool = false) {
         self.here = here
         self.place = place
         self.neighbours = neighbours
         self.friends = friends
+        self.usesMiles = usesMiles
     }
 
     /// Every marker, the place last so that it draws on top.
@@ -126,7 +134,8 @@ public enum MeetingPointsState: Hashable, Sendable {
     case found(friend: String, [MeetingPointRow])
     /// Nothing open near the midpoint, or the friend has no location; says which.
     case empty(String)
-    case failed(message: String, retryHint: String)
+    /// The friend's key (`m`) asks again.
+    case failed(message: String)
 }
 
 /// The favourite action's own states; it never blocks the rest of the screen.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NearbyCore
 
 /// One place: its card, opening hours against the clock, a small map, friends near it, meeting points,
@@ -315,9 +315,9 @@ public final class PlaceDetailViewModel: PlaceDetailViewModelType {
         case .failure(.noLocation(let friend)):
             meetingPoints.update(.empty("\(DisplayText.oneLine(friend.firstName)) has no location to meet halfway."))
         case .failure(.friend(let error)):
-            meetingPoints.update(.failed(message: FriendsErrorText.loading(error), retryHint: "m retry"))
+            meetingPoints.update(.failed(message: FriendsErrorText.loading(error)))
         case .failure(.places(let error)):
-            meetingPoints.update(.failed(message: PlacesErrorText.loading(error), retryHint: "m retry"))
+            meetingPoints.update(.failed(message: PlacesErrorText.loading(error)))
         }
     }
 
@@ -391,7 +391,8 @@ public final class PlaceDetailViewModel: PlaceDetailViewModelType {
     private static func baseMap(for place: Place, context: PlacesContext) -> PlaceMapModel {
         PlaceMapModel(here: MapMarker(coordinate: context.here, label: "You", kind: .here),
                       place: MapMarker(coordinate: place.coordinate, label: DisplayText.oneLine(place.name),
-                                       kind: .place))
+                                       kind: .place),
+                      usesMiles: context.units == .imperial)
     }
 
     /// Runs `operation` under `key`, counted for the header spinner until it ends (a newer run of the same

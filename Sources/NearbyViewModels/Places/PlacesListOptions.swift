@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NearbyCore
 
 /// What a places list shows: one category, every place, or what matches a search.
@@ -78,6 +78,6 @@ public enum SearchRadius {
     /// "2 km", "500 m", "1.2 mi": a radius as a sentence says it (no needless ".0").
     public static func text(_ metres: Double, units: UnitSystem) -> String {
         let text = DistanceFormatting.distance(metres, units: units)
-        return text.replacingOccurrences(of: ".0 ", with: " ")
+        return text.replacing(".0 ", with: " ")
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NearbyCore
 
 /// A places list: one category, every place, or a search, around "here" within a radius.
@@ -99,25 +99,42 @@ public final class PlacesListViewModel: PlacesListViewModelType {
         return hits.count + (next != nil ? 1 : 0)
     }
 
+    /// The row at `index` as held: a lookup that fetches nothing (`show(rows:)` does).
     public func row(at index: Int) -> PlacesListRow {
         switch phase {
         case .idle, .loading:
             return .loading(loadingText)
         case .failed(let error):
-            return .error(message: PlacesErrorText.loading(error), retryHint: PlacesErrorText.retryHint)
+            return .error(PlacesErrorText.loading(error))
         case .loaded:
-            guard !hits.isEmpty else { return .empty(emptyText) }
+            guard !hits.isEmpty else { return .empty(emptyText, canWiden: canWiden) }
             if hits.indices.contains(index) {
-                if next != nil, index >= hits.count - Self.prefetchDistance { loadMore() }
                 return .place(cachedRow(for: hits[index], now: context.now()).model)
             }
-            guard next != nil else { return .empty("") }
-            if let moreFailure {
-                return .error(message: PlacesErrorText.loading(moreFailure), retryHint: PlacesErrorText.retryHint)
-            }
-            loadMore()
+            guard next != nil else { return .empty("", canWiden: false) }
+            if let moreFailure { return .error(PlacesErrorText.loading(moreFailure)) }
             return .moreLoading("Loading more \(subject.pluralText)…")
         }
+    }
+
+    public func canOpen(at index: Int) -> Bool {
+        guard case .loaded = phase else { return false }
+        return hits.indices.contains(index)
+    }
+
+    public var canRetry: Bool {
+        if case .failed = phase { return true }
+        return moreFailure != nil
+    }
+
+    /// Watches the times of the rows shown, and fetches the next page once they come within
+    /// `prefetchDistance` of the end of what is held.
+    public func show(rows: Range<Int>) {
+        if rows != visibleRows {
+            visibleRows = rows
+            updateNextRefresh()
+        }
+        if next != nil, rows.upperBound >= hits.count - Self.prefetchDistance { loadMore() }
     }
 
     /// How many places are held now (for tests: pages, never everything).
@@ -210,12 +227,6 @@ public final class PlacesListViewModel: PlacesListViewModelType {
         }
         radius.update(narrower)
         startReload()
-    }
-
-    public func setVisibleRows(_ range: Range<Int>) {
-        guard range != visibleRows else { return }
-        visibleRows = range
-        updateNextRefresh()
     }
 
     public func timeDidPass() {
@@ -532,19 +543,19 @@ public final class PlacesListViewModel: PlacesListViewModelType {
         return "Loading \(subject.pluralText) within \(radiusText)…"
     }
 
+    /// Whether a wider radius could find more.
+    private var canWiden: Bool { SearchRadius.wider(than: (applied ?? requested).radius) != nil }
+
     private var emptyText: String {
         let request = applied ?? requested
         let within = SearchRadius.text(request.radius, units: context.units)
-        var text: String
         if !request.filter.isEmpty {
-            text = "No \(subject.pluralText) match “\(DisplayText.oneLine(request.filter))” within \(within)"
-        } else if let search = subject.searchText {
-            text = "Nothing matches “\(DisplayText.oneLine(search))” within \(within)"
-        } else {
-            text = "No \(subject.pluralText) within \(within)"
+            return "No \(subject.pluralText) match “\(DisplayText.oneLine(request.filter))” within \(within)"
         }
-        if SearchRadius.wider(than: request.radius) != nil { text += " — + widens the search" }
-        return text
+        if let search = subject.searchText {
+            return "Nothing matches “\(DisplayText.oneLine(search))” within \(within)"
+        }
+        return "No \(subject.pluralText) within \(within)"
     }
 
     private func updateTitle() {
@@ -576,6 +587,6 @@ public final class PlacesListViewModel: PlacesListViewModelType {
     }
 
     private static func trimmed(_ text: String) -> String {
-        text.trimmingCharacters(in: .whitespacesAndNewlines)
+        DisplayText.trimmed(text, newlines: true)
     }
 }

@@ -1,7 +1,8 @@
 /// A grid of cells that widgets draw into; the backend presents it.
 ///
 /// Every string is sanitised on the way in and measured per scalar as the terminal will, so what the buffer
-/// holds is exactly what the terminal will show.
+/// holds is exactly what the terminal will show. Writing allocates nothing: text goes scalar by scalar into
+/// the cells, truncated and padded in place.
 public final class CellBuffer {
     public private(set) var size: Size
     public private(set) var cells: [Cell]
@@ -9,7 +10,7 @@ public final class CellBuffer {
     public var spinnerCells: [SpinnerCell] = []
     /// Where the text cursor should be, when a text field has focus.
     public var cursor: Point?
-    /// Which spinner frame a full draw shows; the run loop advances it.
+    /// Which spinner frame a full draw shows; the presenter advances it.
     public var spinnerFrame = 0
 
     public init(size: Size, style: Style = .plain) {
@@ -25,7 +26,8 @@ public final class CellBuffer {
             size = newSize
             cells = Array(repeating: .blank(style), count: max(0, newSize.width * newSize.height))
         } else {
-            for i in cells.indices { cells[i] = .blank(style) }
+            let blank = Cell.blank(style)
+            cells.withUnsafeMutableBufferPointer { $0.update(repeating: blank) }
         }
         spinnerCells.removeAll(keepingCapacity: true)
         cursor = nil
@@ -40,11 +42,12 @@ public final class CellBuffer {
     public func fill(_ rect: Rect, style: Style = .plain) {
         let r = rect.intersection(bounds)
         guard !r.isEmpty else { return }
+        let blank = Cell.blank(style)
         for y in r.y..<r.maxY {
             repairWideCharacter(atLeftEdge: r.x, y: y)
             repairWideCharacter(atRightEdge: r.maxX - 1, y: y)
             let base = y * size.width
-            for x in r.x..<r.maxX { cells[base + x] = .blank(style) }
+            cells.withUnsafeMutableBufferPointer { $0[(base + r.x)..<(base + r.maxX)].update(repeating: blank) }
         }
     }
 
@@ -59,52 +62,38 @@ public final class CellBuffer {
     }
 
     /// Writes text at a point, clipped to `clip` (default: the whole buffer) and to `maxWidth` columns.
-    /// Returns the number of columns written. A wide character that does not fit is never split.
+    /// Returns the number of columns written. A wide character that does not fit is never split: a blank
+    /// takes its place.
     @discardableResult
     public func write(_ text: String, at point: Point, style: Style, maxWidth: Int? = nil, clip: Rect? = nil) -> Int {
         let area = (clip ?? bounds).intersection(bounds)
         guard point.y >= area.y, point.y < area.maxY else { return 0 }
         var limit = area.maxX
         if let maxWidth { limit = min(limit, point.x + maxWidth) }
-        var x = point.x
-        var lastCellIndex: Int?
-        var marksOnLast = 0
-        let rowBase = point.y * size.width
-        for raw in text.unicodeScalars {
-            let scalar = TextSanitizer.placeholder(for: raw) ?? raw
-            let w = DisplayWidth.of(scalar)
-            if w == 0 {
-                // A combining mark joins the cell before it (a few at most, as curses allows).
-                if let index = lastCellIndex, marksOnLast < 4 {
-                    cells[index].text.unicodeScalars.append(scalar)
-                    marksOnLast += 1
-                }
-                continue
-            }
-            if x + w > limit {
-                // A wide character at the last column: pad instead of splitting it.
-                if w == 2, x < limit, x >= area.x { setCell(x: x, y: point.y, Cell.blank(style)); x += 1 }
-                break
-            }
-            if x >= area.x {
-                let cell = Cell(text: String(Character(scalar)), style: style, width: UInt8(w))
-                setCell(x: x, y: point.y, cell)
-                lastCellIndex = rowBase + x
-                marksOnLast = 0
-                if w == 2 { setCell(x: x + 1, y: point.y, Cell(text: "", style: style, width: 0)) }
-            } else {
-                lastCellIndex = nil
-            }
-            x += w
-        }
-        return max(0, x - point.x)
+        var pen = Pen(x: point.x, y: point.y, minX: area.x, limit: limit)
+        put(text, with: &pen, style: style, padWide: true)
+        return max(0, pen.x - point.x)
     }
 
-    /// Writes text truncated with an ellipsis to `width` columns, padded with the style to the full width.
+    /// Writes text in one row of `rect`, truncated with an ellipsis to its width and padded with the style to
+    /// the full width, placed by `alignment`.
     public func write(_ text: String, in rect: Rect, style: Style, alignment: Alignment = .left) {
         guard rect.height > 0, rect.width > 0 else { return }
-        let fitted = TextLayout.fit(TextSanitizer.sanitize(text), width: rect.width, alignment: alignment)
-        write(fitted, at: Point(x: rect.x, y: rect.y), style: style, maxWidth: rect.width, clip: rect)
+        let area = rect.row(0)
+        fill(area, style: style)
+        let columns = TextLayout.columns(of: text)
+        var pen = Pen(x: area.x, y: area.y, minX: area.x, limit: area.maxX)
+        if columns <= area.width {
+            let pad = area.width - columns
+            pen.x += alignment == .left ? 0 : (alignment == .right ? pad : pad / 2)
+            put(text, with: &pen, style: style, padWide: false)
+            return
+        }
+        // Cut to leave a column for the ellipsis; a wide character that would cross it is left out.
+        pen.limit = area.maxX - 1
+        put(text, with: &pen, style: style, padWide: false)
+        pen.limit = area.maxX
+        _ = put(scalar: "…", with: &pen, style: style, padWide: false)
     }
 
     /// The cells of `rect` (inside the buffer), row by row, to be put back with `paste`.
@@ -132,10 +121,77 @@ public final class CellBuffer {
         }
     }
 
+    /// Copies the cells of `source` (another buffer of any size) into `rect` of this one, from `origin` in
+    /// the source; what lies outside either buffer is skipped.
+    public func paste(from source: CellBuffer, origin: Point, in rect: Rect) {
+        let target = rect.intersection(bounds)
+        guard !target.isEmpty else { return }
+        for y in target.y..<target.maxY {
+            let sourceY = origin.y + (y - rect.y)
+            guard sourceY >= 0, sourceY < source.size.height else { continue }
+            repairWideCharacter(atLeftEdge: target.x, y: y)
+            repairWideCharacter(atRightEdge: target.maxX - 1, y: y)
+            for x in target.x..<target.maxX {
+                let sourceX = origin.x + (x - rect.x)
+                guard sourceX >= 0, sourceX < source.size.width else { continue }
+                cells[y * size.width + x] = source.cells[sourceY * source.size.width + sourceX]
+            }
+        }
+    }
+
     /// Marks a cell as showing a spinner; the run loop animates it.
     public func addSpinner(at point: Point, style: Style) {
         guard bounds.contains(point) else { return }
         spinnerCells.append(SpinnerCell(point: point, style: style))
+    }
+
+    // MARK: Writing one scalar
+
+    /// Where the next scalar goes, and where writing must stop.
+    private struct Pen {
+        var x: Int
+        let y: Int
+        /// Columns left of this are skipped (clipped), not drawn.
+        let minX: Int
+        var limit: Int
+        /// The cell the last base went to, for combining marks; nil when it was clipped.
+        var lastIndex: Int?
+    }
+
+    /// Puts the scalars of `text` at the pen until one does not fit.
+    private func put(_ text: String, with pen: inout Pen, style: Style, padWide: Bool) {
+        for scalar in text.unicodeScalars {
+            guard put(scalar: scalar, with: &pen, style: style, padWide: padWide) else { return }
+        }
+    }
+
+    /// Puts one scalar at the pen; false once nothing more fits.
+    @inline(__always)
+    private func put(scalar raw: Unicode.Scalar, with pen: inout Pen, style: Style, padWide: Bool) -> Bool {
+        let scalar = TextSanitizer.placeholder(for: raw) ?? raw
+        let w = DisplayWidth.of(scalar)
+        if w == 0 {
+            // A combining mark joins the cell before it (a few at most, as curses allows).
+            if let index = pen.lastIndex, !cells[index].appendMark(scalar) { pen.lastIndex = nil }
+            return true
+        }
+        if pen.x + w > pen.limit {
+            // A wide character at the last column: pad instead of splitting it.
+            if padWide, w == 2, pen.x < pen.limit, pen.x >= pen.minX {
+                setCell(x: pen.x, y: pen.y, Cell.blank(style))
+                pen.x += 1
+            }
+            return false
+        }
+        if pen.x >= pen.minX {
+            setCell(x: pen.x, y: pen.y, Cell(scalar: scalar, style: style, width: UInt8(w)))
+            pen.lastIndex = pen.y * size.width + pen.x
+            if w == 2 { setCell(x: pen.x + 1, y: pen.y, Cell.continuation(style)) }
+        } else {
+            pen.lastIndex = nil
+        }
+        pen.x += w
+        return true
     }
 
     private func setCell(x: Int, y: Int, _ cell: Cell) {

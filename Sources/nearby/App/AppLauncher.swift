@@ -31,11 +31,10 @@ struct AppLauncher {
         let places = PlacesContext(provider: services.places, favourites: services.favourites,
                                    friends: services.friends, navigator: navigator, here: location.coordinate,
                                    units: settings.units)
-        // Anything but the friends list opens on top of Home, so that Back leads there.
-        let above = try await startScreen(places: places, location: location)
-        let root: ScreenModel = start == .friends
-            ? makeFriends()
-            : .home(HomeViewModel(context: homeContext(navigator: navigator, friends: context, places: places)))
+        // Every start opens on top of Home, so that Back leads there.
+        let above = start == .friends ? makeFriends() : try await startScreen(places: places, location: location)
+        let root = ScreenModel.home(HomeViewModel(context: homeContext(navigator: navigator, friends: context,
+                                                                       places: places)))
         let coordinator = AppCoordinator(navigator: navigator, root: root, makeFriendsList: makeFriends)
         if let above { navigator.push(above) }
         // Never the key or the token: only which sources are in use.
