@@ -59,7 +59,7 @@ let package = Package(
         .testTarget(name: "NearbyScreensTests", dependencies: ["NearbyScreens", "NearbyViewModels", "TerminalView", "NearbyCore",
                                                               "NearbyData"],
                     exclude: ["__Snapshots__"]),
-        .testTarget(name: "CursesTerminalTests", dependencies: ["nearby", "CTerminalSupport"]),
+        .testTarget(name: "CursesTerminalTests", dependencies: ["nearby", "CursesTerminal", "CTerminalSupport"]),
         // NearbyData for its HTTP server: the network tests run a stand-in service in the test process.
         .testTarget(name: "EndToEndTests", dependencies: ["nearby", "NearbyData"]),
         .testTarget(name: "NearbyCoreTests", dependencies: ["NearbyCore"]),

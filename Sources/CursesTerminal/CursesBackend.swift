@@ -75,6 +75,19 @@ public final class CursesBackend: TerminalBackend {
         clearok(nearby_curscr(), true)
     }
 
+    /// Scrolls a block of rows of the curses screen, so a list that moved by a row costs curses (and the
+    /// terminal, through its scrolling region) a row, not every cell of the list.
+    public func scroll(rows: Range<Int>, by: Int) {
+        let screen = nearby_stdscr()
+        let lines = Int(nearby_lines())
+        guard by != 0, rows.lowerBound >= 0, rows.upperBound <= lines, abs(by) < rows.count else { return }
+        wsetscrreg(screen, Int32(rows.lowerBound), Int32(rows.upperBound - 1))
+        scrollok(screen, true)
+        wscrl(screen, Int32(by))
+        scrollok(screen, false)
+        wsetscrreg(screen, 0, Int32(lines - 1))
+    }
+
     private func attributes(for style: Style) -> (attr_t, Int16) {
         var attrs = attributeBits.normal
         let a = style.attributes

@@ -8,7 +8,8 @@ struct PseudoTerminalTests {
     /// since the previous step, then types its keys. Returns all output, the output after the last step's keys,
     /// and the output each step's keys brought (until the next step's keys).
     private func runOnPTY(arguments: [String], size: (rows: UInt16, cols: UInt16),
-                          steps: [(waitFor: String, keys: String)], signal: Int32? = nil)
+                          steps: [(waitFor: String, keys: String)], signal: Int32? = nil,
+                          term: String = "xterm-256color")
         async throws -> (output: String, last: String, status: Int32, afterStep: [String]) {
         var path = [CChar](repeating: 0, count: 256)
         let master = nearby_pty_open(Int32(size.rows), Int32(size.cols), &path, Int32(path.count))
@@ -20,7 +21,7 @@ struct PseudoTerminalTests {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
-        process.environment = ["TERM": "xterm-256color", "LANG": "C.UTF-8", "HOME": NSTemporaryDirectory()]
+        process.environment = ["TERM": term, "LANG": "C.UTF-8", "HOME": NSTemporaryDirectory()]
         process.standardInput = slaveHandle
         process.standardOutput = slaveHandle
         process.standardError = slaveHandle
@@ -117,6 +118,34 @@ struct PseudoTerminalTests {
         if signal == SIGSEGV {
             #expect(status == SIGSEGV, "a crash is re-raised after the restore")
         }
+    }
+
+    /// Buttons and the wheel are reported, never motion (1003), in the SGR encoding (1006): asked through
+    /// terminfo where it knows it (xterm), and directly where it does not (tmux).
+    @Test(arguments: ["xterm-256color", "tmux-256color"])
+    func mouseReportingIsSGRWithoutMotion(term: String) async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-pty-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (output, last, status, _) = try await runOnPTY(arguments: ["--data-dir", folder.path, "--open", "friends"],
+                                                           size: (24, 80), steps: [("a adds one", "Q")], term: term)
+        #expect(status == 0)
+        #expect(output.contains("1006"), "SGR mouse encoding is asked for")
+        #expect(output.contains("\u{1B}[?1000h") || output.contains(";1000h"), "button reporting is on")
+        #expect(!output.contains("1003h"), "no all-motion tracking")
+        #expect(!output.contains("1002h"), "no drag tracking")
+        #expect(last.contains("1006l") || last.contains("1006;1000l"), "SGR is turned off at the end")
+    }
+
+    /// A terminal that cannot place the cursor gets a clear refusal, before anything is drawn.
+    @Test func aTerminalThatCannotPlaceTheCursorIsRefused() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-pty-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (output, _, status, _) = try await runOnPTY(arguments: ["--data-dir", folder.path], size: (24, 80),
+                                                        steps: [], term: "dumb")
+        #expect(status != 0)
+        #expect(output.contains("cannot move the cursor"))
+        #expect(!output.contains("\u{1B}[?1049h"), "the screen was not touched")
+        #expect(!output.contains("\u{1B}["), "no escape sequence at all")
     }
 
     @Test func refusesToRunWithoutATerminal() async throws {

@@ -14,7 +14,8 @@ public final class AppCoordinator: TerminalApplication {
     public let minimumSize = Size(width: 30, height: 8)
     public private(set) var isFinished = false
     private var stack: [ScreenView] = []
-    private var models: [ScreenModel] = []
+    /// The view model of each screen on the stack (nil for a view pushed without one, as tests do).
+    private var models: [ScreenModel?] = []
     private var host: (any ApplicationHost)?
     /// Wake-ups asked for before a host was attached; handed over on attach.
     private var pendingWakes: [ScheduledWake] = []
@@ -32,6 +33,12 @@ public final class AppCoordinator: TerminalApplication {
     ///   - makeFriendsList: builds the friends list for `F`.
     public init(navigator: Navigator, root: ScreenModel, makeFriendsList: @escaping () -> ScreenModel) {
         self.makeFriendsList = makeFriendsList
+        configureGlobalKeys()
+        navigator.handler = { [weak self] intent in self?.perform(intent) }
+        push(root)
+    }
+
+    private func configureGlobalKeys() {
         globalKeys = KeyMap(title: "Everywhere", [
             KeyBinding([.character("?")], "help", action: .help).essential(),
             KeyBinding([.character("F")], "friends", action: .friends, inFooter: false)
@@ -39,8 +46,15 @@ public final class AppCoordinator: TerminalApplication {
             KeyBinding([.control("l")], "redraw the screen", action: .repaint, inFooter: false),
             KeyBinding([.character("Q"), .control("c")], "quit", action: .quit, inFooter: false),
         ])
+    }
+
+    /// An app whose first screen is a view made directly, such as one on a stub view model.
+    init(navigator: Navigator, rootView: @MainActor (ScreenHost) -> ScreenView,
+         makeFriendsList: @escaping () -> ScreenModel) {
+        self.makeFriendsList = makeFriendsList
+        configureGlobalKeys()
         navigator.handler = { [weak self] intent in self?.perform(intent) }
-        push(root)
+        pushView(rootView(makeHost()), model: nil)
     }
 
     public func attach(to host: any ApplicationHost) {
@@ -53,7 +67,7 @@ public final class AppCoordinator: TerminalApplication {
     public var screenCount: Int { stack.count }
 
     /// The view model of the screen on top (tests await its work).
-    public var topModel: ScreenModel? { models.last }
+    public var topModel: ScreenModel? { models.last ?? nil }
 
     /// The screen on top (tests walk its key map).
     var topView: ScreenView? { stack.last }
@@ -181,16 +195,25 @@ public final class AppCoordinator: TerminalApplication {
     }
 
     private func push(_ model: ScreenModel) {
-        let host = ScreenHost(invalidate: { [weak self] in self?.setNeedsDisplay() },
-                              back: { [weak self] in self?.perform(.pop) },
-                              wake: { [weak self] date, action in
-                                  let wake = ScheduledWake(at: date, action)
-                                  self?.schedule(wake)
-                                  return wake
-                              })
-        let view = ScreenViewFactory.makeView(for: model, isRoot: stack.isEmpty, host: host)
+        pushView(ScreenViewFactory.makeView(for: model, isRoot: stack.isEmpty, host: makeHost()), model: model)
+    }
+
+    /// Puts a view on top (tests push views on stub view models this way).
+    func pushView(_ view: ScreenView, model: ScreenModel?) {
         models.append(model)
         stack.append(view)
+        setNeedsDisplay()
+    }
+
+    /// What a new screen may ask of the coordinator.
+    func makeHost() -> ScreenHost {
+        ScreenHost(invalidate: { [weak self] in self?.setNeedsDisplay() },
+                   back: { [weak self] in self?.perform(.pop) },
+                   wake: { [weak self] date, action in
+                       let wake = ScheduledWake(at: date, action)
+                       self?.schedule(wake)
+                       return wake
+                   })
     }
 
     private func schedule(_ wake: ScheduledWake) {
@@ -200,17 +223,14 @@ public final class AppCoordinator: TerminalApplication {
     private func pop() {
         guard stack.count > 1 else { quit(); return }
         stack.removeLast().close()
-        models.removeLast().close()
+        models.removeLast()?.close()
     }
 
-    private var isShowingFriendsList: Bool {
-        if case .friendsList = models.last { return true }
-        return false
-    }
+    private var isShowingFriendsList: Bool { stack.last is FriendsListView }
 
     /// `F` goes back to the friends list already open, or opens one on top.
     private func showFriends() {
-        if let index = models.lastIndex(where: { if case .friendsList = $0 { true } else { false } }) {
+        if let index = stack.lastIndex(where: { $0 is FriendsListView }) {
             while stack.count > index + 1 { pop() }
         } else {
             push(makeFriendsList())
@@ -220,7 +240,7 @@ public final class AppCoordinator: TerminalApplication {
     private func quit() {
         isFinished = true
         for view in stack { view.close() }
-        for model in models { model.close() }
+        for model in models { model?.close() }
         setNeedsDisplay()
     }
 

@@ -29,6 +29,8 @@ final class HomeView: ScreenView {
     private var search: TextFieldState?
     /// The one wake-up for the next time something shown changes by the clock.
     private var wake: ScheduledWake?
+    /// Home loads when it is first shown: beneath a screen opened with `--open`, it waits until Back.
+    private var hasLoaded = false
 
     init(model: any HomeViewModelType, isRoot: Bool, host: ScreenHost) {
         self.model = model
@@ -61,7 +63,6 @@ final class HomeView: ScreenView {
             KeyBinding([.character("r")], "refresh", action: .refresh).enabled { !anyFailed() },
             back,
         ])
-        model.load()
     }
 
     var hints: [KeyHint] {
@@ -186,6 +187,10 @@ final class HomeView: ScreenView {
     // MARK: Frames
 
     func layout(in rect: Rect, theme: Theme) {
+        if !hasLoaded {
+            hasLoaded = true
+            model.load()
+        }
         bodyRect = rect.inset(top: 1).inset(bottom: search == nil ? 0 : 1)
         if itemsStale || builtWidth != bodyRect.width {
             items = buildItems(width: bodyRect.width)

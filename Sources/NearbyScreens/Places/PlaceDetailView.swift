@@ -57,7 +57,7 @@ final class PlaceDetailView: ScreenView {
             KeyBinding([.character("1")], "open meeting point 1", action: .openMeeting(0),
                        footer: .custom(keys: "1", summary: "meet there"))
                 .footerKeys { meetingCount() > 1 ? "1-\(meetingCount())" : "1" }
-                .enabled { meetingCount() >= 1 },
+                .enabled { meetingCount() >= 1 }.essential(),
             KeyBinding([.character("2")], "open meeting point 2", action: .openMeeting(1), footer: .hidden)
                 .enabled { meetingCount() >= 2 },
             KeyBinding([.character("3")], "open meeting point 3", action: .openMeeting(2), footer: .hidden)

@@ -33,6 +33,11 @@ public final class FramePresenter {
         } else {
             TooSmallMessage.draw(in: spare, minimum: app.minimumSize, theme: theme)
         }
+        if !repaintAll, let shift = VerticalShift.find(from: front, to: spare) {
+            // A list that scrolled: the terminal moves those rows, and only what is new is written.
+            backend.scroll(rows: shift.rows, by: shift.by)
+            front.shift(rows: shift.rows, by: shift.by)
+        }
         let runs = spare.changedRuns(since: repaintAll ? nil : front)
         repaintAll = false
         backend.present(spare, runs: runs)

@@ -41,6 +41,14 @@ public final class MemoryTerminal: TerminalBackend {
         clearBeforeNextPresent = true
     }
 
+    /// How many times a region was scrolled.
+    public private(set) var scrolls = 0
+
+    public func scroll(rows: Range<Int>, by: Int) {
+        screen.shift(rows: rows, by: by)
+        scrolls += 1
+    }
+
     /// Writes over what the screen shows without the app knowing, as another program writing to the tty would.
     public func scribble(_ text: String, at point: Point) {
         screen.write(text, at: point, style: .plain)

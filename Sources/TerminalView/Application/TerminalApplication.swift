@@ -39,6 +39,9 @@ public protocol TerminalBackend: AnyObject {
     func present(_ frame: CellBuffer, runs: [ChangedRun])
     /// Forgets what the terminal shows: the next present clears it and writes everything.
     func invalidateScreen()
+    /// Scrolls the rows `rows` up by `by` (down when negative), as the next present will expect: rows that
+    /// move out are lost, rows that come in are blank.
+    func scroll(rows: Range<Int>, by: Int)
 }
 
 /// The message shown when the terminal is smaller than the app can use.

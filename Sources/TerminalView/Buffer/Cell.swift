@@ -14,8 +14,13 @@ public struct Cell: Hashable, Sendable {
     public static let maximumMarks = 3
 
     public init(scalar: Unicode.Scalar, style: Style, width: UInt8) {
+        self.init(scalar: scalar, packedStyle: style.packed, width: width)
+    }
+
+    /// A cell with a style already packed (the writer packs a string's style once, not per cell).
+    init(scalar: Unicode.Scalar, packedStyle: UInt32, width: UInt8) {
         head = scalar.value | UInt32(width & 3) << 24
-        styleBits = style.packed
+        styleBits = packedStyle
         marks = 0
     }
 
@@ -41,6 +46,9 @@ public struct Cell: Hashable, Sendable {
         get { Style(packed: styleBits) }
         set { styleBits = newValue.packed }
     }
+
+    /// The style as the cell stores it, for comparing without unpacking.
+    var packedStyle: UInt32 { styleBits }
 
     /// The base character's scalar.
     public var base: Unicode.Scalar { Unicode.Scalar(head & 0x1F_FFFF) ?? " " }

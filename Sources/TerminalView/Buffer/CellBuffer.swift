@@ -5,7 +5,7 @@
 /// the cells, truncated and padded in place.
 public final class CellBuffer {
     public private(set) var size: Size
-    public private(set) var cells: [Cell]
+    public internal(set) var cells: [Cell]
     /// Cells that show a spinner: the run loop advances only these between full frames.
     public var spinnerCells: [SpinnerCell] = []
     /// Where the text cursor should be, when a text field has focus.
@@ -55,9 +55,11 @@ public final class CellBuffer {
     public func applyStyle(_ style: Style, to rect: Rect) {
         let r = rect.intersection(bounds)
         guard !r.isEmpty else { return }
-        for y in r.y..<r.maxY {
-            let base = y * size.width
-            for x in r.x..<r.maxX { cells[base + x].style = style }
+        let width = size.width
+        cells.withUnsafeMutableBufferPointer { cells in
+            for y in r.y..<r.maxY {
+                for x in r.x..<r.maxX { cells[y * width + x].style = style }
+            }
         }
     }
 
@@ -126,16 +128,17 @@ public final class CellBuffer {
     public func paste(from source: CellBuffer, origin: Point, in rect: Rect) {
         let target = rect.intersection(bounds)
         guard !target.isEmpty else { return }
+        // Columns of the target that have a source column.
+        let firstX = max(target.x, rect.x - origin.x), lastX = min(target.maxX, rect.x - origin.x + source.size.width)
+        guard firstX < lastX else { return }
         for y in target.y..<target.maxY {
             let sourceY = origin.y + (y - rect.y)
             guard sourceY >= 0, sourceY < source.size.height else { continue }
-            repairWideCharacter(atLeftEdge: target.x, y: y)
-            repairWideCharacter(atRightEdge: target.maxX - 1, y: y)
-            for x in target.x..<target.maxX {
-                let sourceX = origin.x + (x - rect.x)
-                guard sourceX >= 0, sourceX < source.size.width else { continue }
-                cells[y * size.width + x] = source.cells[sourceY * source.size.width + sourceX]
-            }
+            repairWideCharacter(atLeftEdge: firstX, y: y)
+            repairWideCharacter(atRightEdge: lastX - 1, y: y)
+            let from = sourceY * source.size.width + origin.x + (firstX - rect.x)
+            cells.replaceSubrange((y * size.width + firstX)..<(y * size.width + lastX),
+                                  with: source.cells[from..<(from + lastX - firstX)])
         }
     }
 
@@ -145,7 +148,7 @@ public final class CellBuffer {
         spinnerCells.append(SpinnerCell(point: point, style: style))
     }
 
-    // MARK: Writing one scalar
+    // MARK: Writing scalars
 
     /// Where the next scalar goes, and where writing must stop.
     private struct Pen {
@@ -158,54 +161,85 @@ public final class CellBuffer {
         var lastIndex: Int?
     }
 
-    /// Puts the scalars of `text` at the pen until one does not fit.
+    /// Puts the scalars of `text` at the pen until one does not fit. The cells are reached through one
+    /// buffer pointer for the whole string: no exclusivity check or bounds check per cell.
     private func put(_ text: String, with pen: inout Pen, style: Style, padWide: Bool) {
-        for scalar in text.unicodeScalars {
-            guard put(scalar: scalar, with: &pen, style: style, padWide: padWide) else { return }
+        let packed = style.packed
+        let (width, height) = (size.width, size.height)
+        guard pen.y >= 0, pen.y < height else { return }
+        cells.withUnsafeMutableBufferPointer { cells in
+            var writer = CellWriter(cells: cells, width: width, packedStyle: packed)
+            for scalar in text.unicodeScalars {
+                guard writer.put(scalar, with: &pen, padWide: padWide) else { return }
+            }
         }
     }
 
-    /// Puts one scalar at the pen; false once nothing more fits.
-    @inline(__always)
-    private func put(scalar raw: Unicode.Scalar, with pen: inout Pen, style: Style, padWide: Bool) -> Bool {
-        let scalar = TextSanitizer.placeholder(for: raw) ?? raw
-        let w = DisplayWidth.of(scalar)
-        if w == 0 {
-            // A combining mark joins the cell before it (a few at most, as curses allows).
-            if let index = pen.lastIndex, !cells[index].appendMark(scalar) { pen.lastIndex = nil }
+    private func put(scalar: Unicode.Scalar, with pen: inout Pen, style: Style, padWide: Bool) -> Bool {
+        let packed = style.packed
+        let width = size.width
+        guard pen.y >= 0, pen.y < size.height else { return false }
+        return cells.withUnsafeMutableBufferPointer { cells in
+            var writer = CellWriter(cells: cells, width: width, packedStyle: packed)
+            return writer.put(scalar, with: &pen, padWide: padWide)
+        }
+    }
+
+    /// Writes scalars into the cells of one buffer, measured and sanitised as the terminal will show them.
+    private struct CellWriter {
+        let cells: UnsafeMutableBufferPointer<Cell>
+        let width: Int
+        let packedStyle: UInt32
+
+        init(cells: UnsafeMutableBufferPointer<Cell>, width: Int, packedStyle: UInt32) {
+            self.cells = cells
+            self.width = width
+            self.packedStyle = packedStyle
+        }
+
+        /// Puts one scalar at the pen; false once nothing more fits.
+        @inline(__always)
+        mutating func put(_ raw: Unicode.Scalar, with pen: inout Pen, padWide: Bool) -> Bool {
+            let scalar = TextSanitizer.placeholder(for: raw) ?? raw
+            let w = DisplayWidth.of(scalar)
+            if w == 0 {
+                // A combining mark joins the cell before it (a few at most, as curses allows).
+                if let index = pen.lastIndex, !cells[index].appendMark(scalar) { pen.lastIndex = nil }
+                return true
+            }
+            if pen.x + w > pen.limit {
+                // A wide character at the last column: pad instead of splitting it.
+                if padWide, w == 2, pen.x < pen.limit, pen.x >= pen.minX {
+                    set(x: pen.x, y: pen.y, Cell(scalar: " ", packedStyle: packedStyle, width: 1))
+                    pen.x += 1
+                }
+                return false
+            }
+            if pen.x >= pen.minX {
+                set(x: pen.x, y: pen.y, Cell(scalar: scalar, packedStyle: packedStyle, width: UInt8(w)))
+                pen.lastIndex = pen.y * width + pen.x
+                if w == 2 { set(x: pen.x + 1, y: pen.y, Cell(scalar: " ", packedStyle: packedStyle, width: 0)) }
+            } else {
+                pen.lastIndex = nil
+            }
+            pen.x += w
             return true
         }
-        if pen.x + w > pen.limit {
-            // A wide character at the last column: pad instead of splitting it.
-            if padWide, w == 2, pen.x < pen.limit, pen.x >= pen.minX {
-                setCell(x: pen.x, y: pen.y, Cell.blank(style))
-                pen.x += 1
-            }
-            return false
-        }
-        if pen.x >= pen.minX {
-            setCell(x: pen.x, y: pen.y, Cell(scalar: scalar, style: style, width: UInt8(w)))
-            pen.lastIndex = pen.y * size.width + pen.x
-            if w == 2 { setCell(x: pen.x + 1, y: pen.y, Cell.continuation(style)) }
-        } else {
-            pen.lastIndex = nil
-        }
-        pen.x += w
-        return true
-    }
 
-    private func setCell(x: Int, y: Int, _ cell: Cell) {
-        guard x >= 0, x < size.width, y >= 0, y < size.height else { return }
-        let index = y * size.width + x
-        let old = cells[index]
-        // Overwriting half of a wide character leaves the other half blank, as a terminal would.
-        if old.width == 2, x + 1 < size.width, cells[index + 1].isContinuation {
-            cells[index + 1] = .blank(cells[index + 1].style)
+        /// Sets a cell; overwriting half of a wide character leaves the other half blank, as a terminal would.
+        @inline(__always)
+        func set(x: Int, y: Int, _ cell: Cell) {
+            guard x >= 0, x < width else { return }
+            let index = y * width + x
+            let old = cells[index]
+            if old.width == 2, x + 1 < width, cells[index + 1].isContinuation {
+                cells[index + 1] = .blank(cells[index + 1].style)
+            }
+            if old.isContinuation, x > 0, cells[index - 1].width == 2 {
+                cells[index - 1] = .blank(cells[index - 1].style)
+            }
+            cells[index] = cell
         }
-        if old.isContinuation, x > 0, cells[index - 1].width == 2 {
-            cells[index - 1] = .blank(cells[index - 1].style)
-        }
-        cells[index] = cell
     }
 
     private func repairWideCharacter(atLeftEdge x: Int, y: Int) {

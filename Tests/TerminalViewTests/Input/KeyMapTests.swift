@@ -22,19 +22,22 @@ struct KeyMapTests {
 
     /// A disabled binding neither dispatches nor shows; another binding of the same key may take over.
     @Test func bindingsKnowWhenTheyApplyAndWhatTheySay() {
-        var failed = false
-        var count = 1
+        final class State {
+            var failed = false
+            var count = 1
+        }
+        let state = State()
         let map = KeyMap<Action>(title: "List", [
-            KeyBinding([.enter], "open", action: .open).enabled { count > 0 },
-            KeyBinding([.character("r")], "retry", action: .retry).enabled { failed },
-            KeyBinding([.character("r")], "refresh", action: .refresh, inFooter: false).enabled { !failed },
-            KeyBinding([.character("q")], "quit", action: .quit).described { count > 0 ? "quit" : "leave" },
+            KeyBinding([.enter], "open", action: .open).enabled { state.count > 0 },
+            KeyBinding([.character("r")], "retry", action: .retry).enabled { state.failed },
+            KeyBinding([.character("r")], "refresh", action: .refresh, inFooter: false).enabled { !state.failed },
+            KeyBinding([.character("q")], "quit", action: .quit).described { state.count > 0 ? "quit" : "leave" },
         ])
         #expect(map.action(for: .character("r")) == .refresh)
         #expect(map.footerHints.map(\.summary) == ["open", "quit"])
         #expect(map.helpLines.map(\.summary) == ["open", "refresh", "quit"])
-        failed = true
-        count = 0
+        state.failed = true
+        state.count = 0
         #expect(map.action(for: .character("r")) == .retry)
         #expect(map.action(for: .enter) == nil)
         #expect(map.footerHints.map(\.summary) == ["retry", "leave"])
