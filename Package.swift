@@ -55,15 +55,22 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
 
+        // Stand-ins for the live places services (Overpass, Google Places API (New)) on 127.0.0.1, checking
+        // what the real services check; used by the provider tests and the end-to-end tests, shipped nowhere.
+        .target(name: "PlacesStandIns", dependencies: ["NearbyData", "NearbyCore"], path: "Tests/PlacesStandIns"),
+
         .testTarget(name: "TerminalViewTests", dependencies: ["TerminalView"]),
         .testTarget(name: "NearbyScreensTests", dependencies: ["NearbyScreens", "NearbyViewModels", "TerminalView", "NearbyCore",
                                                               "NearbyData"],
                     exclude: ["__Snapshots__"]),
         .testTarget(name: "CursesTerminalTests", dependencies: ["nearby", "CursesTerminal", "CTerminalSupport"]),
         // NearbyData for its HTTP server: the network tests run a stand-in service in the test process.
-        .testTarget(name: "EndToEndTests", dependencies: ["nearby", "NearbyData"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["nearby", "NearbyData", "PlacesStandIns"]),
         .testTarget(name: "NearbyCoreTests", dependencies: ["NearbyCore"]),
-        .testTarget(name: "NearbyDataTests", dependencies: ["NearbyData", "NearbyCore", "CZlib", "CCurl"]),
+        // The independent router the walking network is checked against is a Python script the test runs.
+        .testTarget(name: "NearbyDataTests", dependencies: ["NearbyData", "NearbyCore", "CZlib", "CCurl",
+                                                           "PlacesStandIns"],
+                    exclude: ["Routing/reference_router.py"]),
         .testTarget(name: "nearbyTests", dependencies: ["nearby", "NearbyData", "NearbyCore"]),
         .testTarget(name: "NearbyViewModelsTests", dependencies: ["NearbyViewModels", "NearbyCore"]),
     ],

@@ -25,6 +25,8 @@ final class HomeView: ScreenView {
     private var itemsStale = true
     private var builtWidth = -1
     private var bodyRect = Rect(x: 0, y: 0, width: 0, height: 0)
+    /// The line under the items that names the sources, when there is room for it.
+    private var attributionRect: Rect?
     /// The search line while `/` is being typed.
     private var search: TextFieldState?
     /// The one wake-up for the next time something shown changes by the clock.
@@ -44,7 +46,7 @@ final class HomeView: ScreenView {
         tokens = [
             model.header.bind(redraw), model.isLoading.bind(redraw), model.hotPicks.bind(changed),
             model.categories.bind(changed), model.sections.bind(changed), model.friendsSection.bind(changed),
-            model.notice.bind(changed), model.status.bind(redraw),
+            model.notice.bind(changed), model.status.bind(redraw), model.attribution.bind(redraw),
             model.nextRefresh.bindAndFire { [weak self] date in self?.scheduleWake(at: date) },
         ]
         let anyFailed: @MainActor () -> Bool = { [unowned self] in items.contains { $0.retry != nil } }
@@ -191,7 +193,15 @@ final class HomeView: ScreenView {
             hasLoaded = true
             model.load()
         }
-        bodyRect = rect.inset(top: 1).inset(bottom: search == nil ? 0 : 1)
+        var body = rect.inset(top: 1).inset(bottom: search == nil ? 0 : 1)
+        attributionRect = nil
+        // The source's attribution stays on screen with its data, on the body's last line.
+        if !model.attribution.value.isEmpty, body.height > 3 {
+            let split = body.splitBottom(1)
+            body = split.rest
+            attributionRect = split.bottom
+        }
+        bodyRect = body
         if itemsStale || builtWidth != bodyRect.width {
             items = buildItems(width: bodyRect.width)
             itemsStale = false
@@ -221,8 +231,13 @@ final class HomeView: ScreenView {
         let header = model.header.value
         var title = "Nearby · " + header.location
         if let summary = header.summary { title += " · " + summary }
+        if let age = header.age { title += " · " + age }
         HeaderLine.draw(in: buffer, rect: rect, title: title, loading: model.isLoading.value ? "updating" : nil,
                         theme: theme)
+        if let attributionRect {
+            buffer.write(model.attribution.value, in: attributionRect.inset(right: 1), style: theme.secondary,
+                         alignment: .right)
+        }
         var y = -scrollTop
         for item in items {
             if y + item.height > 0, y < bodyRect.height {
@@ -236,7 +251,7 @@ final class HomeView: ScreenView {
             y += item.height
         }
         if let search {
-            let line = Rect(x: rect.x, y: bodyRect.maxY, width: rect.width, height: 1)
+            let line = Rect(x: rect.x, y: rect.maxY - 1, width: rect.width, height: 1)
             buffer.write("/", at: Point(x: line.x, y: line.y), style: theme.accent)
             var field = search
             buffer.cursor = field.draw(in: buffer, rect: line.inset(left: 2), style: theme.fieldFocused,
@@ -304,6 +319,8 @@ final class HomeView: ScreenView {
 
     private func categoryItems(width: Int) -> [HomeItem] {
         let model = self.model
+        // No categories at all (an empty store or area): no title over nothing.
+        if case .loaded(let counts) = model.categories.value, counts.isEmpty { return [] }
         var items = [HomeItem.text("categories-title", " Categories", style: \.title)]
         switch model.categories.value {
         case .loading(let message):

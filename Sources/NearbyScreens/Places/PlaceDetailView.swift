@@ -238,7 +238,7 @@ final class PlaceDetailView: ScreenView {
         points.append(point(map.place, "◆", theme.title, label: true))
         let center = MapLocation(latitude: map.place.latitude, longitude: map.place.longitude)
         _ = MapCanvas.draw(in: buffer, rect: inside, center: center, points: points, theme: theme,
-                           units: map.usesMiles ? .imperial : .metric)
+                           units: map.scaleInMiles ? .imperial : .metric)
     }
 
     /// Friends near the place and meeting points; returns the rows used, and notes where the meeting

@@ -29,6 +29,7 @@ final class PlacesListView: ScreenView {
             KeyBinding([.character("+")], "+-", "radius", action: .widen),
             KeyBinding([.character("-")], "narrow", action: .narrow, inFooter: false),
         ] + list.commonBindings { .list($0) })
+        list.keep(model.dataAge.bind(list.redraw))
         list.keep(model.nextRefresh.bindAndFire { [weak self] date in self?.scheduleWake(at: date) })
         model.load()
     }
@@ -70,8 +71,8 @@ final class PlacesListView: ScreenView {
     func layout(in rect: Rect, theme: Theme) {
         var body = rect.inset(top: 1)
         attributionRect = nil
-        // The source's attribution stays on screen with its data.
-        if !model.attribution.value.isEmpty, body.height > 3 {
+        // The source's attribution (and the cache's age) stays on screen with its data.
+        if !attributionText.isEmpty, body.height > 3 {
             let split = body.splitBottom(1)
             body = split.rest
             attributionRect = split.bottom
@@ -80,11 +81,16 @@ final class PlacesListView: ScreenView {
         list.layout(in: body)
     }
 
+    /// "© OpenStreetMap contributors · from 3 min ago": the sources and how old a cache's answer is.
+    private var attributionText: String {
+        [model.attribution.value, model.dataAge.value ?? ""].filter { !$0.isEmpty }.joined(separator: " · ")
+    }
+
     func draw(into buffer: CellBuffer, rect: Rect, theme: Theme) {
         HeaderLine.draw(in: buffer, rect: rect, title: model.title.value,
                         loading: model.isLoading.value ? "loading" : nil, theme: theme)
         if let attributionRect {
-            buffer.write(model.attribution.value, in: attributionRect.inset(right: 1), style: theme.secondary,
+            buffer.write(attributionText, in: attributionRect.inset(right: 1), style: theme.secondary,
                          alignment: .right)
         }
         let detailed = list.rowHeight == 2

@@ -22,6 +22,8 @@ public protocol HomeViewModelType: AnyObject {
     /// `refreshTimes()`. Nil when nothing shown will change.
     var nextRefresh: Observable<Date?> { get }
     var status: Observable<StatusMessage?> { get }
+    /// The sources' attributions for the places shown ("Google Maps", "© OpenStreetMap contributors").
+    var attribution: Observable<String> { get }
 
     func load()
     /// Loads every section again, keeping what is shown until the new results arrive.

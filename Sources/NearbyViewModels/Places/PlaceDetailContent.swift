@@ -78,17 +78,20 @@ public struct PlaceMapModel: Hashable, Sendable {
     public var place: MapMarker
     public var neighbours: [MapMarker]
     public var friends: [MapMarker]
-    /// The scale bar counts in miles and feet (the imperial units setting), else in metres.
-    public var usesMiles: Bool
+    /// What the scale bar counts in: the app's `units` setting.
+    public var units: UnitSystem
 
     public init(here: MapMarker, place: MapMarker, neighbours: [MapMarker] = [], friends: [MapMarker] = [],
-                usesMiles: Bool = false) {
+                units: UnitSystem = .metric) {
         self.here = here
         self.place = place
         self.neighbours = neighbours
         self.friends = friends
-        self.usesMiles = usesMiles
+        self.units = units
     }
+
+    /// Whether the scale bar counts in miles and feet (imperial units), so the view needs no unit type of Core.
+    public var scaleInMiles: Bool { units == .imperial }
 
     /// Every marker, the place last so that it draws on top.
     public var allMarkers: [MapMarker] { neighbours + friends + [here, place] }
@@ -108,12 +111,12 @@ public struct NearbyFriendRow: Hashable, Sendable {
     }
 }
 
-/// A suggested place to meet: open now, near the midpoint between you and the friend.
+/// A suggested place to meet: open now, between the place on screen and the friend (see `MeetingPoints`).
 public struct MeetingPointRow: Hashable, Sendable {
     public var id: PlaceID
     public var name: String
     public var category: String
-    /// "you 600 m · Anna 700 m".
+    /// "here 600 m · Anna 700 m" (from the place on screen), or "right here · Anna 700 m".
     public var distances: String
     /// "open · until 22:00".
     public var openState: String
@@ -132,7 +135,7 @@ public enum MeetingPointsState: Hashable, Sendable {
     case none
     case loading(friend: String)
     case found(friend: String, [MeetingPointRow])
-    /// Nothing open near the midpoint, or the friend has no location; says which.
+    /// Nothing to meet at open between the two, or the friend has no location; says which.
     case empty(String)
     /// The friend's key (`m`) asks again.
     case failed(message: String)

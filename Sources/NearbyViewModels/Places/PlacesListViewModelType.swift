@@ -1,4 +1,5 @@
 import FoundationEssentials
+import NearbyCore
 
 /// What the places list view reads and calls, so a render test can hand it a stub.
 @MainActor
@@ -9,6 +10,8 @@ public protocol PlacesListViewModelType: ListViewModelType {
     var radius: Observable<Double> { get }
     /// The sources' attributions for the footer ("© OpenStreetMap contributors").
     var attribution: Observable<String> { get }
+    /// How old the places are, when a live source's cache served them ("from 3 min ago").
+    var dataAge: Observable<String?> { get }
     /// When a row shown changes its open state: the view schedules one wake then and calls `timeDidPass()`;
     /// nil when nothing shown will change.
     var nextRefresh: Observable<Date?> { get }

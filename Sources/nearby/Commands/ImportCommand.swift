@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import NearbyData
 
 /// `nearby import FILE`: fills the store with the points of interest of an OpenStreetMap extract.
@@ -37,9 +37,12 @@ struct ImportCommand: ParsableCommand {
                 summary = try store.importOpenStreetMap(at: file, progress: renderer.update)
             }
             renderer.summary(summary, file: file, dryRun: dryRun)
+        } catch let failure as CommandFailure {
+            renderer.finish()
+            throw failure
         } catch {
             renderer.finish()
-            // One line, as every command reports a failure; the exit status is non-zero.
+            // One line, as every command reports a failure (made safe where it is printed); exit status 1.
             throw CommandFailure("\(error)")
         }
     }

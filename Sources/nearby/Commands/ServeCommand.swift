@@ -17,20 +17,20 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Option(help: "Address to listen on.")
+    @Option(parsing: .unconditional, help: "Address to listen on.")
     var host: String = "127.0.0.1"
 
-    @Option(help: "Port to listen on (0 picks a free one).")
+    @Option(parsing: .unconditional, help: "Port to listen on (0 picks a free one).")
     var port: UInt16 = 8080
 
-    @Option(help: "Bearer token clients must send; required to listen beyond this machine. Also read from NEARBY_SERVE_TOKEN, which keeps it out of the process list.")
+    @Option(parsing: .unconditional, help: "Bearer token clients must send; required to listen beyond this machine. Also read from NEARBY_SERVE_TOKEN, which keeps it out of the process list.")
     var token: String?
 
     @Flag(help: "Serve an address book kept in memory only (starts empty, forgotten on exit) instead of the store.")
     var memory = false
 
     // For end-to-end tests: holds every answer, so a client's loading state can be seen.
-    @Option(name: .customLong("delay-ms"), help: .hidden)
+    @Option(name: .customLong("delay-ms"), parsing: .unconditional, help: .hidden)
     var delayMilliseconds: Int = 0
 
     func validate() throws {

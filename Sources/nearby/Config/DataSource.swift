@@ -7,3 +7,11 @@ enum DataSource: String, CaseIterable, Sendable {
     /// The Google Places web service (needs an API key).
     case google
 }
+
+/// Which of Google's places services the google source speaks.
+enum GoogleAPI: String, CaseIterable, Sendable {
+    /// Places API (New): the one a key made today has.
+    case new
+    /// The legacy Places web service, for keys that still have it.
+    case legacy
+}

@@ -5,7 +5,9 @@ enum SettingKey: String, CaseIterable, Sendable {
     case friendsURL = "friends_url"
     case friendsToken = "friends_token"
     case googleAPIKey = "google_api_key"
+    case googleAPI = "google_api"
     case near
+    case gpsd
     case units
 
     /// The key in the config file.
@@ -19,6 +21,8 @@ enum SettingKey: String, CaseIterable, Sendable {
         case .friendsURL: "--friends-url"
         case .friendsToken: "--friends-token"
         case .near: "--near"
+        case .googleAPI: "--google-api"
+        case .gpsd: "--gpsd"
         case .googleAPIKey, .units: nil
         }
     }
@@ -31,6 +35,8 @@ enum SettingKey: String, CaseIterable, Sendable {
         case .friendsURL: "NEARBY_FRIENDS_URL"
         case .friendsToken: "NEARBY_FRIENDS_TOKEN"
         case .googleAPIKey: "NEARBY_GOOGLE_API_KEY"
+        case .googleAPI: "NEARBY_GOOGLE_API"
+        case .gpsd: "NEARBY_GPSD"
         case .near, .units: nil
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import PlacesStandIns
 import Testing
 
 /// Places fed by Overpass over the network (a stand-in on 127.0.0.1), in a real terminal: loading, rows,
@@ -36,8 +37,9 @@ struct OverpassPlacesEndToEndTests {
 
         // Enter opens the nearest: the place detail with the fixture's fields and the week's hours.
         try session.press("Enter")
+        // "Map" alone would match the list's "© OpenStreetMap" line; "Distance" is the detail's own label.
         let detail = try await session.waitFor("Café Amadeus's detail") { screen in
-            screen.contains("Städtle 5") && screen.contains("Map")
+            screen.contains("Städtle 5") && screen.contains("Distance") && screen.contains("Map")
         }
         #expect(detail.contains("+423 232 00 00"))
         #expect(detail.contains("47.14200, 9.52090"))

@@ -60,7 +60,7 @@ final class PlaceDetailViewTests {
         #expect(!entries.isEmpty)
         for entry in entries {
             #expect(!entry.contains("…"), "\(entry) is cut")
-            #expect(entry.contains(" · you "))
+            #expect(entry.contains(" · here "), "both distances are shown whole")
         }
     }
 

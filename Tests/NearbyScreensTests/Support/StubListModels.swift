@@ -16,6 +16,7 @@ final class StubPlacesList: PlacesListViewModelType {
     let isLoading = Observable(false)
     let status = Observable<StatusMessage?>(nil)
     let attribution = Observable("© OpenStreetMap contributors")
+    let dataAge = Observable<String?>(nil)
     let nextRefresh = Observable<Date?>(nil)
     var count: Int
     var canRetry = false

@@ -112,7 +112,7 @@ struct FriendsListPagingTests {
         await repository.fail(.page, with: .network("reset"))
         list.show(rows: 500..<501)
         await list.idle()
-        let error = FriendsListRow.error("Loading failed, check network connection")
+        let error = FriendsListRow.error("Loading failed: reset.")
         #expect(list.row(at: 500) == error)
         #expect(list.row(at: 599) == error)
         #expect(name(list, 5) == "Person N5")
