@@ -11,7 +11,7 @@ struct PlacesSourceOptions: ParsableArguments {
             help: ArgumentHelp("Base URL of the live places service (also NEARBY_PLACES_URL).", valueName: "URL"))
     var placesURL: String?
 
-    @Option(name: .customLong("google-api"),
+    @Option(name: .customLong("google-api"), parsing: .unconditional,
             help: ArgumentHelp("Which Google service the google source uses: new (Places API (New), the default) or "
                                + "legacy (the older Places web service; also NEARBY_GOOGLE_API).", valueName: "API"))
     var googleAPI: String?

@@ -37,9 +37,9 @@ struct OverpassPlacesEndToEndTests {
 
         // Enter opens the nearest: the place detail with the fixture's fields and the week's hours.
         try session.press("Enter")
-        // "Map" alone would match the list's "© OpenStreetMap" line; "Distance" is the detail's own label.
         let detail = try await session.waitFor("Café Amadeus's detail") { screen in
-            screen.contains("Städtle 5") && screen.contains("Distance") && screen.contains("Map")
+            // Not "Map" alone: the list's attribution line says "OpenStreetMap" too.
+            screen.contains("Städtle 5") && screen.contains("Distance") && screen.contains("Su  07:00-19:00")
         }
         #expect(detail.contains("+423 232 00 00"))
         #expect(detail.contains("47.14200, 9.52090"))
