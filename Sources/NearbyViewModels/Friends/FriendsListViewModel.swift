@@ -42,6 +42,12 @@ public final class FriendsListViewModel: FriendsListViewModelType {
     private var pendingDelete: Friend?
     /// The first row the view shows: where windows are fetched and kept.
     private var anchor = 0
+    /// A reload is finding a friend just added or renamed, to select them.
+    private var isFollowing = false
+    /// The user moved the selection meanwhile: the follow then leaves the selection where they put it.
+    private var movedWhileFollowing = false
+    /// "Added Anna Beck", shown when the reload that follows her lands.
+    private var followStatus: StatusMessage?
 
     public init(context: FriendsContext) {
         self.context = context
@@ -132,6 +138,7 @@ public final class FriendsListViewModel: FriendsListViewModelType {
     }
 
     public func select(_ index: Int) {
+        if isFollowing { movedWhileFollowing = true }
         selection.update(min(max(index, 0), rowCount - 1))
     }
 
@@ -224,6 +231,8 @@ public final class FriendsListViewModel: FriendsListViewModelType {
     /// Fetches the window around `index` for the requested filter, or the window holding `followed` when it is
     /// in the list (which then selects it); the rows shown stay until the answer arrives.
     private func startReload(around index: Int, following followed: Friend? = nil) {
+        isFollowing = followed != nil
+        movedWhileFollowing = false
         let filterText = requestedFilter
         let size = Self.windowSize
         let firstWindow = max(index, 0) / size
@@ -289,6 +298,10 @@ public final class FriendsListViewModel: FriendsListViewModelType {
     private func finishReload(_ outcome: Result<FriendsPage, FriendsError>, filter filterText: String, window: Int,
                               select followedIndex: Int? = nil) {
         isReloading = false
+        // A key that moved the selection while the friend was being found wins over following them.
+        let follows = !movedWhileFollowing
+        isFollowing = false
+        movedWhileFollowing = false
         let filterChanged = filterText != appliedFilter
         switch outcome {
         case .success(let page):
@@ -305,7 +318,11 @@ public final class FriendsListViewModel: FriendsListViewModelType {
             cache.removeAll()
             phase = .failed(error)
         }
-        if let followedIndex, case .success = outcome {
+        if let followStatus {
+            status.value = followStatus
+            self.followStatus = nil
+        }
+        if let followedIndex, follows, case .success = outcome {
             selection.update(followedIndex)
             anchor = followedIndex
         } else         if filterChanged {
@@ -402,8 +419,9 @@ public final class FriendsListViewModel: FriendsListViewModelType {
         guard !tracker.isClosed else { return }
         switch change {
         case .added(let friend):
-            status.value = .info("Added \(DisplayText.oneLine(friend.fullName))")
-            // The selection follows the new friend to wherever the list order puts them.
+            // The selection follows the new friend to wherever the list order puts them; the message comes with
+            // the list that shows them, so no key lands between the two.
+            followStatus = .info("Added \(DisplayText.oneLine(friend.fullName))")
             startReload(around: anchor, following: friend)
         case .updated(let friend):
             status.value = .info("Saved \(DisplayText.oneLine(friend.fullName))")
