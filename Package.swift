@@ -1,6 +1,10 @@
 // swift-tools-version:6.1
 import PackageDescription
 
+/// Targets that must not need full Foundation: a member is usable only where its module is imported, so a
+/// Foundation-only API cannot slip in through another target that still imports Foundation.
+let essentialsOnly: [SwiftSetting] = [.enableUpcomingFeature("MemberImportVisibility")]
+
 let package = Package(
     name: "Nearby",
     products: [
@@ -25,10 +29,11 @@ let package = Package(
         // Async-signal-safe signal forwarding and tty restore for the curses session.
         .target(name: "CTerminalSupport"),
 
-        // The toolkit: cells, widgets, key maps. Foundation only.
-        .target(name: "TerminalView"),
+        // The toolkit: cells, widgets, key maps. FoundationEssentials only.
+        .target(name: "TerminalView", swiftSettings: essentialsOnly),
         // The ncurses backend and the run loop.
-        .target(name: "CursesTerminal", dependencies: ["CNcurses", "CTerminalSupport", "TerminalView"]),
+        .target(name: "CursesTerminal", dependencies: ["CNcurses", "CTerminalSupport", "TerminalView"],
+                swiftSettings: essentialsOnly),
         // The domain, no I/O.
         .target(name: "NearbyCore"),
         // Storage, import, network.
@@ -38,9 +43,10 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         // Headless view models.
-        .target(name: "NearbyViewModels", dependencies: ["NearbyCore"]),
+        .target(name: "NearbyViewModels", dependencies: ["NearbyCore"], swiftSettings: essentialsOnly),
         // Terminal views bound to view models.
-        .target(name: "NearbyScreens", dependencies: ["TerminalView", "NearbyViewModels"]),
+        .target(name: "NearbyScreens", dependencies: ["TerminalView", "NearbyViewModels"],
+                swiftSettings: essentialsOnly),
         // The executable: command line and wiring.
         .executableTarget(name: "nearby", dependencies: [
             "TerminalView", "CursesTerminal", "CTerminalSupport", "NearbyCore", "NearbyData", "NearbyViewModels", "NearbyScreens",
@@ -59,7 +65,7 @@ let package = Package(
         .testTarget(name: "NearbyScreensTests", dependencies: ["NearbyScreens", "NearbyViewModels", "TerminalView", "NearbyCore",
                                                               "NearbyData", "TestSupport"],
                     exclude: ["__Snapshots__"]),
-        .testTarget(name: "CursesTerminalTests", dependencies: ["nearby", "CTerminalSupport", "TestSupport"]),
+        .testTarget(name: "CursesTerminalTests", dependencies: ["nearby", "CursesTerminal", "CTerminalSupport", "TestSupport"]),
         // NearbyData for its HTTP server: the network tests run a stand-in service in the test process.
         .testTarget(name: "EndToEndTests", dependencies: ["nearby", "NearbyData", "PlacesStandIns", "TestSupport"]),
         .testTarget(name: "NearbyCoreTests", dependencies: ["NearbyCore"]),

@@ -39,19 +39,46 @@ struct PseudoTerminalTests {
         try await play(run, [
             ("a adds one", "a"), ("New friend", "Anna\tBeck\t123 456\u{13}"),
             ("Added Anna Beck", "a"), ("New friend", "Ben\tCole\t789 012\u{13}"),
-            // Down as a terminal in keypad-transmit mode sends it (curses turned that mode on).
-            ("Added Ben Cole", "\u{1B}OB"), ("Ben Cole", "Q"),
+            ("Added Ben Cole", "g"), ("Anna Beck", ""),
         ])
+        // Down as a terminal in keypad-transmit mode sends it (curses turned that mode on); what it brought,
+        // until Q is typed.
+        run.markOutput()
+        run.type("\u{1B}OB")
+        #expect(try await run.waitFor("Ben Cole"))
+        let down = run.sinceMark
+        run.type("Q")
         #expect(try await run.waitForExit() == .exited(0))
-        let output = run.text
-        var down = ""
-        if let range = output.range(of: "Added Ben Cole") {
-            down = String(output[range.upperBound...])
-        }
         // Moving the selection rewrites two rows, not the screen: a few hundred bytes at most.
         #expect(!down.isEmpty)
         #expect(down.utf8.count < 1200, "Down wrote \(down.utf8.count) bytes")
         #expect(!down.contains("\u{1B}[2J"), "no clear-screen on a keystroke")
+    }
+
+    /// Buttons and the wheel are reported, never motion (1003), in the SGR encoding (1006): asked through
+    /// terminfo where it knows it (xterm), and directly where it does not (tmux).
+    @Test(arguments: ["xterm-256color", "tmux-256color"])
+    func mouseReportingIsSGRWithoutMotion(term: String) async throws {
+        let run = try PseudoTerminalRun(arguments: ["--open", "friends"], term: term)
+        try await play(run, [("a adds one", "Q")])
+        #expect(try await run.waitForExit() == .exited(0))
+        let output = run.text, last = run.sinceMark
+        #expect(output.contains("1006"), "SGR mouse encoding is asked for")
+        #expect(output.contains("\u{1B}[?1000h") || output.contains(";1000h"), "button reporting is on")
+        #expect(!output.contains("1003h"), "no all-motion tracking")
+        #expect(!output.contains("1002h"), "no drag tracking")
+        #expect(last.contains("1006l") || last.contains("1006;1000l"), "SGR is turned off at the end")
+    }
+
+    /// A terminal that cannot place the cursor gets a clear refusal, before anything is drawn.
+    @Test func aTerminalThatCannotPlaceTheCursorIsRefused() async throws {
+        let run = try PseudoTerminalRun(arguments: [], term: "dumb")
+        let exit = try await run.waitForExit()
+        #expect(exit != nil && exit != .exited(0))
+        let output = run.text
+        #expect(output.contains("cannot move the cursor"))
+        #expect(!output.contains("\u{1B}[?1049h"), "the screen was not touched")
+        #expect(!output.contains("\u{1B}["), "no escape sequence at all")
     }
 
     @Test func refusesToRunWithoutATerminal() async throws {

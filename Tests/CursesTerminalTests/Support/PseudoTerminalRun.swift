@@ -18,7 +18,7 @@ final class PseudoTerminalRun: @unchecked Sendable {
     let modesBefore: termios
     let folder: TemporaryFolder
 
-    init(arguments: [String], rows: UInt16 = 24, cols: UInt16 = 80) throws {
+    init(arguments: [String], rows: UInt16 = 24, cols: UInt16 = 80, term: String = "xterm-256color") throws {
         folder = try TemporaryFolder("nearby-pty")
         var path = [CChar](repeating: 0, count: 256)
         master = nearby_pty_open(Int32(rows), Int32(cols), &path, Int32(path.count))
@@ -34,7 +34,7 @@ final class PseudoTerminalRun: @unchecked Sendable {
         tcgetattr(slave, &modes)
         modesBefore = modes
         _ = fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK)
-        let environment = ["TERM": "xterm-256color", "LANG": "C.UTF-8", "HOME": folder.path,
+        let environment = ["TERM": term, "LANG": "C.UTF-8", "HOME": folder.path,
                            "XDG_CONFIG_HOME": folder.appending("config").path, "PATH": "/usr/bin:/bin"]
         process = try ChildProcess(Binaries.nearby, ["--data-dir", folder.appending("data").path] + arguments,
                                    environment: environment, directory: folder.path,

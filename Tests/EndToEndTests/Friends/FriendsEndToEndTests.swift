@@ -78,7 +78,10 @@ struct FriendsEndToEndTests {
         try session.run("fg")
         try await session.waitFor("full redraw after fg") { $0.contains("Friends · 1") && $0.contains("Anna Beck") }
 
-        // After fg the job is the shell's foreground again; its exit status comes from `wait`-less `$?`.
+        // The friends list opened over Home: q goes back there, and q on Home quits. After fg the job is the
+        // shell's foreground again; its exit status comes from `wait`-less `$?`.
+        try session.press("q")
+        try await session.waitFor(text: "Hot picks")
         try session.press("q")
         try await session.waitFor("the shell prompt after quitting") { screen in
             screen.split(separator: "\n").last { !$0.trimmingCharacters(in: .whitespaces).isEmpty }?
