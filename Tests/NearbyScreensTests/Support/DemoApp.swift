@@ -70,6 +70,7 @@ final class DemoApp {
         case .friendsList(let vm): await vm.idle()
         case .friendDetail(let vm): await vm.idle()
         case .friendForm(let vm): await vm.idle()
+        case .favourites(let vm): await vm.idle()
         case nil: break
         }
     }
