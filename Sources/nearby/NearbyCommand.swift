@@ -36,7 +36,7 @@ struct NearbyCommand: AsyncParsableCommand {
     @OptionGroup var time: TimeOptions
 
     @Option(parsing: .unconditional,
-            help: ArgumentHelp("Screen to start on: home (default), friends, category:NAME or category:all, place:ID, search:TEXT.",
+            help: ArgumentHelp("Screen to start on: home (default), friends, favourites, category:NAME or category:all, place:ID, search:TEXT.",
                                valueName: "SCREEN"))
     var open: String?
 

@@ -72,7 +72,8 @@ public struct HomeContext {
     public var evaluationTime: EvaluationTime?
     /// Which public holidays apply to a place.
     public var holidays: HolidayDirectory
-    /// Places what the user typed to move here ("47.14,9.52", a town, "gps"); nil: here cannot move.
+    /// Places what the user typed to move here ("47.14,9.52", a town, "gps"); nil: here cannot move. A place
+    /// found with an empty name is shown by its coordinates alone.
     public var locate: (@Sendable (String) async -> PlaceNameLookup)?
     /// Remembers a place moved to, so that the next start opens there.
     public var remember: (@MainActor (HomeLocation) -> Void)?

@@ -206,7 +206,8 @@ public final class HomeViewModel: HomeViewModelType {
             let answer = await locate(words)
             guard !Task.isCancelled, let self else { return }
             if case .found(let name, let coordinate) = answer {
-                self.move(to: HomeLocation(coordinate: coordinate, name: name))
+                // An empty name: a coordinate, shown alone.
+                self.move(to: HomeLocation(coordinate: coordinate, name: name.isEmpty ? nil : name))
             } else {
                 self.status.value = .error(HomeText.locationProblem(answer, for: words))
             }

@@ -10,7 +10,13 @@ struct HereLocator: Sendable {
     var gpsPatience: Duration = .seconds(5)
 
     func locate(_ text: String) async -> PlaceNameLookup {
-        guard HereTracking.isGPS(text) else { return gazetteer.lookUpNow(text) }
+        guard HereTracking.isGPS(text) else {
+            // Coordinates have no name: Home then shows them alone.
+            if CoordinateText.looksLikeCoordinate(text), let coordinate = Coordinate(parsing: text) {
+                return .found(name: "", coordinate: coordinate)
+            }
+            return gazetteer.lookUpNow(text)
+        }
         let source = gps, patience = gpsPatience
         return await withTaskGroup(of: PlaceNameLookup?.self) { group in
             group.addTask {

@@ -80,9 +80,9 @@ final class TmuxSession: @unchecked Sendable {
         try tmux(["send-keys", "-t", name] + keys)
     }
 
-    /// Types text literally.
+    /// Types text literally (text that starts with "-", such as a southern latitude, too).
     func type(_ text: String) throws {
-        try tmux(["send-keys", "-t", name, "-l", text])
+        try tmux(["send-keys", "-t", name, "-l", "--", text])
     }
 
     func resize(width: Int, height: Int) throws {

@@ -42,8 +42,7 @@ final class DemoApp {
         // The store's gazetteer, as the app's `L` uses it.
         homeContext.locate = { text in
             guard let found = try? store.resolveNear(text) else { return .unknown }
-            return .found(name: found.name ?? CoordinateText.format(found.coordinate, digits: 4),
-                          coordinate: found.coordinate)
+            return .found(name: found.name ?? "", coordinate: found.coordinate)
         }
         let home = HomeViewModel(context: homeContext)
         coordinator = AppCoordinator(navigator: navigator, root: .home(home),
