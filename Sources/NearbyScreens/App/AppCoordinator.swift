@@ -213,7 +213,8 @@ public final class AppCoordinator: TerminalApplication {
                        let wake = ScheduledWake(at: date, action)
                        self?.schedule(wake)
                        return wake
-                   })
+                   },
+                   copy: { [weak self] text in self?.host?.copyToClipboard(text) ?? false })
     }
 
     private func schedule(_ wake: ScheduledWake) {

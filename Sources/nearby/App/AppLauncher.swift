@@ -70,7 +70,7 @@ struct AppLauncher {
         if let above { navigator.push(above) }
         // Never the key or the token: only which sources are in use.
         logger.info("starting on \(start); places from \(settings.source.rawValue); friends from \(settings.friendsURL == nil ? "the local store" : "a service")")
-        try await TerminalRunLoop(app: coordinator).run()
+        try await TerminalRunLoop(app: coordinator, hyperlinks: settings.hyperlinks).run()
         logger.info("quit")
     }
 
