@@ -88,4 +88,16 @@ struct HomeSearchMoveEndToEndTests {
         try session.press("q")
         try await session.waitFor(text: "EXIT=0")
     }
+
+    @Test func openFriendsStartsThereWithHomeBeneath() async throws {
+        let session = try await TmuxSession.start()
+        try session.run("\(TmuxSession.binary.path) --demo --data-dir \(session.dataDirectory.path) --open friends;"
+                        + " echo EXIT=$?")
+        try await session.waitFor(text: "Friends ·")
+        try await session.waitFor(text: "esc back")
+        try session.press("q")
+        try await session.waitFor(text: "Hot picks")
+        try session.press("q")
+        try await session.waitFor(text: "EXIT=0")
+    }
 }
