@@ -239,8 +239,9 @@ final class PlaceDetailView: ScreenView {
     private func drawMap(in buffer: CellBuffer, rect: Rect, theme: Theme) {
         guard rect.height >= 3, rect.width >= 10 else { return }
         let map = model.map.value
-        let inside = Box.draw(in: buffer, rect: rect, title: "Map", style: theme.border, titleStyle: theme.title,
-                              unicode: theme.unicode)
+        let inside = Box.draw(in: buffer, rect: rect, title: Self.mapTitle(width: rect.width, friends: !map.friends.isEmpty,
+                                                                           others: !map.neighbours.isEmpty),
+                              style: theme.border, titleStyle: theme.title, unicode: theme.unicode)
         func point(_ marker: MapMarker, _ glyph: String, _ style: Style, label: Bool) -> MapPoint {
             MapPoint(location: MapLocation(latitude: marker.latitude, longitude: marker.longitude),
                      marker: glyph, label: label ? marker.label : nil, style: style)
@@ -252,6 +253,16 @@ final class PlaceDetailView: ScreenView {
         let center = MapLocation(latitude: map.place.latitude, longitude: map.place.longitude)
         _ = MapCanvas.draw(in: buffer, rect: inside, center: center, points: points, theme: theme,
                            units: map.scaleInMiles ? .imperial : .metric)
+    }
+
+    /// "Map · ◆ place @ you ☺ friend · other": the marks the map uses, as many as the box's top line holds.
+    static func mapTitle(width: Int, friends: Bool, others: Bool) -> String {
+        var parts = ["◆ place", "@ you"]
+        if friends { parts.append("☺ friend") }
+        if others { parts.append("· other places") }
+        // The box's corners, the title's spaces and a little border stay.
+        while !parts.isEmpty, DisplayWidth.of("Map · " + parts.joined(separator: "  ")) > width - 6 { parts.removeLast() }
+        return parts.isEmpty ? "Map" : "Map · " + parts.joined(separator: "  ")
     }
 
     /// Friends near the place and meeting points; returns the rows used, and notes where the meeting
