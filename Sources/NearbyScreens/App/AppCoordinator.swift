@@ -88,6 +88,8 @@ public final class AppCoordinator: TerminalApplication {
         top.draw(into: buffer, rect: body, theme: theme)
         var hints = top.hints + globalKeys.footerHints
         var message = top.statusMessage
+        // A dialog or the help drawn over the screen must not become part of a link beneath it.
+        if openQuestion != nil || showingHelp { buffer.links.removeAll() }
         if let question = openQuestion {
             ConfirmDialog.draw(in: buffer, over: body, question: question.title, detail: question.detail,
                                confirm: question.confirmLabel, cancel: question.cancelLabel, theme: theme)

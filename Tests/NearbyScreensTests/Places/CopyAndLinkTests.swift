@@ -67,6 +67,11 @@ final class CopyAndLinkTests {
                 #expect(website.value.hasPrefix(shown.trimmingCharacters(in: CharacterSet(charactersIn: "… "))))
                 #expect(link.columns.count <= DisplayWidth.of(website.value))
                 #expect(links.allSatisfy { TerminalControl.linkTarget($0.target) == $0.target })
+                // The help drawn over the detail takes the links away with it, and gives them back.
+                await app.press(.character("?"))
+                #expect(app.runner.lastFrame.links.isEmpty)
+                await app.press(.escape)
+                #expect(app.runner.lastFrame.links == links)
                 return
             }
             await app.press(.escape, .down)
