@@ -1,6 +1,7 @@
 import ArgumentParser
 import CursesTerminal
 import FoundationEssentials
+import Logging
 import NearbyCore
 import NearbyData
 import NearbyViewModels

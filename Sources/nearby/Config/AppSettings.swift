@@ -84,7 +84,7 @@ struct AppSettings: Equatable, Sendable {
             settings.units = units
         }
         if let raw = try sources.value(of: .country) {
-            let code = raw.value.trimmingCharacters(in: .whitespaces).uppercased()
+            let code = raw.value.trimmingSpaces().uppercased()
             guard code.count == 2, code.allSatisfy({ $0.isASCII && $0.isLetter }) else {
                 throw SettingsError("\(raw.origin): \(TerminalText.quoted(raw.value)) is not a country code; "
                                     + "use two letters such as LI, CH or US.")
