@@ -48,4 +48,6 @@ struct ScreenHost {
     var back: @MainActor () -> Void
     /// Runs `action` once at `date` on the app's clock; the returned wake calls it off when released.
     var wake: @MainActor (_ date: Date, _ action: @escaping @MainActor () -> Void) -> ScheduledWake
+    /// What the header shows while the app is not at now ("as of Sat 14:00"); nil at now.
+    var headerBadge: @MainActor () -> String? = { nil }
 }

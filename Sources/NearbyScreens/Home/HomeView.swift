@@ -232,8 +232,9 @@ final class HomeView: ScreenView {
         var title = "Nearby · " + header.location
         if let summary = header.summary { title += " · " + summary }
         if let age = header.age { title += " · " + age }
+        if let gps = header.gps { title += " · " + gps }
         HeaderLine.draw(in: buffer, rect: rect, title: title, loading: model.isLoading.value ? "updating" : nil,
-                        theme: theme)
+                        badge: host.headerBadge(), theme: theme)
         if let attributionRect {
             buffer.write(model.attribution.value, in: attributionRect.inset(right: 1), style: theme.secondary,
                          alignment: .right)

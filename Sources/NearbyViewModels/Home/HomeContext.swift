@@ -70,6 +70,8 @@ public struct HomeContext {
     public var evaluationTime: EvaluationTime?
     /// Which public holidays apply to a place.
     public var holidays: HolidayDirectory
+    /// With `--near gps`: where here is while the walker moves; Home follows it and shows its accuracy.
+    public var hereTracker: HereTracker?
 
     public init(places: any PlacesProvider, friends: any FriendsRepository, navigator: Navigator,
                 here: HomeLocation, radius: Double = 2_000, units: UnitSystem = .metric,

@@ -41,8 +41,12 @@ public struct HomeHeader: Hashable, Sendable {
     public var failure: String?
     /// How old the places shown are, from a live source's cache ("from 3 min ago"); nil otherwise.
     public var age: String?
+    /// With the GPS: "GPS ±8 m", "GPS: no fix"; nil without it.
+    public var gps: String?
 
-    public init(location: String, summary: String? = nil, failure: String? = nil, age: String? = nil) {
+    public init(location: String, summary: String? = nil, failure: String? = nil, age: String? = nil,
+                gps: String? = nil) {
+        self.gps = gps
         self.location = location
         self.summary = summary
         self.failure = failure

@@ -49,7 +49,8 @@ public final class HomeViewModel: HomeViewModelType {
     private static let friendsKey = ActivityKey("friends")
     private static let refreshKey = ActivityKey("refresh")
 
-    private let context: HomeContext
+    /// The context as built, but for `here`, which follows the GPS while the app has one.
+    private var context: HomeContext
     /// How far Home looks: the context's at first, then whatever a list opened from Home was widened or
     /// narrowed to with + and -, so that coming back shows the same area.
     public private(set) var radius: Double
@@ -76,6 +77,33 @@ public final class HomeViewModel: HomeViewModelType {
         tracker.isBusy.bind { [weak self] busy in self?.isLoading.update(busy) }.store(in: &bindings)
         // A chosen time (or now again) re-evaluates every section and hot pick at once.
         context.evaluationTime?.chosen.bind { [weak self] _ in self?.refreshTimes() }.store(in: &bindings)
+        follow(context.hereTracker)
+    }
+
+    /// With the GPS: here starts where the tracker stands, every move past its threshold loads Home again
+    /// around the new place, and the header shows the fix's accuracy (rounded, so jitter redraws nothing).
+    private func follow(_ hereTracker: HereTracker?) {
+        guard let hereTracker else { return }
+        if hereTracker.here.value != context.here.coordinate {
+            context.here = HomeLocation(coordinate: hereTracker.here.value)
+            header.update(HomeHeader(location: HomeText.location(context.here)))
+        }
+        hereTracker.moves.bind { [weak self, weak hereTracker] _ in
+            guard let self, let hereTracker else { return }
+            self.moveHere(to: hereTracker.here.value)
+        }.store(in: &bindings)
+        hereTracker.headerText.bindAndFire { [weak self] _ in self?.publishHeader() }.store(in: &bindings)
+    }
+
+    /// Here moved (a GPS fix past the tracker's threshold): every section is loaded again around it, what
+    /// is shown staying until the new answers arrive. Before `load()`, only where Home will look changes.
+    public func moveHere(to coordinate: Coordinate) {
+        guard !tracker.isClosed, coordinate != context.here.coordinate else { return }
+        // The place's name belonged to where Home started: a moved walker is at coordinates.
+        context.here = HomeLocation(coordinate: coordinate)
+        publishHeader()
+        guard hasStarted else { return }
+        loadEverything()
     }
 
     // MARK: Intents
@@ -359,6 +387,7 @@ public final class HomeViewModel: HomeViewModelType {
                                               radius: radius, units: context.units)
         }
         header.age = dataAge()?.text
+        header.gps = context.hereTracker?.headerText.value
         self.header.update(header)
         if let failure = total.failure {
             // A refusal (a denied key, a used-up quota) concerns every section: one note says it whole, wrapped,

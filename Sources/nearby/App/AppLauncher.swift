@@ -64,7 +64,8 @@ struct AppLauncher {
         let root = ScreenModel.home(HomeViewModel(context: homeContext(navigator: navigator, friends: context,
                                                                        places: places, evaluationTime: evaluationTime,
                                                                        holidays: holidays)))
-        let coordinator = AppCoordinator(navigator: navigator, root: root, makeFriendsList: makeFriends)
+        let coordinator = AppCoordinator(navigator: navigator, root: root, makeFriendsList: makeFriends,
+                                         evaluationTime: evaluationTime)
         if let above { navigator.push(above) }
         // Never the key or the token: only which sources are in use.
         logger.info("starting on \(start); places from \(settings.source.rawValue); friends from \(settings.friendsURL == nil ? "the local store" : "a service")")
@@ -105,8 +106,10 @@ struct AppLauncher {
         let routes = HomeRoutes(placesList: HomeRoutes.placesList(context: places),
                                 placeDetail: HomeRoutes.placeDetail(context: places),
                                 friendDetail: HomeRoutes.friendDetail(context: friends))
-        return HomeContext(places: services.places, friends: services.friends, navigator: navigator, here: location,
-                           radius: radius, units: settings.units, timeZone: places.timeZone, routes: routes,
-                           evaluationTime: evaluationTime, holidays: holidays)
+        var context = HomeContext(places: services.places, friends: services.friends, navigator: navigator,
+                                  here: location, radius: radius, units: settings.units, timeZone: places.timeZone,
+                                  routes: routes, evaluationTime: evaluationTime, holidays: holidays)
+        context.hereTracker = places.hereTracker
+        return context
     }
 }
