@@ -238,10 +238,13 @@ final class PlaceDetailView: ScreenView {
             MapPoint(location: MapLocation(latitude: marker.latitude, longitude: marker.longitude),
                      marker: glyph, label: label ? marker.label : nil, style: style)
         }
-        var points = map.neighbours.map { point($0, "·", theme.secondary, label: false) }
+        // Earlier points win a cell: the place and you first, then friends; neighbours are braille dots, so
+        // they share cells with the walk instead of hiding it.
+        var points = [point(map.place, "◆", theme.title, label: true), point(map.here, "@", theme.accent, label: true)]
         points += map.friends.map { point($0, "☺", theme.accent, label: false) }
-        points.append(point(map.here, "@", theme.accent, label: true))
-        points.append(point(map.place, "◆", theme.title, label: true))
+        points += map.neighbours.map {
+            MapPoint(location: MapLocation(latitude: $0.latitude, longitude: $0.longitude), style: theme.secondary)
+        }
         let center = MapLocation(latitude: map.place.latitude, longitude: map.place.longitude)
         let route = map.routeLine.map { MapLocation(latitude: $0.latitude, longitude: $0.longitude) }
         _ = MapCanvas.draw(in: buffer, rect: inside, center: center, points: points, theme: theme,
