@@ -72,6 +72,9 @@ public struct HomeContext {
     public var holidays: HolidayDirectory
     /// With `--near gps`: where here is while the walker moves; Home follows it and shows its accuracy.
     public var hereTracker: HereTracker?
+    /// Walking times on the store's paths for the rows and picks shown; nil (a live source): distances only.
+    public var walking: (any WalkingRouter)?
+    public var walkingPace = WalkingPace.standard
 
     public init(places: any PlacesProvider, friends: any FriendsRepository, navigator: Navigator,
                 here: HomeLocation, radius: Double = 2_000, units: UnitSystem = .metric,

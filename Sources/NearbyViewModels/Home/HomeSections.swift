@@ -165,9 +165,12 @@ public struct HomePlaceRow: Hashable, Sendable, Identifiable {
     public var isClosingSoon: Bool
     /// Open now (the view colours it).
     public var isOpen: Bool { openState == .open }
+    /// Walking time by the paths ("7 min", "no path"); nil while unknown or without paths.
+    public var walk: String?
 
     public init(id: PlaceID, name: String, distance: String, bearing: String, openText: String,
-                openState: OpeningState, isClosingSoon: Bool = false) {
+                openState: OpeningState, isClosingSoon: Bool = false, walk: String? = nil) {
+        self.walk = walk
         self.isClosingSoon = isClosingSoon
         self.id = id
         self.name = name

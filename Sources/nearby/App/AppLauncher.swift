@@ -110,6 +110,7 @@ struct AppLauncher {
                                   here: location, radius: radius, units: settings.units, timeZone: places.timeZone,
                                   routes: routes, evaluationTime: evaluationTime, holidays: holidays)
         context.hereTracker = places.hereTracker
+        context.walking = services.walking
         return context
     }
 }

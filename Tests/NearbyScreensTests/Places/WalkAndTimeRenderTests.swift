@@ -36,6 +36,10 @@ final class WalkAndTimeRenderTests {
 
     @Test func listRowsShowWalkingMinutesAndTheDetailDrawsTheWalk() async throws {
         let app = try await DemoApp(folder: folder, walking: RightAngleRouter())
+        // Home's rows and hot pick have their minutes too.
+        expectSnapshot(app.text, named: "home-walking-80x24")
+        #expect(app.rows.contains { $0.contains("90 m SW · 1 min") })
+        #expect(app.rows[2].contains("60 m SE · 1 m"))
         await app.press(.down, .enter)
         expectSnapshot(app.text, named: "places-list-walking-80x24")
         #expect(!app.text.contains("Distances are straight lines"))

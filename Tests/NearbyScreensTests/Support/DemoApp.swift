@@ -39,13 +39,15 @@ final class DemoApp {
                                    evaluationTime: time, walking: walking)
         let friendsContext = FriendsContext(repository: friends, navigator: navigator, here: town.center,
                                             timeZone: Self.utc)
-        let home = HomeViewModel(context: HomeContext(
+        var homeContext = HomeContext(
             places: store, friends: friends, navigator: navigator,
             here: HomeLocation(coordinate: town.center, name: town.name), units: units, now: now, timeZone: Self.utc,
             routes: HomeRoutes(placesList: HomeRoutes.placesList(context: places),
                                placeDetail: HomeRoutes.placeDetail(context: places),
                                friendDetail: HomeRoutes.friendDetail(context: friendsContext)),
-            evaluationTime: time))
+            evaluationTime: time)
+        homeContext.walking = walking
+        let home = HomeViewModel(context: homeContext)
         coordinator = AppCoordinator(navigator: navigator, root: .home(home),
                                      makeFriendsList: { .friendsList(FriendsListViewModel(context: friendsContext)) },
                                      evaluationTime: time)
