@@ -9,7 +9,7 @@ import TerminalView
 /// so it shows at every size the app draws at, and only its answer keys act while it is open.
 @MainActor
 public final class AppCoordinator: TerminalApplication {
-    enum GlobalAction { case help, quit, friends, repaint }
+    enum GlobalAction { case help, quit, friends, repaint, time }
 
     public let minimumSize = Size(width: 30, height: 8)
     public private(set) var isFinished = false
@@ -24,6 +24,12 @@ public final class AppCoordinator: TerminalApplication {
     private var quitQuestion: ConfirmationRequest?
     private let makeFriendsList: () -> ScreenModel
     private var globalKeys = KeyMap<GlobalAction>(title: "Everywhere", [])
+    /// The time every screen evaluates opening hours at (`t`); nil: the app has no places screens.
+    private let evaluationTime: EvaluationTime?
+    /// The `t` prompt while it is open, and why the last answer was refused.
+    private var timePrompt: TextFieldState?
+    private var timePromptError: String?
+    private var timeTokens: [ObservationToken] = []
     /// Whether the last event did something (for tests that walk key maps).
     private(set) var lastEventHandled = false
 
@@ -31,9 +37,13 @@ public final class AppCoordinator: TerminalApplication {
     ///   - navigator: the navigator every view model of this app sends intents to.
     ///   - root: the first screen.
     ///   - makeFriendsList: builds the friends list for `F`.
-    public init(navigator: Navigator, root: ScreenModel, makeFriendsList: @escaping () -> ScreenModel) {
+    ///   - evaluationTime: the time `t` chooses for every screen; nil leaves `t` out.
+    public init(navigator: Navigator, root: ScreenModel, makeFriendsList: @escaping () -> ScreenModel,
+                evaluationTime: EvaluationTime? = nil) {
         self.makeFriendsList = makeFriendsList
+        self.evaluationTime = evaluationTime
         configureGlobalKeys()
+        followEvaluationTime()
         navigator.handler = { [weak self] intent in self?.perform(intent) }
         push(root)
     }
@@ -45,13 +55,23 @@ public final class AppCoordinator: TerminalApplication {
                 .enabled { [unowned self] in !isShowingFriendsList },
             KeyBinding([.control("l")], "redraw the screen", action: .repaint, inFooter: false),
             KeyBinding([.character("Q"), .control("c")], "quit", action: .quit, inFooter: false),
+            KeyBinding([.character("t")], "time: open at another time (t again: now)", action: .time, inFooter: false)
+                .enabled { [unowned self] in evaluationTime != nil },
         ])
+    }
+
+    /// Every screen's header shows the chosen time: a new one draws a frame.
+    private func followEvaluationTime() {
+        guard let evaluationTime else { return }
+        timeTokens = [evaluationTime.header.bind { [weak self] _ in self?.setNeedsDisplay() },
+                      evaluationTime.openDuring.bind { [weak self] _ in self?.setNeedsDisplay() }]
     }
 
     /// An app whose first screen is a view made directly, such as one on a stub view model.
     init(navigator: Navigator, rootView: @MainActor (ScreenHost) -> ScreenView,
          makeFriendsList: @escaping () -> ScreenModel) {
         self.makeFriendsList = makeFriendsList
+        evaluationTime = nil
         configureGlobalKeys()
         navigator.handler = { [weak self] intent in self?.perform(intent) }
         pushView(rootView(makeHost()), model: nil)
@@ -98,6 +118,12 @@ public final class AppCoordinator: TerminalApplication {
                 + [KeyHint(keys: "?", summary: "help", isEssential: true)]
             message = nil
         }
+        if var prompt = timePrompt {
+            drawTimePrompt(&prompt, in: buffer, line: body.row(body.height - 1), theme: theme)
+            hints = [KeyHint(keys: "enter", summary: "choose", isEssential: true),
+                     KeyHint(keys: "esc", summary: "back to now", isEssential: true)]
+            message = timePromptError.map { StatusBarMessage($0, kind: .error) }
+        }
         if showingHelp {
             HelpOverlay.draw(in: buffer, over: body, title: helpTitle, lines: helpLines, theme: theme)
             buffer.cursor = nil
@@ -131,6 +157,7 @@ public final class AppCoordinator: TerminalApplication {
             if key == .control("c") { return interrupt() }
             if key == .control("l") { host?.repaintAll(); return }
         }
+        if timePrompt != nil { return answerTimePrompt(event) }
         if showingHelp {
             if case .key(let key) = event, key == .escape || key == .character("?") || key == .character("q") {
                 showingHelp = false
@@ -151,8 +178,58 @@ public final class AppCoordinator: TerminalApplication {
         case .quit: quit()
         case .friends: showFriends()
         case .repaint: host?.repaintAll()
+        case .time: openTimePrompt()
         }
         setNeedsDisplay()
+    }
+
+    // MARK: The time prompt
+
+    /// `t`: away from now (a chosen time or span), back to now; at now, the prompt.
+    private func openTimePrompt() {
+        guard let evaluationTime else { return }
+        if evaluationTime.isAwayFromNow {
+            evaluationTime.returnToNowEverywhere()
+        } else {
+            timePrompt = TextFieldState(maxLength: 60)
+            timePromptError = nil
+        }
+    }
+
+    /// Enter takes the time (or says why not, keeping what was typed); Esc returns to now.
+    private func answerTimePrompt(_ event: InputEvent) {
+        guard case .key(let key) = event, var prompt = timePrompt, let evaluationTime else {
+            lastEventHandled = false
+            return
+        }
+        switch key {
+        case .enter:
+            if let error = evaluationTime.answerPrompt(prompt.text) {
+                timePromptError = error
+            } else {
+                timePrompt = nil
+                timePromptError = nil
+            }
+        case .escape:
+            timePrompt = nil
+            timePromptError = nil
+            evaluationTime.returnToNowEverywhere()
+        default:
+            lastEventHandled = prompt.handle(key)
+            timePrompt = prompt
+        }
+        setNeedsDisplay()
+    }
+
+    /// "time ▏22:00      e.g. 22:00 · tomorrow 10:00 · Sa 14:00 · 18:00-20:00 (open all along)".
+    private func drawTimePrompt(_ prompt: inout TextFieldState, in buffer: CellBuffer, line: Rect, theme: Theme) {
+        buffer.fill(line, style: .plain)
+        let label = "time "
+        buffer.write(label, at: Point(x: line.x + 1, y: line.y), style: theme.accent, clip: line)
+        let field = line.inset(left: 1 + DisplayWidth.of(label), right: 1)
+        buffer.cursor = prompt.draw(in: buffer, rect: field, style: theme.fieldFocused,
+                                    placeholder: "22:00 · tomorrow 10:00 · Sa 14:00 · 2026-12-24 18:00 · 18:00-20:00",
+                                    placeholderStyle: theme.secondary)
     }
 
     /// Only the answer keys act while a question is open; `?` shows them. Enter says nothing.
@@ -216,7 +293,8 @@ public final class AppCoordinator: TerminalApplication {
                        self?.schedule(wake)
                        return wake
                    },
-                   copy: { [weak self] text in self?.host?.copyToClipboard(text) ?? false })
+                   copy: { [weak self] text in self?.host?.copyToClipboard(text) ?? false },
+                   headerBadge: { [weak self] in self?.evaluationTime?.badge })
     }
 
     private func schedule(_ wake: ScheduledWake) {

@@ -50,4 +50,6 @@ struct ScreenHost {
     var wake: @MainActor (_ date: Date, _ action: @escaping @MainActor () -> Void) -> ScheduledWake
     /// Puts text on the clipboard through the terminal (OSC 52); false when it could not be sent.
     var copy: @MainActor (_ text: String) -> Bool = { _ in false }
+    /// What the header shows while the app is not at now ("as of Sat 14:00"); nil at now.
+    var headerBadge: @MainActor () -> String? = { nil }
 }

@@ -92,7 +92,8 @@ final class FriendDetailView: ScreenView {
 
     func draw(into buffer: CellBuffer, rect: Rect, theme: Theme) {
         let loading: String? = model.isDeleting.value ? "deleting" : (model.isLoading.value ? "loading" : nil)
-        HeaderLine.draw(in: buffer, rect: rect, title: "Nearby · " + model.title.value, loading: loading, theme: theme)
+        HeaderLine.draw(in: buffer, rect: rect, title: "Nearby · " + model.title.value, loading: loading,
+                        badge: host.headerBadge(), theme: theme)
         document.draw(in: buffer, rect: body(of: rect))
     }
 

@@ -8,6 +8,7 @@ final class FriendsListView: ScreenView {
 
     private let model: any FriendsListViewModelType
     private let list: ListScreen
+    private let host: ScreenHost
     private var keyMap = KeyMap<Action>(title: "Friends", [])
     /// Column widths for the phone and the distance, from the rows shown: only as wide as their text needs,
     /// and never narrower while the list stays the same, so columns do not jump while scrolling.
@@ -17,6 +18,7 @@ final class FriendsListView: ScreenView {
 
     init(model: any FriendsListViewModelType, isRoot: Bool, host: ScreenHost) {
         self.model = model
+        self.host = host
         list = ListScreen(model: model, isRoot: isRoot, host: host)
         list.keep(model.confirmation.bind(list.redraw))
         keyMap = KeyMap(title: "Friends", list.navigationBindings { .list($0) } + [
@@ -68,7 +70,7 @@ final class FriendsListView: ScreenView {
 
     func draw(into buffer: CellBuffer, rect: Rect, theme: Theme) {
         HeaderLine.draw(in: buffer, rect: rect, title: "Nearby · " + model.title.value,
-                        loading: model.isLoading.value ? "loading" : nil, theme: theme)
+                        loading: model.isLoading.value ? "loading" : nil, badge: host.headerBadge(), theme: theme)
         let columns = columns
         let retryKey = keyMap.key { if case .list(.retry) = $0 { true } else { false } }
         let addKey = keyMap.key { if case .add = $0 { true } else { false } }

@@ -247,8 +247,9 @@ final class HomeView: ScreenView {
         var title = "Nearby · " + header.location
         if let summary = header.summary { title += " · " + summary }
         if let age = header.age { title += " · " + age }
+        if let gps = header.gps { title += " · " + gps }
         HeaderLine.draw(in: buffer, rect: rect, title: title, loading: model.isLoading.value ? "updating" : nil,
-                        theme: theme)
+                        badge: host.headerBadge(), theme: theme)
         if let attributionRect {
             buffer.write(model.attribution.value, in: attributionRect.inset(right: 1), style: theme.secondary,
                          alignment: .right)
@@ -393,9 +394,13 @@ final class HomeView: ScreenView {
                 let id = row.id
                 items.append(HomeItem(key: "place-\(row.id)", height: 1, isSelectable: true,
                                       draw: { buffer, rect, selected, theme in
+                                          // Walking minutes beside the distance where the store has paths.
+                                          let middle = row.walk.map { row.distanceAndBearing + " · " + $0 }
+                                              ?? row.distanceAndBearing
                                           Self.drawRow(buffer, rect, selected, theme, name: row.name,
-                                                       middle: row.distanceAndBearing, right: row.openText,
-                                                       rightStyle: row.isOpen ? theme.success : theme.secondary)
+                                                       middle: middle, right: row.openText,
+                                                       rightStyle: row.isClosingSoon ? theme.warning
+                                                           : row.isOpen ? theme.success : theme.secondary)
                                       }, activate: { model.openPlace(id) }))
             }
         }
@@ -429,7 +434,7 @@ final class HomeView: ScreenView {
                                 middle: String, right: String, rightStyle: Style) {
         // Fixed columns, so distances and open states line up from row to row.
         let rightWidth = min(26, rect.width / 3)
-        let middleWidth = rect.width >= 50 ? 10 : 0
+        let middleWidth = rect.width >= 50 ? (DisplayWidth.of(middle) > 10 ? 20 : 10) : 0
         let nameWidth = max(1, rect.width - 3 - middleWidth - rightWidth - 2)
         buffer.write(name, in: Rect(x: rect.x + 3, y: rect.y, width: nameWidth, height: 1),
                      style: selected ? theme.selection : theme.text)

@@ -42,7 +42,7 @@ final class FavouritesView: ScreenView {
             let line = rect.row(0)
             switch model.row(at: index) {
             case .place(let place):
-                PlacesListView.drawPlace(place, in: buffer, rect: rect, selected: selected, detailed: false,
+                PlacesListView.drawPlace(place, in: buffer, rect: rect, selected: selected, detailed: false, walking: false,
                                          theme: theme)
                 return true
             case .loading(let text), .moreLoading(let text):

@@ -36,6 +36,7 @@ final class PlaceDetailView: ScreenView {
         let redraw: @MainActor (Any) -> Void = { [weak self] _ in self?.host.invalidate() }
         tokens = [
             model.title.bind(redraw), model.lines.bind(changed), model.hours.bind(changed), model.map.bind(changed),
+            model.walk.bind(changed),
             model.friendsNearby.bind(changed), model.favourite.bind(changed), model.attribution.bind(redraw),
             model.isLoading.bind(redraw), model.status.bind(redraw),
             model.meetingPoints.bind { [weak self] _ in
@@ -140,7 +141,7 @@ final class PlaceDetailView: ScreenView {
 
     func draw(into buffer: CellBuffer, rect: Rect, theme: Theme) {
         HeaderLine.draw(in: buffer, rect: rect, title: model.title.value + favouriteMark,
-                        loading: spinnerText, theme: theme)
+                        loading: spinnerText, badge: host.headerBadge(), theme: theme)
         if let attributionRect {
             buffer.write(model.attribution.value, in: attributionRect.inset(right: 1), style: theme.secondary,
                          alignment: .right)
@@ -191,7 +192,12 @@ final class PlaceDetailView: ScreenView {
 
     /// The labelled lines; returns the rows used.
     private func drawFacts(in buffer: CellBuffer, rect: Rect, theme: Theme) -> Int {
-        let lines = model.lines.value
+        var lines = model.lines.value
+        if let walk = model.walk.value {
+            // The walk goes under the straight-line distance it stands beside.
+            let after = lines.firstIndex { $0.label == "Distance" }.map { $0 + 1 } ?? lines.count
+            lines.insert(PlaceDetailLine(label: "Walk", value: walk), at: after)
+        }
         let labelWidth = min(14, (lines.map { DisplayWidth.of($0.label) }.max() ?? 0) + 2)
         var y = 0
         if case .failed(let message, _) = model.favourite.value {
@@ -246,13 +252,17 @@ final class PlaceDetailView: ScreenView {
             MapPoint(location: MapLocation(latitude: marker.latitude, longitude: marker.longitude),
                      marker: glyph, label: label ? marker.label : nil, style: style)
         }
-        var points = map.neighbours.map { point($0, "·", theme.secondary, label: false) }
+        // Earlier points win a cell: the place and you first, then friends; neighbours are braille dots, so
+        // they share cells with the walk instead of hiding it.
+        var points = [point(map.place, "◆", theme.title, label: true), point(map.here, "@", theme.accent, label: true)]
         points += map.friends.map { point($0, "☺", theme.accent, label: false) }
-        points.append(point(map.here, "@", theme.accent, label: true))
-        points.append(point(map.place, "◆", theme.title, label: true))
+        points += map.neighbours.map {
+            MapPoint(location: MapLocation(latitude: $0.latitude, longitude: $0.longitude), style: theme.secondary)
+        }
         let center = MapLocation(latitude: map.place.latitude, longitude: map.place.longitude)
+        let route = map.routeLine.map { MapLocation(latitude: $0.latitude, longitude: $0.longitude) }
         _ = MapCanvas.draw(in: buffer, rect: inside, center: center, points: points, theme: theme,
-                           units: map.scaleInMiles ? .imperial : .metric)
+                           units: map.scaleInMiles ? .imperial : .metric, path: route, pathStyle: theme.accent)
     }
 
     /// "Map · ◆ place @ you ☺ friend · other": the marks the map uses, as many as the box's top line holds.

@@ -14,13 +14,16 @@ final class PlacesListView: ScreenView {
     /// The one wake-up for the next time a row shown changes by the clock.
     private var wake: ScheduledWake?
     private var attributionRect: Rect?
+    /// The notes under the title (no GPS fix, straight-line distances), one line each, when there is room.
+    private var noteRect: Rect?
 
     init(model: any PlacesListViewModelType, isRoot: Bool, host: ScreenHost) {
         self.model = model
         self.host = host
         list = ListScreen(model: model, isRoot: isRoot, host: host)
         for token in [model.sortOrder.bind(list.redraw), model.layout.bind(list.redraw), model.radius.bind(list.redraw),
-                      model.attribution.bind(list.redraw)] {
+                      model.attribution.bind(list.redraw), model.walkingNote.bind(list.redraw),
+                      model.locationNotice.bind(list.redraw), model.locationAccuracy.bind(list.redraw)] {
             list.keep(token)
         }
         keyMap = KeyMap(title: "Places", list.navigationBindings { .list($0) } + [
@@ -76,6 +79,12 @@ final class PlacesListView: ScreenView {
     func layout(in rect: Rect, theme: Theme) {
         var body = rect.inset(top: 1)
         attributionRect = nil
+        noteRect = nil
+        let notes = self.notes
+        if !notes.isEmpty, body.height > notes.count + 3 {
+            noteRect = Rect(x: body.x, y: body.y, width: body.width, height: notes.count)
+            body = body.inset(top: notes.count)
+        }
         // The source's attribution (and the cache's age) stays on screen with its data.
         if !attributionText.isEmpty, body.height > 3 {
             let split = body.splitBottom(1)
@@ -91,21 +100,34 @@ final class PlacesListView: ScreenView {
         [model.attribution.value, model.dataAge.value ?? ""].filter { !$0.isEmpty }.joined(separator: " · ")
     }
 
+    /// "No GPS fix — showing Vaduz", "… distances are straight lines": why the list is not what it could be.
+    private var notes: [String] {
+        [model.locationNotice.value, model.walkingNote.value].compactMap { $0 }
+    }
+
     func draw(into buffer: CellBuffer, rect: Rect, theme: Theme) {
-        HeaderLine.draw(in: buffer, rect: rect, title: model.title.value,
-                        loading: model.isLoading.value ? "loading" : nil, theme: theme)
+        let title = [model.title.value, model.locationAccuracy.value].compactMap { $0 }.joined(separator: " · ")
+        HeaderLine.draw(in: buffer, rect: rect, title: title, loading: model.isLoading.value ? "loading" : nil,
+                        badge: host.headerBadge(), theme: theme)
+        if let noteRect {
+            for (i, note) in notes.prefix(noteRect.height).enumerated() {
+                buffer.write("ⓘ " + note, in: noteRect.row(i).inset(left: 1, right: 1), style: theme.secondary)
+            }
+        }
         if let attributionRect {
             buffer.write(attributionText, in: attributionRect.inset(right: 1), style: theme.secondary,
                          alignment: .right)
         }
         let detailed = list.rowHeight == 2
+        let walking = model.offersWalkingTimes
         let retryKey = keyMap.key { if case .list(.retry) = $0 { true } else { false } }
         let widenKey = keyMap.key { if case .widen = $0 { true } else { false } }
         list.draw(in: buffer, theme: theme) { index, buffer, rect, selected in
             let line = rect.row(0)
             switch model.row(at: index) {
             case .place(let place):
-                Self.drawPlace(place, in: buffer, rect: rect, selected: selected, detailed: detailed, theme: theme)
+                Self.drawPlace(place, in: buffer, rect: rect, selected: selected, detailed: detailed,
+                               walking: walking, theme: theme)
                 return true
             case .loading(let text), .moreLoading(let text):
                 ListRows.loading(text, in: buffer, line: line, theme: theme)
@@ -122,18 +144,21 @@ final class PlacesListView: ScreenView {
     }
 
     static func drawPlace(_ place: PlaceRowModel, in buffer: CellBuffer, rect: Rect, selected: Bool,
-                                  detailed: Bool, theme: Theme) {
+                          detailed: Bool, walking: Bool, theme: Theme) {
         let line = rect.row(0)
         buffer.fill(rect, style: selected ? theme.selection : .plain)
         let base = selected ? theme.selection : theme.text
         let dim = selected ? theme.selection : theme.secondary
-        let openStyle = selected ? theme.selection : (place.isOpen ? theme.success : theme.secondary)
+        let openStyle = selected ? theme.selection
+            : place.isClosingSoon ? theme.warning : (place.isOpen ? theme.success : theme.secondary)
         // The same columns for every row, rating or not, so the list reads as a table.
         let ratingWidth = line.width >= 70 ? 14 : 0
         let openWidth = min(26, line.width / 3)
         let distanceWidth = 10
+        // Walking minutes beside the distance, in a column of their own while the source has paths.
+        let walkWidth = walking && line.width >= 40 ? 9 : 0
         let subtitleWidth = !detailed && line.width >= 100 ? 24 : 0
-        let nameWidth = max(4, line.width - 1 - subtitleWidth - distanceWidth - openWidth - ratingWidth - 3)
+        let nameWidth = max(4, line.width - 1 - subtitleWidth - distanceWidth - walkWidth - openWidth - ratingWidth - 3)
         var x = line.x + 1
         buffer.write(place.name, in: Rect(x: x, y: line.y, width: nameWidth, height: 1), style: base)
         x += nameWidth + 1
@@ -143,7 +168,13 @@ final class PlacesListView: ScreenView {
         }
         buffer.write(place.distance, in: Rect(x: x, y: line.y, width: distanceWidth - 1, height: 1), style: dim,
                      alignment: .right)
-        x += distanceWidth + 1
+        x += distanceWidth
+        if walkWidth > 0 {
+            buffer.write(place.walk ?? "", in: Rect(x: x, y: line.y, width: walkWidth - 1, height: 1), style: base,
+                         alignment: .right)
+            x += walkWidth
+        }
+        x += 1
         buffer.write(place.openState, in: Rect(x: x, y: line.y, width: openWidth, height: 1), style: openStyle)
         if let rating = place.rating, ratingWidth > 0 {
             buffer.write(rating, in: Rect(x: line.maxX - ratingWidth, y: line.y, width: ratingWidth - 1, height: 1),

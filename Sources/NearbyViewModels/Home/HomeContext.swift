@@ -77,6 +77,11 @@ public struct HomeContext {
     public var locate: (@Sendable (String) async -> PlaceNameLookup)?
     /// Remembers a place moved to, so that the next start opens there.
     public var remember: (@MainActor (HomeLocation) -> Void)?
+    /// With `--near gps`: where here is while the walker moves; Home follows it and shows its accuracy.
+    public var hereTracker: HereTracker?
+    /// Walking times on the store's paths for the rows and picks shown; nil (a live source): distances only.
+    public var walking: (any WalkingRouter)?
+    public var walkingPace = WalkingPace.standard
 
     public init(places: any PlacesProvider, friends: any FriendsRepository, navigator: Navigator,
                 here: HomeLocation, radius: Double = 2_000, units: UnitSystem = .metric,

@@ -41,8 +41,12 @@ public struct HomeHeader: Hashable, Sendable {
     public var failure: String?
     /// How old the places shown are, from a live source's cache ("from 3 min ago"); nil otherwise.
     public var age: String?
+    /// With the GPS: "GPS ±8 m", "GPS: no fix"; nil without it.
+    public var gps: String?
 
-    public init(location: String, summary: String? = nil, failure: String? = nil, age: String? = nil) {
+    public init(location: String, summary: String? = nil, failure: String? = nil, age: String? = nil,
+                gps: String? = nil) {
+        self.gps = gps
         self.location = location
         self.summary = summary
         self.failure = failure
@@ -161,9 +165,12 @@ public struct HomePlaceRow: Hashable, Sendable, Identifiable {
     public var isClosingSoon: Bool
     /// Open now (the view colours it).
     public var isOpen: Bool { openState == .open }
+    /// Walking time by the paths ("7 min", "no path"); nil while unknown or without paths.
+    public var walk: String?
 
     public init(id: PlaceID, name: String, distance: String, bearing: String, openText: String,
-                openState: OpeningState, isClosingSoon: Bool = false) {
+                openState: OpeningState, isClosingSoon: Bool = false, walk: String? = nil) {
+        self.walk = walk
         self.isClosingSoon = isClosingSoon
         self.id = id
         self.name = name

@@ -49,8 +49,10 @@ public final class HomeViewModel: HomeViewModelType {
     private static let friendsKey = ActivityKey("friends")
     private static let refreshKey = ActivityKey("refresh")
     private static let locateKey = ActivityKey("locate")
+    private static let walksKey = ActivityKey("walks")
 
-    private let context: HomeContext
+    /// The context as built, but for `here`, which follows the GPS while the app has one.
+    private var context: HomeContext
     /// How far Home looks: the context's at first, then whatever a list opened from Home was widened or
     /// narrowed to with + and -, so that coming back shows the same area.
     public private(set) var radius: Double
@@ -66,6 +68,8 @@ public final class HomeViewModel: HomeViewModelType {
     private var friends = Loadable<[Friend], FriendsError>()
     /// The category of the hot pick shown, so the page stays put while other picks arrive or leave.
     private var pickCategory: Category?
+    /// Walking minutes of the rows and picks shown, from one search once every section has answered.
+    private var walking = WalkingTimes()
     private var bindings: [ObservationToken] = []
 
     /// The time opening hours are evaluated at, for the screen's `t` and header; nil: always now.
@@ -80,6 +84,34 @@ public final class HomeViewModel: HomeViewModelType {
         tracker.isBusy.bind { [weak self] busy in self?.isLoading.update(busy) }.store(in: &bindings)
         // A chosen time (or now again) re-evaluates every section and hot pick at once.
         context.evaluationTime?.chosen.bind { [weak self] _ in self?.refreshTimes() }.store(in: &bindings)
+        follow(context.hereTracker)
+    }
+
+    /// With the GPS: here starts where the tracker stands, every move past its threshold loads Home again
+    /// around the new place, and the header shows the fix's accuracy (rounded, so jitter redraws nothing).
+    private func follow(_ hereTracker: HereTracker?) {
+        guard let hereTracker else { return }
+        if hereTracker.here.value != context.here.coordinate {
+            context.here = HomeLocation(coordinate: hereTracker.here.value)
+            header.update(HomeHeader(location: HomeText.location(context.here)))
+        }
+        hereTracker.moves.bind { [weak self, weak hereTracker] _ in
+            guard let self, let hereTracker else { return }
+            self.moveHere(to: hereTracker.here.value)
+        }.store(in: &bindings)
+        hereTracker.headerText.bindAndFire { [weak self] _ in self?.publishHeader() }.store(in: &bindings)
+    }
+
+    /// Here moved (a GPS fix past the tracker's threshold): every section is loaded again around it, what
+    /// is shown staying until the new answers arrive. Before `load()`, only where Home will look changes.
+    public func moveHere(to coordinate: Coordinate) {
+        guard !tracker.isClosed, coordinate != context.here.coordinate else { return }
+        // The place's name belonged to where Home started: a moved walker is at coordinates.
+        context.here = HomeLocation(coordinate: coordinate)
+        walking.reset()
+        publishHeader()
+        guard hasStarted else { return }
+        loadEverything()
     }
 
     // MARK: Intents
@@ -405,6 +437,7 @@ public final class HomeViewModel: HomeViewModelType {
                                               radius: radius, units: context.units)
         }
         header.age = dataAge()?.text
+        header.gps = context.hereTracker?.headerText.value
         self.header.update(header)
         if let failure = total.failure {
             // A refusal (a denied key, a used-up quota) concerns every section: one note says it whole, wrapped,
@@ -436,6 +469,7 @@ public final class HomeViewModel: HomeViewModelType {
         var changes: [Date] = []
         var newSections: [HomePlacesSection] = []
         var picks: [HotPick] = []
+        var shownHits: [PlaceHit] = []
         // A failed category the counts know to be empty gets no error row: there is nothing to retry for.
         let counted = counts.value.map { Set($0.map(\.category)) }
 
@@ -453,6 +487,7 @@ public final class HomeViewModel: HomeViewModelType {
             } else if !candidates.isEmpty {
                 let rows = zip(candidates, statuses).prefix(Self.rowsPerSection).map { candidate, status in
                     shown.append(status)
+                    shownHits.append(candidate.hit)
                     return row(for: candidate.hit, status: status, timeZone: timeZone)
                 }
                 newSections.append(HomePlacesSection(category: category, title: title, content: .loaded(rows),
@@ -461,9 +496,11 @@ public final class HomeViewModel: HomeViewModelType {
             if let index = HotPickRule.pick(distances: candidates.map(\.hit.distance), states: statuses.map(\.state)) {
                 let hit = candidates[index].hit
                 shown.append(statuses[index])
+                shownHits.append(hit)
+                let distance = DistanceFormatting.distance(hit.distance, bearing: hit.bearing, units: context.units)
+                let walk = walking.text(for: hit.id, pace: context.walkingPace).map { " · " + $0 + " walk" } ?? ""
                 picks.append(HotPick(id: hit.id, category: category, text: HomeText.hotPick(
-                    name: DisplayText.oneLine(hit.place.name), category: category,
-                    distance: DistanceFormatting.distance(hit.distance, bearing: hit.bearing, units: context.units),
+                    name: DisplayText.oneLine(hit.place.name), category: category, distance: distance + walk,
                     status: statuses[index], timeZone: timeZone), distance: hit.distance))
             }
         }
@@ -473,6 +510,7 @@ public final class HomeViewModel: HomeViewModelType {
 
         sections.update(newSections)
         publishHotPicks(picks)
+        requestWalks(for: shownHits)
         publishSource()
         let age = dataAge()
         if let age { changes.append(age.changesAt) }
@@ -481,6 +519,31 @@ public final class HomeViewModel: HomeViewModelType {
             let chosen = context.evaluationTime?.source.isChosen ?? false
             nextRefresh.update(chosen ? age?.changesAt
                 : HomeRefreshSchedule.next(after: now, changes: changes, shown: shown, timeZone: timeZone))
+        }
+    }
+
+    /// One search from here for the places shown without a walking time, once no section is loading (a
+    /// search per section would repeat the same work 25 times).
+    private func requestWalks(for hits: [PlaceHit]) {
+        guard let router = context.walking, !tracker.isClosed, walking.note == nil,
+              !feeds.values.contains(where: \.isLoading) else { return }
+        var seen = Set<PlaceID>()
+        let missing = walking.missing(hits).filter { seen.insert($0.id).inserted }
+        guard !missing.isEmpty else { return }
+        let here = context.here.coordinate
+        tracker.run(Self.walksKey) { [weak self] in
+            let outcome: Result<[WalkEstimate?], RoutingError>
+            do throws(RoutingError) {
+                outcome = .success(try await router.walks(from: here, to: missing.map(\.place.coordinate)))
+            } catch {
+                outcome = .failure(error)
+            }
+            guard !Task.isCancelled, let self, here == self.context.here.coordinate else { return }
+            switch outcome {
+            case .success(let walks): self.walking.record(walks, for: missing)
+            case .failure(let error): self.walking.recordFailure(error)
+            }
+            self.publishPlaces()
         }
     }
 
@@ -569,7 +632,7 @@ public final class HomeViewModel: HomeViewModelType {
                      distance: DistanceFormatting.distance(hit.distance, units: context.units),
                      bearing: hit.distance < 0.5 ? "" : CompassPoint(bearing: hit.bearing)?.abbreviation ?? "",
                      openText: DisplayText.oneLine(status.rowText(timeZone: timeZone)), openState: status.state,
-                     isClosingSoon: status.isClosingSoon)
+                     isClosingSoon: status.isClosingSoon, walk: walking.text(for: hit.id, pace: context.walkingPace))
     }
 
     private func bearingText(from here: Coordinate, to coordinate: Coordinate, distance: Double) -> String {

@@ -84,9 +84,12 @@ public struct PlaceMapModel: Hashable, Sendable {
     public var friends: [MapMarker]
     /// What the scale bar counts in: the app's `units` setting.
     public var units: UnitSystem
+    /// The walk from here to the place along the paths, start to end; empty without one.
+    public var route: [Coordinate]
 
     public init(here: MapMarker, place: MapMarker, neighbours: [MapMarker] = [], friends: [MapMarker] = [],
-                units: UnitSystem = .metric) {
+                units: UnitSystem = .metric, route: [Coordinate] = []) {
+        self.route = route
         self.here = here
         self.place = place
         self.neighbours = neighbours
@@ -96,6 +99,11 @@ public struct PlaceMapModel: Hashable, Sendable {
 
     /// Whether the scale bar counts in miles and feet (imperial units), so the view needs no unit type of Core.
     public var scaleInMiles: Bool { units == .imperial }
+
+    /// The route's points as latitude and longitude, so the view needs no coordinate type of Core.
+    public var routeLine: [(latitude: Double, longitude: Double)] {
+        route.map { ($0.latitude, $0.longitude) }
+    }
 
     /// Every marker, the place last so that it draws on top.
     public var allMarkers: [MapMarker] { neighbours + friends + [here, place] }

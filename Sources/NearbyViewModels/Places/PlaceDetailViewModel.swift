@@ -20,6 +20,7 @@ public final class PlaceDetailViewModel: PlaceDetailViewModelType {
     public let lines: Observable<[PlaceDetailLine]>
     public let hours: Observable<OpeningHoursSummary?>
     public let map: Observable<PlaceMapModel>
+    public let walk = Observable<String?>(nil)
     public let friendsNearby = Observable<[NearbyFriendRow]>([])
     public let meetingPoints = Observable(MeetingPointsState.none)
     public let favourite: Observable<FavouriteState>
@@ -33,6 +34,7 @@ public final class PlaceDetailViewModel: PlaceDetailViewModelType {
     private static let friendsKey = ActivityKey("friends")
     private static let favouriteKey = ActivityKey("favourite")
     private static let meetingKey = ActivityKey("meeting")
+    private static let routeKey = ActivityKey("route")
 
     private let context: PlacesContext
     private let tracker = ActivityTracker()
@@ -204,6 +206,18 @@ public final class PlaceDetailViewModel: PlaceDetailViewModelType {
             map.neighbours = Array(neighbours)
             self.map.update(map)
         }
+        if let router = context.walking {
+            runShown(Self.routeKey) { [weak self] in
+                let outcome: Result<WalkRoute?, RoutingError>
+                do throws(RoutingError) {
+                    outcome = .success(try await router.route(from: here, to: center))
+                } catch {
+                    outcome = .failure(error)
+                }
+                guard !Task.isCancelled, let self else { return }
+                self.applyRoute(outcome)
+            }
+        }
         if let repository = context.friends {
             runShown(Self.friendsKey) { [weak self] in
                 let friends = try? await Self.locatedFriends(in: repository)
@@ -228,6 +242,26 @@ public final class PlaceDetailViewModel: PlaceDetailViewModelType {
                 }
             }
         }
+    }
+
+    /// The walk on the map and in words; without one, why distances stay straight lines.
+    private func applyRoute(_ outcome: Result<WalkRoute?, RoutingError>) {
+        var map = map.value
+        switch outcome {
+        case .success(let route?):
+            map.route = route.points
+            walk.update(PlaceTexts.walk(route, pace: context.walkingPace, units: context.units))
+        case .success(nil):
+            map.route = []
+            walk.update("No walk from here on the paths the store has")
+        case .failure(.noNetwork):
+            map.route = []
+            walk.update(WalkingTimes.noNetworkNote)
+        case .failure(.storage(let message)):
+            map.route = []
+            walk.update("The walk could not be read (\(DisplayText.oneLine(message)))")
+        }
+        self.map.update(map)
     }
 
     /// Friends with a location, read a page at a time up to `friendScanLimit`.
@@ -314,7 +348,11 @@ public final class PlaceDetailViewModel: PlaceDetailViewModelType {
             meetingHits = chosen
             guard !chosen.isEmpty else {
                 let what = rule.categories.count == 1 ? rule.categories[0].pluralName : "places to meet"
-                meetingPoints.update(.empty("No \(what) open now between here and \(name)."))
+                // At a chosen time the words name it: "open now" would be a confident wrong answer.
+                let when = context.timeIsChosen
+                    ? "open at " + TimeExpression.label(now, now: context.clock(), zone: context.timeZone)
+                    : "open now"
+                meetingPoints.update(.empty("No \(what) \(when) between here and \(name)."))
                 return
             }
             meetingPoints.update(.found(friend: name, chosen.map { hit in

@@ -12,6 +12,9 @@ public protocol PlaceDetailViewModelType: AnyObject {
     /// The state now and the week; nil when the source gives no hours.
     var hours: Observable<OpeningHoursSummary?> { get }
     var map: Observable<PlaceMapModel> { get }
+    /// The walk from here: "1.2 km on foot · 15 min · via Städtle, Herrengasse", why there is none, or nil
+    /// while it is asked for or when the source has no paths.
+    var walk: Observable<String?> { get }
     var friendsNearby: Observable<[NearbyFriendRow]> { get }
     var meetingPoints: Observable<MeetingPointsState> { get }
     var favourite: Observable<FavouriteState> { get }

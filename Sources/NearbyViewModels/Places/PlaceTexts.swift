@@ -103,3 +103,23 @@ struct ParsedHoursCache {
 
     mutating func removeAll() { parsed.removeAll() }
 }
+
+extension PlaceTexts {
+    /// "1.2 km on foot · 15 min · 40 m up · via Städtle, Herrengasse": the walk as the detail shows it, the
+    /// ascent only when the extract had elevations, at most three way names.
+    static func walk(_ route: WalkRoute, pace: WalkingPace, units: UnitSystem) -> String {
+        var parts = [DistanceFormatting.distance(route.length, units: units) + " on foot",
+                     WalkingTimeText.minutes(route.minutes(at: pace))]
+        if let ascent = route.ascent, ascent.isFinite, ascent >= 1 {
+            parts.append(DistanceFormatting.distance(ascent, units: units) + " up")
+        }
+        var names: [String] = []
+        for name in route.wayNames.map(DisplayText.oneLine) where !name.isEmpty && !names.contains(name) {
+            names.append(name)
+        }
+        if !names.isEmpty {
+            parts.append("via " + names.prefix(3).joined(separator: ", ") + (names.count > 3 ? " …" : ""))
+        }
+        return parts.joined(separator: " · ")
+    }
+}

@@ -123,6 +123,8 @@ public final class PlacesListViewModel: PlacesListViewModelType {
     /// The time opening hours are evaluated at, for the screen's `t` and header; nil: always now.
     public var evaluationTime: EvaluationTime? { context.evaluationTime }
 
+    public var offersWalkingTimes: Bool { context.walking != nil && walking.note == nil }
+
     // MARK: Rows
 
     public var rowCount: Int {

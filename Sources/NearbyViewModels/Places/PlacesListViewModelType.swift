@@ -15,13 +15,22 @@ public protocol PlacesListViewModelType: ListViewModelType {
     /// When a row shown changes its open state: the view schedules one wake then and calls `timeDidPass()`;
     /// nil when nothing shown will change.
     var nextRefresh: Observable<Date?> { get }
+    /// Why the distances are straight lines (a store without paths, a live source); nil while rows show
+    /// walking times.
+    var walkingNote: Observable<String?> { get }
+    /// With the GPS: why here is not the GPS's position (no fix, gpsd absent); nil otherwise.
+    var locationNotice: Observable<String?> { get }
+    /// With the GPS: its accuracy for the header ("GPS ±8 m"); nil without the GPS.
+    var locationAccuracy: Observable<String?> { get }
+    /// Whether rows have a walking-time column: the source has paths and walking times have not failed.
+    var offersWalkingTimes: Bool { get }
     /// The time opening hours are evaluated at, shared by every screen (`t` chooses one, the header shows
     /// it); nil: always now.
     var evaluationTime: EvaluationTime? { get }
 
     /// The row at `index` (a lookup: `show(rows:)` fetches pages).
     func row(at index: Int) -> PlacesListRow
-    /// The next order: distance, name, rating, open first.
+    /// The next order: distance, walking time (with paths), name, rating (with ratings), open first.
     func cycleSort()
     /// Compact or detailed rows.
     func toggleLayout()

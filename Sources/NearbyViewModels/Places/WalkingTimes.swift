@@ -17,9 +17,9 @@ struct WalkingTimes {
     private(set) var availability = Availability.unknown
     private var estimates: [PlaceID: WalkEstimate?] = [:]
 
-    static let noRouterNote = "Walking times need the local store's paths: distances here are straight lines"
-    static let noNetworkNote = "This store has no paths (import the extract again for walking times): "
-        + "distances are straight lines"
+    // Short enough for one line of an 80-column list.
+    static let noRouterNote = "Distances are straight lines: walking times need the local store's paths"
+    static let noNetworkNote = "Distances are straight lines: the store has no paths (import the extract again)"
 
     /// The places among `hits` without an answer yet.
     func missing(_ hits: [PlaceHit]) -> [PlaceHit] {
@@ -37,7 +37,7 @@ struct WalkingTimes {
     mutating func recordFailure(_ error: RoutingError) {
         switch error {
         case .noNetwork: availability = .unavailable(Self.noNetworkNote)
-        case .storage(let message): availability = .unavailable("Walking times failed (\(message)): distances are straight lines")
+        case .storage(let message): availability = .unavailable("Distances are straight lines: walking times failed (\(message))")
         }
     }
 

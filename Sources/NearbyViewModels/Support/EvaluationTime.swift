@@ -96,6 +96,37 @@ public final class EvaluationTime {
 
     /// `t`: a chosen time goes back to now; otherwise the screen asks for a time.
     public var isChosen: Bool { chosen.value != nil }
+
+    /// A time is chosen or a span filters the lists: `t` then returns to now instead of asking.
+    public var isAwayFromNow: Bool { chosen.value != nil || openDuring.value != nil }
+
+    /// What the `t` prompt typed: a time ("22:00", "tomorrow 10:00", "Sa 14:00", "2026-11-21 14:00") is
+    /// chosen; a span ("18:00-20:00", "Sa 18:00-20:00") keeps only places open for all of it; nothing typed
+    /// returns to now. On a mistake nothing changes and the words for the prompt come back.
+    public func answerPrompt(_ text: String) -> String? {
+        let typed = DisplayText.trimmed(text)
+        if typed.isEmpty {
+            returnToNowEverywhere()
+            return nil
+        }
+        guard let timeError = choose(typed) else { return nil }
+        // A span is tried second: "2026-11-21" holds dashes but names a day.
+        guard keepOpen(during: typed) != nil else { return nil }
+        return DisplayText.oneLine(timeError.description)
+    }
+
+    /// Back to now and every place shown again (`t` again, or Esc in the prompt).
+    public func returnToNowEverywhere() {
+        stopKeepingOpen()
+        returnToNow()
+    }
+
+    /// What the header shows while the app is away from now: "as of Sat 14:00", "open Sat 18:00–20:00",
+    /// both joined; nil at now.
+    public var badge: String? {
+        let parts = [header.value, openDuring.value.map { "open " + $0.label }].compactMap { $0 }
+        return parts.isEmpty ? nil : parts.joined(separator: " · ")
+    }
 }
 
 // Stand-ins for screens rendered against stub view models: they follow the clock.

@@ -15,7 +15,8 @@ public struct MapPoint: Hashable, Sendable {
     }
 }
 
-/// A small map, north up: points as dots or markers with labels, and a scale bar with a north arrow.
+/// A small map, north up: a path as a line of dots, points as dots or markers with labels, and a scale bar
+/// with a north arrow.
 ///
 /// Dots are drawn in braille (2×4 a cell) or half blocks (1×2 a cell), so neighbours a few metres apart
 /// still show apart. Markers and labels go over the dots; a label that would cover another marker or label
@@ -25,19 +26,22 @@ public enum MapCanvas {
     /// - Parameters:
     ///   - minimumSpan: metres from the centre to the nearer edge at least, so that a lone point does not
     ///     zoom the map to a single street corner.
+    ///   - path: a line drawn dot by dot under the markers (a walk), in `pathStyle`; the map fits it too.
     @discardableResult
     public static func draw(in buffer: CellBuffer, rect: Rect, center: MapLocation, points: [MapPoint],
                             theme: Theme, glyphs: MapGlyphs? = nil, units: MapScaleUnits = .metric,
-                            minimumSpan: Double = 100) -> MapProjection? {
+                            minimumSpan: Double = 100, path: [MapLocation] = [],
+                            pathStyle: Style? = nil) -> MapProjection? {
         guard rect.width > 0, rect.height > 0 else { return nil }
         let glyphs = glyphs ?? MapGlyphs(theme: theme)
         let (area, scaleRow) = rect.height >= 3 ? rect.splitBottom(1) : (rect, Rect(x: rect.x, y: rect.maxY,
                                                                                      width: 0, height: 0))
-        let projection = MapProjection.fitting(points.map(\.location), center: center, columns: area.width,
+        let projection = MapProjection.fitting(points.map(\.location) + path, center: center, columns: area.width,
                                                rows: area.height, glyphs: glyphs, minimumSpan: minimumSpan)
         var occupied = Set<Point>()
-        let dotted = drawDots(points.filter { $0.marker == nil }, in: buffer, area: area, projection: projection,
-                              glyphs: glyphs, theme: theme)
+        let line = pathDots(path, projection: projection).map { MapPoint(location: $0, style: pathStyle ?? theme.accent) }
+        let dotted = drawDots(line + points.filter { $0.marker == nil }, in: buffer, area: area,
+                              projection: projection, glyphs: glyphs, theme: theme)
         var anchors: [(point: MapPoint, cell: Point)] = []
         for point in points {
             guard let dot = projection.dot(for: point.location) else { continue }
@@ -60,18 +64,40 @@ public enum MapCanvas {
         return projection
     }
 
-    /// Plots the dots and returns the cells they are in.
+    /// Locations along `path` no more than half a dot apart, so that its dots join into a line.
+    static func pathDots(_ path: [MapLocation], projection: MapProjection) -> [MapLocation] {
+        guard projection.metresPerDot > 0 else { return [] }
+        var dots = path.prefix(1).map { $0 }
+        for (from, to) in zip(path, path.dropFirst()) {
+            guard let a = projection.offset(of: from), let b = projection.offset(of: to) else { continue }
+            let dotLength = ((b.east - a.east) * (b.east - a.east) + (b.north - a.north) * (b.north - a.north))
+                .squareRoot() / projection.metresPerDot
+            // A bound on the steps: a path far larger than the map is clipped anyway.
+            let steps = min(4_000, max(1, Int((dotLength * 2).rounded(.up))))
+            for step in 1...steps {
+                let t = Double(step) / Double(steps)
+                dots.append(MapLocation(latitude: from.latitude + (to.latitude - from.latitude) * t,
+                                        longitude: from.longitude + (to.longitude - from.longitude) * t))
+            }
+        }
+        return dots
+    }
+
+    /// Plots the dots and returns the cells they are in; a cell takes the style of its first dot.
     private static func drawDots(_ points: [MapPoint], in buffer: CellBuffer, area: Rect, projection: MapProjection,
                                  glyphs: MapGlyphs, theme: Theme) -> Set<Point> {
         var bits: [Point: UInt32] = [:]
+        var styles: [Point: Style] = [:]
         for point in points {
             guard let dot = projection.dot(for: point.location) else { continue }
             let cell = Point(x: area.x + dot.x / glyphs.dotsAcross, y: area.y + dot.y / glyphs.dotsDown)
             bits[cell, default: 0] |= bit(column: dot.x % glyphs.dotsAcross, row: dot.y % glyphs.dotsDown,
                                           glyphs: glyphs)
+            if styles[cell] == nil { styles[cell] = point.style ?? theme.secondary }
         }
         for (cell, value) in bits {
-            buffer.write(glyph(value, glyphs: glyphs), at: cell, style: theme.secondary, maxWidth: 1, clip: area)
+            buffer.write(glyph(value, glyphs: glyphs), at: cell, style: styles[cell] ?? theme.secondary, maxWidth: 1,
+                         clip: area)
         }
         return Set(bits.keys)
     }

@@ -66,7 +66,8 @@ struct AppLauncher {
         let root = ScreenModel.home(HomeViewModel(context: homeContext(navigator: navigator, friends: context,
                                                                        places: places, evaluationTime: evaluationTime,
                                                                        holidays: holidays)))
-        let coordinator = AppCoordinator(navigator: navigator, root: root, makeFriendsList: makeFriends)
+        let coordinator = AppCoordinator(navigator: navigator, root: root, makeFriendsList: makeFriends,
+                                         evaluationTime: evaluationTime)
         if let above { navigator.push(above) }
         // Never the key or the token: only which sources are in use.
         logger.info("starting on \(start); places from \(settings.source.rawValue); friends from \(settings.friendsURL == nil ? "the local store" : "a service")")
@@ -120,6 +121,8 @@ struct AppLauncher {
                 last.write(NearLocation(name: location.name, coordinate: location.coordinate))
             }
         }
+        context.hereTracker = places.hereTracker
+        context.walking = services.walking
         return context
     }
 }

@@ -8,7 +8,8 @@ import NearbyCore
 struct TimeOptions: ParsableArguments {
     @Option(parsing: .unconditional,
             help: ArgumentHelp("Evaluate opening hours at this time instead of now: 22:00, \"tomorrow 10:00\", "
-                               + "\"Sa 14:00\", 2026-11-21, \"2026-11-21 14:00\".", valueName: "TIME"))
+                               + "\"Sa 14:00\", 2026-11-21, \"2026-11-21 14:00\". In the app, t changes it (t again: now).",
+                               valueName: "TIME"))
     var at: String?
 
     @Option(name: .customLong("open-during"), parsing: .unconditional,

@@ -80,30 +80,33 @@ final class PlacesScreensRenderTests {
         runner.press(.down, .enter)
         await settle(coordinator, runner)
         let selection = Theme.make(.eight, unicode: true).selection
+        // The first row: under the title and the note that the demo's distances are straight lines.
+        let top = 2
+        #expect(runner.textRows()[1].contains("Distances are straight lines"))
         func highlightedRows() -> [Int] {
             let frame = runner.lastFrame
             return (1..<(frame.size.height - 2)).filter { y in frame[3, y].style == selection }
         }
-        #expect(highlightedRows() == [1])
+        #expect(highlightedRows() == [top])
         runner.press(.down)
         runner.renderIfNeeded()
         runner.press(.down)
         runner.renderIfNeeded()
         runner.press(.down)
         runner.renderIfNeeded()
-        #expect(highlightedRows() == [4])
+        #expect(highlightedRows() == [top + 3])
         runner.press(.up)
         runner.renderIfNeeded()
-        #expect(highlightedRows() == [3])
+        #expect(highlightedRows() == [top + 2])
 
-        let byDistance = Array(runner.textRows()[1...6])
+        let byDistance = Array(runner.textRows()[top...(top + 5)])
         runner.press(.character("s"))
         await settle(coordinator, runner)
-        let byName = Array(runner.textRows()[1...6])
+        let byName = Array(runner.textRows()[top...(top + 5)])
         #expect(byName != byDistance)
         let names = byName.map { String($0.prefix(27)).trimmingCharacters(in: .whitespaces) }
         #expect(names == names.sorted { $0.localizedCaseInsensitiveCompare($1) == .orderedAscending })
-        #expect(highlightedRows() == [1])
+        #expect(highlightedRows() == [top])
     }
 
     /// → then Enter before the next frame (typed fast, or read in one go) opens the category → picked.

@@ -16,10 +16,15 @@ final class DemoApp {
     let runner: HeadlessRunner
     let coordinator: AppCoordinator
     let clock: ManualClock
+    /// The time `t` chooses, when the app was made with one.
+    let evaluationTime: EvaluationTime?
 
-    /// - Parameter folder: where the town lives; the same folder is reused (the town is generated once).
+    /// - Parameters:
+    ///   - folder: where the town lives; the same folder is reused (the town is generated once).
+    ///   - walking: walking times and routes (the demo town has no paths of its own).
+    ///   - choosesTime: whether `t` works (the app's one evaluation time on the test's clock).
     init(folder: URL, size: Size = Size(width: 80, height: 24), units: UnitSystem = .metric,
-         start: Date = DemoApp.now) async throws {
+         start: Date = DemoApp.now, walking: (any WalkingRouter)? = nil, choosesTime: Bool = false) async throws {
         self.folder = folder
         let town = try await DemoTown.open(in: folder, places: 300)
         let store = LocalPlacesStore(database: town.database)
@@ -27,8 +32,11 @@ final class DemoApp {
         let navigator = Navigator()
         let clock = ManualClock(start)
         let now: @Sendable () -> Date = { clock.now }
+        let time = choosesTime ? EvaluationTime(clock: now, zone: Self.utc) : nil
+        evaluationTime = time
         let places = PlacesContext(provider: store, favourites: store, friends: friends, navigator: navigator,
-                                   here: town.center, units: units, timeZone: Self.utc, now: now)
+                                   here: town.center, units: units, timeZone: Self.utc, now: now,
+                                   evaluationTime: time, walking: walking)
         let friendsContext = FriendsContext(repository: friends, navigator: navigator, here: town.center,
                                             timeZone: Self.utc)
         var routes = HomeRoutes(placesList: HomeRoutes.placesList(context: places),
@@ -38,15 +46,17 @@ final class DemoApp {
         var homeContext = HomeContext(
             places: store, friends: friends, navigator: navigator,
             here: HomeLocation(coordinate: town.center, name: town.name), units: units, now: now, timeZone: Self.utc,
-            routes: routes)
+            routes: routes, evaluationTime: time)
         // The store's gazetteer, as the app's `L` uses it.
         homeContext.locate = { text in
             guard let found = try? store.resolveNear(text) else { return .unknown }
             return .found(name: found.name ?? "", coordinate: found.coordinate)
         }
+        homeContext.walking = walking
         let home = HomeViewModel(context: homeContext)
         coordinator = AppCoordinator(navigator: navigator, root: .home(home),
-                                     makeFriendsList: { .friendsList(FriendsListViewModel(context: friendsContext)) })
+                                     makeFriendsList: { .friendsList(FriendsListViewModel(context: friendsContext)) },
+                                     evaluationTime: time)
         self.clock = clock
         runner = HeadlessRunner(app: coordinator, size: size, clock: clock)
         // Home loads when first shown.

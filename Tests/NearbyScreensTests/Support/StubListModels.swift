@@ -18,6 +18,12 @@ final class StubPlacesList: PlacesListViewModelType {
     let attribution = Observable("© OpenStreetMap contributors")
     let dataAge = Observable<String?>(nil)
     let nextRefresh = Observable<Date?>(nil)
+    let walkingNote = Observable<String?>(nil)
+    let locationNotice = Observable<String?>(nil)
+    let locationAccuracy = Observable<String?>(nil)
+    /// The walking time each place row shows ("\(index + 2) min"), when set.
+    var walks = false
+    var offersWalkingTimes: Bool { walks }
     var count: Int
     var canRetry = false
     /// Rows that are something else than a place (an error, a loading row), by index.
@@ -40,7 +46,8 @@ final class StubPlacesList: PlacesListViewModelType {
         return .place(PlaceRowModel(id: PlaceID(source: .osm, sourceID: "n\(index)"),
                                     name: "Place \(index)", subtitle: "Street \(index)", category: "Café",
                                     distance: "\(index) m N", openState: "open · until 18:00", openness: .open,
-                                    rating: nil, detailLine: "Street \(index) · Mo-Fr 08:00-18:00"))
+                                    rating: nil, detailLine: "Street \(index) · Mo-Fr 08:00-18:00",
+                                    walk: walks ? "\(index + 2) min" : nil))
     }
 
     func canOpen(at index: Int) -> Bool {
