@@ -51,8 +51,7 @@ public final class HomeViewModel: HomeViewModelType {
     private static let locateKey = ActivityKey("locate")
     private static let walksKey = ActivityKey("walks")
 
-    /// The context as built, but for `here`, which follows the GPS while the app has one.
-    private var context: HomeContext
+    private let context: HomeContext
     /// How far Home looks: the context's at first, then whatever a list opened from Home was widened or
     /// narrowed to with + and -, so that coming back shows the same area.
     public private(set) var radius: Double
@@ -91,9 +90,9 @@ public final class HomeViewModel: HomeViewModelType {
     /// around the new place, and the header shows the fix's accuracy (rounded, so jitter redraws nothing).
     private func follow(_ hereTracker: HereTracker?) {
         guard let hereTracker else { return }
-        if hereTracker.here.value != context.here.coordinate {
-            context.here = HomeLocation(coordinate: hereTracker.here.value)
-            header.update(HomeHeader(location: HomeText.location(context.here)))
+        if hereTracker.here.value != here.coordinate {
+            here = HomeLocation(coordinate: hereTracker.here.value)
+            header.update(HomeHeader(location: HomeText.location(here)))
         }
         hereTracker.moves.bind { [weak self, weak hereTracker] _ in
             guard let self, let hereTracker else { return }
@@ -105,9 +104,9 @@ public final class HomeViewModel: HomeViewModelType {
     /// Here moved (a GPS fix past the tracker's threshold): every section is loaded again around it, what
     /// is shown staying until the new answers arrive. Before `load()`, only where Home will look changes.
     public func moveHere(to coordinate: Coordinate) {
-        guard !tracker.isClosed, coordinate != context.here.coordinate else { return }
+        guard !tracker.isClosed, coordinate != here.coordinate else { return }
         // The place's name belonged to where Home started: a moved walker is at coordinates.
-        context.here = HomeLocation(coordinate: coordinate)
+        here = HomeLocation(coordinate: coordinate)
         walking.reset()
         publishHeader()
         guard hasStarted else { return }
@@ -249,6 +248,7 @@ public final class HomeViewModel: HomeViewModelType {
     private func move(to location: HomeLocation) {
         guard location.coordinate.isValid else { return }
         here = location
+        walking.reset()
         context.remember?(location)
         status.value = .info("Now around \(HomeText.location(location))")
         pickCategory = nil
@@ -530,7 +530,7 @@ public final class HomeViewModel: HomeViewModelType {
         var seen = Set<PlaceID>()
         let missing = walking.missing(hits).filter { seen.insert($0.id).inserted }
         guard !missing.isEmpty else { return }
-        let here = context.here.coordinate
+        let here = here.coordinate
         tracker.run(Self.walksKey) { [weak self] in
             let outcome: Result<[WalkEstimate?], RoutingError>
             do throws(RoutingError) {
@@ -538,7 +538,7 @@ public final class HomeViewModel: HomeViewModelType {
             } catch {
                 outcome = .failure(error)
             }
-            guard !Task.isCancelled, let self, here == self.context.here.coordinate else { return }
+            guard !Task.isCancelled, let self, here == self.here.coordinate else { return }
             switch outcome {
             case .success(let walks): self.walking.record(walks, for: missing)
             case .failure(let error): self.walking.recordFailure(error)
