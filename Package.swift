@@ -35,13 +35,13 @@ let package = Package(
         .target(name: "CursesTerminal", dependencies: ["CNcurses", "CTerminalSupport", "TerminalView"],
                 swiftSettings: essentialsOnly),
         // The domain, no I/O.
-        .target(name: "NearbyCore"),
+        .target(name: "NearbyCore", swiftSettings: essentialsOnly),
         // Storage, import, network.
         .target(name: "NearbyData", dependencies: [
             "NearbyCore", "CZlib", "CCurl", "CSQLite",
             .product(name: "FlyingFox", package: "FlyingFox"),
             .product(name: "Logging", package: "swift-log"),
-        ]),
+        ], swiftSettings: essentialsOnly),
         // Headless view models.
         .target(name: "NearbyViewModels", dependencies: ["NearbyCore"], swiftSettings: essentialsOnly),
         // Terminal views bound to view models.
@@ -52,7 +52,7 @@ let package = Package(
             "TerminalView", "CursesTerminal", "CTerminalSupport", "NearbyCore", "NearbyData", "NearbyViewModels", "NearbyScreens",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
-        ]),
+        ], swiftSettings: essentialsOnly),
 
         // What the test targets share: spawning processes clean, waiting off the cooperative pool, fixtures.
         .target(name: "CTestSupport", path: "Tests/CTestSupport"),
