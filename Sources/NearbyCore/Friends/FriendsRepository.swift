@@ -33,6 +33,8 @@ public protocol FriendsRepository: Sendable {
     func friend(id: Friend.ID) async throws(FriendsError) -> Friend
     func addFriend(_ draft: FriendDraft) async throws(FriendsError) -> Friend
     func updateFriend(id: Friend.ID, with draft: FriendDraft) async throws(FriendsError) -> Friend
+    /// Sets only the fields `changes` names, leaving the others as they are at the moment of the write.
+    func updateFriend(id: Friend.ID, changes: FriendChanges) async throws(FriendsError) -> Friend
     func deleteFriend(id: Friend.ID) async throws(FriendsError)
 }
 
@@ -50,6 +52,13 @@ extension FriendsRepository {
         let start = min(max(offset, 0), matching.count)
         let end = min(start + max(limit, 0), matching.count)
         return FriendsPage(friends: Array(matching[start..<end]), total: matching.count)
+    }
+
+    /// For services without a partial edit of their own: read, change, write back. Not atomic: a store
+    /// that others write at the same time implements this itself, in one transaction.
+    public func updateFriend(id: Friend.ID, changes: FriendChanges) async throws(FriendsError) -> Friend {
+        let current = try await friend(id: id)
+        return try await updateFriend(id: id, with: changes.applied(to: current.draft))
     }
 
     public func friend(id: Friend.ID) async throws(FriendsError) -> Friend {

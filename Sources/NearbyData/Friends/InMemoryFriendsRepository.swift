@@ -58,6 +58,12 @@ public actor InMemoryFriendsRepository: FriendsRepository {
         return friend
     }
 
+    public func updateFriend(id: Friend.ID, changes: FriendChanges) async throws(FriendsError) -> Friend {
+        // An actor: the read and the write below cannot interleave with another edit.
+        guard let current = friends[id] else { throw .notFound }
+        return try await updateFriend(id: id, with: changes.applied(to: current.draft))
+    }
+
     public func deleteFriend(id: Friend.ID) async throws(FriendsError) {
         guard friends.removeValue(forKey: id) != nil else { throw .notFound }
     }

@@ -73,6 +73,21 @@ public final class LocalFriendsRepository: FriendsRepository {
         }
     }
 
+    /// One write transaction reads the friend, applies the changes and writes it back, so edits of different
+    /// fields made at the same time all survive.
+    public func updateFriend(id: Friend.ID, changes: FriendChanges) async throws(FriendsError) -> Friend {
+        let date = now()
+        return try await storing {
+            try await database.writer.write { db in
+                let current = try Self.fetch(id: id, in: db)
+                let draft = changes.applied(to: current.draft).normalized
+                if let error = draft.validationError { throw error }
+                try db.execute(sql: FriendRow.updateSQL, arguments: FriendRow.updateArguments(id: id, draft, at: date))
+                return try Self.fetch(id: id, in: db)
+            }
+        }
+    }
+
     public func deleteFriend(id: Friend.ID) async throws(FriendsError) {
         try await storing {
             try await database.writer.write { db in

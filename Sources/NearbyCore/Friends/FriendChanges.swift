@@ -1,0 +1,51 @@
+/// A partial edit of a friend: the fields it sets. A nil field is left as it is; for the optional fields,
+/// `.some(nil)` clears the value.
+public struct FriendChanges: Hashable, Sendable {
+    public var firstName: String?
+    public var lastName: String?
+    public var phoneNumber: String?
+    public var email: String??
+    public var coordinate: Coordinate??
+    public var placeName: String??
+
+    public init(firstName: String? = nil, lastName: String? = nil, phoneNumber: String? = nil,
+                email: String?? = nil, coordinate: Coordinate?? = nil, placeName: String?? = nil) {
+        self.firstName = firstName
+        self.lastName = lastName
+        self.phoneNumber = phoneNumber
+        self.email = email
+        self.coordinate = coordinate
+        self.placeName = placeName
+    }
+
+    /// Whether the edit sets no field at all.
+    public var isEmpty: Bool {
+        firstName == nil && lastName == nil && phoneNumber == nil && email == nil && coordinate == nil
+            && placeName == nil
+    }
+
+    /// `draft` with these changes made.
+    public func applied(to draft: FriendDraft) -> FriendDraft {
+        var result = draft
+        if let firstName { result.firstName = firstName }
+        if let lastName { result.lastName = lastName }
+        if let phoneNumber { result.phoneNumber = phoneNumber }
+        if let email { result.email = email }
+        if let coordinate { result.coordinate = coordinate }
+        if let placeName { result.placeName = placeName }
+        return result
+    }
+
+    /// The problems of the fields this edit sets (the others were valid when they were saved).
+    public var problems: [FriendField: String] {
+        var result: [FriendField: String] = [:]
+        if let firstName, let problem = FriendValidation.nameProblem(firstName) { result[.firstName] = problem }
+        if let lastName, let problem = FriendValidation.nameProblem(lastName) { result[.lastName] = problem }
+        if let phoneNumber, let problem = FriendValidation.phoneProblem(phoneNumber) { result[.phoneNumber] = problem }
+        if let email, let problem = FriendValidation.emailProblem(email) { result[.email] = problem }
+        if case .some(.some(let coordinate)) = coordinate, !coordinate.isValid {
+            result[.location] = "Not a valid coordinate"
+        }
+        return result
+    }
+}
