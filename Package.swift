@@ -5,12 +5,21 @@ let package = Package(
     name: "Nearby",
     products: [
         .executable(name: "nearby", targets: ["nearby"]),
+        // The service: `nearby serve` and `nearby import --database` run it from beside `nearby`.
+        .executable(name: "nearby-server", targets: ["nearby-server"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+        // Server only: they stay out of `nearby` (see docs/architecture.md, "The service").
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         // System libraries (Debian: libncurses-dev, zlib1g-dev, libcurl4-openssl-dev).
@@ -36,7 +45,28 @@ let package = Package(
             .product(name: "GRDB", package: "GRDB.swift"),
             // SQLite's C API, for binding import rows without boxing each value (see PlaceInsertion).
             .product(name: "GRDBSQLite", package: "GRDB.swift"),
-            .product(name: "FlyingFox", package: "FlyingFox"),
+        ]),
+        // The friends and places service: HTTP on Hummingbird, the local store or PostgreSQL/PostGIS behind it.
+        .target(name: "NearbyServer", dependencies: [
+            "NearbyCore", "NearbyData",
+            .product(name: "HummingbirdCore", package: "hummingbird"),
+            .product(name: "HummingbirdTLS", package: "hummingbird"),
+            .product(name: "PostgresNIO", package: "postgres-nio"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+            .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+            .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        // The service's executable; `nearby serve` hands over to it.
+        .executableTarget(name: "nearby-server", dependencies: [
+            "NearbyServer", "NearbyCore", "NearbyData",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
         ]),
         // Headless view models.
         .target(name: "NearbyViewModels", dependencies: ["NearbyCore"]),
@@ -54,11 +84,13 @@ let package = Package(
                                                               "NearbyData"],
                     exclude: ["__Snapshots__"]),
         .testTarget(name: "CursesTerminalTests", dependencies: ["nearby", "CTerminalSupport"]),
-        // NearbyData for its HTTP server: the network tests run a stand-in service in the test process.
-        .testTarget(name: "EndToEndTests", dependencies: ["nearby", "NearbyData"]),
+        // NearbyServer for its HTTP server: the network tests run a stand-in service in the test process.
+        .testTarget(name: "EndToEndTests", dependencies: ["nearby", "nearby-server", "NearbyData", "NearbyServer"]),
         .testTarget(name: "NearbyCoreTests", dependencies: ["NearbyCore"]),
-        .testTarget(name: "NearbyDataTests", dependencies: ["NearbyData", "NearbyCore", "CZlib", "CCurl"]),
-        .testTarget(name: "nearbyTests", dependencies: ["nearby", "NearbyData", "NearbyCore"]),
+        .testTarget(name: "NearbyDataTests", dependencies: ["NearbyData", "NearbyCore", "CZlib", "CCurl", "NearbyServer"]),
+        // The executable too, so `swift test` builds the binary the process tests start.
+        .testTarget(name: "NearbyServerTests", dependencies: ["NearbyServer", "NearbyData", "NearbyCore", "nearby-server"]),
+        .testTarget(name: "nearbyTests", dependencies: ["nearby", "NearbyData", "NearbyCore", "NearbyServer"]),
         .testTarget(name: "NearbyViewModelsTests", dependencies: ["NearbyViewModels", "NearbyCore"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,80 +1,106 @@
 import Foundation
 import NearbyCore
+import NearbyData
 
-/// A friend's fields read from a request body and checked with `FriendValidation`.
+/// A friend's fields read from a request body and checked with `FriendValidation`: the fields a body sets,
+/// each checked on its own, so a partial edit names only what it changes.
 enum FriendInput {
-    enum Outcome {
-        case draft(FriendDraft)
+    enum Outcome<Value> {
+        case value(Value)
         case problems([FriendField: String])
         case notAnObject
     }
 
-    /// The draft `value` describes. With a `base` (a partial edit), absent fields keep the base's value;
-    /// without one, absent required fields are problems. `null` clears an optional field.
-    static func read(_ value: JSONValue, over base: FriendDraft?) -> Outcome {
+    /// Place names longer than this are refused.
+    static let placeNameLimit = 200
+
+    /// The fields `value` sets. `null` clears an optional field (and empties a required one, which is then a
+    /// problem).
+    static func changes(_ value: JSONValue) -> Outcome<FriendChanges> {
         guard case .object(let fields) = value else { return .notAnObject }
         var problems: [FriendField: String] = [:]
+        var changes = FriendChanges()
 
         func lookup(_ names: [String]) -> JSONValue? {
             for name in names { if let found = fields[name] { return found } }
             return nil
         }
-        func requiredText(_ field: FriendField, _ names: [String], current: String?, numbersAllowed: Bool = false)
-            -> String {
-            guard let raw = lookup(names) else { return current ?? "" }
+        func requiredText(_ field: FriendField, _ names: [String], numbersAllowed: Bool = false) -> String? {
+            guard let raw = lookup(names) else { return nil }
             switch raw {
             case .string(let text): return text.trimmingCharacters(in: .whitespaces)
             case .integer(let number) where numbersAllowed: return String(number)
             case .null: return ""
             default:
                 problems[field] = "Must be text"
-                return current ?? ""
+                return nil
             }
         }
-        func optionalText(_ field: FriendField, _ names: [String], current: String?) -> String? {
-            guard let raw = lookup(names) else { return current }
+        func optionalText(_ field: FriendField, _ names: [String]) -> String?? {
+            guard let raw = lookup(names) else { return nil }
             switch raw {
             case .string(let text):
                 let trimmed = text.trimmingCharacters(in: .whitespaces)
-                return trimmed.isEmpty ? nil : trimmed
-            case .null: return nil
+                return .some(trimmed.isEmpty ? nil : trimmed)
+            case .null: return .some(nil)
             default:
                 problems[field] = "Must be text"
-                return current
+                return nil
             }
         }
 
-        var draft = FriendDraft(
-            firstName: requiredText(.firstName, ["firstname", "firstName"], current: base?.firstName),
-            lastName: requiredText(.lastName, ["lastname", "lastName"], current: base?.lastName),
-            phoneNumber: requiredText(.phoneNumber, ["phonenumber", "phoneNumber"], current: base?.phoneNumber,
-                                      numbersAllowed: true),
-            email: optionalText(.email, ["email"], current: base?.email),
-            coordinate: base?.coordinate,
-            placeName: optionalText(.location, ["placename", "placeName"], current: base?.placeName))
+        changes.firstName = requiredText(.firstName, ["firstname", "firstName"])
+        changes.lastName = requiredText(.lastName, ["lastname", "lastName"])
+        changes.phoneNumber = requiredText(.phoneNumber, ["phonenumber", "phoneNumber"], numbersAllowed: true)
+        changes.email = optionalText(.email, ["email"])
+        changes.placeName = optionalText(.location, ["placename", "placeName"])
 
-        let latitude = fields["latitude"], longitude = fields["longitude"]
-        switch (latitude, longitude) {
+        switch (fields["latitude"], fields["longitude"]) {
         case (nil, nil): break
-        case (.null?, .null?): draft.coordinate = nil
+        case (.null?, .null?): changes.coordinate = .some(nil)
         case (let lat?, let lon?):
             if let lat = lat.doubleValue, let lon = lon.doubleValue {
-                draft.coordinate = Coordinate(latitude: lat, longitude: lon)
+                changes.coordinate = .some(Coordinate(latitude: lat, longitude: lon))
             } else {
                 problems[.location] = "Latitude and longitude must be numbers"
             }
         default:
             problems[.location] = "Latitude and longitude go together"
         }
-        if let place = draft.placeName, problems[.location] == nil {
-            if place.count > 200 {
-                problems[.location] = "At most 200 characters"
+        if case .some(.some(let place)) = changes.placeName, problems[.location] == nil {
+            if place.count > placeNameLimit {
+                problems[.location] = "At most \(placeNameLimit) characters"
             } else if place.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
                 problems[.location] = "Only printable characters"
             }
         }
         // Type problems come first: they say more than the validation of a value that was not used.
-        problems.merge(FriendValidation.problems(in: draft)) { typeProblem, _ in typeProblem }
-        return problems.isEmpty ? .draft(draft) : .problems(problems)
+        problems.merge(changes.problems) { typeProblem, _ in typeProblem }
+        return problems.isEmpty ? .value(changes) : .problems(problems)
+    }
+
+    /// A whole friend (add, replace): every required field must be there.
+    static func draft(_ value: JSONValue) -> Outcome<FriendDraft> {
+        switch changes(value) {
+        case .notAnObject: return .notAnObject
+        case .problems(let problems): return .problems(Self.withMissing(problems, in: value))
+        case .value(let changes):
+            let missing = withMissing([:], in: value)
+            if !missing.isEmpty { return .problems(missing) }
+            return .value(changes.applied(to: FriendDraft(firstName: "", lastName: "", phoneNumber: "")))
+        }
+    }
+
+    /// `problems` plus "Required" for each required field the body lacks.
+    private static func withMissing(_ problems: [FriendField: String], in value: JSONValue) -> [FriendField: String] {
+        guard case .object(let fields) = value else { return problems }
+        var result = problems
+        let required: [(FriendField, [String])] = [(.firstName, ["firstname", "firstName"]),
+                                                   (.lastName, ["lastname", "lastName"]),
+                                                   (.phoneNumber, ["phonenumber", "phoneNumber"])]
+        for (field, names) in required where !names.contains(where: { fields[$0] != nil }) && result[field] == nil {
+            result[field] = "Required"
+        }
+        return result
     }
 }

@@ -1,105 +1,160 @@
-import FlyingFox
-import FlyingSocks
 import Foundation
+import HummingbirdCore
+import HummingbirdTLS
+import Logging
+import NIOCore
+import NIOPosix
+import NIOSSL
+import ServiceLifecycle
 import Synchronization
 
 /// Why the server could not start.
 public enum ServerStartError: Error, Hashable, Sendable, CustomStringConvertible {
     case badHost(String)
     case cannotBind(String)
+    case badTLSFiles(String)
 
     public var description: String {
         switch self {
         case .badHost(let host): "\(host) is not an IP address this server can listen on."
         case .cannotBind(let detail): "Cannot listen: \(detail)"
+        case .badTLSFiles(let detail): "Cannot use the TLS certificate and key: \(detail)"
         }
     }
 }
 
-/// An HTTP/1.1 server (FlyingFox underneath) that hands every request, body read up to a limit,
-/// to one handler and logs one line per request.
-public final class LocalHTTPServer: Sendable {
+/// A PEM certificate chain and its private key, for HTTPS.
+public struct TLSFiles: Sendable, Hashable {
+    public var certificatePath: String
+    public var keyPath: String
+
+    public init(certificatePath: String, keyPath: String) {
+        self.certificatePath = certificatePath
+        self.keyPath = keyPath
+    }
+
+    func configuration() throws(ServerStartError) -> TLSConfiguration {
+        do {
+            let chain = try NIOSSLCertificate.fromPEMFile(certificatePath).map { NIOSSLCertificateSource.certificate($0) }
+            guard !chain.isEmpty else { throw ServerStartError.badTLSFiles("\(certificatePath) holds no certificate.") }
+            let key = try NIOSSLPrivateKey(file: keyPath, format: .pem)
+            return TLSConfiguration.makeServerConfiguration(certificateChain: chain, privateKey: .privateKey(key))
+        } catch let error as ServerStartError {
+            throw error
+        } catch {
+            throw .badTLSFiles("\(error)")
+        }
+    }
+}
+
+/// An HTTP/1.1 server (Hummingbird's server core on SwiftNIO) that hands every request, its body read up to a
+/// limit, to one handler. Request heads are checked against `HTTPLimits` before they are parsed; slow heads
+/// and idle connections time out; connections beyond the cap wait in the backlog.
+///
+/// Two ways to run it: `start()` (tests and stand-ins: returns the port, `stop()` ends it), or as a
+/// `Service` in a `ServiceGroup`, whose graceful shutdown finishes the requests in flight and refuses new ones.
+public final class LocalHTTPServer: Service, Sendable {
     public typealias Handler = @Sendable (ServerRequest) async -> ServerResponse
 
-    private let server: HTTPServer
-    private let running = RunningTask()
+    private let runServer: @Sendable () async throws -> Void
+    private let shutDownServer: @Sendable () async throws -> Void
+    private let state = RunStateBox()
 
     /// - Parameters:
     ///   - host: an IPv4 or IPv6 address, or "localhost".
     ///   - port: 0 picks a free port; `start()` says which.
-    ///   - bodyLimit: larger request bodies are not read and the handler sees `bodyTooLarge`.
+    ///   - bodyLimit: larger request bodies are not read; the handler sees `bodyTooLarge`.
     ///   - log: receives one line per request; nil logs nothing.
-    public init(host: String, port: UInt16, bodyLimit: Int = 64 * 1024,
-                log: (@Sendable (String) -> Void)? = nil, handler: @escaping Handler) throws(ServerStartError) {
-        let address: any SocketAddress
-        let name = host == "localhost" ? "127.0.0.1" : host.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
-        do {
-            if name.contains(":") {
-                address = try sockaddr_in6.inet6(ip6: name, port: port)
-            } else {
-                address = try sockaddr_in.inet(ip4: name, port: port)
-            }
-        } catch {
-            throw .badHost(host)
+    public convenience init(host: String, port: UInt16, bodyLimit: Int = 64 * 1024,
+                            log: (@Sendable (String) -> Void)? = nil, handler: @escaping Handler) throws(ServerStartError) {
+        try self.init(host: host, port: port, limits: HTTPLimits(body: bodyLimit), events: HTTPServerEvents(log: log),
+                      handler: handler)
+    }
+
+    public init(host: String, port: UInt16, limits: HTTPLimits, tls: TLSFiles? = nil, events: HTTPServerEvents,
+                handler: @escaping Handler) throws(ServerStartError) {
+        let address = try Self.bindAddress(host: host, port: port)
+        var logger = Logger(label: "nearby.http")
+        logger.logLevel = .critical
+        let log = events.log
+        let configuration = ServerConfiguration(
+            address: address, backlog: 256, reuseAddress: true,
+            availableConnectionsDelegate: ConnectionCap(limit: limits.maxConnections, log: log))
+        let state = self.state
+        let onRunning: @Sendable (any Channel) async -> Void = { channel in
+            state.withLock { $0.listening(port: channel.localAddress?.port.map { UInt16(clamping: $0) } ?? 0) }
         }
-        let adapter = RequestAdapter(bodyLimit: bodyLimit, log: log, handler: handler)
-        // Buffers sized to the body limit: bodies within it are read in one go, larger ones never.
-        let config = HTTPServer.Configuration(address: address, timeout: 30,
-                                              sharedRequestBufferSize: max(4096, min(bodyLimit, 1 << 20)),
-                                              sharedRequestReplaySize: max(4096, min(bodyLimit, 1 << 20)),
-                                              pool: NoDelaySocketPool(base: HTTPServer.defaultPool()),
-                                              logger: .disabled)
-        server = HTTPServer(config: config, handler: adapter)
+        let channel = GuardedHTTPChannel(limits: limits, secure: tls != nil, handler: handler, events: events)
+        if let tls {
+            let tlsChannel: TLSChannel<GuardedHTTPChannel>
+            do {
+                tlsChannel = try TLSChannel(channel, tlsConfiguration: try tls.configuration())
+            } catch let error as ServerStartError {
+                throw error
+            } catch {
+                throw .badTLSFiles("\(error)")
+            }
+            let server = Server(childChannelSetup: tlsChannel, configuration: configuration, onServerRunning: onRunning,
+                                eventLoopGroup: MultiThreadedEventLoopGroup.singleton, logger: logger)
+            runServer = { try await server.run() }
+            shutDownServer = { try await server.shutdownGracefully() }
+        } else {
+            let server = Server(childChannelSetup: channel, configuration: configuration, onServerRunning: onRunning,
+                                eventLoopGroup: MultiThreadedEventLoopGroup.singleton, logger: logger)
+            runServer = { try await server.run() }
+            shutDownServer = { try await server.shutdownGracefully() }
+        }
     }
 
     /// Starts listening and returns the port, once connections are accepted.
     @discardableResult
     public func start() async throws(ServerStartError) -> UInt16 {
-        let server = self.server
-        let running = self.running
-        // Whichever comes first: listening, or run() failing (a port in use); the other is ignored.
-        let outcome = await withCheckedContinuation { (continuation: CheckedContinuation<ServerStartError?, Never>) in
-            let once = ResumeOnce(continuation)
-            running.set(Task {
-                do {
-                    try await server.run()
-                    once.resume(.cannotBind("the server stopped"))
-                } catch {
-                    once.resume(.cannotBind(error.localizedDescription))
-                }
-            })
-            Task {
-                do {
-                    try await server.waitUntilListening(timeout: 10)
-                    once.resume(nil)
-                } catch {
-                    once.resume(.cannotBind("not listening after 10 seconds"))
-                }
+        let run = runServer
+        let state = self.state
+        let task = Task {
+            do {
+                try await run()
+                state.withLock { $0.finished(failure: nil) }
+            } catch {
+                state.withLock { $0.finished(failure: "\(error)") }
             }
         }
-        if let outcome {
-            running.get()?.cancel()
-            throw outcome
+        state.withLock { $0.task = task }
+        return try await waitUntilListening()
+    }
+
+    /// Serves until the service group shuts down gracefully (or the task is cancelled).
+    public func run() async throws {
+        do {
+            try await runServer()
+        } catch {
+            state.withLock { $0.finished(failure: "\(error)") }
+            throw error
         }
-        guard let port = await boundPort() else {
-            running.get()?.cancel()
-            throw .cannotBind("no listening address")
+        state.withLock { $0.finished(failure: nil) }
+    }
+
+    /// The port, once listening; throws when the server stopped before it listened (a port in use).
+    public func waitUntilListening() async throws(ServerStartError) -> UInt16 {
+        let outcome = await withCheckedContinuation { (continuation: CheckedContinuation<Result<UInt16, ServerStartError>, Never>) in
+            let ready = state.withLock { state -> Result<UInt16, ServerStartError>? in
+                if let outcome = state.outcome { return outcome }
+                state.waiters.append(continuation)
+                return nil
+            }
+            if let ready { continuation.resume(returning: ready) }
         }
-        return port
+        return try outcome.get()
     }
 
     /// The port being listened on, once started.
     public func boundPort() async -> UInt16? {
-        switch await server.listeningAddress {
-        case .ip4(_, let port)?: port
-        case .ip6(_, let port)?: port
-        default: nil
-        }
+        state.withLock { $0.port }
     }
 
     /// Waits until the server stops (after `stop()`, or the calling task is cancelled).
     public func waitUntilStopped() async {
-        guard let task = running.get() else { return }
+        guard let task = state.withLock({ $0.task }) else { return }
         await withTaskCancellationHandler {
             _ = await task.result
         } onCancel: {
@@ -107,105 +162,60 @@ public final class LocalHTTPServer: Sendable {
         }
     }
 
-    /// Stops listening and closes every connection.
+    /// Stops listening and closes every connection at once; handlers still running are cancelled.
     public func stop() async {
-        await server.stop(timeout: 0)
-        running.get()?.cancel()
+        guard let task = state.withLock({ $0.task }) else { return }
+        task.cancel()
+        _ = await task.result
+    }
+
+    /// Stops listening, lets the requests in flight finish, then closes every connection.
+    public func shutDownGracefully() async {
+        try? await shutDownServer()
+        if let task = state.withLock({ $0.task }) { _ = await task.result }
+    }
+
+    private static func bindAddress(host: String, port: UInt16) throws(ServerStartError) -> BindAddress {
+        var name = host
+        if name.hasPrefix("["), name.hasSuffix("]") { name = String(name.dropFirst().dropLast()) }
+        if name == "localhost" { name = "127.0.0.1" }
+        var v4 = in_addr(), v6 = in6_addr()
+        guard inet_pton(AF_INET, name, &v4) == 1 || inet_pton(AF_INET6, name, &v6) == 1 else { throw .badHost(host) }
+        return .hostname(name, port: Int(port))
     }
 }
 
-/// The server's run task, set once started.
-private final class RunningTask: Sendable {
-    private let task = Mutex<Task<Void, any Error>?>(nil)
-    func set(_ value: Task<Void, any Error>) { task.withLock { $0 = value } }
-    func get() -> Task<Void, any Error>? { task.withLock { $0 } }
-}
+/// The run state, shared with the server's callbacks.
+private final class RunStateBox: Sendable {
+    private let state = Mutex(RunState())
 
-/// Resumes a continuation the first time only.
-private final class ResumeOnce: Sendable {
-    private let continuation: Mutex<CheckedContinuation<ServerStartError?, Never>?>
-
-    init(_ continuation: CheckedContinuation<ServerStartError?, Never>) {
-        self.continuation = Mutex(continuation)
-    }
-
-    func resume(_ value: ServerStartError?) {
-        let taken = continuation.withLock { stored -> CheckedContinuation<ServerStartError?, Never>? in
-            defer { stored = nil }
-            return stored
-        }
-        taken?.resume(returning: value)
+    func withLock<T>(_ body: (inout RunState) -> T) -> T {
+        state.withLock { body(&$0) }
     }
 }
 
-/// Turns FlyingFox's requests into `ServerRequest`s and back, reading bodies up to the limit, and logs.
-private struct RequestAdapter: HTTPHandler {
-    let bodyLimit: Int
-    let log: (@Sendable (String) -> Void)?
-    let handler: LocalHTTPServer.Handler
+/// The server's lifecycle as `start()` and the waiters see it.
+private struct RunState {
+    var task: Task<Void, Never>?
+    var port: UInt16?
+    /// Set once: the port, or why the server never listened.
+    var outcome: Result<UInt16, ServerStartError>?
+    var waiters: [CheckedContinuation<Result<UInt16, ServerStartError>, Never>] = []
 
-    func handleRequest(_ request: FlyingFox.HTTPRequest) async throws -> FlyingFox.HTTPResponse {
-        let started = ContinuousClock.now
-        var headers: [String: String] = [:]
-        for (name, value) in request.headers { headers[name.rawValue.lowercased()] = value }
-        var query: [String: String] = [:]
-        for item in request.query { query[item.name] = item.value }
-
-        var body = Data()
-        var tooLarge = false
-        if let declared = request.bodySequence.count, declared > bodyLimit {
-            tooLarge = true
-        } else {
-            for try await chunk in request.bodySequence {
-                body.append(chunk)
-                if body.count > bodyLimit {
-                    tooLarge = true
-                    body = Data()
-                    break
-                }
-            }
-        }
-
-        let answer = await handler(ServerRequest(method: request.method.rawValue, path: request.path, query: query,
-                                                 headers: headers, body: body, bodyTooLarge: tooLarge))
-        var responseHeaders = HTTPHeaders()
-        for (name, value) in answer.headers { responseHeaders[HTTPHeader(name)] = value }
-        if tooLarge { responseHeaders[.connection] = "close" }
-
-        if let log {
-            let elapsed = ContinuousClock.now - started
-            let micros = elapsed.components.seconds * 1_000_000 + elapsed.components.attoseconds / 1_000_000_000_000
-            let remote = request.remoteAddress.map(Self.describe) ?? "-"
-            let path = UntrustedText.clean(request.path, maxLength: 200) ?? "(long path)"
-            log("\(remote) \(request.method.rawValue) \(path) \(answer.status) \(Double(micros) / 1000)ms")
-        }
-        // One write for the whole body rather than FlyingFox's default of 4 KB pieces.
-        let payload = HTTPBodySequence(data: answer.body, suggestedBufferSize: max(answer.body.count, 1))
-        return FlyingFox.HTTPResponse(statusCode: HTTPStatusCode(answer.status, phrase: Self.phrase(answer.status)),
-                                      headers: responseHeaders, body: payload)
+    mutating func listening(port: UInt16) {
+        self.port = port
+        settle(.success(port))
     }
 
-    private static func describe(_ address: FlyingFox.HTTPRequest.Address) -> String {
-        switch address {
-        case .ip4(let host, _): host
-        case .ip6(let host, _): host
-        case .unix(let path): path
-        }
+    mutating func finished(failure: String?) {
+        settle(.failure(.cannotBind(failure ?? "the server stopped")))
     }
 
-    static func phrase(_ status: Int) -> String {
-        switch status {
-        case 200: "OK"
-        case 201: "Created"
-        case 204: "No Content"
-        case 400: "Bad Request"
-        case 401: "Unauthorized"
-        case 404: "Not Found"
-        case 405: "Method Not Allowed"
-        case 413: "Content Too Large"
-        case 415: "Unsupported Media Type"
-        case 500: "Internal Server Error"
-        default: "Status"
-        }
+    private mutating func settle(_ result: Result<UInt16, ServerStartError>) {
+        guard outcome == nil else { return }
+        outcome = result
+        let waiting = waiters
+        waiters = []
+        for waiter in waiting { waiter.resume(returning: result) }
     }
 }

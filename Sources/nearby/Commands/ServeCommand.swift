@@ -1,84 +1,29 @@
 import ArgumentParser
-import Foundation
-import NearbyCore
-import NearbyData
+import FoundationEssentials
 
-/// `nearby serve`: the local store's friends over HTTP, on the friends service's routes.
-struct ServeCommand: AsyncParsableCommand {
+/// `nearby serve …`: the friends and places service, run by `nearby-server` (see `ServerProgram`). The
+/// arguments go over as they are; the database URL of the config file goes in the environment, where no
+/// process listing shows its password.
+struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Serve your friends over HTTP (GET /listFriends, POST /addFriend, /editFriend/{id}, /api/friends).",
+        abstract: "Serve friends and places over HTTP, from the local store or PostgreSQL/PostGIS (`nearby serve --help`).",
         discussion: """
-            Without --token only a loopback address (127.0.0.1, ::1, localhost) is accepted. \
-            With --token every request needs the header 'Authorization: Bearer TOKEN'. \
-            One line per request is logged to standard error.
-            """
-    )
+            Runs the nearby-server program installed beside nearby. `nearby serve migrate --database URL` \
+            prepares a PostgreSQL database. The database comes from --database, else NEARBY_DATABASE_URL, else \
+            database_url in the config file. See docs/deploy.md.
+            """)
 
-    @OptionGroup var global: GlobalOptions
+    @Argument(parsing: .captureForPassthrough, help: .hidden)
+    var arguments: [String] = []
 
-    @Option(help: "Address to listen on.")
-    var host: String = "127.0.0.1"
-
-    @Option(help: "Port to listen on (0 picks a free one).")
-    var port: UInt16 = 8080
-
-    @Option(help: "Bearer token clients must send; required to listen beyond this machine. Also read from NEARBY_SERVE_TOKEN, which keeps it out of the process list.")
-    var token: String?
-
-    @Flag(help: "Serve an address book kept in memory only (starts empty, forgotten on exit) instead of the store.")
-    var memory = false
-
-    // For end-to-end tests: holds every answer, so a client's loading state can be seen.
-    @Option(name: .customLong("delay-ms"), help: .hidden)
-    var delayMilliseconds: Int = 0
-
-    func validate() throws {
-        guard (0...60_000).contains(delayMilliseconds) else {
-            throw ValidationError("--delay-ms wants milliseconds between 0 and 60000.")
+    func run() throws {
+        var environment: [String: String] = [:]
+        let given = arguments.contains { $0 == "--database" || $0.hasPrefix("--database=") || $0 == "--memory" }
+        if !given, ProcessEnvironment.values["NEARBY_DATABASE_URL"]?.isEmpty ?? true {
+            let settings = try AppSettings.load(flags: [:])
+            if let url = settings.databaseURL { environment["NEARBY_DATABASE_URL"] = url.exposedValue }
         }
-    }
-
-    func run() async throws {
-        let token = self.token ?? ProcessInfo.processInfo.environment["NEARBY_SERVE_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
-        let repository: any FriendsRepository = memory ? InMemoryFriendsRepository() : try storeRepository()
-        let server: FriendsServer
-        do {
-            server = try FriendsServer(repository: repository, host: host, port: port, token: token,
-                                       responseDelay: .milliseconds(delayMilliseconds), log: StandardError.writeLine)
-        } catch {
-            throw ServeFailure(message: error.description)
-        }
-        let bound: UInt16
-        do {
-            bound = try await server.start()
-        } catch {
-            throw ServeFailure(message: error.description)
-        }
-        let shown = host.contains(":") ? "[\(host)]" : host
-        StandardError.writeLine("Serving friends on http://\(shown):\(bound)\(token == nil ? "" : " (bearer token required)")")
-        await withTaskCancellationHandler {
-            await server.waitUntilStopped()
-        } onCancel: {
-            Task { await server.stop() }
-        }
-    }
-
-    private func storeRepository() throws -> any FriendsRepository {
-        LocalFriendsRepository(database: try global.openStore())
-    }
-}
-
-/// Why `serve` stopped, said without the usage text (the options were fine).
-struct ServeFailure: LocalizedError, CustomStringConvertible {
-    let message: String
-    var description: String { message }
-    var errorDescription: String? { message }
-}
-
-/// Lines for the user on standard error.
-enum StandardError {
-    @Sendable static func writeLine(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        try ServerProgram.become(arguments: ["serve"] + arguments, environment: environment)
     }
 }

@@ -7,6 +7,10 @@ enum SettingKey: String, CaseIterable, Sendable {
     case googleAPIKey = "google_api_key"
     case near
     case units
+    /// The service's PostgreSQL database (`nearby serve`, `nearby import --database`).
+    case databaseURL = "database_url"
+    /// The bearer token of a places service (`--source service`).
+    case placesToken = "places_token"
 
     /// The key in the config file.
     var fileKey: String { rawValue }
@@ -19,7 +23,8 @@ enum SettingKey: String, CaseIterable, Sendable {
         case .friendsURL: "--friends-url"
         case .friendsToken: "--friends-token"
         case .near: "--near"
-        case .googleAPIKey, .units: nil
+        case .databaseURL: "--database"
+        case .googleAPIKey, .units, .placesToken: nil
         }
     }
 
@@ -31,10 +36,12 @@ enum SettingKey: String, CaseIterable, Sendable {
         case .friendsURL: "NEARBY_FRIENDS_URL"
         case .friendsToken: "NEARBY_FRIENDS_TOKEN"
         case .googleAPIKey: "NEARBY_GOOGLE_API_KEY"
+        case .databaseURL: "NEARBY_DATABASE_URL"
+        case .placesToken: "NEARBY_PLACES_TOKEN"
         case .near, .units: nil
         }
     }
 
     /// Whether the value must never appear in messages or logs.
-    var isSecret: Bool { self == .friendsToken || self == .googleAPIKey }
+    var isSecret: Bool { self == .friendsToken || self == .googleAPIKey || self == .databaseURL || self == .placesToken }
 }

@@ -2,7 +2,7 @@ import ArgumentParser
 
 /// `--source` and `--places-url`: where places come from.
 struct PlacesSourceOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Where places come from: local, overpass or google (default local; also NEARBY_SOURCE).",
+    @Option(help: ArgumentHelp("Where places come from: local, overpass, google or service (default local; also NEARBY_SOURCE).",
                                valueName: "SOURCE"))
     var source: String?
 

@@ -1,5 +1,6 @@
 import Foundation
 import NearbyData
+import NearbyServer
 import Synchronization
 
 /// A stand-in for the Overpass API, in the test process, on 127.0.0.1 and a free port.

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import NearbyCore
 @testable import NearbyData
+import NearbyServer
 import Synchronization
 import Testing
 
