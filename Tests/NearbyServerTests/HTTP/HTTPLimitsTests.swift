@@ -60,25 +60,27 @@ struct HTTPLimitsTests {
         await service.stop()
     }
 
-    @Test("a 1 MB header is cut off after the limit: the client gets 431 and the server reads no more")
-    func megabyteHeader() async throws {
+    @Test("a header growing past the limits is answered 431 at once, and a client that keeps sending is cut off")
+    func growingHeader() async throws {
         let (service, port) = try await Self.service()
-        let (status, sent) = try await Blocking.run { () -> (Int?, Int) in
+        let (status, cutOff) = try await Blocking.run { () -> (Int?, Bool) in
             let connection = try RawConnection(port: port)
             connection.send("GET /listFriends HTTP/1.1\r\nHost: x\r\nX-Flood: ")
-            // Keep sending in pieces, as an attacker would, until the server stops taking it.
+            // A little past the 16 KiB line limit, and no end of line: the answer comes without waiting for it.
+            connection.send([UInt8](repeating: UInt8(ascii: "f"), count: 20 * 1024))
+            let answer = connection.readResponse()
+            // An attacker keeps sending. The server drops what still arrives for a short grace (so the answer
+            // is not lost to a reset) and then closes for good: a send fails long before a megabyte has gone.
+            let piece = [UInt8](repeating: UInt8(ascii: "f"), count: 1024)
             var sent = 0
-            let piece = [UInt8](repeating: UInt8(ascii: "f"), count: 16 * 1024)
-            while sent < 1 << 20 {
-                let count = connection.send(piece)
-                sent += count
-                if count < piece.count { break }
+            while sent < 1 << 20, connection.send(piece) == piece.count {
+                sent += piece.count
+                usleep(5_000)
             }
-            return (RawResponse(connection.readToEnd().data)?.status, sent)
+            return (answer?.status, sent < 1 << 20)
         }
         #expect(status == 431)
-        // The kernel's buffers take some beyond the limit; the server does not read a megabyte.
-        #expect(sent < 1 << 20, "the server took all \(sent) bytes")
+        #expect(cutOff, "the server kept reading a megabyte of header")
         await service.stop()
     }
 
