@@ -62,9 +62,14 @@ let package = Package(
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "Logging", package: "swift-log"),
         ]),
+        // The service's command-line options, declared once for `nearby serve` (which checks them) and
+        // `nearby-server` (which runs them). ArgumentParser only: nothing of the server comes with them.
+        .target(name: "NearbyServerOptions", dependencies: [
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
         // The service's executable; `nearby serve` hands over to it.
         .executableTarget(name: "nearby-server", dependencies: [
-            "NearbyServer", "NearbyCore", "NearbyData",
+            "NearbyServer", "NearbyServerOptions", "NearbyCore", "NearbyData", "TerminalView",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -75,9 +80,15 @@ let package = Package(
         // The executable: command line and wiring.
         .executableTarget(name: "nearby", dependencies: [
             "TerminalView", "CursesTerminal", "CTerminalSupport", "NearbyCore", "NearbyData", "NearbyViewModels", "NearbyScreens",
+            "NearbyServerOptions",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
+
+        // Stand-ins for the live places services (Overpass, Google Places API (New)) on 127.0.0.1, checking
+        // what the real services check; used by the provider tests and the end-to-end tests, shipped nowhere.
+        .target(name: "PlacesStandIns", dependencies: ["NearbyData", "NearbyCore", "NearbyServer"],
+                path: "Tests/PlacesStandIns"),
 
         .testTarget(name: "TerminalViewTests", dependencies: ["TerminalView"]),
         .testTarget(name: "NearbyScreensTests", dependencies: ["NearbyScreens", "NearbyViewModels", "TerminalView", "NearbyCore",
@@ -85,12 +96,17 @@ let package = Package(
                     exclude: ["__Snapshots__"]),
         .testTarget(name: "CursesTerminalTests", dependencies: ["nearby", "CTerminalSupport"]),
         // NearbyServer for its HTTP server: the network tests run a stand-in service in the test process.
-        .testTarget(name: "EndToEndTests", dependencies: ["nearby", "nearby-server", "NearbyData", "NearbyServer"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["nearby", "nearby-server", "NearbyData", "NearbyServer",
+                                                         "PlacesStandIns"]),
         .testTarget(name: "NearbyCoreTests", dependencies: ["NearbyCore"]),
-        .testTarget(name: "NearbyDataTests", dependencies: ["NearbyData", "NearbyCore", "CZlib", "CCurl", "NearbyServer"]),
+        // The independent router the walking network is checked against is a Python script the test runs.
+        .testTarget(name: "NearbyDataTests", dependencies: ["NearbyData", "NearbyCore", "CZlib", "CCurl",
+                                                           "NearbyServer", "PlacesStandIns"],
+                    exclude: ["Routing/reference_router.py"]),
         // The executable too, so `swift test` builds the binary the process tests start.
         .testTarget(name: "NearbyServerTests", dependencies: ["NearbyServer", "NearbyData", "NearbyCore", "nearby-server"]),
-        .testTarget(name: "nearbyTests", dependencies: ["nearby", "NearbyData", "NearbyCore", "NearbyServer"]),
+        .testTarget(name: "nearbyTests", dependencies: ["nearby", "NearbyData", "NearbyCore", "NearbyServer",
+                                                         "NearbyServerOptions"]),
         .testTarget(name: "NearbyViewModelsTests", dependencies: ["NearbyViewModels", "NearbyCore"]),
     ],
     swiftLanguageModes: [.v6]

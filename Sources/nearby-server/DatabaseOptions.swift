@@ -1,19 +1,10 @@
 import ArgumentParser
 import Foundation
 import NearbyServer
+import NearbyServerOptions
 
-/// `--database` and `--database-replica`, also read from `NEARBY_DATABASE_URL` and `NEARBY_DATABASE_REPLICAS`
-/// (space-separated), which keep passwords out of the process list.
-struct DatabaseOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Keep friends and places in PostgreSQL/PostGIS at this URL (postgresql://user:password@host:5432/db); also NEARBY_DATABASE_URL. Without it, the local store.",
-                               valueName: "URL"))
-    var database: String?
-
-    @Option(name: .customLong("database-replica"),
-            help: ArgumentHelp("A streaming replica of the database for reads; may be given more than once (also NEARBY_DATABASE_REPLICAS, space-separated).",
-                               valueName: "URL"))
-    var replicas: [String] = []
-
+/// Reading the URLs of `DatabaseOptions`, given or from the environment.
+extension DatabaseOptions {
     /// The primary's URL, when one is set.
     func primary() throws -> DatabaseURL? {
         let environment = ProcessInfo.processInfo.environment

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import NearbyData
 import NearbyServer
+import NearbyServerOptions
 import Synchronization
 
 /// `import FILE --database URL`: an OpenStreetMap extract's places into PostGIS.
@@ -21,7 +22,7 @@ struct ImportCommand: AsyncParsableCommand {
 
     @OptionGroup var databaseOptions: DatabaseOptions
 
-    @Option(help: ArgumentHelp("The region the extract covers (default: from the file name).", valueName: "NAME"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The region the extract covers (default: from the file name).", valueName: "NAME"))
     var region: String?
 
     func validate() throws {

@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import NearbyData
 import NearbyServer
+import NearbyServerOptions
 import ServiceLifecycle
 
 /// `serve`: the friends and places service over HTTP, on the local store or on PostgreSQL/PostGIS.
@@ -21,83 +22,31 @@ struct ServeCommand: AsyncParsableCommand {
             """,
         subcommands: [MigrateCommand.self])
 
-    @Option(name: .customLong("data-dir"), help: "Folder of the local store (default: $XDG_DATA_HOME/nearby).")
-    var dataDirectory: String?
-
-    @OptionGroup var databaseOptions: DatabaseOptions
-
-    @Option(help: "Address to listen on.")
-    var host: String = "127.0.0.1"
-
-    @Option(help: "Port to listen on (0 picks a free one).")
-    var port: UInt16 = 8080
-
-    @Option(help: "Bearer token clients must send; required to listen beyond this machine. Also read from NEARBY_SERVE_TOKEN, which keeps it out of the process list.")
-    var token: String?
-
-    @Flag(help: "Serve an address book kept in memory only (starts empty, forgotten on exit), and no places.")
-    var memory = false
-
-    @Option(name: .customLong("tls-cert"), help: ArgumentHelp("Serve HTTPS with this PEM certificate chain (with --tls-key).", valueName: "FILE"))
-    var tlsCertificate: String?
-
-    @Option(name: .customLong("tls-key"), help: ArgumentHelp("The PEM private key of --tls-cert.", valueName: "FILE"))
-    var tlsKey: String?
-
-    @Option(name: .customLong("max-connections"), help: "Connections served at once; more wait until one closes.")
-    var maxConnections: Int = 1024
-
-    @Option(name: .customLong("header-timeout"), help: ArgumentHelp("Seconds a client may take to send a request's headers.", valueName: "SECONDS"))
-    var headerTimeout: Double = 10
-
-    @Option(name: .customLong("idle-timeout"), help: ArgumentHelp("Seconds an idle kept-alive connection stays open.", valueName: "SECONDS"))
-    var idleTimeout: Double = 60
-
-    @Option(name: .customLong("pool-size"), help: "Database connections per server (PostgreSQL), for the primary and for each replica.")
-    var poolSize: Int = 20
-
-    // For end-to-end tests: holds every answer, so a client's loading state can be seen.
-    @Option(name: .customLong("delay-ms"), help: .hidden)
-    var delayMilliseconds: Int = 0
-
-    func validate() throws {
-        guard (0...60_000).contains(delayMilliseconds) else {
-            throw ValidationError("--delay-ms wants milliseconds between 0 and 60000.")
-        }
-        guard (1...1_000_000).contains(maxConnections) else {
-            throw ValidationError("--max-connections wants a number from 1 to 1000000.")
-        }
-        guard (1...1_000).contains(poolSize) else { throw ValidationError("--pool-size wants a number from 1 to 1000.") }
-        guard headerTimeout > 0, headerTimeout <= 3600, idleTimeout > 0, idleTimeout <= 86_400 else {
-            throw ValidationError("--header-timeout and --idle-timeout want seconds, more than 0.")
-        }
-        if (tlsCertificate == nil) != (tlsKey == nil) { throw ValidationError("--tls-cert and --tls-key go together.") }
-        if memory, databaseOptions.database != nil { throw ValidationError("--memory and --database exclude each other.") }
-    }
+    @OptionGroup var options: ServeOptions
 
     func run() async throws {
-        let token = self.token ?? ProcessInfo.processInfo.environment["NEARBY_SERVE_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
+        let token = options.token ?? ProcessInfo.processInfo.environment["NEARBY_SERVE_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
         var limits = HTTPLimits()
-        limits.maxConnections = maxConnections
-        limits.headerReadTimeout = .milliseconds(Int64(headerTimeout * 1000))
-        limits.keepAliveIdle = .milliseconds(Int64(idleTimeout * 1000))
-        let tls = tlsCertificate.flatMap { certificate in tlsKey.map { TLSFiles(certificatePath: certificate, keyPath: $0) } }
+        limits.maxConnections = options.maxConnections
+        limits.headerReadTimeout = .milliseconds(Int64(options.headerTimeout * 1000))
+        limits.keepAliveIdle = .milliseconds(Int64(options.idleTimeout * 1000))
+        let tls = options.tlsCertificate.flatMap { certificate in options.tlsKey.map { TLSFiles(certificatePath: certificate, keyPath: $0) } }
 
         let backend: any ServiceBackend
         var services: [any Service] = []
         let source: String
-        if memory {
+        if options.memory {
             backend = MemoryServiceBackend()
             source = "memory"
-        } else if let url = try databaseOptions.primary() {
+        } else if let url = try options.database.primary() {
             try await Self.requireMigrated(url)
-            let pools = PostgresPools(primary: url, replicas: try databaseOptions.replicaURLs(),
-                                      maximumConnections: poolSize)
+            let pools = PostgresPools(primary: url, replicas: try options.database.replicaURLs(),
+                                      maximumConnections: options.poolSize)
             backend = PostgresServiceBackend(pools: pools)
             services.append(pools)
             source = "\(url)" + (pools.hasReplicas ? " and its replicas" : "")
         } else {
-            let directory = dataDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? DataLocation.defaultDirectory()
+            let directory = options.dataDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? DataLocation.defaultDirectory()
             let file = DataLocation.storeFile(in: directory)
             do {
                 backend = LocalServiceBackend(database: try AppDatabase.open(at: file))
@@ -109,13 +58,13 @@ struct ServeCommand: AsyncParsableCommand {
 
         let service: NearbyService
         do {
-            service = try NearbyService(backend: backend, host: host, port: port, token: token, limits: limits, tls: tls,
-                                        responseDelay: .milliseconds(delayMilliseconds), log: StandardError.writeLine)
+            service = try NearbyService(backend: backend, host: options.host, port: options.port, token: token, limits: limits, tls: tls,
+                                        responseDelay: .milliseconds(options.delayMilliseconds), log: StandardError.writeLine)
         } catch {
             throw ServerFailure(error.description)
         }
         services.append(service)
-        let shownHost = host.contains(":") ? "[\(host)]" : host
+        let shownHost = options.host.contains(":") ? "[\(options.host)]" : options.host
         let scheme = tls == nil ? "http" : "https"
         let announce = Task {
             guard let bound = try? await service.server.waitUntilListening() else { return }

@@ -1,22 +1,28 @@
 import ArgumentParser
 import CursesTerminal
-import Foundation
+import FoundationEssentials
+import NearbyCore
 import NearbyData
 import NearbyViewModels
 
 /// `nearby`: opens the app, or runs one of the subcommands for scripts and tests.
 struct NearbyCommand: AsyncParsableCommand {
+    /// The widest radius the app's screens look at.
+    static let maximumRadius = 50_000.0
+
     static let configuration = CommandConfiguration(
         commandName: "nearby",
         abstract: "Browse the places around you and your friends, in the terminal.",
         discussion: """
-            Settings come from these options, then the environment (NEARBY_SOURCE, NEARBY_PLACES_URL, \
-            NEARBY_FRIENDS_URL, NEARBY_FRIENDS_TOKEN, NEARBY_GOOGLE_API_KEY), then the config file \
-            ($XDG_CONFIG_HOME/nearby/config.toml, else ~/.config/nearby/config.toml). See docs/data-sources.md.
+            Without a subcommand, opens the app. Settings come from these options, then the environment \
+            (NEARBY_SOURCE, NEARBY_PLACES_URL, NEARBY_FRIENDS_URL, NEARBY_FRIENDS_TOKEN, NEARBY_GOOGLE_API_KEY), \
+            then the config file ($XDG_CONFIG_HOME/nearby/config.toml, else ~/.config/nearby/config.toml). \
+            A subcommand's options go after its name: nearby places --near Vaduz --radius 500.
             """,
-        subcommands: [FriendsCommand.self, PlacesCommand.self, CategoriesCommand.self, ImportCommand.self,
-                      HoursCommand.self, ServeCommand.self, BenchStoreCommand.self, BenchHomeCommand.self,
-                      DemoCommand.self]
+        version: NearbyVersion.current,
+        subcommands: [FriendsCommand.self, PlacesCommand.self, CategoriesCommand.self, FavouritesCommand.self,
+                      ImportCommand.self, HoursCommand.self, RouteCommand.self, ServeCommand.self, DemoCommand.self,
+                      VersionCommand.self, BenchStoreCommand.self, BenchHomeCommand.self, BenchRouteCommand.self]
     )
 
     @OptionGroup var global: GlobalOptions
@@ -26,27 +32,39 @@ struct NearbyCommand: AsyncParsableCommand {
     @OptionGroup(title: "Where you are (else `near` in the config file, else the last place used)")
     var here: HereOption
 
-    @Option(help: ArgumentHelp("Screen to start on: home (default), friends, category:NAME or category:all, place:ID, search:TEXT.", valueName: "SCREEN"))
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Screen to start on: home (default), friends, category:NAME or category:all, place:ID, search:TEXT.",
+                               valueName: "SCREEN"))
     var open: String?
 
-    @Option(help: ArgumentHelp("How far around here to look, in metres (default 2000; + and - change it).",
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("How far around here to look, in metres (default 2000, at most 50000; + and - change it).",
                                valueName: "METRES"))
     var radius: Double?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Where gpsd listens for --near gps (default localhost:2947; NEARBY_GPSD, gpsd in the config file).",
+                               valueName: "HOST:PORT"))
+    var gpsd: String?
 
     @Flag(help: "Open the generated, fictional Demo town (its own database file; your store is not touched).")
     var demo = false
 
-    @Option(name: .customLong("demo-places"), help: "How many places the Demo town has (default 500).")
+    @Option(name: .customLong("demo-places"), parsing: .unconditional,
+            help: ArgumentHelp("How many places the Demo town has (default 500).", valueName: "N"))
     var demoPlaces: Int?
 
     func validate() throws {
         if let open { _ = try StartScreen(parsing: open) }
-        if let radius, !(radius > 0 && radius <= 50_000) {
-            throw ValidationError("--radius must be more than 0 and at most 50000 metres.")
+        if let radius, !(radius > 0 && radius <= Self.maximumRadius) {
+            throw ValidationError("--radius must be more than 0 and at most 50,000 metres, not \(NumberText.plain(radius)).")
+        }
+        if let near = here.near, let problem = CoordinateText.problem(in: near) {
+            throw ValidationError("--near: \(problem)")
         }
         if demoPlaces != nil, !demo { throw ValidationError("--demo-places goes with --demo.") }
         if let demoPlaces, !(1...DemoTown.maximumPlaceCount).contains(demoPlaces) {
-            throw ValidationError("--demo-places must be between 1 and \(DemoTown.maximumPlaceCount).")
+            throw ValidationError("--demo-places must be between 1 and \(NumberText.grouped(DemoTown.maximumPlaceCount)), "
+                                  + "not \(demoPlaces).")
         }
     }
 
@@ -54,13 +72,26 @@ struct NearbyCommand: AsyncParsableCommand {
         let start = try open.map(StartScreen.init(parsing:)) ?? .home
         var flags = placesSource.flags.merging(friendsService.flags) { first, _ in first }
         flags[.near] = here.near
+        flags[.gpsd] = gpsd
         var settings = try AppSettings.load(flags: flags)
         let database: AppDatabase
         var demoHere: NearLocation?
         if demo {
             // The demo is local and self-contained: live sources would mix real places into a fictional town.
             settings.source = .local
-            let town = try await DemoTown.open(in: global.directory, places: demoPlaces ?? DemoTown.defaultPlaceCount)
+            do {
+                try FileSystem.makeFolders(global.directory.path)
+            } catch {
+                throw CommandFailure("Cannot create the data folder \(error.path): \(error.reason).")
+            }
+            let town: DemoTown
+            do {
+                town = try await DemoTown.open(in: global.directory, places: demoPlaces ?? DemoTown.defaultPlaceCount)
+            } catch let error as PlacesError {
+                throw CommandFailure(error.explanation)
+            } catch {
+                throw CommandFailure(StoreOpenFailure.sentence(for: error, path: DemoTown.file(in: global.directory).path))
+            }
             database = town.database
             demoHere = NearLocation(name: town.name, coordinate: town.center)
         } else {
@@ -68,7 +99,8 @@ struct NearbyCommand: AsyncParsableCommand {
         }
         let services = try AppServices(settings: settings, database: database)
         var here: NearLocation? = demoHere
-        if demoHere == nil, let near = settings.near {
+        let followsGPS = demoHere == nil && settings.near.map(HereTracking.isGPS) == true
+        if demoHere == nil, let near = settings.near, !followsGPS {
             do throws(NearResolutionError) {
                 here = try services.store.resolveNear(near)
             } catch {
@@ -84,12 +116,13 @@ struct NearbyCommand: AsyncParsableCommand {
         } else {
             here = last.read() ?? (try? services.store.fetchDefaultLocation()) ?? nil
         }
-        LogFile.bootstrap(at: global.directory.appendingPathComponent("nearby.log"), level: .info)
+        LogFile.bootstrap(at: global.directory.appendingPathComponent("nearby.log").path, level: .info)
         do {
             try await AppLauncher(services: services, settings: settings, here: here, start: start,
-                                  radius: radius ?? SearchRadius.standard).run()
+                                  radius: radius ?? SearchRadius.standard,
+                                  gps: followsGPS ? last : nil).run()
         } catch let error as TerminalSessionError {
-            throw ValidationError(error.description)
+            throw CommandFailure(error.description)
         }
     }
 }

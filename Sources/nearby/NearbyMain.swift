@@ -1,6 +1,7 @@
 import ArgumentParser
-import CursesTerminal
 import CTerminalSupport
+import CursesTerminal
+import Glibc
 
 /// The entry point: parses the command line, then runs the command with the main thread serving the main
 /// actor (see `MainThreadLoop`), so that the app handles each key on the thread that reads it.
@@ -9,10 +10,11 @@ enum NearbyMain {
     @MainActor
     static func main() {
         nearby_signals_unblock_all()
+        let arguments = Array(CommandLine.arguments.dropFirst())
         do {
             try MainThreadLoop.run {
                 // Parsed here so the command belongs to this task alone and may run off the main actor.
-                var command = try NearbyCommand.parseAsRoot()
+                var command = try CommandRouter.parse(arguments)
                 if var asyncCommand = command as? any AsyncParsableCommand {
                     try await asyncCommand.run()
                 } else {
@@ -20,7 +22,7 @@ enum NearbyMain {
                 }
             }
         } catch {
-            NearbyCommand.exit(withError: error)
+            exit(CommandRouter.report(error, arguments: arguments))
         }
     }
 }

@@ -10,7 +10,7 @@ public enum FriendLocationInput: Hashable, Sendable {
 
     /// Reads the field; nil when `problem(in:)` has a reason.
     public init?(text: String) {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingBlanks()
         if trimmed.isEmpty {
             self = .none
         } else if Self.looksNumeric(trimmed) {
@@ -24,7 +24,7 @@ public enum FriendLocationInput: Hashable, Sendable {
 
     /// The reason the field's text is refused, or nil when it is fine or empty (it is optional).
     public static func problem(in text: String) -> String? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingBlanks()
         if trimmed.isEmpty { return nil }
         if looksNumeric(trimmed) {
             if Coordinate(parsing: trimmed) != nil { return nil }
@@ -37,10 +37,11 @@ public enum FriendLocationInput: Hashable, Sendable {
         return placeNameProblem(trimmed)
     }
 
-    /// The field's text for a stored location: the place name when there is one, else "lat, lon".
+    /// The field's text for a stored location: the place name when there is one, else "lat, lon" with five
+    /// decimals (about a metre), as the detail shows it.
     public static func text(coordinate: Coordinate?, placeName: String?) -> String {
         if let placeName, !placeName.isEmpty { return placeName }
-        if let coordinate { return "\(coordinate.latitude), \(coordinate.longitude)" }
+        if let coordinate { return CoordinateText.format(coordinate, digits: 5) }
         return ""
     }
 

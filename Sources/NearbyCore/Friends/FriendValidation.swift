@@ -9,6 +9,18 @@ public enum FriendField: String, CaseIterable, Hashable, Sendable, Codable {
 public enum FriendValidation {
     public static let nameLengthRange = 1...40
     public static let phoneDigitRange = 3...20
+    /// What the name rule allows, said the same way wherever a name is refused.
+    public static let nameRule = "Only letters, emoji, spaces, hyphens, apostrophes and periods"
+
+    /// The most characters a field takes where it is typed (the form stops there and says so).
+    public static func maximumLength(of field: FriendField) -> Int {
+        switch field {
+        case .firstName, .lastName: nameLengthRange.upperBound
+        case .phoneNumber: 32
+        case .email: 254
+        case .location: FriendLocationInput.placeNameLengthRange.upperBound
+        }
+    }
 
     /// The reason a name is refused, or nil when it is fine.
     public static func nameProblem(_ name: String) -> String? {
@@ -22,9 +34,19 @@ public enum FriendValidation {
             // Combining marks belong to the letter before them (decomposed accents).
             if props.generalCategory == .nonspacingMark || props.generalCategory == .spacingMark { continue }
             if scalar == " " || scalar == "-" || scalar == "'" || scalar == "\u{2019}" || scalar == "." { continue }
-            return "Only letters, spaces, hyphens and apostrophes"
+            if isEmojiPart(scalar) { continue }
+            return nameRule
         }
         return hasLetter ? nil : "Needs at least one letter"
+    }
+
+    /// A scalar of an emoji (李小龍🐉, 👩🏽‍💻): pictographs, skin tones, the joiner and the emoji variation selector.
+    /// Digits, # and *, which Unicode also counts as emoji (keycaps), are not.
+    private static func isEmojiPart(_ scalar: Unicode.Scalar) -> Bool {
+        let properties = scalar.properties
+        if scalar.value < 0x80 { return false }
+        return properties.isEmoji || properties.isEmojiModifier || scalar.value == 0x200D || scalar.value == 0xFE0F
+            || scalar.value == 0x20E3 || (0xE0020...0xE007F).contains(scalar.value)
     }
 
     /// The reason a phone number is refused, or nil when it is fine.

@@ -1,5 +1,3 @@
-import Foundation
-
 /// A point on the earth in WGS 84 degrees.
 public struct Coordinate: Hashable, Sendable, Codable {
     public var latitude: Double
@@ -20,8 +18,8 @@ public struct Coordinate: Hashable, Sendable, Codable {
     public init?(parsing text: String) {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count == 2,
-              let lat = Double(parts[0].trimmingCharacters(in: .whitespaces)),
-              let lon = Double(parts[1].trimmingCharacters(in: .whitespaces)) else { return nil }
+              let lat = Double(parts[0].trimmingBlanks()),
+              let lon = Double(parts[1].trimmingBlanks()) else { return nil }
         self.init(latitude: lat, longitude: lon)
         guard isValid else { return nil }
     }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// How distances are written: kilometres and metres, or miles and feet.
 public enum UnitSystem: String, Hashable, Sendable, Codable, CaseIterable {
     case metric, imperial
@@ -27,6 +25,9 @@ public enum DistanceFormatting {
     private static let metresPerFoot = 0.3048
     private static let metresPerMile = 1609.344
 
+    /// Below this many feet a distance is written in feet: "620 ft" says more than "0.1 mi".
+    static let feetLimit = 1_000.0
+
     /// "120 m", "1.4 km", "12 km"; "450 ft", "0.3 mi", "12 mi". "?" when the distance is not a real length.
     public static func distance(_ metres: Double, units: UnitSystem) -> String {
         // Past a hundred thousand kilometres it is no distance on earth, and would overflow `Int`.
@@ -37,12 +38,9 @@ public enum DistanceFormatting {
             if rounded < 1000 { return "\(Int(rounded)) m" }
             return largeUnit(metres / 1000, name: "km")
         case .imperial:
-            let miles = metres / metresPerMile
-            if miles < 0.1 {
-                let feet = (metres / metresPerFoot / 10).rounded() * 10
-                return "\(Int(feet)) ft"
-            }
-            return largeUnit(miles, name: "mi")
+            let feet = (metres / metresPerFoot / 10).rounded() * 10
+            if feet < feetLimit { return "\(Int(feet)) ft" }
+            return largeUnit(metres / metresPerMile, name: "mi")
         }
     }
 
@@ -51,6 +49,11 @@ public enum DistanceFormatting {
         let text = distance(metres, units: units)
         guard let point = CompassPoint(bearing: bearing) else { return text }
         return text + " " + point.abbreviation
+    }
+
+    /// A radius as a sentence says it: "2 km", "500 m", "1.5 km", "5 mi" (no needless ".0").
+    public static func radius(_ metres: Double, units: UnitSystem) -> String {
+        distance(metres, units: units).replacing(".0 ", with: " ")
     }
 
     /// One decimal under 10 ("1.4 km", "0.3 mi"), whole numbers from 10 on ("12 km").

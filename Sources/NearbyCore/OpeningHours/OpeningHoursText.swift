@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The words screens show for opening hours: short for list rows, long for the detail screen.
 /// Pure: the instant comes from the status, the time zone is passed in.
@@ -9,6 +9,7 @@ public enum OpeningHoursText {
 
     /// "open · until 18:00", "closed · opens Mo 07:30", "open · 24/7", "hours unknown".
     public static func row(_ status: OpeningStatus, timeZone: TimeZone) -> String {
+        if status.isReported { return status.state == .open ? "open now" : "closed now" }
         if status.unreadableText != nil { return "hours unknown" }
         switch status.state {
         case .unknown:
@@ -26,6 +27,7 @@ public enum OpeningHoursText {
 
     /// "Open · closes 18:00", "Closed · opens tomorrow 07:30", "Hours could not be read: <raw text>".
     public static func detail(_ status: OpeningStatus, timeZone: TimeZone) -> String {
+        if status.isReported { return (status.state == .open ? "Open now" : "Closed now") + " · as the source says" }
         if let raw = status.unreadableText { return "Hours could not be read: " + printable(raw) }
         var text: String
         switch status.state {

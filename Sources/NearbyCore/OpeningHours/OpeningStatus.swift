@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Whether a place is open at an instant, as far as its hours tell.
 public enum OpeningState: String, Hashable, Sendable, Codable {
@@ -20,9 +20,11 @@ public struct OpeningStatus: Hashable, Sendable {
     public var instant: Date
     /// The source text, when it could not be read.
     public var unreadableText: String?
+    /// The state is what the source reported for now, not read from hours: no closing time is known.
+    public var isReported: Bool
 
     public init(state: OpeningState, nextChange: Date?, nextState: OpeningState?, comment: String? = nil,
-                isOpenEnd: Bool = false, instant: Date, unreadableText: String? = nil) {
+                isOpenEnd: Bool = false, instant: Date, unreadableText: String? = nil, isReported: Bool = false) {
         self.state = state
         self.nextChange = nextChange
         self.nextState = nextState
@@ -30,6 +32,7 @@ public struct OpeningStatus: Hashable, Sendable {
         self.isOpenEnd = isOpenEnd
         self.instant = instant
         self.unreadableText = unreadableText
+        self.isReported = isReported
     }
 }
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where a place came from, and its id there: stable across re-imports and refetches.
 public struct PlaceID: Hashable, Sendable, Codable, CustomStringConvertible {
@@ -99,14 +99,17 @@ public struct Place: Identifiable, Hashable, Sendable, Codable {
     public var ratingCount: Int?
     /// 0–4, Google's price level.
     public var priceLevel: Int?
-    /// What the source asks to be shown with its data ("© OpenStreetMap contributors", Google's html_attributions).
+    /// What the source asks to be shown with its data ("© OpenStreetMap contributors", "Google Maps").
     public var attribution: String
+    /// What the source said about now (Google's `openNow`), for places whose hours it did not send or
+    /// that keep other hours today.
+    public var openNowReport: OpenNowReport?
 
     public init(id: PlaceID, name: String, category: Category, coordinate: Coordinate, address: Address = Address(),
                 phone: String? = nil, website: String? = nil, email: String? = nil,
                 openingHours: OpeningHoursSource? = nil, cuisine: String? = nil, wheelchair: String? = nil,
                 operatorName: String? = nil, brand: String? = nil, rating: Double? = nil, ratingCount: Int? = nil,
-                priceLevel: Int? = nil, attribution: String) {
+                priceLevel: Int? = nil, attribution: String, openNowReport: OpenNowReport? = nil) {
         self.id = id
         self.name = name
         self.category = category
@@ -124,5 +127,6 @@ public struct Place: Identifiable, Hashable, Sendable, Codable {
         self.ratingCount = ratingCount
         self.priceLevel = priceLevel
         self.attribution = attribution
+        self.openNowReport = openNowReport
     }
 }

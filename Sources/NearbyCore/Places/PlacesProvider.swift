@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// What a list asks for: places around a point, of one category or all, optionally matching a text.
 public struct PlaceQuery: Hashable, Sendable {
     public var center: Coordinate
@@ -5,14 +7,17 @@ public struct PlaceQuery: Hashable, Sendable {
     public var category: Category?
     public var searchText: String?
     public var limit: Int
+    /// How complete an answer the caller needs, which tells a live source how many requests it may spend.
+    public var reach: PlaceQueryReach
 
     public init(center: Coordinate, radius: Double, category: Category? = nil, searchText: String? = nil,
-                limit: Int = 50) {
+                limit: Int = 50, reach: PlaceQueryReach = .complete) {
         self.center = center
         self.radius = radius
         self.category = category
         self.searchText = searchText
         self.limit = limit
+        self.reach = reach
     }
 }
 
@@ -46,11 +51,19 @@ public struct PlacesPage: Hashable, Sendable {
     public var next: PageCursor?
     /// Attribution text the source wants shown with these results.
     public var attributions: [String]
+    /// When a live source fetched these results, if they come from its cache; nil for the local store.
+    public var fetchedAt: Date?
+    /// The source stopped short: more places match within the radius than it returns (Google gives the
+    /// nearest 20 at most), so the page is the nearest ones, not all of them.
+    public var isCapped: Bool
 
-    public init(hits: [PlaceHit], next: PageCursor?, attributions: [String] = []) {
+    public init(hits: [PlaceHit], next: PageCursor?, attributions: [String] = [], fetchedAt: Date? = nil,
+                isCapped: Bool = false) {
         self.hits = hits
         self.next = next
         self.attributions = attributions
+        self.fetchedAt = fetchedAt
+        self.isCapped = isCapped
     }
 }
 
@@ -78,6 +91,15 @@ public protocol PlacesProvider: Sendable {
     func place(id: PlaceID, from center: Coordinate) async throws(PlacesError) -> PlaceHit
     /// How many places match within the radius (all categories when nil).
     func count(near center: Coordinate, radius: Double, category: Category?) async throws(PlacesError) -> Int
+    /// How many places match the query (its search text aside), as far as the source can tell without
+    /// spending more requests than the query's reach allows. The local store counts exactly.
+    func count(_ query: PlaceQuery) async throws(PlacesError) -> PlaceCount
+    /// Fetches what `query` covers again from a live source, whatever its cache holds, so that the answers
+    /// that follow are new (`r` on a screen). Nothing for the local store.
+    func refresh(_ query: PlaceQuery) async throws(PlacesError)
+    /// Whether places come from a live service (Overpass, Google) rather than a store the user fills: an
+    /// empty area there says nothing about imports.
+    var isLive: Bool { get }
 }
 
 /// Favourite places, saved locally.

@@ -6,6 +6,8 @@ import NearbyCore
 public struct RemoteFriendsRepository: FriendsRepository {
     private let client: HTTPClient
     private let token: String?
+    /// "http://127.0.0.1:8080": where the service is, for messages (no path, no credentials).
+    private let address: String?
 
     /// - Parameters:
     ///   - baseURL: the service's address (from `--friends-url`, the config file or the environment).
@@ -13,12 +15,21 @@ public struct RemoteFriendsRepository: FriendsRepository {
     public init(baseURL: URL, token: String? = nil, timeout: Duration = .seconds(15), maxBodySize: Int = 16 << 20) {
         self.init(client: HTTPClient(baseURL: baseURL, timeout: timeout, maxBodySize: maxBodySize,
                                      headers: ["Accept": "application/json", "User-Agent": "nearby"]),
-                  token: token)
+                  token: token, address: Self.address(of: baseURL))
     }
 
-    public init(client: HTTPClient, token: String? = nil) {
+    public init(client: HTTPClient, token: String? = nil, address: String? = nil) {
         self.client = client
         self.token = token
+        self.address = address
+    }
+
+    /// "http://127.0.0.1:8080" for a base URL: scheme, host and port, so a message can name the address it
+    /// tried without a path or credentials.
+    public static func address(of url: URL) -> String {
+        guard let scheme = url.scheme, let host = url.host else { return "the friends service" }
+        let shownHost = host.contains(":") ? "[\(host)]" : host
+        return "\(scheme)://\(shownHost)" + (url.port.map { ":\($0)" } ?? "")
     }
 
     public func listFriends() async throws(FriendsError) -> [Friend] {
@@ -73,7 +84,7 @@ public struct RemoteFriendsRepository: FriendsRepository {
         do {
             response = try await client.send(HTTPClient.Request(method: method, path: path, headers: headers, body: body))
         } catch {
-            throw Self.friendsError(for: error)
+            throw Self.friendsError(for: error, address: address)
         }
         guard response.isSuccess else { throw Self.friendsError(status: response.status, body: response.body) }
         return response.body
@@ -87,10 +98,13 @@ public struct RemoteFriendsRepository: FriendsRepository {
         }
     }
 
-    static func friendsError(for failure: HTTPFailure) -> FriendsError {
+    static func friendsError(for failure: HTTPFailure, address: String? = nil) -> FriendsError {
+        let service = address.map { "the friends service at \($0)" } ?? "the friends service"
         switch failure {
-        case .status(let code, let body): friendsError(status: code, body: body)
-        default: .network(failure.message)
+        case .status(let code, let body): return friendsError(status: code, body: body)
+        case .cannotConnect: return .network("Could not connect to \(service); is it running?")
+        case .timeout: return .network("No answer from \(service) in time.")
+        default: return .network(failure.message)
         }
     }
 

@@ -8,6 +8,8 @@ public struct OSMImportProgress: Hashable, Sendable {
         case reading
         /// Reading the nodes again to place closed ways at their centre.
         case placingWays
+        /// Reading the nodes of the walkable ways and building the walking network.
+        case walkingNetwork
     }
 
     public var phase: Phase
@@ -36,6 +38,8 @@ public struct OSMImportSummary: Hashable, Sendable {
     public var elements: Int
     public var bytes: Int
     public var seconds: Double
+    /// The walking network kept beside the places (nil when the import keeps none, as in a dry run).
+    public var network: WalkNetworkSummary?
 
     public var places: Int { placesByCategory.values.reduce(0, +) }
 }

@@ -29,6 +29,12 @@ public struct OSMImporter: Sendable {
     @discardableResult
     public func run(into sink: some OSMImportSink,
                     progress: @escaping (OSMImportProgress) -> Void = { _ in }) throws(OSMImportError) -> OSMImportSummary {
+        try run(into: sink, alongside: nil, progress: progress)
+    }
+
+    /// Imports into `sink`, handing the first pass's elements to `extra` as well (the walking network).
+    func run(into sink: some OSMImportSink, alongside extra: (any OSMElementVisitor)?,
+             progress: @escaping (OSMImportProgress) -> Void) throws(OSMImportError) -> OSMImportSummary {
         let clock = ContinuousClock()
         let start = clock.now
         let elapsed = { () -> Double in
@@ -37,9 +43,14 @@ public struct OSMImporter: Sendable {
         }
         let format = try detectFormat()
         let collector = PointOfInterestCollector(sink: sink)
-        let firstPass = try read(format: format, into: collector) { offset, total, elements in
+        let reportReading = { (offset: Int, total: Int, elements: Int) in
             progress(OSMImportProgress(phase: .reading, bytesRead: offset, totalBytes: total, elements: elements,
                                        places: collector.placeCount, elapsed: elapsed()))
+        }
+        let firstPass = if let extra {
+            try read(format: format, into: VisitorPair(first: collector, second: extra), progress: reportReading)
+        } else {
+            try read(format: format, into: collector, progress: reportReading)
         }
 
         var waysPlaced = 0
@@ -73,13 +84,13 @@ public struct OSMImporter: Sendable {
         (error as? OSMImportError) ?? .corrupt(String(describing: error), location)
     }
 
-    private struct PassResult {
+    struct PassResult {
         var nodes: Int
         var elements: Int
         var bytes: Int
     }
 
-    private func read<Visitor: OSMElementVisitor>(
+    func read<Visitor: OSMElementVisitor>(
         format: OSMFileFormat, into visitor: Visitor,
         progress: @escaping (Int, Int, Int) -> Void
     ) throws(OSMImportError) -> PassResult {

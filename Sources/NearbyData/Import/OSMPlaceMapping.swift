@@ -11,13 +11,19 @@ enum OSMPlaceMapping {
     /// is usually named (an unnamed restaurant cannot be told apart from its neighbours).
     static func place(id: PlaceID, tags: [String: String], coordinate: Coordinate) -> Place? {
         guard let category = CategoryMapping.category(osmTags: tags) else { return nil }
+        return place(id: id, tags: tags, coordinate: coordinate, category: category)
+    }
+
+    /// The place an element of `category` stands for (the Overpass source decides the category itself).
+    static func place(id: PlaceID, tags: [String: String], coordinate: Coordinate,
+                      category: NearbyCore.Category) -> Place? {
         let brand = text(tags["brand"])
         let operatorName = text(tags["operator"])
         let name: String
         if let named = text(tags["name"]) {
             name = named
         } else if CategoryMapping.isUsuallyUnnamed(category) {
-            name = brand ?? operatorName ?? category.displayName
+            name = UnnamedPlaceName.name(of: category, tags: tags.compactMapValues { text($0) })
         } else {
             return nil
         }

@@ -39,6 +39,8 @@ public final class PlacesImportWriter {
     static let batchSize = 25_000
 
     private let db: Database
+    /// The import's connection, for what else the import writes in its transaction (the walking network).
+    var database: Database { db }
     private let updatedAt: String
     private var isOpen = true
     private let findPlace: Statement

@@ -34,6 +34,8 @@ public final class AppDatabase: Sendable {
         FriendsSchema.register(in: &migrator)
         PlacesSchema.register(in: &migrator)
         FetchedAreasSchema.register(in: &migrator)
+        WalkNetworkStorage.register(in: &migrator)
+        FoldedKeysMigration.register(in: &migrator)
         return migrator
     }
 }

@@ -14,7 +14,7 @@ final class FriendFormView: ScreenView {
     init(model: FriendFormViewModel, host: ScreenHost) {
         self.model = model
         self.host = host
-        editors = model.fields.map { TextFieldState(text: $0.text.value, maxLength: 120) }
+        editors = model.fields.map { TextFieldState(text: $0.text.value, maxLength: $0.maximumLength) }
         let redraw: @MainActor (Any) -> Void = { [weak self] _ in self?.host.invalidate() }
         tokens = [model.canSave.bind(redraw), model.saveState.bind(redraw), model.confirmation.bind(redraw)]
         for field in model.fields {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NearbyViewModels
 import TerminalView
 
@@ -39,7 +39,7 @@ final class HomeView: ScreenView {
         tokens = [
             model.header.bind(redraw), model.isLoading.bind(redraw), model.hotPicks.bind(redraw),
             model.categories.bind(redraw), model.sections.bind(redraw), model.friendsSection.bind(redraw),
-            model.notice.bind(redraw), model.status.bind(redraw),
+            model.notice.bind(redraw), model.status.bind(redraw), model.attribution.bind(redraw),
             model.nextRefresh.bindAndFire { [weak self] date in
                 self?.clockWake.schedule(at: date) { [weak self] in self?.model.refreshTimes() }
             },
@@ -122,9 +122,17 @@ final class HomeView: ScreenView {
         let header = model.header.value
         var title = "Nearby · " + header.location
         if let summary = header.summary { title += " · " + summary }
+        if let age = header.age { title += " · " + age }
         HeaderLine.draw(in: buffer, rect: rect, title: title, loading: model.isLoading.value ? "updating" : nil,
                         theme: theme)
-        let body = rect.inset(top: 1)
+        var body = rect.inset(top: 1)
+        // The source's attribution stays on screen with its data, on the body's last line.
+        let attribution = model.attribution.value
+        if !attribution.isEmpty, body.height > 3 {
+            let split = body.splitBottom(1)
+            body = split.rest
+            buffer.write(attribution, in: split.bottom.inset(right: 1), style: theme.secondary, alignment: .right)
+        }
         bodyHeight = body.height
         items = buildItems(width: body.width, theme: theme)
         if !items.contains(where: { $0.key == selectedKey && $0.isSelectable }),
@@ -198,6 +206,8 @@ final class HomeView: ScreenView {
 
     private func categoryItems(width: Int) -> [HomeItem] {
         let model = self.model
+        // No categories at all (an empty store or area): no title over nothing.
+        if case .loaded(let counts) = model.categories.value, counts.isEmpty { return [] }
         var items = [HomeItem.text("categories-title", " Categories", style: \.title)]
         switch model.categories.value {
         case .loading(let message):

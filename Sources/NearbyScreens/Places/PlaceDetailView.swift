@@ -181,7 +181,8 @@ final class PlaceDetailView: ScreenView {
         points.append(point(map.here, "@", theme.accent, label: true))
         points.append(point(map.place, "◆", theme.title, label: true))
         let center = MapLocation(latitude: map.place.coordinate.latitude, longitude: map.place.coordinate.longitude)
-        _ = MapCanvas.draw(in: buffer, rect: inside, center: center, points: points, theme: theme)
+        _ = MapCanvas.draw(in: buffer, rect: inside, center: center, points: points, theme: theme,
+                           units: map.units == .imperial ? .imperial : .metric)
     }
 
     /// Friends near the place and meeting points; returns the rows used.

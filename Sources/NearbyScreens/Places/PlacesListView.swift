@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NearbyViewModels
 import TerminalView
 
@@ -36,7 +36,7 @@ final class PlacesListView: ScreenView {
         tokens = [
             model.title.bind(redraw), model.filter.bind(redraw), model.sortOrder.bind(redraw), model.layout.bind(redraw),
             model.radius.bind(redraw), model.rowsRevision.bind(redraw), model.selection.bind(redraw),
-            model.isLoading.bind(redraw), model.status.bind(redraw), model.attribution.bind(redraw),
+            model.isLoading.bind(redraw), model.status.bind(redraw), model.attribution.bind(redraw), model.dataAge.bind(redraw),
             model.nextRefresh.bindAndFire { [weak self] date in
                 self?.clockWake.schedule(at: date) { [weak self] in self?.model.timeDidPass() }
             },
@@ -107,7 +107,8 @@ final class PlacesListView: ScreenView {
                         loading: model.isLoading.value ? "loading" : nil, theme: theme)
         var body = rect.inset(top: 1)
         // The source's attribution stays on screen with its data.
-        let attribution = model.attribution.value
+        let attribution = [model.attribution.value, model.dataAge.value ?? ""].filter { !$0.isEmpty }
+            .joined(separator: " · ")
         if !attribution.isEmpty, body.height > 3 {
             let split = body.splitBottom(1)
             body = split.rest

@@ -9,6 +9,8 @@ public final class FormFieldModel {
     /// Shown greyed in the empty field ("optional", "47.141, 9.5209 or a place").
     public let placeholder: String
     public let isRequired: Bool
+    /// The most characters the field takes; the editor stops there and the field says so.
+    public let maximumLength: Int
     /// The text as typed; the view sets it (directly or through `setText`) and the field revalidates.
     public let text: Observable<String>
     /// The reason beside the field, nil when there is nothing to say.
@@ -18,17 +20,20 @@ public final class FormFieldModel {
 
     private let validate: (String) -> String?
     private var serverProblem: String?
+    /// Something to know that does not stop a save ("no town of that name"); cleared when the text changes.
+    private var note: String?
     private var token: ObservationToken?
     /// Called after every text change, so the form recomputes whether it can save.
     var onChange: (@MainActor () -> Void)?
 
     /// `validate` gives the reason a text is refused, or nil; public so render tests can build fields.
     public init(field: FriendField, label: String, placeholder: String, isRequired: Bool, text: String,
-                validate: @escaping (String) -> String?) {
+                maximumLength: Int = 200, validate: @escaping (String) -> String?) {
         self.field = field
         self.label = label
         self.placeholder = placeholder
         self.isRequired = isRequired
+        self.maximumLength = maximumLength
         self.text = Observable(text)
         self.validate = validate
         token = self.text.bind { [weak self] _ in self?.textChanged() }
@@ -60,20 +65,32 @@ public final class FormFieldModel {
         refreshMessage()
     }
 
+    /// Shows `text` beside the field without refusing it; it goes when the text changes.
+    func showNote(_ text: String) {
+        note = DisplayText.oneLine(text)
+        refreshMessage()
+    }
+
     private func textChanged() {
         isTouched = true
         serverProblem = nil
+        note = nil
         refreshMessage()
         onChange?()
     }
 
     private func refreshMessage() {
-        let isBlank = text.value.trimmingCharacters(in: .whitespaces).isEmpty
+        let isBlank = text.value.trimmingBlanks().isEmpty
         // No "Required" at a field the user has not reached yet.
         if isBlank, !isTouched, serverProblem == nil {
             message.update(nil)
-        } else {
+        } else if let problem {
             message.update(problem)
+        } else if text.value.count >= maximumLength {
+            // The editor takes no more: say why typing stopped.
+            message.update("At most \(maximumLength) characters")
+        } else {
+            message.update(note)
         }
     }
 }

@@ -64,11 +64,12 @@ public final class FriendDetailViewModel: FriendDetailViewModelType {
             case .success(let friend):
                 self.show(friend)
             case .failure(let error):
+                let name = self.friend.map { DisplayText.oneLine($0.fullName) } ?? "This friend"
                 if self.friend == nil {
-                    self.content.update(.error(message: FriendsErrorText.loading(error),
+                    self.content.update(.error(message: FriendsErrorText.loadingFriend(name, error),
                                                retryHint: FriendsErrorText.retryHint))
                 } else {
-                    self.status.value = .error(FriendsErrorText.loading(error))
+                    self.status.value = .error(FriendsErrorText.loadingFriend(name, error))
                 }
             }
         }
@@ -107,9 +108,10 @@ public final class FriendDetailViewModel: FriendDetailViewModelType {
             }
             guard !Task.isCancelled, let self else { return }
             self.isDeleting.update(false)
-            if let failure {
+            if let failure, failure != .notFound {
                 self.status.value = .error(FriendsErrorText.deleting(DisplayText.oneLine(friend.fullName), failure))
             } else {
+                // Deleted here, or elsewhere meanwhile: either way the friend is gone.
                 self.onChange?(.deleted(friend))
                 self.context.navigator.pop()
             }

@@ -39,6 +39,8 @@ public final class FriendFormViewModel: FriendFormViewModelType {
     private let tracker = ActivityTracker()
     private let initialTexts: [String]
     private var isConfirmingDiscard = false
+    /// A place name the gazetteer does not know that the user chose to save anyway (a second ctrl-s).
+    private var acceptedUnlocatedName: String?
 
     public init(mode: FriendFormMode, context: FriendsContext,
                 onSaved: (@MainActor (FriendChange) -> Void)? = nil) {
@@ -47,19 +49,24 @@ public final class FriendFormViewModel: FriendFormViewModelType {
         self.onSaved = onSaved
         let original: Friend? = if case .edit(let friend) = mode { friend } else { nil }
         title = original.map { "Edit \(DisplayText.oneLine($0.fullName))" } ?? "New friend"
+        func limit(_ field: FriendField) -> Int { FriendValidation.maximumLength(of: field) }
         firstName = FormFieldModel(field: .firstName, label: "First name", placeholder: "", isRequired: true,
-                                   text: original?.firstName ?? "", validate: FriendValidation.nameProblem)
+                                   text: original?.firstName ?? "", maximumLength: limit(.firstName),
+                                   validate: FriendValidation.nameProblem)
         lastName = FormFieldModel(field: .lastName, label: "Last name", placeholder: "", isRequired: true,
-                                  text: original?.lastName ?? "", validate: FriendValidation.nameProblem)
+                                  text: original?.lastName ?? "", maximumLength: limit(.lastName),
+                                  validate: FriendValidation.nameProblem)
         phone = FormFieldModel(field: .phoneNumber, label: "Phone", placeholder: "+423 555 0101", isRequired: true,
-                               text: original?.phoneNumber ?? "", validate: FriendValidation.phoneProblem)
+                               text: original?.phoneNumber ?? "", maximumLength: limit(.phoneNumber),
+                               validate: FriendValidation.phoneProblem)
         email = FormFieldModel(field: .email, label: "E-mail", placeholder: "optional", isRequired: false,
-                               text: original?.email ?? "", validate: { FriendValidation.emailProblem($0) })
-        location = FormFieldModel(field: .location, label: "Location", placeholder: "optional: 47.141, 9.5209 or a place",
+                               text: original?.email ?? "", maximumLength: limit(.email),
+                               validate: { FriendValidation.emailProblem($0) })
+        location = FormFieldModel(field: .location, label: "Location", placeholder: "optional: 47.141, 9.5209 or a town",
                                   isRequired: false,
                                   text: FriendLocationInput.text(coordinate: original?.coordinate,
                                                                  placeName: original?.placeName),
-                                  validate: FriendLocationInput.problem(in:))
+                                  maximumLength: limit(.location), validate: FriendLocationInput.problem(in:))
         initialTexts = [firstName, lastName, phone, email, location].map(\.text.value)
         for field in fields {
             field.onChange = { [weak self] in self?.updateCanSave() }
@@ -109,6 +116,9 @@ public final class FriendFormViewModel: FriendFormViewModelType {
     }
 
     /// Saves when every field is valid; otherwise shows every reason. Success reports back and pops.
+    /// A location given as a town's name is looked up first (as `--near` is), so the friend gets a coordinate;
+    /// a name that could mean several towns is refused beside the field, and one no town has is saved on a
+    /// second ctrl-s, without a coordinate.
     public func save() {
         guard !tracker.isClosed, saveState.value != .saving else { return }
         for field in fields { field.reveal() }
@@ -116,8 +126,31 @@ public final class FriendFormViewModel: FriendFormViewModelType {
         saveState.value = .saving
         updateCanSave()
         let repository = context.repository
+        let resolver = draft.coordinate == nil && draft.placeName != nil ? context.placeNames : nil
+        let accepted = acceptedUnlocatedName
         let mode = mode
         tracker.run(Self.saveKey) { [weak self] in
+            var draft = draft
+            if let resolver, let name = draft.placeName {
+                let lookup = await resolver.lookUp(name)
+                guard !Task.isCancelled, let self else { return }
+                switch lookup {
+                case .found(let found, let coordinate):
+                    draft.coordinate = coordinate
+                    draft.placeName = found
+                case .ambiguous:
+                    self.location.showServerProblem(lookup.problem(for: name) ?? "")
+                    self.saveState.value = .failed("Please correct the marked field.")
+                    return self.updateCanSave()
+                case .unknown, .unavailable:
+                    guard accepted == name else {
+                        self.acceptedUnlocatedName = name
+                        self.location.showNote(lookup.problem(for: name) ?? "")
+                        self.saveState.value = .failed("ctrl-s again saves \(DisplayText.oneLine(name)) without a distance.")
+                        return self.updateCanSave()
+                    }
+                }
+            }
             let outcome: Result<FriendChange, FriendsError>
             do throws(FriendsError) {
                 switch mode {
@@ -184,7 +217,13 @@ public final class FriendFormViewModel: FriendFormViewModelType {
             if case .invalid(let field, let reason) = error {
                 self.field(field).showServerProblem(reason)
             }
-            saveState.value = .failed(FriendsErrorText.saving(error))
+            var editedName: String?
+            if case .edit(let original) = mode {
+                editedName = DisplayText.oneLine(original.fullName)
+                // Deleted elsewhere: the list drops it and reads the service again; what was typed stays here.
+                if error == .notFound { onSaved?(.deleted(original)) }
+            }
+            saveState.value = .failed(FriendsErrorText.saving(error, editing: editedName))
             updateCanSave()
         }
     }

@@ -11,15 +11,19 @@ public struct FriendsContext {
     public var distanceText: @Sendable (_ from: Coordinate, _ to: Coordinate) -> String?
     /// The zone created/updated times are shown in.
     public var timeZone: TimeZone
+    /// Where a place name typed as a friend's location is looked up (the gazetteer `--near` uses); nil keeps
+    /// the name without a coordinate.
+    public var placeNames: (any PlaceNameResolver)?
 
     public init(repository: any FriendsRepository, navigator: Navigator, here: Coordinate? = nil,
                 distanceText: @escaping @Sendable (_ from: Coordinate, _ to: Coordinate) -> String? = { _, _ in nil },
-                timeZone: TimeZone = .current) {
+                timeZone: TimeZone = .current, placeNames: (any PlaceNameResolver)? = nil) {
         self.repository = repository
         self.navigator = navigator
         self.here = here
         self.distanceText = distanceText
         self.timeZone = timeZone
+        self.placeNames = placeNames
     }
 
     /// The distance text for a friend, when both ends are known.

@@ -328,7 +328,11 @@ public final class FriendsListViewModel: FriendsListViewModelType {
     private func finishDelete(of friend: Friend, failure: FriendsError?) {
         deleting.remove(friend.id)
         let name = DisplayText.oneLine(friend.fullName)
-        if let failure {
+        if case .notFound? = failure {
+            // Deleted elsewhere meanwhile: what the user wanted is done.
+            remove(friend)
+            status.value = .info(FriendsErrorText.deletedElsewhere(name))
+        } else if let failure {
             status.value = .error(FriendsErrorText.deleting(name, failure))
             bumpRows()
         } else {

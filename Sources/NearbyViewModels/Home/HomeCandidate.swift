@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NearbyCore
 
 /// A place Home may show, with its opening hours parsed once.
@@ -11,10 +11,9 @@ struct HomeCandidate: Sendable {
         hours = hit.place.openingHours.map(OpeningHours.init)
     }
 
-    /// The state at `date`; "unknown" for a place without hours.
+    /// The state at `date`; "unknown" for a place without hours, unless the source reported it open or closed.
     func status(at date: Date, timeZone: TimeZone) -> OpeningStatus {
-        hours?.evaluate(at: date, timeZone: timeZone)
-            ?? OpeningStatus(state: .unknown, nextChange: nil, nextState: nil, instant: date)
+        hit.place.openingStatus(hours: hours, at: date, timeZone: timeZone)
     }
 }
 

@@ -5,11 +5,18 @@ import NearbyCore
 public struct HomeLocation: Hashable, Sendable {
     public var coordinate: Coordinate
     public var name: String?
+    /// No place is known yet (an empty store, no `--near`): the coordinate only stands in, and is not shown.
+    public var isPlaceholder: Bool
 
-    public init(coordinate: Coordinate, name: String? = nil) {
+    public init(coordinate: Coordinate, name: String? = nil, isPlaceholder: Bool = false) {
         self.coordinate = coordinate
         self.name = name
+        self.isPlaceholder = isPlaceholder
     }
+
+    /// Where Home stands before any place is known.
+    public static let unknown = HomeLocation(coordinate: Coordinate(latitude: 0, longitude: 0), name: "no location yet",
+                                             isPlaceholder: true)
 }
 
 /// How Home turns an intent into a screen. The app wires the screens it has; a route that returns nil

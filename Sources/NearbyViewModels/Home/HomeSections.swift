@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NearbyCore
 
 /// What one section of Home holds: still loading, failed (with a retry), or its rows.
@@ -39,11 +39,14 @@ public struct HomeHeader: Hashable, Sendable {
     public var summary: String?
     /// Why counting failed; `retry(.count)` tries again.
     public var failure: String?
+    /// How old the places shown are, from a live source's cache ("from 3 min ago"); nil otherwise.
+    public var age: String?
 
-    public init(location: String, summary: String? = nil, failure: String? = nil) {
+    public init(location: String, summary: String? = nil, failure: String? = nil, age: String? = nil) {
         self.location = location
         self.summary = summary
         self.failure = failure
+        self.age = age
     }
 }
 
@@ -53,11 +56,38 @@ public struct HotPick: Hashable, Sendable, Identifiable {
     public var category: Category
     /// "Café Amadeus · café · 120 m NE · open until 18:00".
     public var text: String
+    /// Metres from here: the pages go nearest first.
+    public var distance: Double
 
-    public init(id: PlaceID, category: Category, text: String) {
+    public init(id: PlaceID, category: Category, text: String, distance: Double = 0) {
         self.id = id
         self.category = category
         self.text = text
+        self.distance = distance
+    }
+}
+
+/// Which of a category's places (nearest first) is its hot pick: the nearest one open now; but a place whose
+/// hours are unknown is taken when it is much nearer (an ATM round the corner, not one 2 km away that is
+/// known to be open): unknown hours count as twice the distance. Known to be closed never.
+public enum HotPickRule {
+    /// An open place wins over a nearer one of unknown hours while it is at most this many times as far.
+    public static let openPreference = 2.0
+
+    /// The index of the pick among places ordered by distance, or nil when none may be picked.
+    public static func pick(distances: [Double], states: [OpeningState]) -> Int? {
+        var best: (index: Int, score: Double)?
+        for (index, (distance, state)) in zip(distances, states).enumerated() {
+            let score: Double
+            switch state {
+            case .open: score = distance
+            case .unknown: score = max(distance, 1) * openPreference
+            case .closed: continue
+            }
+            if let current = best, current.score <= score { continue }
+            best = (index, score)
+        }
+        return best?.index
     }
 }
 
@@ -97,17 +127,23 @@ public struct HotPicksState: Hashable, Sendable {
 public struct CategoryCount: Hashable, Sendable, Identifiable {
     public var category: Category
     public var count: Int
+    /// False when more may lie around than `count` (a source that returns only the nearest few).
+    public var isExact: Bool
 
-    public init(category: Category, count: Int) {
+    public init(category: Category, count: Int, isExact: Bool = true) {
         self.category = category
         self.count = count
+        self.isExact = isExact
     }
 
     public var id: Category { category }
     /// "Café".
     public var name: String { category.displayName }
-    /// "Café 12".
-    public var label: String { "\(category.displayName) \(DisplayText.count(count))" }
+    /// "Café 12", "Café 3+" when there may be more, "Café" when the source did not say.
+    public var label: String {
+        if !isExact && count == 0 { return category.displayName }
+        return "\(category.displayName) \(DisplayText.count(count))" + (isExact ? "" : "+")
+    }
 }
 
 /// A place as a Home section row shows it.

@@ -8,23 +8,30 @@ public enum HomeText {
         + "(--source overpass), or try the demo (nearby --demo)"
     public static let retryHint = "r retry"
 
-    /// "Vaduz (47.1410, 9.5209)", or the coordinates alone without a name.
+    /// "Vaduz (47.1410, 9.5209)", or the coordinates alone without a name; the name alone ("no location
+    /// yet") when no place is known.
     public static func location(_ here: HomeLocation) -> String {
-        let coordinates = String(format: "%.4f, %.4f", here.coordinate.latitude, here.coordinate.longitude)
-        guard let name = here.name.map(DisplayText.oneLine), !name.isEmpty else { return coordinates }
+        let name = here.name.map(DisplayText.oneLine) ?? ""
+        if here.isPlaceholder { return name.isEmpty ? "no location yet" : name }
+        let coordinates = CoordinateText.format(here.coordinate, digits: 4)
+        guard !name.isEmpty else { return coordinates }
         return "\(name) (\(coordinates))"
     }
 
+    /// "No places to pick from yet": the hot picks' line when the store is empty (the notice above says what
+    /// to do, once).
+    public static let nothingToPick = "No places to pick from yet"
+
     /// "2 km", "500 m", "1.5 km": the radius without a needless ".0".
     public static func radius(_ metres: Double, units: UnitSystem) -> String {
-        let text = DistanceFormatting.distance(metres, units: units)
-        return text.replacingOccurrences(of: ".0 ", with: " ")
+        DistanceFormatting.radius(metres, units: units)
     }
 
-    /// "1,311 places within 2 km".
-    public static func summary(count: Int, radius: Double, units: UnitSystem) -> String {
-        let noun = count == 1 ? "place" : "places"
-        return "\(DisplayText.count(count)) \(noun) within \(Self.radius(radius, units: units))"
+    /// "1,311 places within 2 km"; "60+ places within 2 km" from a source that may not have said all.
+    public static func summary(count: Int, isExact: Bool = true, radius: Double, units: UnitSystem) -> String {
+        let noun = count == 1 && isExact ? "place" : "places"
+        let number = DisplayText.count(count) + (isExact ? "" : "+")
+        return "\(number) \(noun) within \(Self.radius(radius, units: units))"
     }
 
     /// "No places within 2 km" (the store has places, just none here).
@@ -35,6 +42,12 @@ public enum HomeText {
     /// "Nothing open within 2 km right now".
     public static func nothingOpen(radius: Double, units: UnitSystem) -> String {
         "Nothing open within \(Self.radius(radius, units: units)) right now"
+    }
+
+    /// "Friends within 2 km", "Friends within 2 km · nearest 5 of 7".
+    public static func friendsTitle(shown: Int, of total: Int, radius: Double, units: UnitSystem) -> String {
+        let title = "Friends within \(Self.radius(radius, units: units))"
+        return shown < total ? "\(title) · nearest \(shown) of \(DisplayText.count(total))" : title
     }
 
     /// "Closest cafés".

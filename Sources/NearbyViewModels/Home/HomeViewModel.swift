@@ -1,11 +1,13 @@
-import Foundation
+import FoundationEssentials
 import NearbyCore
 
 /// Home: where here is, the hot picks pager, the categories, a section per category, and friends nearby.
 ///
 /// Every section loads and fails on its own: one task per category (its closest places, which also give its
 /// hot pick), one for the counts per category, one for the total, one for friends. A failed section shows an
-/// error row with retry; the others still show.
+/// error row with retry; the others still show. Every places query is an overview (`reach: .overview`), so a
+/// live source answers them all from one fetch of the area (Overpass: 1 request; Google: 3) instead of one
+/// request per category; `r` asks the source for the area again before loading.
 @MainActor
 public final class HomeViewModel: HomeViewModelType {
     /// Places fetched per category: enough for the section's rows and usually for an open one among them.
@@ -26,23 +28,38 @@ public final class HomeViewModel: HomeViewModelType {
     public let notice = Observable<String?>(nil)
     public let nextRefresh = Observable<Date?>(nil)
     public let status = Observable<StatusMessage?>(nil)
+    public let attribution = Observable("")
 
     /// The total around here, and when it is zero whether the store holds places anywhere.
     struct Total {
-        var within: Int
+        var within: PlaceCount
         var anywhere: Bool
+    }
+
+    /// One category's places as the source answered them.
+    struct Feed {
+        var candidates: [HomeCandidate]
+        /// When a live source fetched them; nil for the local store.
+        var fetchedAt: Date?
+        var attributions: [String]
     }
 
     private static let totalKey = ActivityKey("total")
     private static let countsKey = ActivityKey("counts")
     private static let friendsKey = ActivityKey("friends")
+    private static let refreshKey = ActivityKey("refresh")
 
     private let context: HomeContext
+    /// How far Home looks: the context's at first, then whatever a list opened from Home was widened or
+    /// narrowed to with + and -, so that coming back shows the same area.
+    public private(set) var radius: Double
+    /// Follows the radius of the list opened from Home, while it is open.
+    private var listRadius: ObservationToken?
     private let tracker = ActivityTracker()
     private var hasStarted = false
     private var total = Loadable<Total, PlacesError>()
     private var counts = Loadable<[CategoryCount], PlacesError>()
-    private var feeds: [Category: Loadable<[HomeCandidate], PlacesError>] = [:]
+    private var feeds: [Category: Loadable<Feed, PlacesError>] = [:]
     private var friends = Loadable<[Friend], FriendsError>()
     /// The category of the hot pick shown, so the page stays put while other picks arrive or leave.
     private var pickCategory: Category?
@@ -50,6 +67,7 @@ public final class HomeViewModel: HomeViewModelType {
 
     public init(context: HomeContext) {
         self.context = context
+        radius = context.radius
         header = Observable(HomeHeader(location: HomeText.location(context.here)))
         hotPicks = Observable(HotPicksState(content: .loading("Finding what is open…")))
         tracker.isBusy.bind { [weak self] busy in self?.isLoading.update(busy) }.store(in: &bindings)
@@ -63,14 +81,38 @@ public final class HomeViewModel: HomeViewModelType {
         loadEverything()
     }
 
+    /// Loads everything again. A live source is asked for the area first, whatever its cache holds (`r`);
+    /// when that fails, what is shown stays, with the reason in the status line.
     public func refresh() {
         guard !tracker.isClosed else { return }
         hasStarted = true
-        loadEverything()
+        guard context.places.isLive else { return loadEverything() }
+        total.start()
+        counts.start()
+        for category in Category.allCases { feeds[category, default: Loadable()].start() }
+        publishHeader()
+        publishCategories()
+        publishPlaces()
+        let provider = context.places
+        let area = PlaceQuery(center: context.here.coordinate, radius: radius, reach: .overview)
+        tracker.run(Self.refreshKey) { [weak self] in
+            var failure: PlacesError?
+            do throws(PlacesError) {
+                try await provider.refresh(area)
+            } catch {
+                failure = error
+            }
+            guard !Task.isCancelled, let self else { return }
+            if let failure { self.status.value = .error("Could not refresh: " + HomeText.placesFailure(failure)) }
+            self.loadEverything()
+        }
     }
 
     public func retry(_ section: HomeSectionID) {
         guard !tracker.isClosed else { return }
+        // On a live source every places section comes from one fetch of the area: retrying one asks for
+        // the area again, once.
+        if context.places.isLive, section != .friends { return refresh() }
         switch section {
         case .count: loadTotal()
         case .categories: loadCounts()
@@ -94,6 +136,10 @@ public final class HomeViewModel: HomeViewModelType {
         for category in Category.allCases where feeds[category]?.hasFailed ?? false { failed.append(.category(category)) }
         if friends.hasFailed { failed.append(.friends) }
         guard !failed.isEmpty else { return refresh() }
+        if context.places.isLive, failed.contains(where: { $0 != .friends }) {
+            if friends.hasFailed { loadFriends() }
+            return refresh()
+        }
         failed.forEach(retry)
     }
 
@@ -113,15 +159,19 @@ public final class HomeViewModel: HomeViewModelType {
     public func openCategory(_ category: Category) {
         guard !tracker.isClosed else { return }
         let request = PlacesListRequest(center: context.here.coordinate, centerName: context.here.name,
-                                        radius: context.radius, category: category)
-        if let screen = context.routes.placesList(request) { context.navigator.push(screen) }
+                                        radius: radius, category: category)
+        guard let screen = context.routes.placesList(request) else { return }
+        if case .placesList(let list) = screen {
+            listRadius = list.radius.bind { [weak self] radius in self?.adoptRadius(radius) }
+        }
+        context.navigator.push(screen)
     }
 
     public func openPlace(_ id: PlaceID) {
         guard !tracker.isClosed else { return }
-        let candidates = feeds.values.lazy.compactMap(\.value).joined()
+        let candidates = feeds.values.lazy.compactMap { $0.value?.candidates }.joined()
         guard let candidate = candidates.first(where: { $0.hit.id == id }) else { return }
-        let request = PlaceDetailRequest(hit: candidate.hit, center: context.here.coordinate, radius: context.radius)
+        let request = PlaceDetailRequest(hit: candidate.hit, center: context.here.coordinate, radius: radius)
         if let screen = context.routes.placeDetail(request) { context.navigator.push(screen) }
     }
 
@@ -138,7 +188,16 @@ public final class HomeViewModel: HomeViewModelType {
         status.update(nil)
     }
 
+    /// Looks `radius` around here from now on, reloading what depends on it.
+    public func adoptRadius(_ newRadius: Double) {
+        guard !tracker.isClosed, newRadius > 0, newRadius != radius else { return }
+        radius = newRadius
+        refresh()
+    }
+
     public func close() {
+        listRadius?.cancel()
+        listRadius = nil
         tracker.close()
         nextRefresh.update(nil)
     }
@@ -162,14 +221,15 @@ public final class HomeViewModel: HomeViewModelType {
         guard !tracker.isClosed else { return }
         total.start()
         publishHeader()
-        let provider = context.places, center = context.here.coordinate, radius = context.radius
+        let provider = context.places, center = context.here.coordinate, radius = self.radius
         tracker.run(Self.totalKey) { [weak self] in
             let outcome: Result<Total, PlacesError>
             do throws(PlacesError) {
-                let within = try await provider.count(near: center, radius: radius, category: nil)
-                var anywhere = within > 0
+                let within = try await provider.count(PlaceQuery(center: center, radius: radius, reach: .overview))
+                var anywhere = within.value > 0 || provider.isLive
                 if !anywhere {
-                    // Only an empty area asks further: is the whole store empty?
+                    // Only an empty area of the local store asks further: is the whole store empty? (A live
+                    // source's empty area says nothing about imports, and must not fetch half the planet.)
                     anywhere = try await provider.count(near: center, radius: Self.everywhere, category: nil) > 0
                 }
                 outcome = .success(Total(within: within, anywhere: anywhere))
@@ -187,14 +247,18 @@ public final class HomeViewModel: HomeViewModelType {
         guard !tracker.isClosed else { return }
         counts.start()
         publishCategories()
-        let provider = context.places, center = context.here.coordinate, radius = context.radius
+        let provider = context.places, center = context.here.coordinate, radius = self.radius
         tracker.run(Self.countsKey) { [weak self] in
             var found: [CategoryCount] = []
             var failure: PlacesError?
             for category in Category.allCases {
                 do throws(PlacesError) {
-                    let count = try await provider.count(near: center, radius: radius, category: category)
-                    if count > 0 { found.append(CategoryCount(category: category, count: count)) }
+                    let count = try await provider.count(PlaceQuery(center: center, radius: radius, category: category,
+                                                                    reach: .overview))
+                    // A source that may not know them all (Google) keeps its chips, without a number.
+                    if count.value > 0 || !count.isExact {
+                        found.append(CategoryCount(category: category, count: count.value, isExact: count.isExact))
+                    }
                 } catch {
                     failure = error
                     break
@@ -213,10 +277,10 @@ public final class HomeViewModel: HomeViewModelType {
         feeds[category, default: Loadable()].start()
         publishPlaces()
         let provider = context.places, now = context.now, timeZone = context.timeZone
-        let query = PlaceQuery(center: context.here.coordinate, radius: context.radius, category: category,
-                               limit: Self.candidatesPerPage)
+        let query = PlaceQuery(center: context.here.coordinate, radius: radius, category: category,
+                               limit: Self.candidatesPerPage, reach: .overview)
         tracker.run(ActivityKey("category-" + category.rawValue)) { [weak self] in
-            let outcome: Result<[HomeCandidate], PlacesError>
+            let outcome: Result<Feed, PlacesError>
             do throws(PlacesError) {
                 outcome = .success(try await Self.candidates(for: query, from: provider, now: now, timeZone: timeZone))
             } catch {
@@ -231,17 +295,19 @@ public final class HomeViewModel: HomeViewModelType {
     /// The nearest places of the query; further pages only while none of them is open (for the hot pick).
     nonisolated private static func candidates(for query: PlaceQuery, from provider: any PlacesProvider,
                                                now: @Sendable () -> Date,
-                                               timeZone: TimeZone) async throws(PlacesError) -> [HomeCandidate] {
-        var result: [HomeCandidate] = []
+                                               timeZone: TimeZone) async throws(PlacesError) -> Feed {
+        var result = Feed(candidates: [], fetchedAt: nil, attributions: [])
         var cursor: PageCursor?
         var pages = 0
         repeat {
             let page = try await provider.places(query, after: cursor)
-            result += page.hits.map(HomeCandidate.init)
+            result.candidates += page.hits.map(HomeCandidate.init)
+            if let fetchedAt = page.fetchedAt { result.fetchedAt = min(result.fetchedAt ?? fetchedAt, fetchedAt) }
+            result.attributions += page.attributions.filter { !result.attributions.contains($0) }
             cursor = page.next
             pages += 1
             let instant = now()
-            if result.contains(where: { $0.status(at: instant, timeZone: timeZone).state == .open }) { break }
+            if result.candidates.contains(where: { $0.status(at: instant, timeZone: timeZone).state == .open }) { break }
         } while cursor != nil && pages < maxCandidatePages && !Task.isCancelled
         return result
     }
@@ -270,14 +336,19 @@ public final class HomeViewModel: HomeViewModelType {
         var header = HomeHeader(location: HomeText.location(context.here))
         if let failure = total.failure {
             header.failure = HomeText.placesFailure(failure)
-        } else if let value = total.value {
-            header.summary = HomeText.summary(count: value.within, radius: context.radius, units: context.units)
+        } else if let value = total.value, value.within.value > 0 || !value.within.isExact || value.anywhere {
+            // An empty store has no "0 places within 2 km": the notice says how to fill it.
+            header.summary = HomeText.summary(count: value.within.value, isExact: value.within.isExact,
+                                              radius: radius, units: context.units)
         }
+        header.age = dataAge(at: context.now())?.text
         self.header.update(header)
-        if total.hasFailed {
-            notice.update(nil)
-        } else if let value = total.value, value.within == 0 {
-            notice.update(value.anywhere ? HomeText.nothingWithin(radius: context.radius, units: context.units)
+        if let failure = total.failure {
+            // A refusal (a denied key, a used-up quota) concerns every section: one note says it whole, wrapped,
+            // where a row would cut it short.
+            notice.update(Self.isRefusal(failure) ? HomeText.placesFailure(failure) : nil)
+        } else if let value = total.value, value.within.value == 0, value.within.isExact {
+            notice.update(value.anywhere ? HomeText.nothingWithin(radius: radius, units: context.units)
                                          : HomeText.emptyStore)
         } else {
             notice.update(nil)
@@ -307,11 +378,12 @@ public final class HomeViewModel: HomeViewModelType {
 
         for category in Category.allCases {
             guard let feed = feeds[category] else { continue }
-            let candidates = feed.value ?? []
+            let candidates = feed.value?.candidates ?? []
             let statuses = candidates.map { $0.status(at: now, timeZone: timeZone) }
             changes += statuses.compactMap(\.nextChange)
             let title = HomeText.sectionTitle(category)
-            if let failure = feed.failure, counted?.contains(category) ?? true {
+            if let failure = feed.failure, counted?.contains(category) ?? true,
+               !(Self.isRefusal(failure) && failure == total.failure) {
                 newSections.append(HomePlacesSection(
                     category: category, title: title,
                     content: .failed(message: HomeText.placesFailure(failure), retryHint: HomeText.retryHint)))
@@ -323,21 +395,49 @@ public final class HomeViewModel: HomeViewModelType {
                 newSections.append(HomePlacesSection(category: category, title: title, content: .loaded(rows),
                                                      isRefreshing: feed.isLoading))
             }
-            if let index = statuses.firstIndex(where: { $0.state == .open }) {
+            if let index = HotPickRule.pick(distances: candidates.map(\.hit.distance), states: statuses.map(\.state)) {
                 let hit = candidates[index].hit
                 shown.append(statuses[index])
                 picks.append(HotPick(id: hit.id, category: category, text: HomeText.hotPick(
                     name: DisplayText.oneLine(hit.place.name), category: category,
                     distance: DistanceFormatting.distance(hit.distance, bearing: hit.bearing, units: context.units),
-                    status: statuses[index], timeZone: timeZone)))
+                    status: statuses[index], timeZone: timeZone), distance: hit.distance))
             }
         }
+        // Nearest first, whatever the category; ties in the category order.
+        picks = picks.enumerated().sorted { ($0.element.distance, $0.offset) < ($1.element.distance, $1.offset) }
+            .map(\.element)
 
         sections.update(newSections)
         publishHotPicks(picks)
+        publishSource(now: now)
+        if let age = dataAge(at: now) { changes.append(age.changesAt) }
         if !tracker.isClosed {
             nextRefresh.update(HomeRefreshSchedule.next(after: now, changes: changes, shown: shown, timeZone: timeZone))
         }
+    }
+
+    private static func isRefusal(_ error: PlacesError) -> Bool {
+        if case .refused = error { return true }
+        return false
+    }
+
+    /// The attribution of the places shown and, for a live source's cache, their age in the header.
+    private func publishSource(now: Date) {
+        var texts: [String] = []
+        for category in Category.allCases {
+            for text in feeds[category]?.value?.attributions ?? [] where !texts.contains(text) { texts.append(text) }
+        }
+        attribution.update(texts.map(DisplayText.oneLine).joined(separator: " · "))
+        var header = self.header.value
+        header.age = dataAge(at: now)?.text
+        self.header.update(header)
+    }
+
+    /// "from 3 min ago" for the oldest places shown; nil when none came from a live source's cache.
+    private func dataAge(at now: Date) -> (text: String, changesAt: Date)? {
+        let oldest = Category.allCases.compactMap { feeds[$0]?.value?.fetchedAt }.min()
+        return oldest.map { DataAgeText.text(fetchedAt: $0, now: now) }
     }
 
     private func publishHotPicks(_ picks: [HotPick]) {
@@ -352,7 +452,7 @@ public final class HomeViewModel: HomeViewModelType {
         } else {
             content = .loaded([])
         }
-        // Until the user pages, the first pick (in category order) shows, whatever order sections load in;
+        // Until the user pages, the first pick (the nearest) shows, whatever order sections load in;
         // after that, the pick they chose stays put as pages come and go.
         let index: Int
         if let pickCategory, let same = picks.firstIndex(where: { $0.category == pickCategory }) {
@@ -360,9 +460,13 @@ public final class HomeViewModel: HomeViewModelType {
         } else {
             index = pickCategory == nil ? 0 : min(hotPicks.value.index, max(picks.count - 1, 0))
         }
-        let emptyText = total.value?.within == 0
-            ? (notice.value ?? HomeText.nothingWithin(radius: context.radius, units: context.units))
-            : HomeText.nothingOpen(radius: context.radius, units: context.units)
+        let emptyText: String
+        if let total = total.value, total.within.value == 0, total.within.isExact {
+            emptyText = total.anywhere ? HomeText.nothingWithin(radius: radius, units: context.units)
+                                       : HomeText.nothingToPick
+        } else {
+            emptyText = HomeText.nothingOpen(radius: radius, units: context.units)
+        }
         hotPicks.update(HotPicksState(content: content, index: index, emptyText: emptyText))
     }
 
@@ -374,20 +478,22 @@ public final class HomeViewModel: HomeViewModelType {
         }
         guard let located = friends.value else { return friendsSection.update(nil) }
         let here = context.here.coordinate
-        let nearest = located.compactMap { friend -> (Friend, Coordinate, Double)? in
+        // Within Home's radius, as every other section; the title says how far and how many are left out.
+        let within = located.compactMap { friend -> (Friend, Coordinate, Double)? in
             guard let coordinate = friend.coordinate else { return nil }
-            return (friend, coordinate, here.distance(to: coordinate))
+            let distance = here.distance(to: coordinate)
+            return distance <= radius ? (friend, coordinate, distance) : nil
         }
         .sorted { ($0.2, $0.0.id) < ($1.2, $1.0.id) }
-        .prefix(Self.friendsShown)
-        guard !nearest.isEmpty else { return friendsSection.update(nil) }
-        let rows = nearest.map { friend, coordinate, distance in
+        guard !within.isEmpty else { return friendsSection.update(nil) }
+        let rows = within.prefix(Self.friendsShown).map { friend, coordinate, distance in
             HomeFriendRow(id: friend.id, name: DisplayText.oneLine(friend.fullName),
                           distance: DistanceFormatting.distance(distance, units: context.units),
                           bearing: bearingText(from: here, to: coordinate, distance: distance),
                           phone: DisplayText.oneLine(friend.phoneNumber))
         }
-        friendsSection.update(HomeFriendsSection(content: .loaded(Array(rows))))
+        let title = HomeText.friendsTitle(shown: rows.count, of: within.count, radius: radius, units: context.units)
+        friendsSection.update(HomeFriendsSection(title: title, content: .loaded(Array(rows))))
     }
 
     private func row(for hit: PlaceHit, status: OpeningStatus, timeZone: TimeZone) -> HomePlaceRow {

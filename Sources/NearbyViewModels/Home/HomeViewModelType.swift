@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NearbyCore
 
 /// What the Home view reads and calls, so a render test can hand it a stub.
@@ -22,6 +22,8 @@ public protocol HomeViewModelType: AnyObject {
     /// `refreshTimes()`. Nil when nothing shown will change.
     var nextRefresh: Observable<Date?> { get }
     var status: Observable<StatusMessage?> { get }
+    /// The sources' attributions for the places shown ("Google Maps", "© OpenStreetMap contributors").
+    var attribution: Observable<String> { get }
 
     func load()
     /// Loads every section again, keeping what is shown until the new results arrive.

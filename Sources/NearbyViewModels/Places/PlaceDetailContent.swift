@@ -74,12 +74,16 @@ public struct PlaceMapModel: Hashable, Sendable {
     public var place: MapMarker
     public var neighbours: [MapMarker]
     public var friends: [MapMarker]
+    /// What the scale bar counts in: the app's `units` setting.
+    public var units: UnitSystem
 
-    public init(here: MapMarker, place: MapMarker, neighbours: [MapMarker] = [], friends: [MapMarker] = []) {
+    public init(here: MapMarker, place: MapMarker, neighbours: [MapMarker] = [], friends: [MapMarker] = [],
+                units: UnitSystem = .metric) {
         self.here = here
         self.place = place
         self.neighbours = neighbours
         self.friends = friends
+        self.units = units
     }
 
     /// Every marker, the place last so that it draws on top.
@@ -100,12 +104,12 @@ public struct NearbyFriendRow: Hashable, Sendable {
     }
 }
 
-/// A suggested place to meet: open now, near the midpoint between you and the friend.
+/// A suggested place to meet: open now, between the place on screen and the friend (see `MeetingPoints`).
 public struct MeetingPointRow: Hashable, Sendable {
     public var id: PlaceID
     public var name: String
     public var category: String
-    /// "you 600 m · Anna 700 m".
+    /// "here 600 m · Anna 700 m" (from the place on screen), or "right here · Anna 700 m".
     public var distances: String
     /// "open · until 22:00".
     public var openState: String
@@ -124,7 +128,7 @@ public enum MeetingPointsState: Hashable, Sendable {
     case none
     case loading(friend: String)
     case found(friend: String, [MeetingPointRow])
-    /// Nothing open near the midpoint, or the friend has no location; says which.
+    /// Nothing to meet at open between the two, or the friend has no location; says which.
     case empty(String)
     case failed(message: String, retryHint: String)
 }

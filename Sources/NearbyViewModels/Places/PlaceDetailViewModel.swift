@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NearbyCore
 
 /// One place: its card, opening hours against the clock, a small map, friends near it, meeting points,
@@ -107,14 +107,14 @@ public final class PlaceDetailViewModel: PlaceDetailViewModelType {
         let known = locatedFriends.first { $0.id == friendID }
         meetingHits = []
         meetingPoints.update(.loading(friend: known.map { DisplayText.oneLine($0.firstName) } ?? "your friend"))
-        let (provider, here) = (context.provider, context.here)
+        let (provider, place) = (context.provider, place)
         runShown(Self.meetingKey) { [weak self] in
             let outcome: Result<(Friend, [PlaceHit]), MeetingFailure>
             do throws(MeetingFailure) {
                 let friend = try await Self.friend(friendID, known: known, in: repository)
                 guard let location = friend.coordinate else { throw .noLocation(friend) }
-                outcome = .success((friend, try await Self.placesAround(here.midpoint(with: location), from: here,
-                                                                        to: location, in: provider)))
+                let rule = MeetingPoints(from: place, to: location)
+                outcome = .success((friend, try await Self.candidates(for: rule, in: provider)))
             } catch {
                 outcome = .failure(error)
             }
@@ -146,6 +146,8 @@ public final class PlaceDetailViewModel: PlaceDetailViewModelType {
 
     public func dismissStatus() {
         status.update(nil)
+        // The ✓ of a saved favourite goes with its "Saved to favourites": the star alone says it is one.
+        if case .saved(let isFavourite) = favourite.value { favourite.update(.normal(isFavourite: isFavourite)) }
     }
 
     public func close() {
@@ -179,8 +181,10 @@ public final class PlaceDetailViewModel: PlaceDetailViewModelType {
             }
         }
         runShown(Self.neighboursKey) { [weak self] in
-            let query = PlaceQuery(center: center, radius: Self.neighbourRadius, limit: Self.neighbourCount + 1)
-            // The map is decoration: without neighbours it still shows you and the place.
+            // The map is decoration: without neighbours it still shows you and the place. So it takes what the
+            // source holds already and costs no request of a live source.
+            let query = PlaceQuery(center: center, radius: Self.neighbourRadius, limit: Self.neighbourCount + 1,
+                                   reach: .heldOnly)
             let page = try? await provider.places(query, after: nil)
             guard !Task.isCancelled, let self, let page else { return }
             let neighbours = page.hits.filter { $0.id != id }.prefix(Self.neighbourCount).map { hit in
@@ -270,13 +274,13 @@ public final class PlaceDetailViewModel: PlaceDetailViewModelType {
         }
     }
 
-    /// Places around the midpoint, in a circle that grows with how far apart the two are.
-    private static func placesAround(_ midpoint: Coordinate, from here: Coordinate, to friend: Coordinate,
-                                     in provider: any PlacesProvider) async throws(MeetingFailure) -> [PlaceHit] {
-        let apart = here.distance(to: friend)
-        let radius = min(max(apart / 4, 500), 5_000)
+    /// The places the rule looks at: around the middle of the way, of its one category when it has one.
+    private static func candidates(for rule: MeetingPoints,
+                                   in provider: any PlacesProvider) async throws(MeetingFailure) -> [PlaceHit] {
+        let query = PlaceQuery(center: rule.searchCenter, radius: rule.searchRadius, category: rule.queryCategory,
+                               limit: 200)
         do throws(PlacesError) {
-            return try await provider.places(PlaceQuery(center: midpoint, radius: radius, limit: 200), after: nil).hits
+            return try await provider.places(query, after: nil).hits
         } catch {
             throw .places(error)
         }
@@ -287,30 +291,31 @@ public final class PlaceDetailViewModel: PlaceDetailViewModelType {
         case .success(let (friend, candidates)):
             guard let location = friend.coordinate else { return }
             let now = context.now()
-            let here = context.here
+            let origin = place.coordinate
             var cache = ParsedHoursCache()
-            let open = candidates.compactMap { hit -> (PlaceHit, OpeningStatus, Double)? in
-                guard let status = cache.hours(of: hit.place)?.evaluate(at: now, timeZone: context.timeZone),
-                      status.state == .open else { return nil }
-                let combined = here.distance(to: hit.place.coordinate) + hit.place.coordinate.distance(to: location)
-                return (hit, status, combined)
+            var statuses: [PlaceID: OpeningStatus] = [:]
+            let rule = MeetingPoints(from: place, to: location)
+            let chosen = rule.suggestions(from: candidates, limit: Self.meetingPointCount) { place in
+                let status = place.openingStatus(hours: cache.hours(of: place), at: now, timeZone: context.timeZone)
+                statuses[place.id] = status
+                return status.state == .open
             }
-            .sorted { $0.2 != $1.2 ? $0.2 < $1.2 : $0.0.id.description < $1.0.id.description }
-            .prefix(Self.meetingPointCount)
             let name = DisplayText.oneLine(friend.firstName)
-            meetingHits = open.map(\.0)
-            guard !open.isEmpty else {
-                meetingPoints.update(.empty("Nothing open now between you and \(name)."))
+            meetingHits = chosen
+            guard !chosen.isEmpty else {
+                let what = rule.categories.count == 1 ? rule.categories[0].pluralName : "places to meet"
+                meetingPoints.update(.empty("No \(what) open now between here and \(name)."))
                 return
             }
-            meetingPoints.update(.found(friend: name, open.map { hit, status, _ in
+            meetingPoints.update(.found(friend: name, chosen.map { hit in
                 let coordinate = hit.place.coordinate
-                let fromHere = DistanceFormatting.distance(here.distance(to: coordinate), units: context.units)
+                let fromPlace = hit.id == place.id ? "right here"
+                    : "here " + DistanceFormatting.distance(origin.distance(to: coordinate), units: context.units)
                 let fromFriend = DistanceFormatting.distance(coordinate.distance(to: location), units: context.units)
                 return MeetingPointRow(id: hit.id, name: DisplayText.oneLine(hit.place.name),
                                        category: hit.place.category.displayName,
-                                       distances: "you \(fromHere) · \(name) \(fromFriend)",
-                                       openState: status.rowText(timeZone: context.timeZone))
+                                       distances: "\(fromPlace) · \(name) \(fromFriend)",
+                                       openState: statuses[hit.id].map { $0.rowText(timeZone: context.timeZone) } ?? "")
             }))
         case .failure(.noLocation(let friend)):
             meetingPoints.update(.empty("\(DisplayText.oneLine(friend.firstName)) has no location to meet halfway."))
@@ -359,19 +364,26 @@ public final class PlaceDetailViewModel: PlaceDetailViewModelType {
             add("Rating", rating + count)
         }
         add("Price", PlaceTexts.priceLevel(place.priceLevel))
-        add("Operator", place.operatorName ?? place.brand)
+        add("Operator", place.operatorText)
         return lines
     }
 
     private func updateHours() {
-        guard let parsedHours else {
-            hours.update(nil)
-            nextRefresh.update(nil)
-            return
-        }
         let now = context.now()
         let zone = context.timeZone
-        let status = parsedHours.evaluate(at: now, timeZone: zone)
+        guard let parsedHours else {
+            // No hours, but the source may have said whether the place is open now.
+            if place.openNowReport?.holds(at: now) == true {
+                let status = place.openingStatus(hours: nil, at: now, timeZone: zone)
+                hours.update(OpeningHoursSummary(now: status.detailText(timeZone: zone), state: status.state, week: []))
+                nextRefresh.update(tracker.isClosed ? nil : status.nextChange)
+            } else {
+                hours.update(nil)
+                nextRefresh.update(nil)
+            }
+            return
+        }
+        let status = place.openingStatus(hours: parsedHours, at: now, timeZone: zone)
         let week = parsedHours.isReadable
             ? parsedHours.week(containing: now, timeZone: zone).map { day in
                 OpeningWeekRow(day: day.weekdayAbbreviation,
@@ -381,7 +393,7 @@ public final class PlaceDetailViewModel: PlaceDetailViewModelType {
             : []
         hours.update(OpeningHoursSummary(now: DisplayText.oneLine(status.detailText(timeZone: zone)),
                                          state: status.state, week: week))
-        guard parsedHours.isReadable, !tracker.isClosed else { return nextRefresh.update(nil) }
+        guard parsedHours.isReadable || status.isReported, !tracker.isClosed else { return nextRefresh.update(nil) }
         // "Today" in the week table, and "tomorrow" in the state, move at midnight even when the state does not.
         let midnight = context.nextMidnight(after: now)
         let candidates = [status.nextChange, midnight].compactMap { $0 }
@@ -391,7 +403,8 @@ public final class PlaceDetailViewModel: PlaceDetailViewModelType {
     private static func baseMap(for place: Place, context: PlacesContext) -> PlaceMapModel {
         PlaceMapModel(here: MapMarker(coordinate: context.here, label: "You", kind: .here),
                       place: MapMarker(coordinate: place.coordinate, label: DisplayText.oneLine(place.name),
-                                       kind: .place))
+                                       kind: .place),
+                      units: context.units)
     }
 
     /// Runs `operation` under `key`, counted for the header spinner until it ends (a newer run of the same

@@ -27,7 +27,7 @@ public protocol PlaceDetailViewModelType: AnyObject {
     func refresh()
     /// `f`: saves or forgets the favourite; after a failure, tries the same change again.
     func toggleFavourite()
-    /// `m`: places open now near the midpoint between here and the friend, nearest to both first.
+    /// `m`: places to meet (see `MeetingPoints`) open now between this place and the friend, fairest to both first.
     func suggestMeetingPoints(with friendID: Friend.ID)
     func clearMeetingPoints()
     /// Opens a suggested meeting point's detail.

@@ -16,11 +16,23 @@ public struct PlacesContext {
     public var timeZone: TimeZone
     /// The clock opening states are evaluated against; tests move it by hand.
     public var now: @Sendable () -> Date
+    /// Walking times on the store's paths; nil (a live source) shows straight-line distances and says so.
+    public var walking: (any WalkingRouter)?
+    public var walkingPace: WalkingPace
+    /// With `--near gps`: lists start from its position and move with it. Nil: here stays put.
+    public var hereTracker: HereTracker?
+    /// Whether the source rates places (Google does, OpenStreetMap does not): without ratings, `s` skips the
+    /// order "by rating", which would only repeat the distance order.
+    public var sourceHasRatings: Bool
 
     public init(provider: any PlacesProvider, favourites: (any FavouritesStore)? = nil,
                 friends: (any FriendsRepository)? = nil, navigator: Navigator, here: Coordinate,
                 units: UnitSystem = .metric, timeZone: TimeZone = .current,
-                now: @escaping @Sendable () -> Date = { Date() }) {
+                now: @escaping @Sendable () -> Date = { Date() }, walking: (any WalkingRouter)? = nil,
+                walkingPace: WalkingPace = .standard, sourceHasRatings: Bool = true) {
+        self.walking = walking
+        self.walkingPace = walkingPace
+        self.sourceHasRatings = sourceHasRatings
         self.provider = provider
         self.favourites = favourites
         self.friends = friends

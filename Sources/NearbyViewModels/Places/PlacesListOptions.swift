@@ -37,12 +37,13 @@ public enum PlacesListSubject: Hashable, Sendable {
 
 /// The orders `s` cycles through.
 public enum PlacesSortOrder: String, CaseIterable, Hashable, Sendable {
-    case distance, name, rating, openFirst
+    case distance, walkingTime, name, rating, openFirst
 
     /// "by distance", shown in the title.
     public var title: String {
         switch self {
         case .distance: "by distance"
+        case .walkingTime: "by walking time"
         case .name: "by name"
         case .rating: "by rating"
         case .openFirst: "open first"
@@ -77,7 +78,6 @@ public enum SearchRadius {
 
     /// "2 km", "500 m", "1.2 mi": a radius as a sentence says it (no needless ".0").
     public static func text(_ metres: Double, units: UnitSystem) -> String {
-        let text = DistanceFormatting.distance(metres, units: units)
-        return text.replacingOccurrences(of: ".0 ", with: " ")
+        DistanceFormatting.radius(metres, units: units)
     }
 }

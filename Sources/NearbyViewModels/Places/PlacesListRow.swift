@@ -31,9 +31,12 @@ public struct PlaceRowModel: Hashable, Sendable {
     public var rating: String?
     /// The detailed layout's second line: "Market Square 12 · Mo-Fr 08:00-18:00".
     public var detailLine: String
+    /// Walking time by the paths ("7 min", "no path"); nil while unknown or when the source has no paths.
+    public var walk: String?
 
     public init(id: PlaceID, name: String, subtitle: String, category: String, distance: String, openState: String,
-                openness: OpeningState, rating: String?, detailLine: String) {
+                openness: OpeningState, rating: String?, detailLine: String, walk: String? = nil) {
+        self.walk = walk
         self.id = id
         self.name = name
         self.subtitle = subtitle

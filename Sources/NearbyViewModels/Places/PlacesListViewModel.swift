@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NearbyCore
 
 /// A places list: one category, every place, or a search, around "here" within a radius.
@@ -30,7 +30,14 @@ public final class PlacesListViewModel: PlacesListViewModelType {
     public let isLoading = Observable(false)
     public let status = Observable<StatusMessage?>(nil)
     public let attribution = Observable("")
+    public let dataAge = Observable<String?>(nil)
     public let nextRefresh = Observable<Date?>(nil)
+    /// Why the list shows straight-line distances instead of walking times; nil while it shows them.
+    public let walkingNote = Observable<String?>(nil)
+    /// With the GPS: why here is not the GPS's position (no fix, gpsd absent), for a row above the list.
+    public let locationNotice = Observable<String?>(nil)
+    /// The GPS's accuracy for the header ("GPS ±8 m"); nil without the GPS.
+    public let locationAccuracy = Observable<String?>(nil)
 
     private enum Phase {
         case idle, loading, failed(PlacesError), loaded
@@ -55,13 +62,17 @@ public final class PlacesListViewModel: PlacesListViewModelType {
         var hits: [PlaceHit]
         var next: PageCursor?
         var attributions: [String]
+        var fetchedAt: Date?
+        var isCapped = false
     }
 
     private static let reloadKey = ActivityKey("reload")
     private static let moreKey = ActivityKey("more")
     private static let countKey = ActivityKey("count")
 
-    private let context: PlacesContext
+    private var context: PlacesContext
+    private var walking = WalkingTimes()
+    private var trackerTokens: [ObservationToken] = []
     private let tracker = ActivityTracker()
     private var phase = Phase.idle
     /// The places in display order.
@@ -73,6 +84,10 @@ public final class PlacesListViewModel: PlacesListViewModelType {
     private var isComplete = false
     /// Whether `hits` is the nearest `sortedLimit` of more matches.
     private var isTruncated = false
+    /// Whether the source gave only the nearest of more matches (Google's 20).
+    private var isCapped = false
+    /// When a live source fetched the places held (the oldest page); nil for the local store.
+    private var fetchedAt: Date?
     private var total: Int?
     private var applied: Request?
     private var isReloading = false
@@ -90,6 +105,7 @@ public final class PlacesListViewModel: PlacesListViewModelType {
         self.context = context
         self.radius = Observable(radius)
         updateTitle()
+        follow(context.hereTracker)
     }
 
     // MARK: Rows
@@ -134,7 +150,8 @@ public final class PlacesListViewModel: PlacesListViewModelType {
 
     public func retry() {
         guard !tracker.isClosed else { return }
-        if case .failed = phase { return startReload() }
+        // A live source is asked again for real: what failed a moment ago may be remembered as failed.
+        if case .failed = phase { return startReload(fresh: context.provider.isLive) }
         if moreFailure != nil {
             moreFailure = nil
             bumpRows()
@@ -144,9 +161,10 @@ public final class PlacesListViewModel: PlacesListViewModelType {
         refresh()
     }
 
+    /// Loads the list again; a live source is asked again first, whatever its cache holds.
     public func refresh() {
         guard !tracker.isClosed else { return }
-        startReload()
+        startReload(fresh: context.provider.isLive)
     }
 
     public func select(_ index: Int) {
@@ -168,7 +186,11 @@ public final class PlacesListViewModel: PlacesListViewModelType {
     }
 
     public func cycleSort() {
-        setSortOrder(sortOrder.value.next)
+        var order = sortOrder.value.next
+        // Walking time is offered only where there are walking times (a store with paths).
+        if order == .walkingTime, context.walking == nil || walking.note != nil { order = order.next }
+        if order == .rating, !context.sourceHasRatings { order = order.next }
+        setSortOrder(order)
     }
 
     /// Shows the list in `order`: sorted in memory when the places held allow it, else loaded again.
@@ -184,8 +206,32 @@ public final class PlacesListViewModel: PlacesListViewModelType {
         hits = sorted(hits, by: order, now: context.now())
         next = nil
         selection.update(0)
+        requestWalks(for: hits)
         updateTitle()
         bumpRows()
+    }
+
+    /// Here moved (a GPS fix more than `HereTracker.moveThreshold` away): distances, walking times and the
+    /// order are worked out again from the new point; the rows shown stay until the new ones arrive.
+    public func moveHere(to coordinate: Coordinate) {
+        guard !tracker.isClosed, coordinate != context.here else { return }
+        context.here = coordinate
+        walking.reset()
+        startReload()
+    }
+
+    /// Starts from the tracker's position and moves (reloads) when it does.
+    private func follow(_ hereTracker: HereTracker?) {
+        guard let hereTracker else { return }
+        context.here = hereTracker.here.value
+        hereTracker.moves.bind { [weak self, weak hereTracker] _ in
+            guard let self, let hereTracker else { return }
+            self.moveHere(to: hereTracker.here.value)
+        }.store(in: &trackerTokens)
+        hereTracker.fallbackNotice.bindAndFire { [weak self] in self?.locationNotice.update($0) }
+            .store(in: &trackerTokens)
+        hereTracker.headerText.bindAndFire { [weak self] in self?.locationAccuracy.update($0) }
+            .store(in: &trackerTokens)
     }
 
     public func toggleLayout() {
@@ -236,6 +282,8 @@ public final class PlacesListViewModel: PlacesListViewModelType {
     }
 
     public func close() {
+        trackerTokens.forEach { $0.cancel() }
+        trackerTokens = []
         tracker.close()
         isReloading = false
         isLoadingMore = false
@@ -262,8 +310,9 @@ public final class PlacesListViewModel: PlacesListViewModelType {
                           searchText: words.isEmpty ? nil : words.joined(separator: " "), limit: limit)
     }
 
-    /// Loads the list for what is asked now; the rows shown stay until the result arrives.
-    private func startReload() {
+    /// Loads the list for what is asked now; the rows shown stay until the result arrives. `fresh` asks a
+    /// live source for it again first (`r`).
+    private func startReload(fresh: Bool = false) {
         let request = requested
         isReloading = true
         switch phase {
@@ -282,6 +331,7 @@ public final class PlacesListViewModel: PlacesListViewModelType {
         tracker.run(Self.reloadKey) { [weak self] in
             let outcome: Result<Loaded, PlacesError>
             do throws(PlacesError) {
+                if fresh { try await provider.refresh(query) }
                 outcome = .success(sortedQuery
                     ? try await Self.fetchNearest(provider, query, upTo: Self.sortedLimit)
                     : try await Self.fetchPage(provider, query))
@@ -296,7 +346,8 @@ public final class PlacesListViewModel: PlacesListViewModelType {
     private static func fetchPage(_ provider: any PlacesProvider, _ query: PlaceQuery) async throws(PlacesError)
         -> Loaded {
         let page = try await provider.places(query, after: nil)
-        return Loaded(hits: page.hits, next: page.next, attributions: page.attributions)
+        return Loaded(hits: page.hits, next: page.next, attributions: page.attributions, fetchedAt: page.fetchedAt,
+                      isCapped: page.isCapped)
     }
 
     /// The nearest `limit` places, page by page; `next` is left set when more lie within the radius.
@@ -310,6 +361,8 @@ public final class PlacesListViewModel: PlacesListViewModelType {
             let page = try await provider.places(pageQuery, after: cursor)
             result.hits += page.hits
             result.attributions += page.attributions.filter { !result.attributions.contains($0) }
+            if let fetchedAt = page.fetchedAt { result.fetchedAt = min(result.fetchedAt ?? fetchedAt, fetchedAt) }
+            result.isCapped = result.isCapped || page.isCapped
             cursor = page.next
             // A cancelled reload's result is dropped anyway: stop asking.
             if Task.isCancelled || page.hits.isEmpty { break }
@@ -338,10 +391,13 @@ public final class PlacesListViewModel: PlacesListViewModelType {
                 isTruncated = loaded.next != nil
             }
             isComplete = loaded.next == nil
+            isCapped = loaded.isCapped
+            fetchedAt = loaded.fetchedAt
             attributions = []
             mergeAttributions(loaded.attributions)
             phase = .loaded
-            total = isComplete ? hits.count : nil
+            total = isComplete && !isCapped ? hits.count : nil
+            requestWalks(for: hits)
             if !isComplete, request.filter.isEmpty, subject.searchText == nil { startCount(for: request) }
         case .failure(let error):
             if case .loaded = phase, !changed {
@@ -387,9 +443,12 @@ public final class PlacesListViewModel: PlacesListViewModelType {
         switch outcome {
         case .success(let page):
             append(page.hits)
+            requestWalks(for: page.hits)
             next = page.next
             isComplete = page.next == nil
-            if isComplete { total = hits.count }
+            isCapped = isCapped || page.isCapped
+            if let pageFetchedAt = page.fetchedAt { fetchedAt = min(fetchedAt ?? pageFetchedAt, pageFetchedAt) }
+            if isComplete, !isCapped { total = hits.count }
             mergeAttributions(page.attributions)
         case .failure(let error):
             moreFailure = error
@@ -404,10 +463,10 @@ public final class PlacesListViewModel: PlacesListViewModelType {
         let (center, category) = (context.here, subject.category)
         let generation = generation
         tracker.run(Self.countKey) { [weak self] in
-            // The title just goes without a count when counting fails.
-            let count = try? await provider.count(near: center, radius: request.radius, category: category)
-            guard !Task.isCancelled, let self, generation == self.generation, let count else { return }
-            self.total = count
+            // The title just goes without a count when counting fails, or when the source cannot say.
+            let count = try? await provider.count(PlaceQuery(center: center, radius: request.radius, category: category))
+            guard !Task.isCancelled, let self, generation == self.generation, let count, count.isExact else { return }
+            self.total = count.value
             self.updateTitle()
         }
     }
@@ -444,6 +503,10 @@ public final class PlacesListViewModel: PlacesListViewModelType {
         switch order {
         case .distance:
             return hits.sorted(by: nearer)
+        case .walkingTime:
+            // Places without a walk (cut off, or not answered yet) after every walk, nearest first.
+            let keyed = hits.map { (key: walking.sortKey($0), hit: $0) }
+            return keyed.sorted { a, b in a.key != b.key ? a.key < b.key : nearer(a.hit, b.hit) }.map(\.hit)
         case .name:
             // Folded once per place, not once per comparison.
             let keyed = hits.map { (key: SearchFolding.fold($0.place.name), hit: $0) }
@@ -459,10 +522,10 @@ public final class PlacesListViewModel: PlacesListViewModelType {
         case .openFirst:
             // Open, then unknown (may be open), then closed.
             let keyed = hits.map { hit -> (rank: Int, hit: PlaceHit) in
-                let state = hoursCache.hours(of: hit.place)?.evaluate(at: now, timeZone: context.timeZone).state
-                let rank = switch state {
+                let hours = hoursCache.hours(of: hit.place)
+                let rank = switch hit.place.openingStatus(hours: hours, at: now, timeZone: context.timeZone).state {
                 case .open: 0
-                case .unknown, nil: 1
+                case .unknown: 1
                 case .closed: 2
                 }
                 return (rank, hit)
@@ -470,6 +533,50 @@ public final class PlacesListViewModel: PlacesListViewModelType {
             return keyed.sorted { a, b in a.rank != b.rank ? a.rank < b.rank : nearer(a.hit, b.hit) }.map(\.hit)
         }
     }
+
+    // MARK: Walking times
+
+    /// Asks the router for the walks to the places not answered yet: one search from here per batch.
+    private func requestWalks(for batch: [PlaceHit]) {
+        guard let router = context.walking else {
+            walking.markUnavailable(WalkingTimes.noRouterNote)
+            walkingNote.update(walking.note)
+            return
+        }
+        if case .unavailable = walking.availability { return }
+        let missing = walking.missing(batch)
+        guard !missing.isEmpty else { return }
+        let (generation, here) = (generation, context.here)
+        // Unkeyed: a later page's batch must not cancel an earlier one; a reload drops both by generation.
+        tracker.run { [weak self] in
+            let outcome: Result<[WalkEstimate?], RoutingError>
+            do throws(RoutingError) {
+                outcome = .success(try await router.walks(from: here, to: missing.map(\.place.coordinate)))
+            } catch {
+                outcome = .failure(error)
+            }
+            guard !Task.isCancelled, let self, generation == self.generation, here == self.context.here else { return }
+            self.finishWalks(outcome, for: missing)
+        }
+    }
+
+    private func finishWalks(_ outcome: Result<[WalkEstimate?], RoutingError>, for batch: [PlaceHit]) {
+        switch outcome {
+        case .success(let walks): walking.record(walks, for: batch)
+        case .failure(let error): walking.recordFailure(error)
+        }
+        walkingNote.update(walking.note)
+        for hit in batch { rowCache[hit.id] = nil }
+        if sortOrder.value == .walkingTime, applied?.order == .walkingTime {
+            let selected = hits.indices.contains(selection.value) ? hits[selection.value].id : nil
+            hits = sorted(hits, by: .walkingTime, now: context.now())
+            if let selected, let index = hits.firstIndex(where: { $0.id == selected }) { selection.update(index) }
+        }
+        bumpRows()
+    }
+
+    /// The walk to a held place, when known (the detail shows it before its route arrives).
+    func walkingText(for id: PlaceID) -> String? { walking.text(for: id, pace: context.walkingPace) }
 
     // MARK: Row models and time
 
@@ -487,7 +594,8 @@ public final class PlacesListViewModel: PlacesListViewModelType {
     private func makeRow(for hit: PlaceHit, now: Date) -> CachedRow {
         let place = hit.place
         let hours = hoursCache.hours(of: place)
-        let status = hours?.evaluate(at: now, timeZone: context.timeZone)
+        let status: OpeningStatus? = hours != nil || place.openNowReport != nil
+            ? place.openingStatus(hours: hours, at: now, timeZone: context.timeZone) : nil
         let validUntil = status?.nextChange.map { change in
             context.nextMidnight(after: now).map { min($0, change) } ?? change
         }
@@ -500,16 +608,23 @@ public final class PlacesListViewModel: PlacesListViewModelType {
             openState: status.map { $0.rowText(timeZone: context.timeZone) } ?? "hours unknown",
             openness: status?.state ?? .unknown,
             rating: PlaceTexts.rating(place.rating, count: place.ratingCount),
-            detailLine: [street, hoursText].compactMap { $0 }.joined(separator: " · "))
+            detailLine: [street, hoursText].compactMap { $0 }.joined(separator: " · "),
+            walk: walking.text(for: place.id, pace: context.walkingPace))
         return CachedRow(model: model, madeAt: now, validUntil: validUntil)
     }
 
-    /// The earliest instant a visible row's text changes.
+    /// The earliest instant a visible row's text (or the data's age) changes.
     private func updateNextRefresh() {
-        guard case .loaded = phase, !tracker.isClosed else { return nextRefresh.update(nil) }
+        guard case .loaded = phase, !tracker.isClosed else {
+            dataAge.update(nil)
+            return nextRefresh.update(nil)
+        }
         let now = context.now()
         let shown = visibleRows.clamped(to: 0..<hits.count)
         var earliest: Date?
+        let age = fetchedAt.map { DataAgeText.text(fetchedAt: $0, now: now) }
+        dataAge.update(age?.text)
+        if let age { earliest = age.changesAt }
         for index in shown {
             guard let until = cachedRow(for: hits[index], now: now).validUntil else { continue }
             earliest = earliest.map { min($0, until) } ?? until
@@ -553,6 +668,8 @@ public final class PlacesListViewModel: PlacesListViewModelType {
         let request = applied ?? requested
         if !request.filter.isEmpty {
             parts.append("matching “\(DisplayText.oneLine(request.filter))” \(within)")
+        } else if case .loaded = phase, isCapped, total == nil {
+            parts.append("nearest \(DisplayText.count(hits.count)) \(within)")
         } else if case .loaded = phase, isTruncated {
             let of = total.map { " of \(DisplayText.count($0))" } ?? ""
             parts.append("nearest \(DisplayText.count(hits.count))\(of) \(within)")

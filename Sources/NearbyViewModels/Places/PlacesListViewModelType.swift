@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NearbyCore
 
 /// What the places list view reads and calls, so a render test can hand it a stub.
@@ -24,6 +24,8 @@ public protocol PlacesListViewModelType: AnyObject {
     var status: Observable<StatusMessage?> { get }
     /// The sources' attributions for the footer ("© OpenStreetMap contributors").
     var attribution: Observable<String> { get }
+    /// How old the places are, when a live source's cache served them ("from 3 min ago").
+    var dataAge: Observable<String?> { get }
     /// When a visible row's open state next changes: the view schedules one redraw then and calls
     /// `timeDidPass()`; nil when nothing shown will change.
     var nextRefresh: Observable<Date?> { get }

@@ -1,7 +1,12 @@
+import NearbyCore
+
 /// Text from outside (a service, a file) made safe to show on one terminal line, and counts as people read them.
 public enum DisplayText {
-    /// Replaces control characters (escape sequences, newlines, tabs) so hostile text cannot drive the terminal.
+    /// Replaces control characters (escape sequences, newlines, tabs) so hostile text cannot drive the terminal,
+    /// and drops invisible characters that join nothing (a zero-width space, a stray joiner; see
+    /// `InvisibleCharacters`), which some terminals draw as a cell and others not.
     public static func oneLine(_ text: String) -> String {
+        let text = InvisibleCharacters.stripped(text)
         guard text.unicodeScalars.contains(where: isControl) else { return text }
         var scalars = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {

@@ -2,22 +2,21 @@
 public enum TextLayout {
     public static let ellipsis = "…"
 
-    /// `text` cut to at most `width` columns, ending in "…" when it was cut.
+    /// `text` cut to at most `width` columns, ending in "…" when it was cut. The cut falls between characters
+    /// as people see them (grapheme clusters), never inside an emoji sequence or before a combining mark.
     public static func truncate(_ text: String, toWidth width: Int) -> String {
         guard width > 0 else { return "" }
         if DisplayWidth.of(text) <= width { return text }
-        var out = String.UnicodeScalarView()
+        var out = ""
         var used = 0
         let budget = width - 1 // room for the ellipsis
-        var scalars = text.unicodeScalars.makeIterator()
-        while let scalar = scalars.next() {
-            let w = DisplayWidth.of(scalar)
+        for character in text {
+            let w = DisplayWidth.of(character)
             if used + w > budget { break }
             used += w
-            out.append(scalar)
+            out.append(character)
         }
-        // Drop combining marks dangling at the cut? They belong to the kept base; keep them.
-        return String(out) + ellipsis
+        return out + ellipsis
     }
 
     /// `text` padded with spaces (or truncated) to exactly `width` columns.
@@ -64,16 +63,16 @@ public enum TextLayout {
     }
 
     private static func hardPrefix(_ text: String, width: Int) -> String {
-        var out = String.UnicodeScalarView()
+        var out = ""
         var used = 0
-        for scalar in text.unicodeScalars {
-            let w = DisplayWidth.of(scalar)
+        for character in text {
+            let w = DisplayWidth.of(character)
             if used + w > width { break }
             used += w
-            out.append(scalar)
+            out.append(character)
         }
-        if out.isEmpty, let first = text.unicodeScalars.first { out.append(first) }
-        return String(out)
+        if out.isEmpty, let first = text.first { out.append(first) }
+        return out
     }
 }
 

@@ -1,5 +1,5 @@
 import CursesTerminal
-import Foundation
+import FoundationEssentials
 import Logging
 import NearbyCore
 import NearbyData
@@ -16,6 +16,8 @@ struct AppLauncher {
     let start: StartScreen
     /// How far around here Home and the lists look, in metres.
     let radius: Double
+    /// With `--near gps`: where each GPS move is remembered; lists follow gpsd.
+    var gps: LastLocation?
 
     func run() async throws {
         let logger = Logger(label: "nearby.app")
@@ -25,12 +27,18 @@ struct AppLauncher {
                                      distanceText: { from, to in
                                          DistanceFormatting.distance(from.distance(to: to),
                                                                      bearing: from.bearing(to: to), units: units)
-                                     })
+                                     },
+                                     placeNames: StoreGazetteer(store: services.store))
         let makeFriends = { ScreenModel.friendsList(FriendsListViewModel(context: context)) }
         let location = homeLocation
-        let places = PlacesContext(provider: services.places, favourites: services.favourites,
+        var places = PlacesContext(provider: services.places, favourites: services.favourites,
                                    friends: services.friends, navigator: navigator, here: location.coordinate,
-                                   units: settings.units)
+                                   units: settings.units, walking: services.walking,
+                                   sourceHasRatings: settings.source == .google)
+        let tracker = gps.map { HereTracking.tracker(settings: settings, fallback: here, last: $0) }
+        places.hereTracker = tracker
+        tracker?.start()
+        defer { tracker?.stop() }
         // Anything but the friends list opens on top of Home, so that Back leads there.
         let above = try await startScreen(places: places, location: location)
         let root: ScreenModel = start == .friends
@@ -47,8 +55,7 @@ struct AppLauncher {
     /// Where Home is centred. With no place known yet, Home explains how to get data; the coordinate is then
     /// only a placeholder.
     private var homeLocation: HomeLocation {
-        here.map { HomeLocation(coordinate: $0.coordinate, name: $0.name) }
-            ?? HomeLocation(coordinate: Coordinate(latitude: 0, longitude: 0), name: "no location yet")
+        here.map { HomeLocation(coordinate: $0.coordinate, name: $0.name) } ?? .unknown
     }
 
     /// The screen `--open` asks for above Home, if any.

@@ -17,7 +17,7 @@ enum StartScreen: Equatable, CustomStringConvertible {
         if lowered == "home" { self = .home; return }
         if lowered == "friends" { self = .friends; return }
         guard let colon = text.firstIndex(of: ":") else {
-            throw ValidationError("Unknown screen \"\(text)\" for --open; use: \(Self.usage).")
+            throw ValidationError("Unknown screen \(TerminalText.quoted(text)) for --open; use: \(Self.usage).")
         }
         let kind = text[..<colon].lowercased()
         let value = String(text[text.index(after: colon)...])
@@ -26,20 +26,20 @@ enum StartScreen: Equatable, CustomStringConvertible {
             if value.lowercased() == "all" { self = .category(nil); return }
             guard let category = Category(name: value) else {
                 let names = Category.allCases.map(\.rawValue).joined(separator: ", ")
-                throw ValidationError("Unknown category \"\(value)\"; use one of: all, \(names).")
+                throw ValidationError("Unknown category \(TerminalText.quoted(value)); use one of: all, \(names).")
             }
             self = .category(category)
         case "place":
             guard let id = PlaceID(value) else {
-                throw ValidationError("\"\(value)\" is not a place id (like osm:n123, as `nearby places --json` prints).")
+                throw ValidationError("\(TerminalText.quoted(value)) is not a place id (like osm:n123, as `nearby places --json` prints).")
             }
             self = .place(id)
         case "search":
-            let words = value.trimmingCharacters(in: .whitespaces)
+            let words = value.trimmingBlanks()
             guard !words.isEmpty else { throw ValidationError("search: needs some text, as in search:pizza.") }
             self = .search(words)
         default:
-            throw ValidationError("Unknown screen \"\(text)\" for --open; use: \(Self.usage).")
+            throw ValidationError("Unknown screen \(TerminalText.quoted(text)) for --open; use: \(Self.usage).")
         }
     }
 

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import NearbyCore
 
 /// A reproducible fictional region for benchmarks: towns of many sizes, places clustered around them,

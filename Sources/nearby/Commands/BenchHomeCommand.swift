@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import NearbyCore
 import NearbyData
 import NearbyViewModels
@@ -17,13 +17,13 @@ struct BenchHomeCommand: AsyncParsableCommand {
     /// `--data-dir`: the benchmark store `bench-store` wrote.
     @OptionGroup var global: GlobalOptions
 
-    @Option(help: "How many Home loads to time.")
+    @Option(parsing: .unconditional, help: "How many Home loads to time.")
     var runs = 50
 
-    @Option(help: "Home's radius in metres.")
+    @Option(parsing: .unconditional, help: "Home's radius in metres.")
     var radius = 2_000.0
 
-    @Option(help: "Seed the store was generated with (bench-store --seed).")
+    @Option(parsing: .unconditional, help: "Seed the store was generated with (bench-store --seed).")
     var seed: UInt64 = 1
 
     func run() async throws {
@@ -41,7 +41,7 @@ struct BenchHomeCommand: AsyncParsableCommand {
         let centres = region.towns.prefix(10).map(\.center) + (0..<max(0, runs - 10)).map { _ in region.queryPoint() }
         let total = try store.fetchCount(near: Coordinate(latitude: 0, longitude: 0), radius: 20_037_509,
                                          category: nil)
-        print(String(format: "%d places in the store, radius %.0f m", total, radius))
+        Console.line("\(total) places in the store, radius \(NumberText.fixed(radius, digits: 0)) m")
 
         try measureQueries(store, at: Array(centres.prefix(runs)))
         await Self.measureHome(database: database, store: store, centres: Array(centres.prefix(runs)),
@@ -65,7 +65,7 @@ struct BenchHomeCommand: AsyncParsableCommand {
                 }
             }),
         ]
-        print("query                              median      p95      max   mean result")
+        Console.line("query                              median      p95      max   mean result")
         for (name, body) in kinds {
             for centre in centres.prefix(5) { _ = try body(centre) } // warm the page cache
             var times: [Double] = []
@@ -75,7 +75,7 @@ struct BenchHomeCommand: AsyncParsableCommand {
                 results += try body(centre)
                 times.append((ContinuousClock.now - started).milliseconds)
             }
-            print(Self.row(name, times, mean: Double(results) / Double(max(centres.count, 1))))
+            Console.line(Self.row(name, times, mean: Double(results) / Double(max(centres.count, 1))))
         }
     }
 
@@ -100,16 +100,19 @@ struct BenchHomeCommand: AsyncParsableCommand {
             }
             home.close()
         }
-        print(row("Home load() until idle", times, mean: Double(sections) / Double(max(times.count, 1)))
-              + " sections")
+        Console.line(row("Home load() until idle", times, mean: Double(sections) / Double(max(times.count, 1)))
+                     + " sections")
     }
 
     private static func row(_ name: String, _ unsorted: [Double], mean: Double) -> String {
         let times = unsorted.sorted()
         guard !times.isEmpty else { return name }
         let p95 = times[min(times.count - 1, Int((Double(times.count) * 0.95).rounded(.up)) - 1)]
-        return name.padding(toLength: 32, withPad: " ", startingAt: 0)
-            + String(format: " %7.2f ms %7.2f ms %7.2f ms %8.1f", times[times.count / 2], p95, times.last ?? 0, mean)
+        func field(_ value: Double, _ width: Int, _ digits: Int) -> String {
+            NumberText.rightAligned(NumberText.fixed(value, digits: digits), width: width)
+        }
+        return NumberText.leftAligned(name, width: 32) + " " + field(times[times.count / 2], 7, 2) + " ms "
+            + field(p95, 7, 2) + " ms " + field(times.last ?? 0, 7, 2) + " ms " + field(mean, 8, 1)
     }
 }
 

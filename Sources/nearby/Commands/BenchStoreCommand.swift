@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import NearbyCore
 import NearbyData
 
@@ -16,16 +16,16 @@ struct BenchStoreCommand: ParsableCommand {
     /// `--data-dir`: where the benchmark store goes (kept afterwards; use a scratch folder).
     @OptionGroup var global: GlobalOptions
 
-    @Option(help: "How many places to generate.")
+    @Option(parsing: .unconditional, help: "How many places to generate.")
     var places = 1_000_000
 
-    @Option(help: "How many timed queries of each kind.")
+    @Option(parsing: .unconditional, help: "How many timed queries of each kind.")
     var queries = 2_000
 
-    @Option(help: "Query radius in metres.")
+    @Option(parsing: .unconditional, help: "Query radius in metres.")
     var radius = 5_000.0
 
-    @Option(help: "Seed of the generated region.")
+    @Option(parsing: .unconditional, help: "Seed of the generated region.")
     var seed: UInt64 = 1
 
     @Flag(help: "Also print the five slowest queries of each kind.")
@@ -43,7 +43,7 @@ struct BenchStoreCommand: ParsableCommand {
         var region = SyntheticPlaces(seed: seed)
 
         if reuse {
-            print("Reusing \(file.path)")
+            Console.line("Reusing \(file.path)")
         } else {
             guard try store.fetchIsEmpty() else {
                 throw CommandFailure("\(file.path) already holds places; pass --reuse or an empty --data-dir.")
@@ -67,10 +67,11 @@ struct BenchStoreCommand: ParsableCommand {
             let ended = ContinuousClock.now
             let seconds = (ended - started - generating).seconds
             let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0
-            print(String(format: "import: %d places in %.1f s = %.0f places/s (generating them took %.1f s more; "
-                         + "the last batch and the commit %.1f s); store %.0f MB", written, seconds,
-                         Double(written) / seconds, generating.seconds, (ended - bodyEnded).seconds,
-                         Double(size) / 1_048_576))
+            Console.line("import: \(written) places in \(NumberText.fixed(seconds, digits: 1)) s = "
+                         + "\(NumberText.fixed(Double(written) / seconds, digits: 0)) places/s (generating them took "
+                         + "\(NumberText.fixed(generating.seconds, digits: 1)) s more; the last batch and the commit "
+                         + "\(NumberText.fixed((ended - bodyEnded).seconds, digits: 1)) s); store "
+                         + "\(NumberText.fixed(Double(size) / 1_048_576, digits: 0)) MB")
         }
 
         // Each kind gets its own points, drawn after the import so `--reuse` sees the same ones.
@@ -105,8 +106,8 @@ struct BenchStoreCommand: ParsableCommand {
             try store.fetchCount(near: counts[next % counts.count], radius: 2_000, category: nil)
         }))
 
-        print(String(format: "%d queries each, radius %.0f m, seed %llu", queries, radius, seed))
-        print("query                          median     p99      max   mean hits")
+        Console.line("\(queries) queries each, radius \(NumberText.fixed(radius, digits: 0)) m, seed \(seed)")
+        Console.line("query                          median     p99      max   mean hits")
         for (name, describe, body) in kinds {
             // A warm-up pass, so the page cache holds what a running app would have.
             for index in 0..<min(200, queries) { next = index; _ = try body() }
@@ -123,12 +124,15 @@ struct BenchStoreCommand: ParsableCommand {
             times.sort()
             let median = times[times.count / 2]
             let p99 = times[min(times.count - 1, Int((Double(times.count) * 0.99).rounded(.up)) - 1)]
-            print(name.padding(toLength: 28, withPad: " ", startingAt: 0)
-                  + String(format: " %6.2f ms %6.2f ms %6.2f ms  %6.1f", median, p99, times.last ?? 0,
-                           Double(hits) / Double(queries)))
+            func field(_ value: Double, _ width: Int, _ digits: Int) -> String {
+                NumberText.rightAligned(NumberText.fixed(value, digits: digits), width: width)
+            }
+            Console.line(NumberText.leftAligned(name, width: 28) + " " + field(median, 6, 2) + " ms "
+                         + field(p99, 6, 2) + " ms " + field(times.last ?? 0, 6, 2) + " ms  "
+                         + field(Double(hits) / Double(queries), 6, 1))
             if slowest {
                 for (milliseconds, index) in timed.sorted(by: { $0.0 > $1.0 }).prefix(5) {
-                    print(String(format: "    %7.2f ms  ", milliseconds) + describe(index))
+                    Console.line("    " + field(milliseconds, 7, 2) + " ms  " + describe(index))
                 }
             }
         }

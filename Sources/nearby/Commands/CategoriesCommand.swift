@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import NearbyCore
 import NearbyData
 
@@ -16,42 +16,40 @@ struct CategoriesCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let radius = try area.radius()
         let store = LocalPlacesStore(database: try global.openStore())
-        try store.requirePlaces(storeDirectory: global.directory)
+        try store.requirePlaces(storeDirectory: global.directory.path)
         let counts: [Category: Int]
-        do {
-            if area.near != nil {
-                let here = try area.location(in: store)
-                counts = try store.fetchCategoryCounts(near: here.coordinate, radius: radius)
+        let here = area.near == nil ? nil : try area.location(in: store)
+        do throws(PlacesError) {
+            if let here {
+                counts = try store.fetchCategoryCounts(near: here.coordinate, radius: area.radius)
             } else {
                 counts = try store.fetchCategoryTotals()
             }
-        } catch let error as PlacesError {
+        } catch {
             throw CommandFailure(error.explanation)
         }
         // Most common first; ties in the fixed category order.
         let rows = Category.allCases.compactMap { category in counts[category].map { (category, $0) } }
             .enumerated().sorted { ($0.element.1, -$0.offset) > ($1.element.1, -$1.offset) }.map(\.element)
         if json {
-            let objects = rows.map { CategoryCount(category: $0.0.rawValue, name: $0.0.displayName, count: $0.1) }
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            print(String(decoding: try encoder.encode(objects), as: UTF8.self))
+            Console.write(JSONOutput.array(rows.map { category, count in
+                .object([("category", .string(category.rawValue)), ("name", .string(category.displayName)),
+                         ("count", .int(count))])
+            }).rendered())
         } else if rows.isEmpty {
-            print("No places within \(PlacesOutput.distance(radius)).")
+            let units = (try? AppSettings.load(flags: [:]).units) ?? .metric
+            let place = here?.name.map { " of \(TerminalText.safe($0))" } ?? ""
+            Console.line("No places within \(DistanceFormatting.radius(area.radius, units: units))\(place); "
+                         + "a larger --radius looks further.")
         } else {
-            let width = rows.map { $0.0.rawValue.count }.max() ?? 0
-            for (category, count) in rows {
-                let name = category.rawValue.padding(toLength: width, withPad: " ", startingAt: 0)
-                print("\(name)  \(String(count).leftPadded(to: 7))  \(category.displayName)")
-            }
+            let nameWidth = rows.map { $0.0.rawValue.count }.max() ?? 0
+            let counts = rows.map { NumberText.grouped($0.1) }
+            let countWidth = max(7, counts.map(\.count).max() ?? 0)
+            Console.write(zip(rows, counts).map { row, count in
+                NumberText.leftAligned(row.0.rawValue, width: nameWidth) + "  "
+                    + NumberText.rightAligned(count, width: countWidth) + "  " + row.0.displayName + "\n"
+            }.joined())
         }
-    }
-
-    private struct CategoryCount: Encodable {
-        var category: String
-        var name: String
-        var count: Int
     }
 }

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import NearbyCore
 import NearbyData
 
@@ -11,12 +11,12 @@ struct DemoCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Option(help: "How many places the town has (1 to 2,000,000).")
+    @Option(parsing: .unconditional, help: ArgumentHelp("How many places the town has (1 to 2,000,000).", valueName: "N"))
     var places = DemoTown.defaultPlaceCount
 
     func validate() throws {
         guard (1...DemoTown.maximumPlaceCount).contains(places) else {
-            throw ValidationError("--places must be between 1 and \(DemoTown.maximumPlaceCount).")
+            throw ValidationError("--places must be between 1 and \(NumberText.grouped(DemoTown.maximumPlaceCount)), not \(places).")
         }
     }
 
@@ -25,14 +25,20 @@ struct DemoCommand: AsyncParsableCommand {
         let start = clock.now
         let town: DemoTown
         do {
+            try FileSystem.makeFolders(global.directory.path)
             town = try await DemoTown.open(in: global.directory, places: places)
+        } catch let error as FileFailure {
+            throw CommandFailure("Cannot create the data folder \(error.path): \(error.reason).")
         } catch let error as PlacesError {
             throw CommandFailure(error.explanation)
+        } catch {
+            throw CommandFailure(StoreOpenFailure.sentence(for: error, path: DemoTown.file(in: global.directory).path))
         }
         let elapsed = clock.now - start
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        let centre = String(format: "%.4f, %.4f", town.center.latitude, town.center.longitude)
-        let what = town.wasGenerated ? String(format: "generated in %.2f s", seconds) : "already there"
-        print("\(town.name) (\(centre)): \(town.placeCount) places, \(what): \(DemoTown.file(in: global.directory).path)")
+        let centre = CoordinateText.format(town.center, digits: 4)
+        let what = town.wasGenerated ? "generated in \(NumberText.fixed(seconds, digits: 2)) s" : "already there"
+        Console.line("\(town.name) (\(centre)): \(NumberText.grouped(town.placeCount)) places, \(what): "
+                     + TerminalText.safe(DemoTown.file(in: global.directory).path))
     }
 }

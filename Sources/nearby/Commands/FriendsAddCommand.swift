@@ -2,51 +2,90 @@ import ArgumentParser
 import NearbyCore
 import NearbyData
 
-/// `nearby friends add`: adds one friend.
+/// `nearby friends add`: adds one friend, located by coordinates or by a town's name.
 struct FriendsAddCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "add", abstract: "Add a friend.")
+    static let configuration = CommandConfiguration(
+        commandName: "add", abstract: "Add a friend.",
+        discussion: "--place names a town in the store (as --near does for the app): the friend is placed there "
+            + "and gets a distance. A friend with the same name and phone number as one already in the address "
+            + "book is added only with --force.")
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup var source: FriendsSourceOptions
 
-    @Option(name: .customLong("first"), help: "First name.")
+    @Option(name: .customLong("first"), parsing: .unconditional, help: ArgumentHelp("First name.", valueName: "NAME"))
     var firstName: String
 
-    @Option(name: .customLong("last"), help: "Last name.")
+    @Option(name: .customLong("last"), parsing: .unconditional, help: ArgumentHelp("Last name.", valueName: "NAME"))
     var lastName: String
 
-    @Option(name: .customLong("phone"), help: "Phone number (digits, spaces, +, -, parentheses).")
+    @Option(name: .customLong("phone"), parsing: .unconditional,
+            help: ArgumentHelp("Phone number (digits, spaces, +, -, parentheses).", valueName: "NUMBER"))
     var phoneNumber: String
 
-    @Option(help: "E-mail address.")
+    @Option(parsing: .unconditional, help: ArgumentHelp("E-mail address.", valueName: "ADDRESS"))
     var email: String?
 
-    // The root command takes `--near` too; only a group of the same type reaches this command (see HereOption).
-    @OptionGroup(title: "Where the friend is, as LAT,LON (a name goes in --place)")
-    var location: HereOption
+    @Option(name: .customLong("near"), parsing: .unconditional,
+            help: ArgumentHelp("Where the friend is, as LAT,LON (e.g. -33.867,151.207).", valueName: "LAT,LON"))
+    var near: String?
 
-    /// `--near` as given.
-    var near: String? { location.near }
-
-    @Option(help: "A place name for where the friend is.")
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Where the friend is, as a town in the store, or any place name.", valueName: "NAME"))
     var place: String?
+
+    @Flag(help: "Add the friend even when the same name and phone number are in the address book already.")
+    var force = false
 
     func validate() throws {
         if let near, Coordinate(parsing: near) == nil {
             throw ValidationError("--near: expected LAT,LON with latitude -90…90 and longitude -180…180, "
-                                  + "e.g. 47.141,9.5209")
+                                  + "e.g. 47.141,9.5209, not \(TerminalText.quoted(near)).")
         }
     }
 
     func run() async throws {
-        let repository = LocalFriendsRepository(database: try global.openStore())
-        let draft = FriendDraft(firstName: firstName, lastName: lastName, phoneNumber: phoneNumber, email: email,
+        let friends = try source.open()
+        var draft = FriendDraft(firstName: firstName, lastName: lastName, phoneNumber: phoneNumber, email: email,
                                 coordinate: near.flatMap(Coordinate.init(parsing:)), placeName: place)
-        do {
-            let friend = try await repository.addFriend(draft)
-            print("Added friend \(friend.id): \(FriendsOutput.safe(friend.fullName))")
+        if let problem = FriendValidation.problems(in: draft).sorted(by: { $0.key.rawValue < $1.key.rawValue }).first {
+            throw CommandFailure("\(FriendsOutput.optionName(of: problem.key)): \(problem.value).")
+        }
+        var note: String?
+        if draft.coordinate == nil, let place = place?.trimmingBlanks(), !place.isEmpty {
+            let lookup = source.lookUpPlace(place)
+            switch lookup {
+            case .found(let name, let coordinate):
+                draft.coordinate = coordinate
+                draft.placeName = name
+            case .ambiguous:
+                throw CommandFailure((lookup.problem(for: place) ?? "") + " with --near.")
+            case .unknown, .unavailable:
+                note = "Note: " + (lookup.problem(for: place) ?? "") + " with --near."
+            }
+        }
+        if !force, let same = try await duplicate(of: draft, in: friends) {
+            throw CommandFailure("\(TerminalText.safe(same.fullName)) (\(TerminalText.safe(same.phoneNumber))) is in "
+                                 + "the address book already, as friend \(same.id); add --force to add another.")
+        }
+        do throws(FriendsError) {
+            let friend = try await friends.repository.addFriend(draft)
+            Console.line("Added friend \(friend.id): \(TerminalText.safe(friend.fullName))"
+                         + (friend.coordinate == nil ? "" : " at \(TerminalText.safe(FriendsOutput.location(of: friend)))"))
+            if let note { Console.errorLine(TerminalText.safe(note)) }
         } catch {
-            FriendsOutput.error("nearby: cannot add the friend: \(FriendsOutput.describe(error))")
-            throw ExitCode.failure
+            throw CommandFailure("Cannot add the friend: \(friends.sentence(error))")
+        }
+    }
+
+    /// A friend with the same name and phone number as `draft`, if the address book has one.
+    private func duplicate(of draft: FriendDraft, in friends: FriendsSource) async throws(CommandFailure) -> Friend? {
+        do {
+            // The filter narrows by phone number first; the comparison is exact.
+            let page = try await friends.repository.friendsPage(filter: draft.phoneNumber.trimmingBlanks(), offset: 0,
+                                                                  limit: 1_000)
+            return page.friends.first { FriendIdentity.same($0, as: draft) }
+        } catch {
+            throw CommandFailure(friends.sentence(error))
         }
     }
 }

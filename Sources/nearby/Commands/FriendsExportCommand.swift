@@ -1,38 +1,41 @@
 import ArgumentParser
-import Foundation
+import Glibc
 import NearbyCore
 import NearbyData
 
 /// `nearby friends export [FILE.vcf]`: writes every friend as vCard 4.0.
 struct FriendsExportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "export", abstract: "Export friends as vCard 4.0, to a file or to standard output.")
+        commandName: "export", abstract: "Export friends as vCard 4.0, to a file or to standard output.",
+        discussion: "An existing file is replaced only with --force. The file is written whole to a temporary "
+            + "file beside it first, so a failure leaves the old one as it was.")
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup var source: FriendsSourceOptions
 
-    @Argument(help: "The file to write; standard output when left out.")
+    @Argument(help: "The file to write; standard output when left out.", completion: .file(extensions: ["vcf"]))
     var file: String?
 
+    @Flag(help: "Replace FILE if it exists.")
+    var force = false
+
     func run() async throws {
-        let repository = LocalFriendsRepository(database: try global.openStore())
-        let friends: [Friend]
-        do {
-            friends = try await repository.listFriends()
-        } catch {
-            FriendsOutput.error("nearby: \(FriendsOutput.describe(error))")
-            throw ExitCode.failure
-        }
-        let text = VCardWriter.write(friends)
+        let friends = try source.open()
+        let list = try await friends.allFriends()
+        let text = VCardWriter.write(list)
         guard let file else {
-            FriendsOutput.write(text)
+            // On a terminal, names must not drive it; in a pipe or a file the card stays exactly as written.
+            Console.write(isatty(STDOUT_FILENO) != 0 ? TerminalText.safeLines(text) : text)
             return
         }
+        let shown = TerminalText.safe(file)
         do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: file), options: .atomic)
+            try FileSystem.writeWhole(Array(text.utf8), to: file, replacing: force)
+        } catch let error where error.kind == .existsAlready {
+            throw CommandFailure("\(shown) exists already; add --force to replace it (nothing was written).")
         } catch {
-            FriendsOutput.error("nearby: cannot write \(FriendsOutput.safe(file)): \(error.localizedDescription)")
-            throw ExitCode.failure
+            throw CommandFailure("Cannot write \(shown): \(error.reason).")
         }
-        print("Exported \(friends.count) \(friends.count == 1 ? "friend" : "friends") to \(FriendsOutput.safe(file)).")
+        let count = list.count
+        Console.line("Exported \(NumberText.grouped(count)) \(count == 1 ? "friend" : "friends") to \(shown).")
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 import NearbyCore
 import NearbyData
 
@@ -12,67 +13,86 @@ struct FriendsImportCommand: AsyncParsableCommand {
             + "Friends already in the address book (same name and phone) are skipped."
     )
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup var source: FriendsSourceOptions
 
-    @Argument(help: "The vCard file (.vcf).")
+    @Argument(help: "The vCard file (.vcf).", completion: .file(extensions: ["vcf", "vcard"]))
     var file: String
 
     func run() async throws {
-        let url = URL(fileURLWithPath: file)
-        let shownName = FriendsOutput.safe(file)
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
-            FriendsOutput.error("nearby: cannot read \(shownName): it is a folder, not a vCard file")
-            throw ExitCode.failure
-        }
-        let data: Data
-        do {
-            // Mapped, not read: the parser streams through it, so a large file costs little memory.
-            data = try Data(contentsOf: url, options: .alwaysMapped)
-        } catch {
-            FriendsOutput.error("nearby: cannot read \(shownName): \(Self.reason(error))")
-            throw ExitCode.failure
-        }
-        let repository = LocalFriendsRepository(database: try global.openStore())
+        let shownName = TerminalText.safe(file)
+        let data = try Self.contents(of: file)
+        let friends = try source.open()
         let summary: FriendsImportSummary
-        do {
-            summary = try await repository.importVCard(data)
+        do throws(FriendsError) {
+            if let local = friends.local {
+                summary = try await local.importVCard(data)
+            } else {
+                summary = try await Self.importCards(VCardParser.parse(data), into: friends.repository)
+            }
         } catch {
-            FriendsOutput.error("nearby: nothing imported: \(FriendsOutput.describe(error))")
-            throw ExitCode.failure
+            throw CommandFailure("Nothing imported: \(friends.sentence(error))")
         }
         for issue in summary.issues {
-            FriendsOutput.error("\(shownName):\(issue.line): \(FriendsOutput.safe(issue.reason))")
+            Console.errorLine("\(shownName):\(issue.line): \(TerminalText.safe(issue.reason))")
         }
         for warning in summary.warnings {
-            FriendsOutput.error("\(shownName):\(warning.line): \(FriendsOutput.safe(warning.reason)) (friend imported)")
+            Console.errorLine("\(shownName):\(warning.line): \(TerminalText.safe(warning.reason)) (friend imported)")
         }
-        var line = "Imported \(summary.imported) \(summary.imported == 1 ? "friend" : "friends")"
+        var line = "Imported \(NumberText.grouped(summary.imported)) \(summary.imported == 1 ? "friend" : "friends")"
         var notes: [String] = []
-        if summary.duplicates > 0 { notes.append("\(summary.duplicates) already in the address book") }
+        if summary.duplicates > 0 { notes.append("\(NumberText.grouped(summary.duplicates)) already in the address book") }
         if !summary.issues.isEmpty {
             notes.append("\(summary.issues.count) \(summary.issues.count == 1 ? "card" : "cards") could not be read")
         }
         if !notes.isEmpty { line += " (\(notes.joined(separator: ", ")))" }
-        print(line + ".")
+        Console.line(line + ".")
         if summary.imported == 0 && summary.duplicates == 0 {
-            FriendsOutput.error("nearby: no friends could be read from \(shownName).")
-            throw ExitCode.failure
+            throw CommandFailure("No friends could be read from \(shownName).")
         }
     }
 
-    private static func reason(_ error: any Error) -> String {
-        let nsError = error as NSError
-        if nsError.domain == NSCocoaErrorDomain {
-            switch nsError.code {
-            case NSFileReadNoSuchFileError: return "no such file"
-            case NSFileReadNoPermissionError: return "permission denied"
-            default: break
+    /// The file's bytes, mapped rather than read (the parser streams through them); a failure in words.
+    static func contents(of path: String) throws(CommandFailure) -> Data {
+        let shown = TerminalText.safe(path)
+        switch FileSystem.kind(of: path) {
+        case .folder: throw CommandFailure("Cannot read \(shown): it is a folder, not a vCard file.")
+        case .missing: throw CommandFailure("Cannot read \(shown): no such file.")
+        case .other: throw CommandFailure("Cannot read \(shown): it is not a regular file.")
+        case .file: break
+        }
+        guard access(path, R_OK) == 0 else {
+            throw CommandFailure("Cannot read \(shown): \(FileSystem.reason(errno)).")
+        }
+        do {
+            return try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
+        } catch {
+            throw CommandFailure("Cannot read \(shown).")
+        }
+    }
+
+    /// Adds the cards to a friends service one by one, skipping friends it has already.
+    static func importCards(_ entries: [VCardEntry],
+                            into repository: any FriendsRepository) async throws(FriendsError) -> FriendsImportSummary {
+        var known = try await repository.listFriends()
+        var summary = FriendsImportSummary()
+        for entry in entries {
+            switch entry {
+            case .issue(let issue):
+                summary.issues.append(issue)
+            case .contact(let contact):
+                if known.contains(where: { FriendIdentity.same($0, as: contact.draft) }) {
+                    summary.duplicates += 1
+                    continue
+                }
+                do throws(FriendsError) {
+                    known.append(try await repository.addFriend(contact.draft))
+                    summary.imported += 1
+                    summary.warnings += contact.warnings
+                } catch .invalid(_, let reason) {
+                    summary.issues.append(VCardIssue(line: contact.line, reason: "refused by the service: \(reason)"))
+                }
             }
         }
-        if let posix = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, posix.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(posix.code)))
-        }
-        return nsError.localizedDescription
+        return summary
     }
 }

@@ -1,23 +1,12 @@
-import Foundation
+import FoundationEssentials
 import NearbyCore
 import TerminalView
 
-/// How the friends commands print: user data made terminal-safe, errors on standard error.
+/// How the friends commands print: user data made terminal-safe, tables of sane width, JSON in the style of
+/// every `--json`.
 enum FriendsOutput {
-    /// Writes one line to standard error.
-    static func error(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
-    }
-
-    /// Writes text to standard output as it is.
-    static func write(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
-    }
-
-    /// `text` from a user or a file, safe to print to a terminal.
-    static func safe(_ text: String) -> String {
-        TextSanitizer.sanitize(text)
-    }
+    /// The widest a column may get; longer cells are cut with "…" so one long name cannot widen the table.
+    static let columnLimits: [Int?] = [nil, 36, 22, 32, 36]
 
     /// A friend's field names as the `add` command spells its options.
     static func optionName(of field: FriendField) -> String {
@@ -26,52 +15,45 @@ enum FriendsOutput {
         case .lastName: "--last"
         case .phoneNumber: "--phone"
         case .email: "--email"
-        case .location: "--near"
+        case .location: "--place"
         }
     }
 
-    /// A friends error in one line a user understands.
-    static func describe(_ error: FriendsError) -> String {
-        switch error {
-        case .unauthorized: "The friends service wants you to log in."
-        case .notFound: "No such friend."
-        case .network(let message): "The friends service could not be reached: \(message)"
-        case .invalid(let field, let reason): "\(optionName(of: field)): \(reason)"
-        case .storage(let message): message
+    /// "47.14100, 9.52090 (Vaduz)", "Vaduz", or "".
+    static func location(of friend: Friend) -> String {
+        var location = friend.coordinate.map { CoordinateText.format($0) } ?? ""
+        if let place = friend.placeName, !place.isEmpty {
+            location = location.isEmpty ? place : "\(location) (\(place))"
         }
+        return location
     }
 
     /// The friends as aligned columns: id, name, phone, e-mail, location.
     static func table(_ friends: [Friend]) -> String {
-        let rows = friends.map { friend -> [String] in
-            var location = friend.coordinate.map { String(format: "%.5f, %.5f", $0.latitude, $0.longitude) } ?? ""
-            if let place = friend.placeName {
-                location = location.isEmpty ? place : "\(location) (\(place))"
-            }
-            return [String(friend.id), friend.fullName, friend.phoneNumber, friend.email ?? "", location].map(safe)
-        }
         let header = ["ID", "NAME", "PHONE", "E-MAIL", "LOCATION"]
-        let all = [header] + rows
-        var widths = Array(repeating: 0, count: header.count)
-        for row in all {
-            for (column, cell) in row.enumerated() { widths[column] = max(widths[column], DisplayWidth.of(cell)) }
+        let rows = friends.map { friend -> [String] in
+            [String(friend.id), friend.fullName, friend.phoneNumber, friend.email ?? "", location(of: friend)]
+                .map(TerminalText.safe)
         }
-        var text = ""
-        for row in all {
-            // Empty trailing cells would only add trailing spaces.
-            let lastFilled = row.lastIndex { !$0.isEmpty } ?? 0
-            for (column, cell) in row.enumerated() where column <= lastFilled {
-                let padding = column == lastFilled ? 0 : widths[column] - DisplayWidth.of(cell)
-                if column > 0 { text += "  " }
-                // Right-align the id column, left-align the rest.
-                if column == 0 {
-                    text += String(repeating: " ", count: padding) + cell
-                } else {
-                    text += cell + String(repeating: " ", count: padding)
-                }
-            }
-            text += "\n"
-        }
-        return text
+        return TextTable.render([header] + rows, alignments: [.right, .left, .left, .left, .left],
+                                maximumWidths: columnLimits)
+    }
+
+    /// The friends as a JSON array.
+    static func json(_ friends: [Friend]) -> String {
+        JSONOutput.array(friends.map { friend in
+            .object([
+                ("id", .int(Int(friend.id))),
+                ("first_name", .string(friend.firstName)),
+                ("last_name", .string(friend.lastName)),
+                ("phone", .string(friend.phoneNumber)),
+                ("email", .text(friend.email)),
+                ("lat", .degrees(friend.coordinate?.latitude)),
+                ("lon", .degrees(friend.coordinate?.longitude)),
+                ("place_name", .text(friend.placeName)),
+                ("created_at", .string(CivilDate.iso8601UTC(friend.createdAt))),
+                ("updated_at", .string(CivilDate.iso8601UTC(friend.updatedAt))),
+            ])
+        }).rendered()
     }
 }

@@ -6,23 +6,21 @@ import NearbyData
 struct FriendsRemoveCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a friend by id.")
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup var source: FriendsSourceOptions
 
     @Argument(help: "The friend's id, as `nearby friends list` shows it.")
     var id: Int64
 
     func run() async throws {
-        let repository = LocalFriendsRepository(database: try global.openStore())
-        do {
-            let friend = try await repository.friend(id: id)
-            try await repository.deleteFriend(id: id)
-            print("Removed friend \(id): \(FriendsOutput.safe(friend.fullName))")
+        let friends = try source.open()
+        do throws(FriendsError) {
+            let friend = try await friends.repository.friend(id: id)
+            try await friends.repository.deleteFriend(id: id)
+            Console.line("Removed friend \(id): \(TerminalText.safe(friend.fullName))")
         } catch .notFound {
-            FriendsOutput.error("nearby: no friend has the id \(id).")
-            throw ExitCode.failure
+            throw CommandFailure("No friend has the id \(id) (see nearby friends list).")
         } catch {
-            FriendsOutput.error("nearby: cannot remove the friend: \(FriendsOutput.describe(error))")
-            throw ExitCode.failure
+            throw CommandFailure("Cannot remove the friend: \(friends.sentence(error))")
         }
     }
 }

@@ -1,10 +1,13 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import NearbyData
 
-/// Options every command shares.
+/// `--data-dir`: the folder of the store, shared by every command that reads or writes it.
 struct GlobalOptions: ParsableArguments {
-    @Option(name: .customLong("data-dir"), help: "Folder of the store (default: $XDG_DATA_HOME/nearby).")
+    @Option(name: .customLong("data-dir"), parsing: .unconditional,
+            help: ArgumentHelp("Folder of the store (default: $XDG_DATA_HOME/nearby, else ~/.local/share/nearby).",
+                               valueName: "DIR"),
+            completion: .directory)
     var dataDirectory: String?
 
     /// The folder the store lives in.
@@ -13,13 +16,19 @@ struct GlobalOptions: ParsableArguments {
         return DataLocation.defaultDirectory()
     }
 
-    /// Opens the store, with a message a user understands when that fails.
-    func openStore() throws -> AppDatabase {
+    /// Opens the store (creating its folder when needed), or fails with a sentence a user can act on.
+    func openStore() throws(CommandFailure) -> AppDatabase {
         let file = DataLocation.storeFile(in: directory)
+        do {
+            try FileSystem.makeFolders(directory.path)
+        } catch {
+            throw CommandFailure("Cannot create the data folder \(error.path): \(error.reason); pass --data-dir "
+                                 + "to use another.")
+        }
         do {
             return try AppDatabase.open(at: file)
         } catch {
-            throw ValidationError("Cannot open the store at \(file.path): \(error)")
+            throw CommandFailure(StoreOpenFailure.sentence(for: error, path: file.path))
         }
     }
 }

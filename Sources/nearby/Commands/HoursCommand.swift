@@ -13,7 +13,7 @@ struct HoursCommand: ParsableCommand {
     @Argument(help: "The opening_hours text, e.g. \"Mo-Fr 08:00-18:00; Sa 09:00-12:00\".")
     var expression: String
 
-    @Option(help: "The instant to evaluate at, YYYY-MM-DDTHH:MM in local time (default: now).")
+    @Option(parsing: .unconditional, help: "The instant to evaluate at, YYYY-MM-DDTHH:MM in local time (default: now).")
     var at: String?
 
     @Flag(help: "Print JSON instead of a table.")
@@ -84,25 +84,9 @@ struct HoursCommand: ParsableCommand {
         print("{\n  " + fields.joined(separator: ",\n  ") + "\n}")
     }
 
-    /// A JSON string literal: quotes, backslashes and control characters escaped.
+    /// A JSON string literal, escaped as every `--json` escapes (see `JSONOutput`).
     static func jsonString(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    out += String(format: "\\u%04x", scalar.value)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
+        JSONOutput.quoted(text)
     }
 
     /// $TZ when it names a zone, else the system's.

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import NearbyData
 
 /// `nearby import FILE`: fills the store with the points of interest of an OpenStreetMap extract.
@@ -22,11 +22,13 @@ struct ImportCommand: ParsableCommand {
     @Flag(help: "Read the file and report what it holds, without saving anything.")
     var dryRun = false
 
-    @Option(help: ArgumentHelp("Import into the service's PostgreSQL/PostGIS database at this URL instead of the local store (runs nearby-server).",
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Import into the service's PostgreSQL/PostGIS database at this URL instead of the local store (runs nearby-server).",
                                valueName: "URL"))
     var database: String?
 
-    @Option(help: ArgumentHelp("With --database: the region the extract covers (default: from the file name).",
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("With --database: the region the extract covers (default: from the file name).",
                                valueName: "NAME"))
     var region: String?
 
@@ -52,9 +54,12 @@ struct ImportCommand: ParsableCommand {
                 summary = try store.importOpenStreetMap(at: file, progress: renderer.update)
             }
             renderer.summary(summary, file: file, dryRun: dryRun)
+        } catch let failure as CommandFailure {
+            renderer.finish()
+            throw failure
         } catch {
             renderer.finish()
-            // One line, as every command reports a failure; the exit status is non-zero.
+            // One line, as every command reports a failure (made safe where it is printed); exit status 1.
             throw CommandFailure("\(error)")
         }
     }

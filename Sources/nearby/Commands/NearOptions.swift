@@ -1,33 +1,37 @@
 import ArgumentParser
-import Foundation
 import NearbyCore
 import NearbyData
+import NearbyViewModels
 
-/// `--near` and `--radius`, shared by the commands that look around a point.
+/// `--near` and `--radius`, for the commands that look around a point.
 struct NearOptions: ParsableArguments {
-    // Where you are; a group shared with the root command (see HereOption).
-    @OptionGroup var here: HereOption
+    /// The widest radius a command accepts: half the earth's circumference, so "everywhere" can be asked.
+    static let maximumRadius = 20_100_000.0
+
+    @OptionGroup(title: "Where to look") var here: HereOption
 
     /// `--near` as given.
     var near: String? { here.near }
 
-    // Unconditional, so "--radius -5" reaches the check below instead of reading as an unknown option.
     @Option(name: .customLong("radius"), parsing: .unconditional,
             help: ArgumentHelp("How far to look, in metres (default 2000).", valueName: "METRES"))
-    var radiusText: String?
+    var radiusMetres: Double?
 
-    /// The radius in metres, checked.
-    func radius() throws -> Double {
-        guard let radiusText else { return 2_000 }
-        guard let value = Double(radiusText.trimmingCharacters(in: .whitespaces)), value.isFinite, value > 0,
-              value <= 20_100_000 else {
-            throw CommandFailure("--radius wants metres between 1 and 20100000, not \(radiusText.quotedForTerminal).")
+    func validate() throws {
+        if let radiusMetres, !(radiusMetres > 0 && radiusMetres <= Self.maximumRadius) {
+            throw ValidationError("--radius wants metres more than 0 and at most 20,100,000, not "
+                                  + "\(NumberText.plain(radiusMetres)).")
         }
-        return value
+        if let near, let problem = CoordinateText.problem(in: near) {
+            throw ValidationError("--near: \(problem)")
+        }
     }
 
+    /// The radius in metres.
+    var radius: Double { radiusMetres ?? SearchRadius.standard }
+
     /// Where `--near` (else `fallback`, the config file's `near`) points, or a failure saying why it cannot be used.
-    func location(in store: LocalPlacesStore, fallback: String? = nil) throws -> NearLocation {
+    func location(in store: LocalPlacesStore, fallback: String? = nil) throws(CommandFailure) -> NearLocation {
         guard let near = near ?? fallback else {
             throw CommandFailure("Say where you are: --near LAT,LON or --near NAME (e.g. --near 47.141,9.5209).")
         }
@@ -39,34 +43,18 @@ struct NearOptions: ParsableArguments {
     }
 }
 
-/// A failure the command reports as one line ("Error: …") with a non-zero exit status.
-struct CommandFailure: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
-}
-
 extension LocalPlacesStore {
     /// Fails with directions when the store holds no places yet.
-    func requirePlaces(storeDirectory: URL) throws {
+    func requirePlaces(storeDirectory: String) throws(CommandFailure) {
+        let isEmpty: Bool
         do {
-            if try fetchIsEmpty() {
-                throw CommandFailure("The store in \(storeDirectory.path) holds no places yet. "
-                                     + "Import an OpenStreetMap extract first: nearby import FILE.osm.pbf")
-            }
-        } catch let error as PlacesError {
+            isEmpty = try fetchIsEmpty()
+        } catch {
             throw CommandFailure(error.explanation)
         }
+        if isEmpty {
+            throw CommandFailure("The store in \(storeDirectory) holds no places yet. "
+                                 + "Import an OpenStreetMap extract first: nearby import FILE.osm.pbf")
+        }
     }
-}
-
-extension String {
-    /// The text with control characters replaced, so data cannot drive the terminal.
-    var safeForTerminal: String {
-        String(String.UnicodeScalarView(unicodeScalars.map {
-            $0.properties.generalCategory == .control ? "\u{FFFD}" : $0
-        }))
-    }
-
-    /// Quoted and safe for the terminal, for error messages.
-    var quotedForTerminal: String { "“\(safeForTerminal)”" }
 }

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import NearbyCore
 import NearbyData
 
@@ -7,33 +7,42 @@ import NearbyData
 struct PlacesCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "places",
-        abstract: "List the places nearest to a point, nearest first.")
+        abstract: "List the places nearest to a point, nearest first.",
+        discussion: "Distances follow `units` in the config file (metric or imperial).")
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var area: NearOptions
     @OptionGroup var placesSource: PlacesSourceOptions
 
-    @Option(help: ArgumentHelp("Only this category (see `nearby categories`).", valueName: "NAME"))
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Only this category (see `nearby categories`).", valueName: "NAME"))
     var category: String?
 
-    @Option(name: .customLong("limit"), help: ArgumentHelp("How many places at most (default 20).", valueName: "N"))
-    var limitText: String?
+    @Option(parsing: .unconditional, help: ArgumentHelp("How many places at most (default 20).", valueName: "N"))
+    var limit: Int?
 
-    @Option(help: ArgumentHelp("Only places whose name or subtitle has words starting like these.",
-                               valueName: "TEXT"))
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Only places whose name or subtitle has words starting like these.", valueName: "TEXT"))
     var search: String?
 
     @Flag(help: "Print a JSON array instead of rows.")
     var json = false
 
+    func validate() throws {
+        if let limit, !(1...100_000).contains(limit) {
+            throw ValidationError("--limit wants a whole number between 1 and 100,000, not \(limit).")
+        }
+        _ = try parsedCategory()
+    }
+
     func run() async throws {
-        let radius = try area.radius()
-        let limit = try parsedLimit()
+        let radius = area.radius
+        let limit = limit ?? 20
         let category = try parsedCategory()
         let settings = try AppSettings.load(flags: placesSource.flags)
         let store = LocalPlacesStore(database: try global.openStore())
         // A live source fills the store as it goes; only the local one needs an import first.
-        if settings.source == .local { try store.requirePlaces(storeDirectory: global.directory) }
+        if settings.source == .local { try store.requirePlaces(storeDirectory: global.directory.path) }
         let here = try area.location(in: store, fallback: settings.near)
         let provider = try AppServices.placesProvider(settings: settings, store: store)
 
@@ -41,7 +50,7 @@ struct PlacesCommand: AsyncParsableCommand {
                                limit: min(limit, 200))
         var hits: [PlaceHit] = []
         var cursor: PageCursor?
-        do {
+        do throws(PlacesError) {
             repeat {
                 query.limit = min(limit - hits.count, 200)
                 let page = try await provider.places(query, after: cursor)
@@ -53,28 +62,20 @@ struct PlacesCommand: AsyncParsableCommand {
         }
 
         if json {
-            print(try PlacesOutput.json(hits))
+            Console.write(PlacesOutput.json(hits))
         } else if hits.isEmpty {
-            print(PlacesOutput.nothingFound(category: category, search: search, radius: radius, near: here))
+            Console.line(PlacesOutput.nothingFound(category: category, search: search, radius: radius, near: here,
+                                                   units: settings.units))
         } else {
-            for line in PlacesOutput.rows(hits) { print(line) }
+            Console.write(PlacesOutput.rows(hits, units: settings.units).map { $0 + "\n" }.joined())
         }
-    }
-
-    private func parsedLimit() throws -> Int {
-        guard let limitText else { return 20 }
-        guard let value = Int(limitText.trimmingCharacters(in: .whitespaces)), (1...100_000).contains(value) else {
-            throw CommandFailure(
-                "--limit wants a whole number between 1 and 100000, not \(limitText.quotedForTerminal).")
-        }
-        return value
     }
 
     private func parsedCategory() throws -> Category? {
         guard let category else { return nil }
         guard let match = Category(name: category) else {
             let known = Category.allCases.map(\.rawValue).joined(separator: ", ")
-            throw CommandFailure("Unknown category \(category.quotedForTerminal); known ones: \(known).")
+            throw ValidationError("--category: unknown category \(TerminalText.quoted(category)); known ones: \(known).")
         }
         return match
     }

@@ -1,27 +1,32 @@
-import Foundation
+import FoundationEssentials
 import NearbyCore
 import NearbyData
+import TerminalView
 
 /// How `nearby places` prints its results: aligned rows for people, JSON for scripts.
 enum PlacesOutput {
-    /// "120 m", "1.4 km", "35 km".
-    static func distance(_ metres: Double) -> String {
-        DistanceFormatting.distance(metres, units: .metric)
+    /// Names longer than this many columns are cut (with "…"), so one long name cannot widen every row.
+    static let nameColumns = 48
+
+    /// "120 m", "1.4 km", "35 km"; "620 ft", "0.3 mi" in imperial units.
+    static func distance(_ metres: Double, units: UnitSystem = .metric) -> String {
+        DistanceFormatting.distance(metres, units: units)
     }
 
     /// One aligned line a place: name, category, distance and compass point, open state now.
-    static func rows(_ hits: [PlaceHit], at now: Date = Date(), timeZone: TimeZone = .current) -> [String] {
-        let names = hits.map { String($0.place.name.safeForTerminal.prefix(48)) }
-        let nameWidth = names.map(\.count).max() ?? 0
+    static func rows(_ hits: [PlaceHit], units: UnitSystem = .metric, at now: Date = Date(),
+                     timeZone: TimeZone = .current) -> [String] {
+        let names = hits.map { TextLayout.truncate(TerminalText.safe($0.place.name), toWidth: nameColumns) }
+        let nameWidth = names.map(DisplayWidth.of).max() ?? 0
         let categoryWidth = hits.map { $0.place.category.displayName.count }.max() ?? 0
         return zip(hits, names).map { hit, name in
             let category = hit.place.category.displayName
             // Under a metre away, a direction means nothing.
-            let whereText = hit.distance < 1 ? distance(hit.distance)
-                : DistanceFormatting.distance(hit.distance, bearing: hit.bearing, units: .metric)
-            return name.padding(toLength: nameWidth, withPad: " ", startingAt: 0) + "  "
-                + category.padding(toLength: categoryWidth, withPad: " ", startingAt: 0) + "  "
-                + whereText.leftPadded(to: 10) + "  "
+            let whereText = hit.distance < 1 ? distance(hit.distance, units: units)
+                : DistanceFormatting.distance(hit.distance, bearing: hit.bearing, units: units)
+            return name + String(repeating: " ", count: nameWidth - DisplayWidth.of(name)) + "  "
+                + NumberText.leftAligned(category, width: categoryWidth) + "  "
+                + NumberText.rightAligned(whereText, width: 10) + "  "
                 + openText(hit.place, at: now, timeZone: timeZone)
         }
     }
@@ -29,7 +34,7 @@ enum PlacesOutput {
     /// "open · until 18:00", "closed · opens Mo 07:30", "hours unknown".
     static func openText(_ place: Place, at now: Date, timeZone: TimeZone) -> String {
         guard let source = place.openingHours else { return "hours unknown" }
-        return OpeningHours(source).evaluate(at: now, timeZone: timeZone).rowText(timeZone: timeZone)
+        return TerminalText.safe(OpeningHours(source).evaluate(at: now, timeZone: timeZone).rowText(timeZone: timeZone))
     }
 
     /// "open", "closed" or "unknown" (no hours, or hours that could not be read).
@@ -39,66 +44,53 @@ enum PlacesOutput {
     }
 
     /// The sentence for an empty result.
-    static func nothingFound(category: Category?, search: String?, radius: Double, near: NearLocation) -> String {
+    static func nothingFound(category: Category?, search: String?, radius: Double, near: NearLocation,
+                             units: UnitSystem = .metric) -> String {
         let what = category?.pluralName ?? "places"
-        let matching = search.map { " matching \($0.quotedForTerminal)" } ?? ""
-        let place = near.name.map { " of \($0.safeForTerminal)" } ?? ""
-        return "No \(what)\(matching) within \(distance(radius))\(place); a larger --radius looks further."
+        let matching = search.map { " matching \(TerminalText.quoted($0))" } ?? ""
+        let place = near.name.map { " of \(TerminalText.safe($0))" } ?? ""
+        let wider = radius < NearOptions.maximumRadius ? "; a larger --radius looks further" : ""
+        return "No \(what)\(matching) within \(DistanceFormatting.radius(radius, units: units))\(place)\(wider)."
     }
 
-    /// A pretty-printed JSON array of the hits.
-    static func json(_ hits: [PlaceHit]) throws -> String {
-        guard !hits.isEmpty else { return "[]" }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(hits.map(JSONPlace.init)), as: UTF8.self)
+    /// The hits as a JSON array (the style of every `--json`, see `JSONOutput`).
+    static func json(_ hits: [PlaceHit], at now: Date = Date(), timeZone: TimeZone = .current) -> String {
+        JSONOutput.array(hits.map { object($0, at: now, timeZone: timeZone) }).rendered()
     }
 
     /// One place as scripts read it; absent tags are null, so every object has the same keys.
-    private struct JSONPlace: Encodable {
-        let hit: PlaceHit
-
-        enum Key: String, CodingKey {
-            case id, name, category, lat, lon, distanceM = "distance_m", bearing, openState = "open_state"
-            case street, housenumber, postcode, city, country, phone, website, email
-            case openingHours = "opening_hours", cuisine, wheelchair, operatorName = "operator", brand
+    static func object(_ hit: PlaceHit, at now: Date, timeZone: TimeZone) -> JSONOutput {
+        let place = hit.place
+        let hours: JSONOutput = switch place.openingHours {
+        case .osm(let text): .string(text)
+        case .periods(let periods): .array(periods.map { period in
+            .object([("open_day", .int(period.openDay)), ("open_minute", .int(period.openMinute)),
+                     ("close_day", .whole(period.closeDay)), ("close_minute", .whole(period.closeMinute))])
+        })
+        case nil: .null
         }
-
-        func encode(to encoder: any Encoder) throws {
-            let place = hit.place
-            var container = encoder.container(keyedBy: Key.self)
-            try container.encode(place.id.description, forKey: .id)
-            try container.encode(place.name, forKey: .name)
-            try container.encode(place.category.rawValue, forKey: .category)
-            try container.encode(place.coordinate.latitude, forKey: .lat)
-            try container.encode(place.coordinate.longitude, forKey: .lon)
-            try container.encode((hit.distance * 10).rounded() / 10, forKey: .distanceM)
-            try container.encode((hit.bearing * 10).rounded() / 10, forKey: .bearing)
-            try container.encode(PlacesOutput.openState(place, at: Date(), timeZone: .current), forKey: .openState)
-            try container.encode(place.address.street, forKey: .street)
-            try container.encode(place.address.houseNumber, forKey: .housenumber)
-            try container.encode(place.address.postcode, forKey: .postcode)
-            try container.encode(place.address.city, forKey: .city)
-            try container.encode(place.address.country, forKey: .country)
-            try container.encode(place.phone, forKey: .phone)
-            try container.encode(place.website, forKey: .website)
-            try container.encode(place.email, forKey: .email)
-            switch place.openingHours {
-            case .osm(let text): try container.encode(text, forKey: .openingHours)
-            case .periods(let periods): try container.encode(periods, forKey: .openingHours)
-            case nil: try container.encodeNil(forKey: .openingHours)
-            }
-            try container.encode(place.cuisine, forKey: .cuisine)
-            try container.encode(place.wheelchair, forKey: .wheelchair)
-            try container.encode(place.operatorName, forKey: .operatorName)
-            try container.encode(place.brand, forKey: .brand)
-        }
-    }
-}
-
-extension String {
-    /// Right-aligned in `width` columns.
-    func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: " ", count: width - count) + self
+        return .object([
+            ("id", .string(place.id.description)),
+            ("name", .string(place.name)),
+            ("category", .string(place.category.rawValue)),
+            ("lat", .degrees(place.coordinate.latitude)),
+            ("lon", .degrees(place.coordinate.longitude)),
+            ("distance_m", .tenths(hit.distance)),
+            ("bearing", .tenths(hit.bearing)),
+            ("open_state", .string(openState(place, at: now, timeZone: timeZone))),
+            ("street", .text(place.address.street)),
+            ("housenumber", .text(place.address.houseNumber)),
+            ("postcode", .text(place.address.postcode)),
+            ("city", .text(place.address.city)),
+            ("country", .text(place.address.country)),
+            ("phone", .text(place.phone)),
+            ("website", .text(place.website)),
+            ("email", .text(place.email)),
+            ("opening_hours", hours),
+            ("cuisine", .text(place.cuisine)),
+            ("wheelchair", .text(place.wheelchair)),
+            ("operator", .text(place.operatorName)),
+            ("brand", .text(place.brand)),
+        ])
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension AppSettings {
     /// The settings of this process: `flags`, the environment and the config file it names.

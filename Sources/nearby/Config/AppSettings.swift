@@ -1,5 +1,6 @@
-import Foundation
+import FoundationEssentials
 import NearbyCore
+import NearbyData
 
 /// The settings the app runs with, each resolved flag > environment > config file > default and checked.
 struct AppSettings: Equatable, Sendable {
@@ -14,11 +15,17 @@ struct AppSettings: Equatable, Sendable {
     var databaseURL: Secret?
     /// The places service's bearer token (`--source service`).
     var placesToken: Secret?
+    /// Where the key was set ("NEARBY_GOOGLE_API_KEY", "config.toml line 3 (google_api_key)"), so that a
+    /// denied key's message says where to look; never the key itself.
+    var googleAPIKeyOrigin: String?
+    var googleAPI: GoogleAPI = .new
     /// Where "here" is, as the user wrote it (LAT,LON or a place name); resolved against the store later.
     var near: String?
     /// Where `near` was set ("--near", "config.toml line 3 (near)"), for messages.
     var nearOrigin: String?
     var units: UnitSystem = .metric
+    /// Where gpsd listens, for `near = "gps"`.
+    var gpsd = GPSDClient()
     /// Where the config file was looked for (named in messages).
     var configPath: String?
 
@@ -31,7 +38,7 @@ struct AppSettings: Equatable, Sendable {
 
         if let raw = try sources.value(of: .source) {
             guard let source = DataSource(rawValue: raw.value.lowercased()) else {
-                throw SettingsError("\(raw.origin): unknown source \(raw.value.quotedForTerminal); "
+                throw SettingsError("\(raw.origin): unknown source \(TerminalText.quoted(raw.value)); "
                                     + "use local, overpass, google or service.")
             }
             settings.source = source
@@ -39,16 +46,32 @@ struct AppSettings: Equatable, Sendable {
         settings.placesURL = try sources.value(of: .placesURL).map(Self.serviceURL)
         settings.friendsURL = try sources.value(of: .friendsURL).map(Self.serviceURL)
         settings.friendsToken = try sources.value(of: .friendsToken).map(Self.secret)
-        settings.googleAPIKey = try sources.value(of: .googleAPIKey).map(Self.secret)
+        if let raw = try sources.value(of: .googleAPIKey) {
+            settings.googleAPIKey = try Self.secret(raw)
+            settings.googleAPIKeyOrigin = raw.origin
+        }
+        if let raw = try sources.value(of: .googleAPI) {
+            guard let api = GoogleAPI(rawValue: raw.value.lowercased()) else {
+                throw SettingsError("\(raw.origin): unknown Google API \(TerminalText.quoted(raw.value)); use new or legacy.")
+            }
+            settings.googleAPI = api
+        }
         settings.databaseURL = try sources.value(of: .databaseURL).map(Self.databaseURL)
         settings.placesToken = try sources.value(of: .placesToken).map(Self.secret)
         if let raw = try sources.value(of: .near) {
             settings.near = raw.value
             settings.nearOrigin = raw.origin
         }
+        if let raw = try sources.value(of: .gpsd) {
+            guard let client = GPSDClient(address: raw.value) else {
+                throw SettingsError("\(raw.origin): \(TerminalText.quoted(raw.value)) is not a gpsd address; "
+                                    + "use HOST:PORT, e.g. localhost:2947.")
+            }
+            settings.gpsd = client
+        }
         if let raw = try sources.value(of: .units) {
             guard let units = UnitSystem(rawValue: raw.value.lowercased()) else {
-                throw SettingsError("\(raw.origin): unknown units \(raw.value.quotedForTerminal); use metric or imperial.")
+                throw SettingsError("\(raw.origin): unknown units \(TerminalText.quoted(raw.value)); use metric or imperial.")
             }
             settings.units = units
         }
@@ -66,19 +89,19 @@ struct AppSettings: Equatable, Sendable {
 
     /// An http(s) address with a host, without a query or fragment (paths are appended to it).
     private static func serviceURL(_ raw: RawSetting) throws(SettingsError) -> URL {
-        let text = raw.value.trimmingCharacters(in: .whitespaces)
+        let text = raw.value.trimmingBlanks()
         guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
               scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty,
               components.query == nil, components.fragment == nil, let url = components.url else {
             throw SettingsError("\(raw.origin) wants an http or https address such as http://127.0.0.1:8080, "
-                                + "not \(raw.value.quotedForTerminal).")
+                                + "not \(TerminalText.quoted(raw.value)).")
         }
         return url
     }
 
     /// A PostgreSQL URL. Not quoted back: it may hold a password.
     private static func databaseURL(_ raw: RawSetting) throws(SettingsError) -> Secret {
-        let text = raw.value.trimmingCharacters(in: .whitespaces)
+        let text = raw.value.trimmingBlanks()
         let lower = text.lowercased()
         guard lower.hasPrefix("postgresql://") || lower.hasPrefix("postgres://"),
               !text.contains(where: { $0.isWhitespace }), !text.unicodeScalars.contains(where: ConfigFile.isControl) else {
@@ -89,7 +112,7 @@ struct AppSettings: Equatable, Sendable {
 
     /// A token or key: one word of printable characters. Never quoted back.
     private static func secret(_ raw: RawSetting) throws(SettingsError) -> Secret {
-        let text = raw.value.trimmingCharacters(in: .whitespaces)
+        let text = raw.value.trimmingBlanks()
         guard !text.contains(where: { $0.isWhitespace }),
               !text.unicodeScalars.contains(where: ConfigFile.isControl) else {
             throw SettingsError("\(raw.origin): a key or token is one word without spaces or control characters.")
@@ -117,7 +140,7 @@ struct SettingSources {
             return try nonBlank(RawSetting(value: text, origin: flag))
         }
         if let name = key.environmentVariable, let text = environment[name],
-           !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+           !text.trimmingWhitespace().isEmpty {
             return RawSetting(value: text, origin: name)
         }
         if let file, let entry = file.entries[key], let origin = file.origin(of: key) {
@@ -127,7 +150,7 @@ struct SettingSources {
     }
 
     private func nonBlank(_ raw: RawSetting) throws(SettingsError) -> RawSetting {
-        guard !raw.value.trimmingCharacters(in: .whitespaces).isEmpty else {
+        guard !raw.value.trimmingBlanks().isEmpty else {
             throw SettingsError("\(raw.origin) is empty.")
         }
         return raw

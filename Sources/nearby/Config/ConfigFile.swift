@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The config file: `key = "value"` lines, a small subset of TOML.
 ///
@@ -21,20 +21,17 @@ struct ConfigFile: Equatable {
 
     /// Reads the file at `url`; nil when there is none.
     static func load(from url: URL) throws(SettingsError) -> ConfigFile? {
-        let data: Data
+        let bytes: [UInt8]
         do {
-            let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
-            if let size = attributes[.size] as? Int, size > sizeLimit {
+            if FileSystem.kind(of: url.path) == .missing { return nil }
+            bytes = try FileSystem.read(url.path, limit: sizeLimit)
+        } catch {
+            if error.kind == .tooLarge {
                 throw SettingsError("\(url.path) is larger than \(sizeLimit / 1024) KB; it is not a config file.")
             }
-            data = try Data(contentsOf: url)
-        } catch let error as SettingsError {
-            throw error
-        } catch {
-            if !FileManager.default.fileExists(atPath: url.path) { return nil }
-            throw SettingsError("Cannot read \(url.path): \((error as NSError).localizedDescription)")
+            throw SettingsError("Cannot read \(url.path): \(error.reason).")
         }
-        guard let text = String(data: data, encoding: .utf8) else {
+        guard let text = String(validating: bytes, as: UTF8.self) else {
             throw SettingsError("\(url.path) is not UTF-8 text.")
         }
         return try ConfigFile(parsing: text, path: url.path)

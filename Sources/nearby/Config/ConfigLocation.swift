@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where the config file lives: `$XDG_CONFIG_HOME/nearby/config.toml`, else `~/.config/nearby/config.toml`.
 enum ConfigLocation {
@@ -7,7 +7,7 @@ enum ConfigLocation {
         if let base = environment["XDG_CONFIG_HOME"], base.hasPrefix("/") {
             return URL(fileURLWithPath: base, isDirectory: true).appendingPathComponent("nearby/config.toml")
         }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? FileManager.default.homeDirectoryForCurrentUser.path
         return URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".config/nearby/config.toml")
     }
 }

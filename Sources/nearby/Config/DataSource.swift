@@ -9,3 +9,11 @@ enum DataSource: String, CaseIterable, Sendable {
     /// Another Nearby's service (`nearby serve`, on PostgreSQL/PostGIS or a store), at `--places-url`.
     case service
 }
+
+/// Which of Google's places services the google source speaks.
+enum GoogleAPI: String, CaseIterable, Sendable {
+    /// Places API (New): the one a key made today has.
+    case new
+    /// The legacy Places web service, for keys that still have it.
+    case legacy
+}

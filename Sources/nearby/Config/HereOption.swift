@@ -1,11 +1,11 @@
 import ArgumentParser
 
-/// `--near`, a point. Every command that takes `--near` uses this one type (with a group title saying what the
-/// point is), because the root command takes `--near` too: ArgumentParser lets the root consume it and passes
-/// its decoded group on to a subcommand only by type, so an option of any other type would never be set.
+/// `--near`, a point: LAT,LON or a place name. Unconditional, so a southern or western coordinate
+/// (`--near -33.867,151.207`) is read as the value rather than as an unknown option.
 struct HereOption: ParsableArguments {
-    @Option(name: .customLong("near"),
-            help: ArgumentHelp("LAT,LON (e.g. 47.141,9.5209), or a place name in the store where the command takes one.",
-                               valueName: "LAT,LON|NAME"))
+    @Option(name: .customLong("near"), parsing: .unconditional,
+            help: ArgumentHelp("LAT,LON (e.g. 47.141,9.5209 or -33.867,151.207), or the name of a town in the store; "
+                               + "gps (the app) follows gpsd.",
+                               valueName: "LAT,LON|NAME|gps"))
     var near: String?
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The environment settings are read from: the process's, or one a test sets for the task it runs.
 enum ProcessEnvironment {

@@ -5,7 +5,9 @@ enum SettingKey: String, CaseIterable, Sendable {
     case friendsURL = "friends_url"
     case friendsToken = "friends_token"
     case googleAPIKey = "google_api_key"
+    case googleAPI = "google_api"
     case near
+    case gpsd
     case units
     /// The service's PostgreSQL database (`nearby serve`, `nearby import --database`).
     case databaseURL = "database_url"
@@ -23,6 +25,8 @@ enum SettingKey: String, CaseIterable, Sendable {
         case .friendsURL: "--friends-url"
         case .friendsToken: "--friends-token"
         case .near: "--near"
+        case .googleAPI: "--google-api"
+        case .gpsd: "--gpsd"
         case .databaseURL: "--database"
         case .googleAPIKey, .units, .placesToken: nil
         }
@@ -38,6 +42,8 @@ enum SettingKey: String, CaseIterable, Sendable {
         case .googleAPIKey: "NEARBY_GOOGLE_API_KEY"
         case .databaseURL: "NEARBY_DATABASE_URL"
         case .placesToken: "NEARBY_PLACES_TOKEN"
+        case .googleAPI: "NEARBY_GOOGLE_API"
+        case .gpsd: "NEARBY_GPSD"
         case .near, .units: nil
         }
     }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import NearbyCore
 import NearbyData
 
@@ -39,11 +40,11 @@ final class ImportProgressRenderer {
         var lines: [String] = []
         let verb = dryRun ? "Found (dry run, nothing saved)" : "Imported"
         lines.append("\(verb) \(Self.count(summary.places)) places and \(Self.count(summary.localities)) localities "
-                     + "from \((file as NSString).lastPathComponent) (\(summary.format.displayName)).")
+                     + "from \(TerminalText.safe(FileSystem.fileName(of: file))) (\(summary.format.displayName)).")
         let width = summary.placesByCategory.keys.map(\.displayName.count).max() ?? 0
         for category in Category.allCases {
             guard let count = summary.placesByCategory[category] else { continue }
-            let name = category.displayName.padding(toLength: width, withPad: " ", startingAt: 0)
+            let name = NumberText.leftAligned(category.displayName, width: width)
             let figure = Self.count(count)
             lines.append("  \(name)  " + String(repeating: " ", count: max(0, 7 - figure.count)) + figure)
         }
@@ -52,19 +53,30 @@ final class ImportProgressRenderer {
                          + (summary.waysWithoutNodes > 0
                             ? "; \(Self.count(summary.waysWithoutNodes)) areas had no nodes in the file)" : ")"))
         }
+        if let network = summary.network {
+            lines.append(network.ways > 0
+                ? "Walking network: \(Self.count(network.ways)) ways, \(Self.count(network.edges)) stretches between "
+                    + "\(Self.count(network.vertices)) junctions, \(Self.count(network.bytes / 1024)) KB."
+                : "No walkable ways in this extract: walking times will be straight-line distances.")
+            if network.waysBeyondLimit > 0 {
+                lines.append("  (\(Self.count(network.waysBeyondLimit)) walkable ways left out: the network is kept "
+                             + "to \(Self.count(WalkNetworkLimits.standard.references)) node references)")
+            }
+        }
         let seconds = max(summary.seconds, 0.000_001)
-        lines.append(String(format: "%@ objects, %.1f MB in %.2f s: %.1f MB/s, %@ objects/s.",
-                            Self.count(summary.elements), Double(summary.bytes) / 1e6, summary.seconds,
-                            Double(summary.bytes) / 1e6 / seconds, Self.count(Int(Double(summary.elements) / seconds))))
+        lines.append("\(Self.count(summary.elements)) objects, \(Self.megabytes(summary.bytes)) MB in "
+                     + "\(NumberText.fixed(summary.seconds, digits: 2)) s: "
+                     + "\(NumberText.fixed(Double(summary.bytes) / 1e6 / seconds, digits: 1)) MB/s, "
+                     + "\(Self.count(Int(Double(summary.elements) / seconds))) objects/s.")
         write(lines.joined(separator: "\n") + "\n")
     }
 
     /// One line that fits `columns` (the bar shrinks first, then the figures are cut), so `\r` can redraw it.
     static func barLine(_ progress: OSMImportProgress, columns: Int) -> String {
         let fraction = progress.totalBytes > 0 ? min(1, Double(progress.bytesRead) / Double(progress.totalBytes)) : 0
-        let figures = String(format: " %3d%%  %@ objects  %.1f/%.1f MB  %.1f MB/s",
-                             Int(fraction * 100), count(progress.elements),
-                             Double(progress.bytesRead) / 1e6, Double(progress.totalBytes) / 1e6, rate(progress))
+        let figures = " " + NumberText.rightAligned(String(Int(fraction * 100)), width: 3) + "%  "
+            + "\(count(progress.elements)) objects  \(megabytes(progress.bytesRead))/\(megabytes(progress.totalBytes)) MB  "
+            + "\(NumberText.fixed(rate(progress), digits: 1)) MB/s"
         let label = label(progress.phase)
         // One column stays free: writing into the last one makes some terminals wrap.
         let room = columns - 1 - label.count - 1 - figures.count
@@ -79,21 +91,21 @@ final class ImportProgressRenderer {
     static func terminalColumns() -> Int {
         var size = winsize()
         if ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
-        return ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init) ?? 80
+        return ProcessInfo.processInfo.environment["COLUMNS"].flatMap { Int($0) } ?? 80
     }
 
     static func plainLine(_ progress: OSMImportProgress) -> String {
         let percent = progress.totalBytes > 0 ? 100 * progress.bytesRead / progress.totalBytes : 0
-        return String(format: "%@: %d%%, %.1f of %.1f MB, %@ objects, %@ places, %.1f MB/s",
-                      label(progress.phase).trimmingCharacters(in: .whitespaces), percent,
-                      Double(progress.bytesRead) / 1e6, Double(progress.totalBytes) / 1e6,
-                      count(progress.elements), count(progress.places), rate(progress))
+        return "\(label(progress.phase).trimmingBlanks()): \(percent)%, \(megabytes(progress.bytesRead)) of "
+            + "\(megabytes(progress.totalBytes)) MB, \(count(progress.elements)) objects, \(count(progress.places)) places, "
+            + "\(NumberText.fixed(rate(progress), digits: 1)) MB/s"
     }
 
     private static func label(_ phase: OSMImportProgress.Phase) -> String {
         switch phase {
         case .reading: "Reading     "
         case .placingWays: "Placing ways"
+        case .walkingNetwork: "Paths       "
         }
     }
 
@@ -102,16 +114,15 @@ final class ImportProgressRenderer {
     }
 
     private static func count(_ value: Int) -> String {
-        let digits = String(value)
-        var result = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0 && (digits.count - index) % 3 == 0 { result.append(",") }
-            result.append(digit)
-        }
-        return result
+        NumberText.grouped(value)
+    }
+
+    /// Bytes as megabytes with one decimal: "86.0".
+    private static func megabytes(_ bytes: Int) -> String {
+        NumberText.fixed(Double(bytes) / 1e6, digits: 1)
     }
 
     private func write(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+        Console.writeError(text)
     }
 }

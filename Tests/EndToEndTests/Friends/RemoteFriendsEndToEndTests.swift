@@ -41,7 +41,8 @@ struct RemoteFriendsEndToEndTests {
         server?.stop()
         server = nil
         try session.press("r")
-        try await session.waitFor(text: "Loading failed, check network connection")
+        // The row names the address it tried.
+        try await session.waitFor(text: "Could not connect to the friends service at http://127.0.0.1:\(port)")
         try await session.waitFor(text: "r retry")
         #expect(!(try session.screen().contains("Anna Beck")))
 
@@ -64,7 +65,7 @@ struct RemoteFriendsEndToEndTests {
         let port = probe.port
         probe.stop()
         try openApp(session, friendsURL: "http://127.0.0.1:\(port)")
-        try await session.waitFor(text: "Loading failed, check network connection")
+        try await session.waitFor(text: "Could not connect to the friends service at http://127.0.0.1:\(port)")
         try await session.waitFor(text: "r retry")
         #expect(!(try session.screen().contains("Anna Beck")))
 
@@ -77,13 +78,14 @@ struct RemoteFriendsEndToEndTests {
         server.stop()
     }
 
-    @Test func aWrongTokenAsksToLogIn() async throws {
+    @Test func aWrongTokenNamesWhereTheTokenIsSet() async throws {
         let session = try TmuxSession()
         let data = try serverData(session, [("Anna", "Beck", "+423 555 0101")])
         let server = try ServeProcess(dataDirectory: data, delayMilliseconds: 800, token: "right-token")
         try openApp(session, friendsURL: server.url, extra: "--friends-token wrong-token")
         try await session.waitFor(text: "Loading friends…")
-        try await session.waitFor(text: "Please log in to load your friends.")
+        // No "log in": the app has none. The row names the token setting.
+        try await session.waitFor(text: "The friends service refused the token: set it with --friends-token")
         #expect(!(try session.screen().contains("Anna Beck")))
         try session.press("Q")
         try await session.waitFor(text: "EXIT=0")

@@ -1,4 +1,5 @@
 import Foundation
+import PlacesStandIns
 import Testing
 
 /// Places fed by Overpass when Overpass fails or sends something hostile: error rows a user understands,
@@ -18,21 +19,25 @@ struct OverpassFailuresEndToEndTests {
         }
         #expect(!failed.contains("Café Amadeus"))
 
-        // 429: retrying says Overpass is busy.
-        overpass.answer(.status(429, body: #"{"remark": "rate limited"}"#))
+        // 429: the app asks the status page when a slot is free, and the row says when.
+        overpass.answer(.status(429, body: #"{"remark": "rate limited"}"#, headers: ["Retry-After": "1"]))
+        overpass.setNextSlot(in: 2)
         try session.press("r")
-        try await session.waitFor(text: "The service refused the request: Overpass is busy (too many requests)")
+        try await session.waitFor("the busy row") { screen in
+            screen.line(containing: "Overpass is busy; next slot in 2 s.").contains("r retry")
+        }
+        #expect(overpass.requests.suffix(2).map(\.path) == [OverpassStandIn.interpreterPath, OverpassStandIn.statusPath])
 
-        // Overpass gone altogether: retrying says so.
+        // Overpass gone altogether: once the slot is due, retrying tries (the status page first), and says so.
         await overpass.stop()
-        try session.press("r")
-        try await session.waitFor("the error row of an unreachable server") { screen in
+        try await session.press("r", until: "the error row of an unreachable server") { screen in
             screen.line(containing: "Loading failed, check network connection").contains("r retry")
         }
 
         // Back on the same port: retrying loads (the loading row shows while the answer is held), then the rows.
         try await overpass.restart()
         overpass.answer(.fixture)
+        overpass.setNextSlot(in: nil)
         overpass.holdAnswers()
         try session.press("r")
         try await session.waitFor(text: "Loading cafés within 2 km…")
@@ -45,8 +50,11 @@ struct OverpassFailuresEndToEndTests {
 
         try session.press("Q")
         try await session.waitFor(text: "EXIT=0")
-        // One request per attempt that reached the server: the 500, the 429 and the one that worked.
-        #expect(overpass.requests.map(\.path) == Array(repeating: OverpassStandIn.interpreterPath, count: 3))
+        // One query per attempt that reached the server: the 500, the 429 and the one that worked; none while
+        // Overpass's slot was not due. The status page was asked after the 429.
+        #expect(overpass.requests.filter { $0.path == OverpassStandIn.interpreterPath }.count == 3,
+                "\(overpass.requests.map(\.path))")
+        #expect(overpass.requests.contains { $0.path == OverpassStandIn.statusPath })
         await overpass.stop()
     }
 
@@ -74,7 +82,7 @@ struct OverpassFailuresEndToEndTests {
         try await session.waitFor(text: "Loading cafés within 2 km…")
         overpass.releaseAnswers()
         try await session.waitFor(text: "The service answered something unreadable")
-        #expect(overpass.requests.count == 2)
+        #expect(overpass.requests.count == 2, "\(overpass.requests.map { $0.path + " " + String(decoding: $0.body.prefix(60), as: UTF8.self) })")
 
         // Overpass answers properly: the rows, the hostile name among them shown as text, not obeyed.
         overpass.answer(.fixture)

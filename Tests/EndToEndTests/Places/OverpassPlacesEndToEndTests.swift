@@ -1,4 +1,5 @@
 import Foundation
+import PlacesStandIns
 import Testing
 
 /// Places fed by Overpass over the network (a stand-in on 127.0.0.1), in a real terminal: loading, rows,
@@ -37,7 +38,8 @@ struct OverpassPlacesEndToEndTests {
         // Enter opens the nearest: the place detail with the fixture's fields and the week's hours.
         try session.press("Enter")
         let detail = try await session.waitFor("Café Amadeus's detail") { screen in
-            screen.contains("Städtle 5") && screen.contains("Map")
+            // Not "Map" alone: the list's attribution line says "OpenStreetMap" too.
+            screen.contains("Städtle 5") && screen.contains("Distance") && screen.contains("Su  07:00-19:00")
         }
         #expect(detail.contains("+423 232 00 00"))
         #expect(detail.contains("47.14200, 9.52090"))

@@ -1,4 +1,5 @@
 import Foundation
+import PlacesStandIns
 
 extension TmuxSession {
     /// Opens the app on live places from `overpass` (at `url`, else its API root), here being the fixture's

@@ -25,7 +25,8 @@ struct FriendLocationInputTests {
     @Test func textForAStoredLocationPrefersThePlaceName() {
         let coordinate = Coordinate(latitude: 47.141, longitude: 9.5209)
         #expect(FriendLocationInput.text(coordinate: coordinate, placeName: "Vaduz") == "Vaduz")
-        #expect(FriendLocationInput.text(coordinate: coordinate, placeName: nil) == "47.141, 9.5209")
+        // Five decimals (about a metre), as the friend's detail shows it.
+        #expect(FriendLocationInput.text(coordinate: coordinate, placeName: nil) == "47.14100, 9.52090")
         #expect(FriendLocationInput.text(coordinate: nil, placeName: nil) == "")
         // What the field shows reads back as the same coordinate.
         #expect(FriendLocationInput(text: FriendLocationInput.text(coordinate: coordinate, placeName: nil))

@@ -13,9 +13,20 @@ struct FriendValidationTests {
         #expect(FriendValidation.nameProblem("   ") == "Required")
         #expect(FriendValidation.nameProblem(String(repeating: "a", count: 41)) == "At most 40 characters")
         #expect(FriendValidation.nameProblem(String(repeating: "a", count: 40)) == nil)
-        #expect(FriendValidation.nameProblem("Anna1") == "Only letters, spaces, hyphens and apostrophes")
-        #expect(FriendValidation.nameProblem("A\u{1B}[31m") == "Only letters, spaces, hyphens and apostrophes")
+        #expect(FriendValidation.nameProblem("Anna1") == "Only letters, emoji, spaces, hyphens, apostrophes and periods")
+        #expect(FriendValidation.nameProblem("A\u{1B}[31m") == "Only letters, emoji, spaces, hyphens, apostrophes and periods")
         #expect(FriendValidation.nameProblem("--") == "Needs at least one letter")
+    }
+
+    @Test func periodsAndEmojiAreAllowedAndTheMessageSaysSo() {
+        // What passes and what the message promises agree: periods and emoji are in both.
+        for name in ["St. Pierre", "Dot.Name", "李小龍🐉", "Anna 👩🏽‍💻", "Zoë 🏳️‍🌈"] {
+            #expect(FriendValidation.nameProblem(name) == nil, "\(name)")
+        }
+        #expect(FriendValidation.nameRule.contains("periods") && FriendValidation.nameRule.contains("emoji"))
+        #expect(FriendValidation.nameProblem("🐉") == "Needs at least one letter")
+        #expect(FriendValidation.nameProblem("Anna#1") == FriendValidation.nameRule)
+        #expect(FriendValidation.nameProblem("Anna\u{202E}") == FriendValidation.nameRule)
     }
 
     @Test func phoneRules() {

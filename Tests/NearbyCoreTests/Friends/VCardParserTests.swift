@@ -118,7 +118,7 @@ struct VCardParserTests {
         #expect(issues(entries) == [
             VCardIssue(line: 6, reason: "no phone number (TEL)"),
             VCardIssue(line: 10, reason: "phone number: Only digits, spaces, +, - and parentheses"),
-            VCardIssue(line: 15, reason: "last name: Only letters, spaces, hyphens and apostrophes"),
+            VCardIssue(line: 15, reason: "last name: Only letters, emoji, spaces, hyphens, apostrophes and periods"),
         ])
         #expect(contacts(entries).last?.line == 20)
     }

@@ -13,8 +13,9 @@ struct DistanceFormattingTests {
     }
 
     @Test(arguments: [
-        (137.16, "450 ft"), (482.8, "0.3 mi"), (19_312, "12 mi"), (160, "520 ft"), (161, "0.1 mi"),
-        (16_000, "9.9 mi"), (16_090, "10 mi"),
+        (137.16, "450 ft"), (482.8, "0.3 mi"), (19_312, "12 mi"), (160, "520 ft"), (161, "530 ft"),
+        // Short distances stay in feet up to 1,000 ft: 190 m is "620 ft", not a coarse "0.1 mi".
+        (190, "620 ft"), (303, "990 ft"), (305, "0.2 mi"), (16_000, "9.9 mi"), (16_090, "10 mi"),
     ])
     func imperial(metres: Double, expected: String) {
         #expect(DistanceFormatting.distance(metres, units: .imperial) == expected)
@@ -27,6 +28,13 @@ struct DistanceFormattingTests {
     ])
     func compass(bearing: Double, expected: String) {
         #expect(CompassPoint(bearing: bearing)?.abbreviation == expected)
+    }
+
+    @Test func radiiDropANeedlessDecimal() {
+        #expect(DistanceFormatting.radius(2_000, units: .metric) == "2 km")
+        #expect(DistanceFormatting.radius(1_500, units: .metric) == "1.5 km")
+        #expect(DistanceFormatting.radius(500, units: .metric) == "500 m")
+        #expect(DistanceFormatting.radius(8_046.72, units: .imperial) == "5 mi")
     }
 
     @Test func nonsenseInputSaysSoInsteadOfCrashing() {

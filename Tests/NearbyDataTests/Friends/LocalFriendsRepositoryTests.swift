@@ -64,7 +64,7 @@ struct LocalFriendsRepositoryTests {
         }
         let added = try await repository.addFriend(draft("Anna", "Beck"))
         await #expect(throws: FriendsError.invalid(field: .lastName,
-                                                   reason: "Only letters, spaces, hyphens and apostrophes")) {
+                                                   reason: "Only letters, emoji, spaces, hyphens, apostrophes and periods")) {
             try await repository.updateFriend(id: added.id, with: draft("Anna", "\u{1B}[2J"))
         }
         #expect(try await repository.friend(id: added.id).lastName == "Beck")
@@ -105,6 +105,36 @@ struct LocalFriendsRepositoryTests {
         #expect(try await names("  ") == ["Anna Beck", "José Müller", "Jose Muller"])
         #expect(try await repository.friendsPage(filter: "mull", offset: 1, limit: 10).total == 2)
         #expect(try await repository.friendsPage(filter: "nobody", offset: 0, limit: 10) == FriendsPage(friends: [], total: 0))
+    }
+
+    @Test func theFilterFoldsLettersWithoutAnAccentToStrip() async throws {
+        let repository = try makeRepository()
+        _ = try await repository.addFriend(draft("Rølf", "Ærø"))
+        _ = try await repository.addFriend(draft("Łucja", "Straße", phone: "+48 555 0102"))
+        func names(_ filter: String) async throws -> [String] {
+            try await repository.friendsPage(filter: filter, offset: 0, limit: 10).friends.map(\.fullName)
+        }
+        #expect(try await names("ROLF") == ["Rølf Ærø"])
+        #expect(try await names("aero") == ["Rølf Ærø"])
+        #expect(try await names("lucja strasse") == ["Łucja Straße"])
+        #expect(try await names("rølf") == ["Rølf Ærø"])
+    }
+
+    @Test func aStoreFoldedTheOldWayIsFoldedAgainWhenOpened() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-refold-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("nearby.sqlite")
+        do {
+            let database = try AppDatabase.open(at: file)
+            _ = try await LocalFriendsRepository(database: database).addFriend(draft("Rølf", "Ærø"))
+            // As an older version wrote it: ø and æ kept in the keys, and the refold not yet run.
+            try await database.writer.write { db in
+                try db.execute(sql: "UPDATE friend SET firstNameKey = 'rølf', lastNameKey = 'ærø', searchKey = 'rølf ærø +423 555 0101 '")
+                try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = 'text-v1-refold-keys'")
+            }
+        }
+        let reopened = LocalFriendsRepository(database: try AppDatabase.open(at: file))
+        #expect(try await reopened.friendsPage(filter: "ROLF", offset: 0, limit: 10).total == 1)
     }
 
     @Test func pagesOutOfRangeAreEmptyNotErrors() async throws {

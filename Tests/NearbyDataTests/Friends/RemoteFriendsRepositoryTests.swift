@@ -2,7 +2,6 @@ import Foundation
 import NearbyCore
 import NearbyData
 import NearbyServer
-import NearbyServer
 import Testing
 
 @Suite("RemoteFriendsRepository")
@@ -120,7 +119,7 @@ struct RemoteFriendsRepositoryTests {
             draft = Self.anna
             draft.lastName = "\u{1B}[31mRed"
             await #expect(throws: FriendsError.invalid(field: .lastName,
-                                                       reason: "Only letters, spaces, hyphens and apostrophes")) {
+                                                       reason: "Only letters, emoji, spaces, hyphens, apostrophes and periods")) {
                 try await friends.addFriend(draft)
             }
             #expect(try await friends.listFriends().isEmpty)
@@ -129,23 +128,30 @@ struct RemoteFriendsRepositoryTests {
 
     // MARK: Network failures
 
-    @Test("a server that never answers is a .network failure after the time limit")
+    @Test("a server that never answers is a .network failure after the time limit, naming the service")
     func timeout() async throws {
         let stub = try await StubServer.start { _ in
             await suspendUntilCancelled()
             return ServerResponse(status: 200)
         }
         let friends = client(stub, timeout: .milliseconds(300))
-        await #expect(throws: FriendsError.network(HTTPFailure.timeout.message)) { try await friends.listFriends() }
+        let address = "http://127.0.0.1:\(stub.url.port ?? 0)"
+        await #expect(throws: FriendsError.network("No answer from the friends service at \(address) in time.")) {
+            try await friends.listFriends()
+        }
         await stub.stop()
     }
 
-    @Test("a refused connection is a .network failure")
+    @Test("a refused connection is a .network failure naming the address it tried")
     func refused() async throws {
-        let friends = RemoteFriendsRepository(baseURL: try await closedPortURL(), timeout: .seconds(5))
-        await #expect(throws: FriendsError.network(HTTPFailure.cannotConnect("").message)) {
+        let url = try await closedPortURL()
+        let friends = RemoteFriendsRepository(baseURL: url, timeout: .seconds(5))
+        let address = "http://127.0.0.1:\(url.port ?? 0)"
+        await #expect(throws: FriendsError.network("Could not connect to the friends service at \(address); is it running?")) {
             try await friends.listFriends()
         }
+        #expect(RemoteFriendsRepository.address(of: try #require(URL(string: "https://user:secret@friends.example:8443/api")))
+                == "https://friends.example:8443")
     }
 
     @Test("other statuses are .network failures", arguments: [403, 409, 500, 502])

@@ -2,241 +2,238 @@ import Foundation
 import NearbyCore
 import NearbyData
 import NearbyServer
+import PlacesStandIns
 import Synchronization
 import Testing
 
-@Suite("GooglePlacesProvider")
+/// Places API (New) against a stand-in that checks the key header and the field mask and answers in the
+/// API's shapes (`GoogleStandIn`, `GooglePlacesFixture`).
+@Suite("GooglePlacesProvider (Places API (New))")
 struct GooglePlacesProviderTests {
-    static let center = Coordinate(latitude: -33.8670, longitude: 151.1957)
-    static let key = "TEST-KEY-abc123"
+    static let here = Coordinate(latitude: 47.141, longitude: 9.5209)
+    static let key = "AIza-test-key-0123456789"
 
-    static let categorize: GooglePlacesProvider.Categorize = { types in
-        if types.contains("cafe") { return .cafe }
-        if types.contains("restaurant") { return .restaurant }
-        if types.contains("atm") { return .atm }
-        return nil
-    }
-    static let searchType: GooglePlacesProvider.SearchType = { category in
-        switch category {
-        case .cafe: "cafe"
-        case .restaurant: "restaurant"
-        default: nil
-        }
+    private func provider(_ google: GoogleStandIn, key: String = key, keySource: String = "NEARBY_GOOGLE_API_KEY",
+                          now: @escaping @Sendable () -> Date = { Date() }) throws -> GooglePlacesProvider {
+        GooglePlacesProvider(apiKey: key, keySource: keySource, baseURL: try #require(URL(string: google.baseURL)),
+                             timeout: .seconds(30), now: now)
     }
 
-    private func provider(_ stub: StubServer, tokenDelay: Duration = .zero,
-                          timeout: Duration = .seconds(5)) -> GooglePlacesProvider {
-        GooglePlacesProvider(apiKey: Self.key, baseURL: stub.url, categorize: Self.categorize,
-                             searchType: Self.searchType, tokenDelay: tokenDelay, timeout: timeout)
-    }
+    private static func body(_ request: ServerRequest) throws -> JSONValue { try JSONValue.parse(request.body) }
 
-    static func result(_ id: String, _ name: String, lat: Double, lng: Double, types: [String]) -> String {
-        #"{"place_id": "\#(id)", "name": "\#(name)", "geometry": {"location": {"lat": \#(lat), "lng": \#(lng)}}, "#
-            + #""types": [\#(types.map { "\"\($0)\"" }.joined(separator: ","))], "vicinity": "Pirrama Rd", "rating": 4.5, "#
-            + #""user_ratings_total": 12, "price_level": 2}"#
-    }
+    @Test("a category list: one Nearby Search, the key in its header only, a list-tier field mask, the New API's body")
+    func nearbySearchRequest() async throws {
+        let google = try await GoogleStandIn.start(keys: .accepts(Self.key))
+        let page = try await provider(google).places(PlaceQuery(center: Self.here, radius: 2_000, category: .cafe),
+                                                     after: nil)
+        let request = try #require(google.requests.first)
+        #expect(google.requests.count == 1)
+        #expect(request.method == "POST")
+        #expect(request.path == "/v1/places:searchNearby")
+        #expect(request.query.isEmpty)
+        #expect(request.headers["x-goog-api-key"] == Self.key)
+        #expect(request.headers["content-type"] == "application/json")
+        let mask = Set(try #require(request.headers["x-goog-fieldmask"]).split(separator: ",").map(String.init))
+        #expect(mask == ["places.id", "places.displayName", "places.location", "places.types", "places.primaryType",
+                         "places.shortFormattedAddress", "places.businessStatus", "places.rating",
+                         "places.userRatingCount", "places.regularOpeningHours", "places.currentOpeningHours"])
+        #expect(mask.allSatisfy { !GooglePlacesFixture.atmosphereFields.contains(String($0.dropFirst(7))) })
+        let body = try Self.body(request)
+        #expect(body["includedTypes"] == .array([.string("cafe"), .string("coffee_shop")]))
+        #expect(body["maxResultCount"]?.integerValue == 20)
+        #expect(body["rankPreference"] == .string("DISTANCE"))
+        #expect(body["locationRestriction"]?["circle"]?["radius"]?.doubleValue == 2_000)
+        #expect(body["locationRestriction"]?["circle"]?["center"]?["latitude"]?.doubleValue == 47.141)
+        #expect(body["locationRestriction"]?["circle"]?["center"]?["longitude"]?.doubleValue == 9.5209)
 
-    static func search(_ results: [String], token: String? = nil, status: String = "OK") -> String {
-        let next = token.map { #""next_page_token": "\#($0)", "# } ?? ""
-        return #"{"html_attributions": ["Listings by <b>X</b>"], \#(next)"results": [\#(results.joined(separator: ","))], "status": "\#(status)"}"#
-    }
-
-    @Test("nearby search: location, radius, type, keyword and key; results nearest first with their details")
-    func search() async throws {
-        let stub = try await StubServer.answering(json: Self.search([
-            Self.result("far", "Far Café", lat: -33.8570, lng: 151.1957, types: ["cafe", "food"]),
-            Self.result("near", "Near Café", lat: -33.8675, lng: 151.1957, types: ["cafe"]),
-            Self.result("bank", "Some Bank", lat: -33.8671, lng: 151.1957, types: ["bank"]),
-        ]))
-        let page = try await provider(stub).places(
-            PlaceQuery(center: Self.center, radius: 1500, category: .cafe, searchText: "coffee"), after: nil)
-        #expect(page.hits.map(\.place.id.description) == ["google:near", "google:far"])
+        // Nearest first; the café closed for good and the one Google sent from 13 km away are not listed.
+        #expect(page.hits.map(\.place.id.sourceID) == [GooglePlacesFixture.amadeusID, "ChIJ-Evil-Cafe-0006",
+                                                       GooglePlacesFixture.kaffeeBarID])
+        #expect(page.hits.allSatisfy { $0.distance <= 2_000 })
         #expect(page.next == nil)
-        #expect(page.attributions == ["Data © Google", "Listings by <b>X</b>"])
-        let near = try #require(page.hits.first).place
-        #expect(near.rating == 4.5)
-        #expect(near.ratingCount == 12)
-        #expect(near.priceLevel == 2)
-        #expect(near.address.formatted == "Pirrama Rd")
-        let request = try #require(stub.requests.first)
-        #expect(request.path == "/nearbysearch/json")
-        #expect(request.query["location"] == "-33.867,151.1957")
-        #expect(request.query["radius"] == "1500")
-        #expect(request.query["type"] == "cafe")
-        #expect(request.query["keyword"] == "coffee")
-        #expect(request.query["key"] == Self.key)
-        await stub.stop()
+        #expect(page.attributions == ["Google Maps"])
+        #expect(page.fetchedAt != nil)
+        #expect(!page.isCapped)
+        await google.stop()
     }
 
-    @Test("ZERO_RESULTS is an empty page")
-    func zeroResults() async throws {
-        let stub = try await StubServer.answering(json: #"{"html_attributions": [], "results": [], "status": "ZERO_RESULTS"}"#)
-        let page = try await provider(stub).places(PlaceQuery(center: Self.center, radius: 100), after: nil)
-        #expect(page.hits.isEmpty)
-        #expect(page.next == nil)
-        await stub.stop()
-    }
-
-    @Test("every other status is an error a user understands, without the key", arguments: [
-        ("OVER_QUERY_LIMIT", PlacesError.refused("The Google Places quota is used up; try again later.")),
-        ("REQUEST_DENIED", .refused("Google Places refused the request; check NEARBY_GOOGLE_API_KEY and that the Places API is enabled.")),
-        ("INVALID_REQUEST", .badResponse("Google Places did not accept the request.")),
-        ("UNKNOWN_ERROR", .unavailable("Google Places had a temporary problem; try again.")),
-        ("NOT_FOUND", .notFound),
-        ("\u{1B}[2JWEIRD", .badResponse("Google Places answered \u{FFFD}[2JWEIRD.")),
-    ])
-    func statuses(status: String, error: PlacesError) async throws {
-        let body = JSONValue.object(["status": .string(status), "error_message": .string("key \(Self.key) bad"),
-                                         "results": .array([])]).encoded()
-        let stub = try await StubServer.answering(body: body)
-        await #expect(throws: error) {
-            try await provider(stub).places(PlaceQuery(center: Self.center, radius: 100), after: nil)
+    @Test("the New API's fields: name, position, types, address, rating, hours; open now without periods")
+    func mapping() async throws {
+        let google = try await GoogleStandIn.start(keys: .accepts(Self.key))
+        let page = try await provider(google).places(PlaceQuery(center: Self.here, radius: 2_000, category: .cafe),
+                                                     after: nil)
+        let amadeus = try #require(page.hits.first).place
+        #expect(amadeus.name == "Café Amadeus")
+        #expect(amadeus.category == .cafe)
+        #expect(amadeus.coordinate == Coordinate(latitude: 47.1420, longitude: 9.5209))
+        #expect(amadeus.address.formatted == "Städtle 5, Vaduz")
+        #expect(amadeus.rating == 4.6)
+        #expect(amadeus.ratingCount == 212)
+        #expect(amadeus.attribution == "Google Maps")
+        guard case .periods(let periods)? = amadeus.openingHours else {
+            Issue.record("no periods")
+            return await google.stop()
         }
-        await stub.stop()
+        #expect(periods.count == 7)
+        #expect(periods.first == WeeklyPeriod(openDay: 0, openMinute: 420, closeDay: 0, closeMinute: 1_140))
+
+        let bar = try #require(page.hits.first { $0.place.id.sourceID == GooglePlacesFixture.kaffeeBarID }).place
+        #expect(bar.openingHours == nil)
+        #expect(bar.openNowReport?.isOpen == true)
+        let status = bar.openingStatus(hours: nil, at: Date(), timeZone: .gmt)
+        #expect(status.state == .open)
+        #expect(status.rowText(timeZone: .gmt) == "open now")
+        // Half an hour on, the report no longer speaks for the place.
+        #expect(bar.openingStatus(hours: nil, at: Date().addingTimeInterval(3_600), timeZone: .gmt).state == .unknown)
+
+        let evil = try #require(page.hits.first { $0.place.id.sourceID == "ChIJ-Evil-Cafe-0006" }).place
+        #expect(!evil.name.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x202E })
+        #expect(!(evil.address.formatted ?? "").unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
+        await google.stop()
     }
 
-    @Test("network failures never carry the key")
-    func keyNotInFailures() async throws {
-        let google = GooglePlacesProvider(apiKey: Self.key, baseURL: try await closedPortURL(),
-                                          categorize: Self.categorize, searchType: Self.searchType)
-        do {
-            _ = try await google.places(PlaceQuery(center: Self.center, radius: 100), after: nil)
-            Issue.record("expected a failure")
-        } catch {
-            #expect(!"\(error)".contains(Self.key))
-            #expect(error == .network("Could not connect to Google Places; check the network connection."))
-        }
-    }
-
-    @Test("pages follow next_page_token up to three, waiting out the token's delay and retrying once")
-    func paging() async throws {
-        let calls = Mutex(0)
-        let stub = try await StubServer.start { request in
-            let call = calls.withLock { $0 += 1; return $0 }
-            let token = request.query["pagetoken"]
-            switch (call, token) {
-            case (1, nil):
-                return ServerResponse(status: 200, body: Data(Self.search(
-                    [Self.result("p1", "One", lat: -33.867, lng: 151.1957, types: ["cafe"])], token: "T2").utf8))
-            case (2, "T2"?):
-                // Too early: Google's answer for a token that is not ready yet.
-                return ServerResponse(status: 200, body: Data(Self.search([], status: "INVALID_REQUEST").utf8))
-            case (3, "T2"?):
-                return ServerResponse(status: 200, body: Data(Self.search(
-                    [Self.result("p2", "Two", lat: -33.867, lng: 151.1957, types: ["cafe"])], token: "T3").utf8))
-            case (4, "T3"?):
-                return ServerResponse(status: 200, body: Data(Self.search(
-                    [Self.result("p3", "Three", lat: -33.867, lng: 151.1957, types: ["cafe"])], token: "T4").utf8))
-            default:
-                return ServerResponse(status: 500)
-            }
-        }
-        let google = provider(stub, tokenDelay: .milliseconds(150))
-        let query = PlaceQuery(center: Self.center, radius: 1000)
-        let first = try await google.places(query, after: nil)
-        let secondCursor: PageCursor = try #require(first.next)
-        let started = ContinuousClock.now
-        let second = try await google.places(query, after: secondCursor)
-        // The token was used no sooner than its delay, and the retry waited once more.
-        #expect(ContinuousClock.now - started >= .milliseconds(300))
-        let thirdCursor: PageCursor = try #require(second.next)
-        let third = try await google.places(query, after: thirdCursor)
-        #expect([first, second, third].flatMap { $0.hits.map(\.place.name) } == ["One", "Two", "Three"])
-        #expect(third.next == nil) // 60 results at most: no fourth page
-        let paged = stub.requests.dropFirst()
-        #expect(paged.allSatisfy { $0.query["location"] == nil && $0.query["key"] == Self.key })
-        await stub.stop()
-    }
-
-    @Test("a cursor that is not one of ours is refused")
-    func badCursor() async throws {
-        let stub = try await StubServer.answering(json: Self.search([]))
-        await #expect(throws: PlacesError.self) {
-            try await provider(stub).places(PlaceQuery(center: Self.center, radius: 100),
-                                            after: PageCursor(token: "garbage"))
-        }
-        #expect(stub.requests.isEmpty)
-        await stub.stop()
-    }
-
-    @Test("details: address parts, phone, website, weekly periods; a closed place is .notFound")
+    @Test("details: GET places/{id} with the detail fields; gone places are .notFound; asked once a session")
     func details() async throws {
-        let stub = try await StubServer.start { request in
-            if request.query["place_id"] == "closed" {
-                return ServerResponse(status: 200, body: Data(#"{"html_attributions": [], "result": {"business_status": "CLOSED_PERMANENTLY"}, "status": "OK"}"#.utf8))
-            }
-            return ServerResponse(status: 200, body: Data(#"""
-                {"html_attributions": [], "status": "OK", "result": {
-                  "place_id": "abc", "name": "Google Sydney", "types": ["point_of_interest"],
-                  "geometry": {"location": {"lat": -33.866, "lng": 151.196}},
-                  "formatted_address": "48 Pirrama Rd, Pyrmont NSW 2009, Australia",
-                  "address_components": [
-                    {"long_name": "48", "short_name": "48", "types": ["street_number"]},
-                    {"long_name": "Pirrama Road", "short_name": "Pirrama Rd", "types": ["route"]},
-                    {"long_name": "Pyrmont", "short_name": "Pyrmont", "types": ["locality", "political"]},
-                    {"long_name": "Australia", "short_name": "AU", "types": ["country", "political"]},
-                    {"long_name": "2009", "short_name": "2009", "types": ["postal_code"]}],
-                  "international_phone_number": "+61 2 9374 4000", "website": "https://example.com/",
-                  "wheelchair_accessible_entrance": true,
-                  "opening_hours": {"periods": [
-                    {"open": {"day": 1, "time": "0830"}, "close": {"day": 1, "time": "1730"}},
-                    {"open": {"day": 5, "time": "2200"}, "close": {"day": 6, "time": "0200"}},
-                    {"open": {"day": 9, "time": "0830"}}, {"open": {"day": 2, "time": "99"}}]}}}
-                """#.utf8))
-        }
-        let google = provider(stub)
-        let hit = try await google.place(id: PlaceID(source: .google, sourceID: "abc"), from: Self.center)
+        let google = try await GoogleStandIn.start(keys: .accepts(Self.key))
+        let places = try provider(google)
+        let hit = try await places.place(id: PlaceID(source: .google, sourceID: GooglePlacesFixture.amadeusID),
+                                         from: Self.here)
+        let request = try #require(google.requests.first)
+        #expect(request.method == "GET")
+        #expect(request.path == "/v1/places/" + GooglePlacesFixture.amadeusID)
+        #expect(request.headers["x-goog-api-key"] == Self.key)
+        let mask = Set(try #require(request.headers["x-goog-fieldmask"]).split(separator: ",").map(String.init))
+        #expect(mask.isSuperset(of: ["id", "displayName", "formattedAddress", "addressComponents",
+                                     "internationalPhoneNumber", "nationalPhoneNumber", "websiteUri", "priceLevel",
+                                     "regularOpeningHours", "currentOpeningHours", "accessibilityOptions",
+                                     "attributions"]))
+        #expect(mask.allSatisfy { !$0.hasPrefix("places.") && !GooglePlacesFixture.atmosphereFields.contains($0) })
+
         let place = hit.place
-        #expect(place.name == "Google Sydney")
-        #expect(place.category == .attraction) // no mapped type: details still show the place
-        #expect(place.address.street == "Pirrama Road")
-        #expect(place.address.houseNumber == "48")
-        #expect(place.address.city == "Pyrmont")
-        #expect(place.address.postcode == "2009")
-        #expect(place.address.country == "AU")
-        #expect(place.phone == "+61 2 9374 4000")
-        #expect(place.website == "https://example.com/")
+        #expect(place.address.formatted == "Städtle 5, 9490 Vaduz, Liechtenstein")
+        #expect(place.address.street == "Städtle")
+        #expect(place.address.houseNumber == "5")
+        #expect(place.address.city == "Vaduz")
+        #expect(place.address.postcode == "9490")
+        #expect(place.address.country == "LI")
+        #expect(place.phone == "+423 232 00 00")
+        #expect(place.website == "https://amadeus.example/")
+        #expect(place.priceLevel == 1)
         #expect(place.wheelchair == "yes")
-        #expect(place.openingHours == .periods([
-            WeeklyPeriod(openDay: 1, openMinute: 510, closeDay: 1, closeMinute: 1050),
-            WeeklyPeriod(openDay: 5, openMinute: 1320, closeDay: 6, closeMinute: 120),
-        ]))
-        #expect(stub.requests.first?.path == "/details/json")
-        await #expect(throws: PlacesError.notFound) {
-            try await google.place(id: PlaceID(source: .google, sourceID: "closed"), from: Self.center)
+        #expect(place.attribution == "Google Maps · Liechtenstein Tourismus")
+        #expect(abs(hit.distance - 111.2) < 1)
+
+        // Asked again in the same session: from memory.
+        _ = try await places.place(id: PlaceID(source: .google, sourceID: GooglePlacesFixture.amadeusID), from: Self.here)
+        #expect(google.requests.count == 1)
+
+        for gone in ["ChIJ-Closed-Cafe-0007", "ChIJ-Unknown"] {
+            await #expect(throws: PlacesError.notFound) {
+                try await places.place(id: PlaceID(source: .google, sourceID: gone), from: Self.here)
+            }
         }
-        await #expect(throws: PlacesError.notFound) {
-            try await google.place(id: PlaceID(source: .osm, sourceID: "n1"), from: Self.center)
+        // An id that is not Google's shape never reaches a URL.
+        let before = google.requests.count
+        for bad in ["../v1/x", "a b", "x?key=1", ""] {
+            await #expect(throws: PlacesError.notFound) {
+                try await places.place(id: PlaceID(source: .google, sourceID: bad), from: Self.here)
+            }
         }
-        await stub.stop()
+        #expect(google.requests.count == before)
+        await google.stop()
     }
 
-    @Test("hostile results: wrong types, missing fields, escape sequences, huge text")
-    func hostile() async throws {
-        let huge = String(repeating: "x", count: 2 << 20)
-        let stub = try await StubServer.answering(json: #"""
-            {"status": "OK", "html_attributions": [42], "results": [
-              {"place_id": "ok", "name": "\u001b]0;owned\u0007Café", "types": ["cafe"],
-               "geometry": {"location": {"lat": -33.867, "lng": 151.1957}}, "rating": 9, "price_level": "cheap"},
-              {"place_id": "nogeo", "name": "No geometry", "types": ["cafe"]},
-              {"place_id": 5, "name": "Numeric id", "types": ["cafe"], "geometry": {"location": {"lat": 1, "lng": 1}}},
-              {"place_id": "huge", "name": "\#(huge)", "types": ["cafe"], "geometry": {"location": {"lat": 1, "lng": 1}}},
-              {"place_id": "types", "name": "Bad types", "types": "cafe", "geometry": {"location": {"lat": 1, "lng": 1}}},
-              [], "x", null]}
-            """#)
-        let page = try await provider(stub).places(PlaceQuery(center: Self.center, radius: 1000), after: nil)
-        #expect(page.hits.map(\.place.id.sourceID) == ["ok"])
-        let place = try #require(page.hits.first).place
-        #expect(place.name == "\u{FFFD}]0;owned\u{FFFD}Café")
-        #expect(place.rating == nil) // out of range
-        #expect(place.priceLevel == nil)
-        await stub.stop()
+    @Test("a search: one Text Search a page, inside the radius's box, places outside the circle left out")
+    func textSearch() async throws {
+        let google = try await GoogleStandIn.start(keys: .accepts(Self.key))
+        let places = try provider(google)
+        let page = try await places.places(PlaceQuery(center: Self.here, radius: 2_000, searchText: "  café "), after: nil)
+        let request = try #require(google.requests.first)
+        #expect(request.path == "/v1/places:searchText")
+        #expect(request.headers["x-goog-fieldmask"]?.hasSuffix(",nextPageToken") == true)
+        let body = try Self.body(request)
+        #expect(body["textQuery"] == .string("café"))
+        #expect(body["pageSize"]?.integerValue == 20)
+        let box = try #require(body["locationRestriction"]?["rectangle"])
+        let south = try #require(box["low"]?["latitude"]?.doubleValue)
+        let west = try #require(box["low"]?["longitude"]?.doubleValue)
+        let north = try #require(box["high"]?["latitude"]?.doubleValue)
+        let east = try #require(box["high"]?["longitude"]?.doubleValue)
+        #expect(south < 47.141 && north > 47.141 && west < 9.5209 && east > 9.5209)
+        // The box just holds the circle: 2 km is about 0.018° of latitude.
+        #expect(abs((north - south) - 0.0359) < 0.001)
+        #expect(body["includedType"] == nil)
+        #expect(page.hits.map(\.place.name) == ["Café Amadeus", "\u{FFFD}[31mEvil\u{FFFD} Café"])
+
+        // In a category: its type, strictly; and the same search again costs nothing.
+        _ = try await places.places(PlaceQuery(center: Self.here, radius: 2_000, category: .pharmacy,
+                                               searchText: "apotheke"), after: nil)
+        let typed = try Self.body(try #require(google.requests.last))
+        #expect(typed["includedType"] == .string("pharmacy"))
+        #expect(typed["strictTypeFiltering"] == .bool(true))
+        _ = try await places.places(PlaceQuery(center: Self.here, radius: 2_000, searchText: "café"), after: nil)
+        #expect(google.requests.count == 2)
+        await google.stop()
     }
 
-    @Test("the key comes from NEARBY_GOOGLE_API_KEY, blank counts as unset")
-    func apiKeyFromEnvironment() {
-        #expect(GooglePlacesProvider.apiKey(in: ["NEARBY_GOOGLE_API_KEY": " k1 \n"]) == "k1")
-        #expect(GooglePlacesProvider.apiKey(in: ["NEARBY_GOOGLE_API_KEY": "  "]) == nil)
-        #expect(GooglePlacesProvider.apiKey(in: [:]) == nil)
+    @Test("errors in words a user can act on, naming where the key is set, never the key", arguments: [
+        (GoogleStandIn.KeyCheck.accepts("another key"), nil as Int?, "",
+         PlacesError.refused("Google does not accept the API key set in config.toml line 3 (google_api_key) "
+                             + "(400 INVALID_ARGUMENT); check that it was copied whole.")),
+        (.serviceDisabled(key), nil, "",
+         .refused("Google refused the API key set in config.toml line 3 (google_api_key) (403 PERMISSION_DENIED): "
+                  + "enable Places API (New) for the key's project in the Google Cloud console.")),
+        (.accepts(key), 429,
+         GoogleStandIn.errorBody(code: 429, status: "RESOURCE_EXHAUSTED", message: "Quota exceeded for quota metric "
+                                 + "'SearchNearbyRequest' and limit 'per minute'.", retryDelay: "30s"),
+         .refused("The Google Places quota is used up (429 RESOURCE_EXHAUSTED); try again in 30 s.")),
+        (.accepts(key), 503, GoogleStandIn.errorBody(code: 503, status: "UNAVAILABLE", message: "The service is unavailable."),
+         .unavailable("Google Places has a problem (503 UNAVAILABLE); try again in a few minutes.")),
+        (.accepts(key), 400, GoogleStandIn.errorBody(code: 400, status: "INVALID_ARGUMENT", message: "\u{1B}[2JBad radius."),
+         .refused("Google Places did not accept the request (400 INVALID_ARGUMENT): \u{FFFD}[2JBad radius.")),
+        (.accepts(key), 502, "<html>bad gateway</html>",
+         .unavailable("Google Places has a problem (HTTP 502); try again in a few minutes.")),
+    ])
+    func errors(keys: GoogleStandIn.KeyCheck, status: Int?, body: String, expected: PlacesError) async throws {
+        let google = try await GoogleStandIn.start(keys: keys)
+        google.fail(status: status, body: body)
+        let places = try provider(google, keySource: "config.toml line 3 (google_api_key)")
+        do {
+            _ = try await places.places(PlaceQuery(center: Self.here, radius: 500, category: .cafe), after: nil)
+            Issue.record("expected \(expected)")
+        } catch {
+            #expect(error == expected)
+            #expect(!"\(error)".contains(Self.key))
+        }
+        await google.stop()
+    }
+
+    @Test("without the key header or the field mask, the stand-in refuses as Google does")
+    func standInChecks() async throws {
+        let google = try await GoogleStandIn.start(keys: .accepts(Self.key))
+        let client = HTTPClient(baseURL: try #require(URL(string: google.baseURL)))
+        let body = Data(#"{"includedTypes": ["cafe"], "locationRestriction": {"circle": {"center": {"latitude": 47.141, "longitude": 9.5209}, "radius": 500}}}"#.utf8)
+        let noKey = try await client.send(HTTPClient.Request(method: "POST", path: "/v1/places:searchNearby",
+                                                             headers: ["X-Goog-FieldMask": "places.id"], body: body))
+        #expect(noKey.status == 403)
+        let noMask = try await client.send(HTTPClient.Request(method: "POST", path: "/v1/places:searchNearby",
+                                                              headers: ["X-Goog-Api-Key": Self.key], body: body))
+        #expect(noMask.status == 400)
+        #expect(String(decoding: noMask.body, as: UTF8.self).contains("FieldMask is a required parameter"))
+        let legacyType = try await client.send(HTTPClient.Request(
+            method: "POST", path: "/v1/places:searchNearby",
+            headers: ["X-Goog-Api-Key": Self.key, "X-Goog-FieldMask": "places.id"],
+            body: Data(#"{"includedTypes": ["grocery_or_supermarket"], "locationRestriction": {"circle": {"center": {"latitude": 47.141, "longitude": 9.5209}, "radius": 500}}}"#.utf8)))
+        #expect(legacyType.status == 400)
+        await google.stop()
+    }
+
+    @Test("every type Nearby searches by is one the New API accepts")
+    func typesAreTableA() {
+        for category in NearbyCore.Category.allCases {
+            let types = CategoryMapping.rule(for: category).googleTypes.filter { $0 != "grocery_or_supermarket" }
+            #expect(!types.isEmpty, "\(category)")
+            #expect(types.allSatisfy(GooglePlacesFixture.tableATypes.contains), "\(category): \(types)")
+        }
     }
 }

@@ -28,10 +28,10 @@ enum GoogleSamples {
 struct GoogleRecordedSamplesTests {
     static let center = Coordinate(latitude: -33.8670, longitude: 151.1957)
 
-    private func provider(serving name: String) async throws -> (GooglePlacesProvider, StubServer) {
+    private func provider(serving name: String) async throws -> (LegacyGooglePlacesProvider, StubServer) {
         let stub = try await StubServer.answering(body: try GoogleSamples.data(name),
                                                   headers: ["Content-Type": "application/json"])
-        let google = GooglePlacesProvider(apiKey: "k", baseURL: stub.url, categorize: { types in
+        let google = LegacyGooglePlacesProvider(apiKey: "k", baseURL: stub.url, categorize: { types in
             types.contains("restaurant") ? .restaurant : types.contains("lodging") ? .hotel : nil
         }, searchType: { _ in nil }, tokenDelay: .zero)
         return (google, stub)

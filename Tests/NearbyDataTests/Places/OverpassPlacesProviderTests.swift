@@ -64,7 +64,7 @@ struct OverpassPlacesProviderTests {
         await stub.stop()
     }
 
-    @Test("sends an around: query for every key over POST /interpreter")
+    @Test("sends a bounded around: query for every category key over POST /interpreter")
     func requestShape() async throws {
         let stub = try await StubServer.answering(json: Self.sample)
         _ = try await provider(stub).places(PlaceQuery(center: Self.center, radius: 1500), after: nil)
@@ -73,9 +73,10 @@ struct OverpassPlacesProviderTests {
         #expect(request.path == "/interpreter")
         let form = String(decoding: request.body, as: UTF8.self)
         let query = try #require(form.hasPrefix("data=") ? String(form.dropFirst(5)).removingPercentEncoding : nil)
-        #expect(query.contains(#"nwr["amenity"]["name"](around:1500,47.141,9.5209);"#))
-        #expect(query.contains(#"nwr["shop"]["name"]"#))
-        #expect(query.hasSuffix("out center tags;"))
+        #expect(query.hasPrefix("[out:json][timeout:4];")) // a 5-second client
+        #expect(query.contains(#"$"]["name"](around:1500,47.141,9.5209);"#))
+        #expect(query.contains(#"nwr["shop"~"^(supermarket|convenience|bakery)$"]["name"](around:1500,47.141,9.5209);"#))
+        #expect(query.hasSuffix("out tags center 10000;"))
         await stub.stop()
     }
 
@@ -117,7 +118,7 @@ struct OverpassPlacesProviderTests {
         let hit = try await overpass.place(id: PlaceID(source: .osm, sourceID: "w2"), from: Self.center)
         #expect(hit.place.name == "Café Amadeus") // the stub answers every query with the sample; first usable wins
         let form = String(decoding: try #require(stub.requests.last).body, as: UTF8.self).removingPercentEncoding ?? ""
-        #expect(form.contains("way(2);out center tags;"))
+        #expect(form.contains("way(2);out tags center 1;"))
         for bad in ["x2", "n", "n-4", "nabc"] {
             await #expect(throws: PlacesError.notFound) {
                 try await overpass.place(id: PlaceID(source: .osm, sourceID: bad), from: Self.center)
@@ -130,12 +131,14 @@ struct OverpassPlacesProviderTests {
     }
 
     @Test("failures become places errors a user understands", arguments: [
-        (429, #"{"elements": []}"#, PlacesError.refused("Overpass is busy (too many requests); try again in a minute.")),
-        (504, "<html>Gateway Timeout</html>", .unavailable("Overpass has a problem (HTTP 504); try again later.")),
+        // The stub answers the status page with the same 429: unreadable, so no slot can be named.
+        (429, #"{"elements": []}"#, PlacesError.unavailable("Overpass is busy; try again in a minute.")),
+        (504, "<html>Gateway Timeout</html>", .unavailable("Overpass is overloaded (HTTP 504); try again in a minute.")),
+        (502, "<html>Bad Gateway</html>", .unavailable("Overpass has a problem (HTTP 502); try again later.")),
         (200, "<html>not json</html>", .badResponse("Overpass's answer could not be read.")),
         (200, #"{"version": 0.6}"#, .badResponse("Overpass's answer holds no elements.")),
         (200, #"{"elements": [], "remark": "runtime error: Query timed out"}"#,
-         .refused("Overpass could not finish the query; try a smaller radius.")),
+         .unavailable("Overpass ran out of time for this area; try a smaller radius, or again later.")),
     ])
     func failures(status: Int, body: String, error: PlacesError) async throws {
         let stub = try await StubServer.answering(status, json: body)

@@ -67,6 +67,28 @@ struct ServicePlacesProviderTests {
         try? FileManager.default.removeItem(at: folder)
     }
 
+    @Test("a live source: exact counts, pages never capped, and decoration from what it received, without a request")
+    func liveSourceRules() async throws {
+        let (service, url, store, folder) = try await Self.service()
+        let provider = ServicePlacesProvider(baseURL: url)
+        #expect(provider.isLive)
+        let list = PlaceQuery(center: Self.center, radius: 5_000, category: .cafe, limit: 10)
+        let page = try await provider.places(list, after: nil)
+        #expect(!page.isCapped)
+        #expect(page.hits.count == 10)
+        let count = try await provider.count(PlaceQuery(center: Self.center, radius: 5_000, category: .cafe, reach: .overview))
+        #expect(count == PlaceCount(try await store.count(near: Self.center, radius: 5_000, category: .cafe)))
+        // The service goes away: what the list received still answers a held-only query, nearest first, and
+        // nothing is asked of the network (it would fail).
+        await service.stop()
+        var decoration = PlaceQuery(center: Self.center, radius: 5_000, category: .cafe, limit: 50, reach: .heldOnly)
+        let held = try await provider.places(decoration, after: nil)
+        #expect(held.hits.map(\.place.id) == page.hits.map(\.place.id))
+        decoration.category = .pharmacy
+        #expect(try await provider.places(decoration, after: nil).hits.isEmpty)
+        try? FileManager.default.removeItem(at: folder)
+    }
+
     @Test("failures become the errors the screens show: refused without the token, network when down")
     func failures() async throws {
         let (service, url, _, folder) = try await Self.service(token: "t")

@@ -12,12 +12,12 @@ import Testing
 struct ReplicaTests {
     @Test("a write on the primary is read through a replica instance once replicated; read-your-writes; with the replica stopped, reads fall back and /readyz says so")
     func replicaReads() async throws {
-        let cluster = try #require(try PostgresCluster.start())
+        let cluster = try #require(try await PostgresCluster.start())
         defer { cluster.stop() }
         let primaryURL = cluster.url(database: "postgres")
         let migrated = try await ServerProcess.run(["serve", "migrate"], environment: ["NEARBY_DATABASE_URL": primaryURL])
         #expect(migrated.status == 0, "\(migrated.output)")
-        let replicaPort = try cluster.addReplica()
+        let replicaPort = try await cluster.addReplica()
         let replicaURL = cluster.url(database: "postgres", port: replicaPort)
         let writer = try await ServerProcess(["serve", "--port", "0"], environment: ["NEARBY_DATABASE_URL": primaryURL])
         let reader = try await ServerProcess(["serve", "--port", "0", "--database-replica", replicaURL],
@@ -50,7 +50,7 @@ struct ReplicaTests {
             #expect(read.status == 200)
         }
 
-        try cluster.stopReplica(0)
+        try await cluster.stopReplica(0)
         let list = try await reading.send(.init(method: "GET", path: "/listFriends"))
         #expect(list.status == 200)
         #expect(try JSONValue.parse(list.body).arrayValue?.count == 21)
@@ -60,16 +60,16 @@ struct ReplicaTests {
         #expect(replicaState.contains("down") && replicaState.contains("fall back to the primary"), "\(replicaState)")
         #expect(!reader.output.contains(PostgresCluster.password))
 
-        try cluster.startReplica(0)
+        try await cluster.startReplica(0)
         await reader.stop()
         await writer.stop()
     }
 
     @Test("a replica connection cannot write: replica sessions are read-only")
     func replicaIsReadOnly() async throws {
-        let cluster = try #require(try PostgresCluster.start())
+        let cluster = try #require(try await PostgresCluster.start())
         defer { cluster.stop() }
-        let replicaPort = try cluster.addReplica()
+        let replicaPort = try await cluster.addReplica()
         // The replica given as the primary too: only the replica's pool's own setting is under test here.
         let pools = PostgresPools(primary: try DatabaseURL(cluster.url(database: "postgres")),
                                   replicas: [try DatabaseURL(cluster.url(database: "postgres", port: replicaPort))])

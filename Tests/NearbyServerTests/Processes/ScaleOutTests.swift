@@ -11,8 +11,8 @@ import Testing
 struct ScaleOutTests {
     /// A migrated database of its own in the shared cluster, and its URL.
     private static func database() async throws -> (PostgresCluster, String, String) {
-        let cluster = try #require(try SharedPostgres.get())
-        let name = try cluster.createDatabase(prefix: "scale")
+        let cluster = try #require(try await SharedPostgres.get())
+        let name = try await cluster.createDatabase(prefix: "scale")
         let url = cluster.url(database: name)
         let migrated = try await ServerProcess.run(["serve", "migrate"], environment: ["NEARBY_DATABASE_URL": url])
         #expect(migrated.status == 0, "\(migrated.output)")
@@ -34,8 +34,8 @@ struct ScaleOutTests {
 
     @Test("serve refuses a database that is behind and names the command; migrate applies once, never showing the password")
     func migrations() async throws {
-        let cluster = try #require(try SharedPostgres.get())
-        let name = try cluster.createDatabase(prefix: "fresh")
+        let cluster = try #require(try await SharedPostgres.get())
+        let name = try await cluster.createDatabase(prefix: "fresh")
         let url = cluster.url(database: name)
         let refused = try await ServerProcess.run(["serve", "--port", "0"], environment: ["NEARBY_DATABASE_URL": url])
         #expect(refused.status == 1)
@@ -46,7 +46,7 @@ struct ScaleOutTests {
         #expect(first.output.contains("Migrated"))
         let second = try await ServerProcess.run(["serve", "migrate"], environment: ["NEARBY_DATABASE_URL": url])
         #expect(second.output.contains("up to date"))
-        #expect(try cluster.psql("SELECT count(*) FROM nearby_schema", database: name) == "1")
+        #expect(try await cluster.psql("SELECT count(*) FROM nearby_schema", database: name) == "1")
         for output in [refused.output, first.output, second.output] {
             #expect(!output.contains(PostgresCluster.password))
         }
@@ -54,7 +54,7 @@ struct ScaleOutTests {
         let denied = try await ServerProcess.run(["serve", "--port", "0"], environment: ["NEARBY_DATABASE_URL": wrongPassword])
         #expect(denied.status == 1)
         #expect(!denied.output.contains("not-the-password"))
-        _ = try? cluster.psql("DROP DATABASE \(name) WITH (FORCE)")
+        _ = try? await cluster.psql("DROP DATABASE \(name) WITH (FORCE)")
     }
 
     @Test("20 clients × 500 adds over two instances: the count equals the acknowledged adds exactly")
@@ -81,11 +81,11 @@ struct ScaleOutTests {
         }
         #expect(acknowledged.value == 10_000)
         #expect(ids.value.count == 10_000)
-        #expect(try cluster.psql("SELECT count(*) FROM friend", database: name) == "10000")
+        #expect(try await cluster.psql("SELECT count(*) FROM friend", database: name) == "10000")
         let total = try await Self.client(servers[1]).send(.init(method: "GET", path: "/api/friends?limit=1"))
         #expect(total.headers["x-total-count"] == "10000")
         for server in servers { await server.stop() }
-        _ = try? cluster.psql("DROP DATABASE \(name) WITH (FORCE)")
+        _ = try? await cluster.psql("DROP DATABASE \(name) WITH (FORCE)")
     }
 
     @Test("concurrent edits and deletes of the same friends through two instances end in one consistent state")
@@ -124,9 +124,9 @@ struct ScaleOutTests {
         // Every friend deleted exactly once; patches either landed before the delete or found nothing.
         #expect(deletes.value == [200: 200, 404: 200])
         #expect(Set(patchStatuses.value.keys).isSubset(of: [200, 404]))
-        #expect(try cluster.psql("SELECT count(*) FROM friend", database: name) == "0")
+        #expect(try await cluster.psql("SELECT count(*) FROM friend", database: name) == "0")
         for server in servers { await server.stop() }
-        _ = try? cluster.psql("DROP DATABASE \(name) WITH (FORCE)")
+        _ = try? await cluster.psql("DROP DATABASE \(name) WITH (FORCE)")
     }
 
     @Test("one instance SIGKILLed mid-load loses no acknowledged write, and the other keeps serving")
@@ -161,7 +161,7 @@ struct ScaleOutTests {
             try await group.waitForAll()
         }
         #expect(try await servers[0].waitForExit() == 128 + SIGKILL)
-        let stored = Set(try cluster.psql("SELECT id FROM friend", database: name).split(separator: "\n").compactMap { Int64($0) })
+        let stored = Set(try await cluster.psql("SELECT id FROM friend", database: name).split(separator: "\n").compactMap { Int64($0) })
         let lost = acknowledged.value.subtracting(stored)
         #expect(lost.isEmpty, "acknowledged but missing: \(lost.sorted().prefix(10))")
         // The survivor answered every one of its clients' adds.
@@ -170,7 +170,7 @@ struct ScaleOutTests {
         #expect(health.status == 200)
         await servers[1].stop()
         await servers[0].stop()
-        _ = try? cluster.psql("DROP DATABASE \(name) WITH (FORCE)")
+        _ = try? await cluster.psql("DROP DATABASE \(name) WITH (FORCE)")
     }
 
     @Test("a client whose answer was dropped retries on the other instance with its Idempotency-Key: one friend")
@@ -197,15 +197,15 @@ struct ScaleOutTests {
             try await Task.sleep(for: .milliseconds(50))  // a poll interval while the first attempt finishes
         }
         #expect(retried?.status == 201)
-        #expect(try cluster.psql("SELECT count(*) FROM friend WHERE last_name = 'Empotent'", database: name) == "1")
+        #expect(try await cluster.psql("SELECT count(*) FROM friend WHERE last_name = 'Empotent'", database: name) == "1")
         let again = try await Self.client(servers[0]).send(.init(method: "POST", path: "/api/friends",
                                                                   headers: ["Idempotency-Key": "dropped-1"], body: Data(body.utf8)))
         #expect(again.body == retried?.body)
-        #expect(try cluster.psql("SELECT count(*) FROM friend", database: name) == "1")
+        #expect(try await cluster.psql("SELECT count(*) FROM friend", database: name) == "1")
         for server in servers {
             #expect(!server.output.contains(PostgresCluster.password))
             await server.stop()
         }
-        _ = try? cluster.psql("DROP DATABASE \(name) WITH (FORCE)")
+        _ = try? await cluster.psql("DROP DATABASE \(name) WITH (FORCE)")
     }
 }

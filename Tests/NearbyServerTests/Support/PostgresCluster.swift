@@ -36,7 +36,11 @@ final class PostgresCluster: Sendable {
     }
 
     /// A running primary, or nil (and a note in the test log) when PostgreSQL is not installed.
-    static func start() throws -> PostgresCluster? {
+    static func start() async throws -> PostgresCluster? {
+        try await Blocking.run { try startBlocking() }
+    }
+
+    private static func startBlocking() throws -> PostgresCluster? {
         if let reason = unavailableReason {
             print("Skipping the PostgreSQL tests: \(reason).")
             return nil
@@ -61,7 +65,11 @@ final class PostgresCluster: Sendable {
     }
 
     /// A streaming replica of the primary, started; returns its port.
-    func addReplica() throws -> UInt16 {
+    func addReplica() async throws -> UInt16 {
+        try await Blocking.run { try self.addReplicaBlocking() }
+    }
+
+    private func addReplicaBlocking() throws -> UInt16 {
         let index = replicas.withLock { $0.count }
         let data = directory.appendingPathComponent("replica\(index)")
         try Self.run("pg_basebackup", ["-h", "127.0.0.1", "-p", String(port), "-U", Self.user, "-D", data.path,
@@ -73,12 +81,20 @@ final class PostgresCluster: Sendable {
         return replicaPort
     }
 
-    func stopReplica(_ index: Int) throws {
+    func stopReplica(_ index: Int) async throws {
+        try await Blocking.run { try self.stopReplicaBlocking(index) }
+    }
+
+    private func stopReplicaBlocking(_ index: Int) throws {
         guard let replica = replicas.withLock({ index < $0.count ? $0[index] : nil }) else { return }
         try Self.run("pg_ctl", ["-D", replica.directory.path, "stop", "-m", "fast", "-w"])
     }
 
-    func startReplica(_ index: Int) throws {
+    func startReplica(_ index: Int) async throws {
+        try await Blocking.run { try self.startReplicaBlocking(index) }
+    }
+
+    private func startReplicaBlocking(_ index: Int) throws {
         guard let replica = replicas.withLock({ index < $0.count ? $0[index] : nil }) else { return }
         try startServer(data: replica.directory, port: replica.port)
     }
@@ -89,16 +105,23 @@ final class PostgresCluster: Sendable {
     }
 
     /// A new, empty database: each test gets its own, so tests share a cluster without seeing each other.
-    func createDatabase(prefix: String = "t") throws -> String {
+    func createDatabase(prefix: String = "t") async throws -> String {
         let name = "\(prefix)_\(UUID().uuidString.prefix(8).lowercased())"
-        try psql("CREATE DATABASE \(name)")
+        try await psql("CREATE DATABASE \(name)")
         return name
     }
 
     /// Runs SQL with psql as the superuser; returns what it printed (unaligned, tuples only).
+    /// The tools run on a thread of their own, never on the cooperative pool: dozens of tests set up at once,
+    /// and a pool of two threads blocked on psql starved the services under test.
     @discardableResult
-    func psql(_ sql: String, database: String = "postgres", port: UInt16? = nil) throws -> String {
-        try Self.run("psql", ["-h", "127.0.0.1", "-p", String(port ?? self.port), "-U", Self.user, "-d", database,
+    func psql(_ sql: String, database: String = "postgres", port: UInt16? = nil) async throws -> String {
+        let port = port ?? self.port
+        return try await Blocking.run { try self.psqlBlocking(sql, database: database, port: port) }
+    }
+
+    private func psqlBlocking(_ sql: String, database: String, port: UInt16) throws -> String {
+        try Self.run("psql", ["-h", "127.0.0.1", "-p", String(port), "-U", Self.user, "-d", database,
                               "-v", "ON_ERROR_STOP=1", "-At", "-c", sql],
                      environment: ["PGPASSWORD": Self.password])
     }
@@ -154,27 +177,19 @@ final class PostgresCluster: Sendable {
     @discardableResult
     static func run(_ tool: String, _ arguments: [String], environment: [String: String] = [:],
                     asPostgres: Bool = true) throws -> String {
-        let process = Process()
         let path = tool.hasPrefix("/") ? tool : "\(binaries)/\(tool)"
+        let result: (status: Int32, output: String)
         if asPostgres, getuid() == 0 {
-            process.executableURL = URL(fileURLWithPath: "/usr/sbin/runuser")
-            process.arguments = ["-u", user, "--", "env"] + environment.map { "\($0.key)=\($0.value)" } + [path] + arguments
+            // From a folder postgres may enter (env -C), or the tools complain.
+            result = try Spawned.run("/usr/sbin/runuser", ["-u", user, "--", "env", "-C", "/tmp"]
+                                     + environment.map { "\($0.key)=\($0.value)" } + [path] + arguments,
+                                     environment: ProcessInfo.processInfo.environment)
         } else {
-            process.executableURL = URL(fileURLWithPath: path)
-            process.arguments = arguments
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+            result = try Spawned.run(path, arguments,
+                                     environment: ProcessInfo.processInfo.environment.merging(environment) { $1 })
         }
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        process.standardInput = FileHandle.nullDevice
-        // From a folder postgres may enter, or runuser complains.
-        process.currentDirectoryURL = URL(fileURLWithPath: "/tmp")
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let text = String(decoding: data, as: UTF8.self)
-        guard process.terminationStatus == 0 else {
+        let text = result.output
+        guard result.status == 0 else {
             throw ClusterError.failed("\(tool) \(arguments.joined(separator: " ")): \(text)")
         }
         return text.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -211,10 +226,14 @@ final class PostgresCluster: Sendable {
 enum SharedPostgres {
     private static let cluster = Mutex<Result<PostgresCluster?, any Error>?>(nil)
 
-    static func get() throws -> PostgresCluster? {
+    static func get() async throws -> PostgresCluster? {
+        try await Blocking.run { try getBlocking() }
+    }
+
+    private static func getBlocking() throws -> PostgresCluster? {
         try cluster.withLock { state in
             if let state { return try state.get() }
-            let started = Result { try PostgresCluster.start() }
+            let started = Result { try PostgresCluster.startBlocking() }
             state = started
             if case .success(let running?) = started {
                 atexit { SharedPostgres.stopAtExit() }

@@ -52,8 +52,8 @@ final class TestBackend: Sendable {
                 try? FileManager.default.removeItem(at: folder)
             }
         case .postgres:
-            guard let cluster = try SharedPostgres.get() else { throw TestSkip() }
-            let name = try cluster.createDatabase()
+            guard let cluster = try await SharedPostgres.get() else { throw TestSkip() }
+            let name = try await cluster.createDatabase()
             let urlText = cluster.url(database: name)
             let pools = PostgresPools(primary: try DatabaseURL(urlText), maximumConnections: 8)
             let running = Task { try await pools.run() }
@@ -62,7 +62,7 @@ final class TestBackend: Sendable {
                                cluster: cluster) {
                 running.cancel()
                 _ = await running.result
-                _ = try? cluster.psql("DROP DATABASE IF EXISTS \(name) WITH (FORCE)")
+                _ = try? await cluster.psql("DROP DATABASE IF EXISTS \(name) WITH (FORCE)")
             }
         }
     }

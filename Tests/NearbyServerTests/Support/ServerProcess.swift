@@ -71,21 +71,10 @@ final class ServerProcess: Sendable {
     /// Runs `nearby-server arguments…` to completion: its status and output.
     static func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> (status: Int32, output: String) {
         try await Blocking.run {
-            let process = Process()
-            process.executableURL = binary
-            process.arguments = arguments
             var env = ProcessInfo.processInfo.environment
             env.removeValue(forKey: "NEARBY_DATABASE_URL")
             env.merge(environment) { $1 }
-            process.environment = env
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            process.standardError = pipe
-            process.standardInput = FileHandle.nullDevice
-            try process.run()
-            let data = pipe.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+            return try Spawned.run(binary.path, arguments, environment: env)
         }
     }
 

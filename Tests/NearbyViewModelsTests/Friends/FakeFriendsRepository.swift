@@ -202,3 +202,20 @@ enum SampleFriends {
     static let jose = Friend(id: 3, firstName: "José", lastName: "Díaz", phoneNumber: "555 0103", placeName: "Vaduz")
     static let all = [anna, bob, jose]
 }
+
+/// Towns for the friend form: Vaduz once, Triesen twice far apart.
+struct FakeGazetteer: PlaceNameResolver {
+    static let vaduz = Coordinate(latitude: 47.141, longitude: 9.5209)
+
+    func lookUp(_ name: String) async -> PlaceNameLookup {
+        switch name.lowercased() {
+        case "vaduz": return .found(name: "Vaduz", coordinate: Self.vaduz)
+        case "triesen":
+            return .ambiguous([
+                Locality(id: "osm:n6", name: "Triesen", kind: .village, coordinate: Coordinate(latitude: 47.107, longitude: 9.528)),
+                Locality(id: "osm:n7", name: "Triesen", kind: .hamlet, coordinate: Coordinate(latitude: 46.5, longitude: 7.0)),
+            ])
+        default: return .unknown
+        }
+    }
+}

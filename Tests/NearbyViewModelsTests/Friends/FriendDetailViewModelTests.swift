@@ -54,9 +54,10 @@ struct FriendDetailViewModelTests {
     }
 
     @Test(arguments: [
-        (FriendsError.unauthorized, "Please log in to load your friends."),
-        (.notFound, "Could not complete request, please try again."),
-        (.network("x"), "Loading failed, check network connection"),
+        (FriendsError.unauthorized, "The friends service refused the token: set it with --friends-token, NEARBY_FRIENDS_TOKEN or friends_token in the config file."),
+        (.notFound, "This friend was deleted elsewhere."),
+        (.network("No answer from the friends service at http://10.0.0.2:8080 in time."),
+         "Loading failed: No answer from the friends service at http://10.0.0.2:8080 in time."),
     ])
     func fetchFailureShowsAnErrorThatCannotBeEdited(error: FriendsError, message: String) async {
         await repository.fail(.friend, with: error)
@@ -102,7 +103,7 @@ struct FriendDetailViewModelTests {
         detail.confirmDelete()
         await detail.idle()
         #expect(!detail.isDeleting.value)
-        #expect(detail.status.value == .error("Deleting failed, check network connection"))
+        #expect(detail.status.value == .error("Deleting failed: reset."))
         #expect(detail.friend == SampleFriends.bob)
         #expect(changes.isEmpty)
         #expect(navigator.recorded.isEmpty)

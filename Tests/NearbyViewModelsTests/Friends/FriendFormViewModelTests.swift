@@ -17,6 +17,65 @@ struct FriendFormViewModelTests {
         form.location.setText(location)
     }
 
+    @Test func anEditedCoordinateShowsFiveDecimals() {
+        let far = Friend(id: 9, firstName: "Ed", lastName: "Ge", phoneNumber: "+423 555 0109",
+                         coordinate: Coordinate(latitude: 47.00600267062831, longitude: 8.002947209213325))
+        let form = FriendFormViewModel(mode: .edit(far), context: context)
+        #expect(form.location.text.value == "47.00600, 8.00295")
+        // Untouched, the full coordinate is kept.
+        #expect(form.draft?.coordinate == far.coordinate)
+    }
+
+    @Test func aFieldAtItsLengthCapSaysSo() {
+        let form = FriendFormViewModel(mode: .add, context: context)
+        #expect(form.firstName.maximumLength == 40)
+        form.firstName.setText(String(repeating: "a", count: 40))
+        #expect(form.firstName.message.value == "At most 40 characters")
+        #expect(form.firstName.problem == nil)
+        form.email.setText(String(repeating: "e", count: 242) + "@example.org")
+        #expect(form.email.text.value.count == form.email.maximumLength)
+        #expect(form.email.message.value == "At most 254 characters")
+    }
+
+    /// A new friend's form with a gazetteer, saved once with `location` typed.
+    private func savedWithGazetteer(location: String) async -> FriendFormViewModel {
+        var located = context
+        located.placeNames = FakeGazetteer()
+        let form = FriendFormViewModel(mode: .add, context: located)
+        fill(form, location: location)
+        form.save()
+        await form.idle()
+        return form
+    }
+
+    @Test func aTownsNameIsLocatedWithTheGazetteer() async {
+        _ = await savedWithGazetteer(location: "vaduz")
+        let added = await repository.addedDrafts.last
+        #expect(added?.coordinate == FakeGazetteer.vaduz)
+        #expect(added?.placeName == "Vaduz")
+    }
+
+    @Test func anAmbiguousTownIsRefusedBesideTheField() async {
+        let form = await savedWithGazetteer(location: "Triesen")
+        #expect(await repository.addedDrafts.isEmpty)
+        #expect(form.location.message.value?.hasPrefix("“Triesen” could mean Triesen (village") == true)
+        #expect(!form.canSave.value)
+        form.location.setText("47.107, 9.528")
+        #expect(form.canSave.value)
+    }
+
+    @Test func anUnknownPlaceIsSavedOnlyOnASecondSave() async {
+        let form = await savedWithGazetteer(location: "Grandma's house")
+        #expect(await repository.addedDrafts.isEmpty)
+        #expect(form.location.message.value?.hasPrefix("No town called “Grandma's house”") == true)
+        #expect(form.canSave.value)
+        form.save()
+        await form.idle()
+        let added = await repository.addedDrafts.last
+        #expect(added?.placeName == "Grandma's house")
+        #expect(added?.coordinate == nil)
+    }
+
     @Test func anUntouchedEmptyFormSaysNothingAndCannotSave() {
         let form = FriendFormViewModel(mode: .add, context: context)
         #expect(form.title == "New friend")
@@ -29,7 +88,7 @@ struct FriendFormViewModelTests {
     @Test func reasonsAppearAsTheUserTypes() {
         let form = FriendFormViewModel(mode: .add, context: context)
         form.firstName.setText("Anna1")
-        #expect(form.firstName.message.value == "Only letters, spaces, hyphens and apostrophes")
+        #expect(form.firstName.message.value == "Only letters, emoji, spaces, hyphens, apostrophes and periods")
         form.firstName.setText("Anna")
         #expect(form.firstName.message.value == nil)
         form.firstName.setText("")
@@ -45,16 +104,20 @@ struct FriendFormViewModelTests {
     func namesOfAnyScriptAreAccepted(name: String) {
         let form = FriendFormViewModel(mode: .add, context: context)
         fill(form, first: name, last: name)
-        #expect(form.firstName.message.value == nil)
-        #expect(form.lastName.message.value == nil)
+        #expect(form.firstName.problem == nil)
+        #expect(form.lastName.problem == nil)
+        // Nothing to say, except at the length cap, where the field says why typing stops.
+        let expected = name.count == 40 ? "At most 40 characters" : nil
+        #expect(form.firstName.message.value == expected)
+        #expect(form.lastName.message.value == expected)
         #expect(form.canSave.value)
     }
 
     @Test(arguments: [
         (String(repeating: "a", count: 41), "At most 40 characters"),
-        ("R2D2", "Only letters, spaces, hyphens and apostrophes"),
+        ("R2D2", "Only letters, emoji, spaces, hyphens, apostrophes and periods"),
         ("'-'", "Needs at least one letter"),
-        ("Eve\u{1B}[2J", "Only letters, spaces, hyphens and apostrophes"),
+        ("Eve\u{1B}[2J", "Only letters, emoji, spaces, hyphens, apostrophes and periods"),
     ])
     func badNamesAreRefusedWithAReason(name: String, reason: String) {
         let form = FriendFormViewModel(mode: .add, context: context)
@@ -147,9 +210,10 @@ struct FriendFormViewModelTests {
     }
 
     @Test(arguments: [
-        (FriendsError.network("reset"), "Saving failed, check network connection"),
-        (.unauthorized, "Please log in to save friends."),
-        (.notFound, "Could not complete request, please try again."),
+        (FriendsError.network("Could not connect to the friends service at http://127.0.0.1:1; is it running?"),
+         "Saving failed: Could not connect to the friends service at http://127.0.0.1:1; is it running?"),
+        (.unauthorized, "Not saved: the friends service refused the token (set it with --friends-token, NEARBY_FRIENDS_TOKEN or friends_token in the config file)."),
+        (.notFound, "Not saved: the friends service has no such address (HTTP 404): check --friends-url."),
         (.storage("database is locked"), "Could not save: database is locked."),
     ])
     func failedSaveKeepsEverythingTypedAndSaysWhy(error: FriendsError, message: String) async {
@@ -163,6 +227,19 @@ struct FriendFormViewModelTests {
         #expect(form.fields.map(\.text.value) == ["Dora", "Eck", "+423 555 0104", "dora@example.li", "Vaduz"])
         #expect(form.canSave.value)
         #expect(changes.isEmpty)
+        #expect(navigator.recorded.isEmpty)
+    }
+
+    @Test func editingAFriendDeletedElsewhereSaysSoAndReloadsTheList() async {
+        var changes: [FriendChange] = []
+        let form = FriendFormViewModel(mode: .edit(SampleFriends.bob), context: context) { changes.append($0) }
+        form.phone.setText("+423 555 0199")
+        await repository.fail(.update, with: .notFound)
+        form.save()
+        await form.idle()
+        #expect(form.saveState.value == .failed("Not saved: Bob Cole was deleted elsewhere; the list has been reloaded."))
+        #expect(changes == [.deleted(SampleFriends.bob)])
+        #expect(form.phone.text.value == "+423 555 0199")
         #expect(navigator.recorded.isEmpty)
     }
 

@@ -92,7 +92,7 @@ struct FriendsListPagingTests {
         await repository.fail(.page, with: .network("reset"))
         _ = list.row(at: 500)
         await list.idle()
-        let error = FriendsListRow.error(message: "Loading failed, check network connection", retryHint: "r retry")
+        let error = FriendsListRow.error(message: "Loading failed: reset.", retryHint: "r retry")
         #expect(list.row(at: 500) == error)
         #expect(list.row(at: 599) == error)
         #expect(name(list, 5) == "Person N5")

@@ -45,9 +45,10 @@ struct FriendsListViewModelTests {
     }
 
     @Test(arguments: [
-        (FriendsError.unauthorized, "Please log in to load your friends."),
-        (.notFound, "Could not complete request, please try again."),
-        (.network("timed out"), "Loading failed, check network connection"),
+        (FriendsError.unauthorized, "The friends service refused the token: set it with --friends-token, NEARBY_FRIENDS_TOKEN or friends_token in the config file."),
+        (.notFound, "The friends service has no friends list at this address (HTTP 404): check --friends-url."),
+        (.network("Could not connect to the friends service at http://127.0.0.1:1; is it running?"),
+         "Loading failed: Could not connect to the friends service at http://127.0.0.1:1; is it running?"),
         (.storage("disk I/O error"), "Could not read your friends: disk I/O error."),
     ])
     func errorRowSaysWhatWentWrongForThisScreen(error: FriendsError, message: String) async {
@@ -227,9 +228,8 @@ struct FriendsListViewModelTests {
     }
 
     @Test(arguments: [
-        (FriendsError.network("reset"), "Deleting failed, check network connection"),
-        (.unauthorized, "Please log in to delete Bob Cole."),
-        (.notFound, "Could not complete request, please try again."),
+        (FriendsError.network("reset"), "Deleting failed: reset."),
+        (.unauthorized, "Could not delete Bob Cole: the friends service refused the token (set it with --friends-token, NEARBY_FRIENDS_TOKEN or friends_token in the config file)."),
         (.storage("locked"), "Could not delete Bob Cole: locked."),
     ])
     func failedDeleteKeepsTheFriendAndSaysWhy(error: FriendsError, message: String) async {
@@ -244,6 +244,17 @@ struct FriendsListViewModelTests {
         #expect(list.status.value == .error(message))
         list.dismissStatus()
         #expect(list.status.value == nil)
+    }
+
+    @Test func aFriendDeletedElsewhereIsGoneNotAnError() async {
+        list.load()
+        await list.idle()
+        await repository.fail(.delete, with: .notFound)
+        list.requestDelete(at: 1)
+        list.confirmDelete()
+        await list.idle()
+        #expect(names() == ["Anna Beck", "José Díaz"])
+        #expect(list.status.value == .info("Bob Cole was already deleted elsewhere."))
     }
 
     @Test func cancelledDeleteDoesNothing() async {
@@ -311,7 +322,7 @@ struct FriendsListViewModelTests {
         list.refresh()
         await list.idle()
         #expect(list.rowCount == 1)
-        #expect(list.row(at: 0) == .error(message: "Please log in to load your friends.", retryHint: "r retry"))
+        #expect(list.row(at: 0) == .error(message: "The friends service refused the token: set it with --friends-token, NEARBY_FRIENDS_TOKEN or friends_token in the config file.", retryHint: "r retry"))
         await repository.fail(.page, with: nil)
         list.retry()
         await list.idle()

@@ -29,7 +29,8 @@ struct HomePagerTests {
         single.home.pageLeft()
         #expect(single.home.hotPicks.value.pageLabel == "1 / 1")
 
-        let none = HomeFixture(places: [SampleTown.sonne])
+        // Roma is closed at 10:00, so there is no pick at all.
+        let none = HomeFixture(places: [SampleTown.roma])
         await none.loaded()
         none.home.pageRight()
         #expect(none.home.hotPicks.value.index == 0)
@@ -53,13 +54,15 @@ struct HomePagerTests {
     @Test func whenTheShownPickLeavesTheNextTakesItsPlace() async {
         let fixture = HomeFixture(at: "2026-11-25 18:10")
         await fixture.loaded()
-        fixture.home.pageLeft()
+        // Nearest first: ATM, diner, pharmacy, the far café.
+        fixture.home.pageRight()
+        fixture.home.pageRight()
         #expect(fixture.home.hotPicks.value.current?.category == .pharmacy)
         fixture.clock.set("2026-11-25 18:30")
         fixture.home.refreshTimes()
-        // The pharmacy closed: the last page left shows.
+        // The pharmacy closed: the page after it moves into its place.
         #expect(fixture.home.hotPicks.value.pageLabel == "3 / 3")
-        #expect(fixture.home.hotPicks.value.current?.category == .restaurant)
+        #expect(fixture.home.hotPicks.value.current?.category == .cafe)
     }
 
     @Test func picksLoadingShowsUntilTheFirstArrives() async {

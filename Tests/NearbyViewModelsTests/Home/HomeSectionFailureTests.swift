@@ -86,7 +86,7 @@ struct HomeSectionFailureTests {
         await fixture.repository.fail(.list, with: .unauthorized)
         await fixture.loaded()
         #expect(fixture.home.friendsSection.value?.content == .failed(
-            message: "Please log in to load your friends.", retryHint: "r retry"))
+            message: "The friends service refused the token: set it with --friends-token, NEARBY_FRIENDS_TOKEN or friends_token in the config file.", retryHint: "r retry"))
         #expect(fixture.home.sections.value.count == 4)
 
         await fixture.repository.fail(.list, with: nil)

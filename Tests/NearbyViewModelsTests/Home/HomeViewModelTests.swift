@@ -84,12 +84,13 @@ struct HomeViewModelTests {
     @Test func aHotPickSkipsClosedPlacesCloserThanIt() async {
         let fixture = HomeFixture(at: "2026-11-25 18:10")
         await fixture.loaded()
-        // Amadeus has closed; the far café is open around the clock. The diner (150 m) opened at 18:00.
+        // Amadeus has closed; the far café is open around the clock (Sonne, of unknown hours, is not twice as
+        // near). The diner (150 m) opened at 18:00. Nearest first.
         #expect(fixture.pickTexts == [
             "Bankomat Post · ATM · 50 m N · open 24/7",
-            "Café Fern · café · 900 m N · open 24/7",
             "Night Diner · restaurant · 150 m N · open until 23:00",
             "Apotheke am Städtle · pharmacy · 600 m SW · open until 18:30",
+            "Café Fern · café · 900 m N · open 24/7",
         ])
     }
 
@@ -106,7 +107,8 @@ struct HomeViewModelTests {
     }
 
     @Test func hotPicksSayWhenNothingIsOpen() async {
-        let fixture = HomeFixture(places: [SampleTown.roma, SampleTown.sonne])
+        // Both known to be closed at 10:00 (a place of unknown hours would be picked).
+        let fixture = HomeFixture(places: [SampleTown.roma, SampleTown.diner])
         await fixture.loaded()
         #expect(fixture.home.hotPicks.value.content == .loaded([]))
         #expect(fixture.home.hotPicks.value.emptyText == "Nothing open within 2 km right now")
@@ -120,7 +122,7 @@ struct HomeViewModelTests {
         #expect(rows.map(\.name) == ["Carla Arn", "Anna Beck"])
         #expect(rows.map(\.distanceAndBearing) == ["300 m S", "1.0 km N"])
         #expect(rows.map(\.phone) == ["+423 555 0104", "+423 555 0101"])
-        #expect(fixture.home.friendsSection.value?.title == "Friends nearby")
+        #expect(fixture.home.friendsSection.value?.title == "Friends within 2 km")
     }
 
     @Test func noFriendsSectionWhenNoFriendHasALocation() async {
@@ -137,7 +139,9 @@ struct HomeViewModelTests {
         #expect(fixture.home.sections.value.isEmpty)
         #expect(fixture.home.categories.value == .loaded([]))
         #expect(fixture.home.hotPicks.value.content == .loaded([]))
-        #expect(fixture.home.header.value.summary == "0 places within 2 km")
+        // No "0 places within 2 km" over an empty store: the notice says what to do, once.
+        #expect(fixture.home.header.value.summary == nil)
+        #expect(fixture.home.hotPicks.value.emptyText == "No places to pick from yet")
     }
 
     @Test func aStoreWithPlacesOnlyElsewhereSaysNoneAreWithinTheRadius() async {

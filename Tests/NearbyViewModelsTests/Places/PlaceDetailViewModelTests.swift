@@ -243,18 +243,23 @@ struct PlaceDetailViewModelTests {
         model.suggestMeetingPoints(with: Self.mira.id)
         #expect(model.meetingPoints.value == .loading(friend: "Mira"))
         await model.idle()
-        // Midpoint 560 m north. Amadeus (120 m) and Zeitgeist (900 m) are open on the way; Sonne's hours are
-        // unknown and Édith's Bar is closed.
+        // From the café on screen (120 m north) to Mira (1,120 m north): cafés around 620 m north. This café,
+        // Amadeus beside it and Zeitgeist (900 m) are open on the way, all 1 km of walking for the two together;
+        // Sonne's hours are unknown and Édith's Bar is closed.
         guard case .found(let friend, let rows) = model.meetingPoints.value else {
             Issue.record("expected meeting points, got \(model.meetingPoints.value)")
             return
         }
         #expect(friend == "Mira")
-        #expect(rows.map(\.name) == ["Café Amadeus", "Zeitgeist", "Café \u{FFFD}[31mAmadeus"])
-        #expect(rows.first?.distances == "you 120 m · Mira 1.0 km")
+        #expect(rows.map(\.name) == ["Café \u{FFFD}[31mAmadeus", "Café Amadeus", "Zeitgeist"])
+        #expect(rows.first?.distances == "right here · Mira 1.0 km")
+        #expect(rows.last?.distances == "here 780 m · Mira 220 m")
         #expect(rows.first?.openState == "open · until 18:00")
+        let query = await provider.pageCalls.last?.query
+        #expect(query?.category == .cafe)
+        #expect((query?.center.distance(to: PlacesSamples.offset(north: 620)) ?? 99) < 1)
 
-        model.openMeetingPoint(at: 1)
+        model.openMeetingPoint(at: 2)
         guard case .push(.placeDetail(let opened))? = navigator.recorded.last else {
             Issue.record("expected a pushed detail")
             return
@@ -274,8 +279,8 @@ struct PlaceDetailViewModelTests {
         clock.set(PlacesSamples.instant("2026-03-03T03:30:00Z"))
         model.suggestMeetingPoints(with: Self.oskar.id)
         await model.idle()
-        #expect(model.meetingPoints.value == .empty("Nothing open now between you and Oskar."),
-                "at 03:30 only the 24/7 café is open, and it is not near the midpoint")
+        #expect(model.meetingPoints.value == .empty("No cafés open now between here and Oskar."),
+                "at 03:30 only the 24/7 café is open, and it is not near the middle of the way")
 
         await provider.fail(.page, with: .network("down"))
         model.suggestMeetingPoints(with: Self.oskar.id)
@@ -284,6 +289,51 @@ struct PlaceDetailViewModelTests {
                                                      retryHint: "m retry"))
         model.clearMeetingPoints()
         #expect(model.meetingPoints.value == .none)
+    }
+
+    @Test func fromAnATMTheSuggestionsAreSomewhereToMeetNotToiletsOrFuel() async {
+        let atm = PlacesSamples.place("atm", "Bank ATM", .atm, north: 0, hours: "24/7")
+        let toilets = PlacesSamples.place("wc", "Public Toilets", .toilets, north: 560, hours: "24/7")
+        let fuel = PlacesSamples.place("fuel", "FuelPoint", .fuel, north: 600, hours: "24/7")
+        let bistro = PlacesSamples.place("bistro", "Bistro Willow", .restaurant, north: 580, hours: "24/7")
+        await provider.setPlaces([atm, toilets, fuel, bistro])
+        let model = detail(atm)
+        model.load()
+        await model.idle()
+        model.suggestMeetingPoints(with: Self.mira.id)
+        await model.idle()
+        guard case .found(_, let rows) = model.meetingPoints.value else {
+            Issue.record("expected meeting points, got \(model.meetingPoints.value)")
+            return
+        }
+        #expect(rows.map(\.name) == ["Bistro Willow"])
+    }
+
+    @Test func theTickOfASavedFavouriteGoesWithItsMessage() async {
+        let model = detail()
+        model.load()
+        await model.idle()
+        model.toggleFavourite()
+        await model.idle()
+        #expect(model.favourite.value == .saved(isFavourite: true))
+        model.dismissStatus()
+        #expect(model.favourite.value == .normal(isFavourite: true))
+    }
+
+    @Test func anOperatorThatRepeatsTheNameIsLeftOut() {
+        var llb = PlacesSamples.place("llb", "LLB AG", .atm, north: 10)
+        llb.operatorName = "LLB AG"
+        #expect(!detail(llb).lines.value.contains { $0.label == "Operator" })
+        llb.operatorName = "Liechtensteinische Landesbank"
+        #expect(detail(llb).lines.value.contains { $0.label == "Operator" && $0.value == "Liechtensteinische Landesbank" })
+    }
+
+    @Test func theMapCountsInTheUnitsOfTheSettings() {
+        var imperial = context
+        imperial.units = .imperial
+        let model = PlaceDetailViewModel(hit: PagingPlacesProvider.hit(Self.full, from: PlacesSamples.here), context: imperial)
+        #expect(model.map.value.units == .imperial)
+        #expect(detail().map.value.units == .metric)
     }
 
     @Test func resultsForAClosedScreenAreDropped() async {

@@ -46,7 +46,7 @@ struct PlacesListViewModelTests {
         #expect(names() == ["Café Amadeus", "Café Sonne", "Édith's Bar", "Zeitgeist"])
         #expect(list.title.value == "Cafés · 4 within 2 km · by distance")
         #expect(placeRow(0) == PlaceRowModel(
-            id: PlacesSamples.amadeus.id, name: "Café Amadeus", subtitle: "coffee shop", category: "Café",
+            id: PlacesSamples.amadeus.id, name: "Café Amadeus", subtitle: "", category: "Café",
             distance: "120 m N", openState: "open · until 18:00", openness: .open, rating: "4.5 ★ (1,234)",
             detailLine: "Mo-Fr 08:00-18:00"))
         #expect(placeRow(1)?.openState == "hours unknown")
@@ -183,6 +183,21 @@ struct PlacesListViewModelTests {
 
     // MARK: Sorts and layout
 
+    @Test func withoutRatingsInTheSourceTheOrderByRatingIsNotOffered() async {
+        let provider = PagingPlacesProvider(places: PlacesSamples.cafes)
+        let context = PlacesContext(provider: provider, navigator: navigator, here: PlacesSamples.here,
+                                    timeZone: PlacesSamples.utc, sourceHasRatings: false)
+        let osm = PlacesListViewModel(subject: .category(.cafe), context: context)
+        osm.load()
+        await osm.idle()
+        var seen: [PlacesSortOrder] = []
+        for _ in 0..<3 {
+            osm.cycleSort()
+            seen.append(osm.sortOrder.value)
+        }
+        #expect(seen == [.name, .openFirst, .distance])
+    }
+
     @Test func sortCyclesThroughNameRatingAndOpenFirstWithoutRefetchingACompleteResult() async {
         list.load()
         await list.idle()
@@ -253,9 +268,9 @@ struct PlacesListViewModelTests {
         await list.idle()
         #expect(names() == ["Café Amadeus", "Café Sonne"])
         #expect(list.title.value == "Cafés · matching “CAFE” within 2 km · by distance")
-        list.setFilter("coffee")
+        list.setFilter("market")
         await list.idle()
-        #expect(names() == ["Café Amadeus"], "the subtitle (cuisine) matches too")
+        #expect(names() == ["Café Sonne"], "the subtitle (a café's street) matches too")
         list.setFilter("xyz")
         await list.idle()
         #expect(list.row(at: 0) == .empty("No cafés match “xyz” within 2 km — + widens the search"))

@@ -10,6 +10,13 @@ struct DisplayTextTests {
         #expect(DisplayText.oneLine("Zoë 李") == "Zoë 李")
     }
 
+    @Test func invisibleCharactersThatJoinNothingAreDropped() {
+        #expect(DisplayText.oneLine("Café\u{200B} Amann") == "Café Amann")
+        #expect(DisplayText.oneLine("open \u{200D}· until 22:00") == "open · until 22:00")
+        let family = "👨\u{200D}👩\u{200D}👧"
+        #expect(DisplayText.oneLine("The \(family) Inn") == "The \(family) Inn")
+    }
+
     @Test func countsAreGroupedWithCommas() {
         #expect(DisplayText.count(0) == "0")
         #expect(DisplayText.count(999) == "999")

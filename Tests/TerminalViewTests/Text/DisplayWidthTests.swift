@@ -35,6 +35,16 @@ struct DisplayWidthTests {
         #expect(TextLayout.fit("ab", width: 4, alignment: .right) == "  ab")
     }
 
+    @Test func truncationNeverCutsAnEmojiSequenceOrAMark() {
+        let family = "👨\u{200D}👩\u{200D}👧"
+        let cut = TextLayout.truncate("Family \(family) Café", toWidth: 10)
+        // The whole family goes, or none of it: never a dangling joiner.
+        #expect(cut == "Family …")
+        #expect(!cut.unicodeScalars.contains("\u{200D}"))
+        #expect(TextLayout.truncate("Cafe\u{301} Amadeus", toWidth: 6) == "Cafe\u{301} …")
+        #expect(TextLayout.wrap("\(family)\(family)", width: 6) == [family, family])
+    }
+
     @Test func wrapsAtSpaces() {
         #expect(TextLayout.wrap("Delete Anna Beck from your friends?", width: 16)
                 == ["Delete Anna Beck", "from your", "friends?"])

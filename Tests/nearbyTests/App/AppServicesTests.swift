@@ -27,6 +27,14 @@ struct AppServicesTests {
                                                             environment: ["NEARBY_GOOGLE_API_KEY": "k"]),
                                      database: database)
         #expect(google.places is GooglePlacesProvider)
+
+        // The legacy service only when chosen, by the config key, its variable or its flag.
+        let legacy = try AppServices(settings: try settings([.source: "google", .googleAPI: "legacy"],
+                                                            environment: ["NEARBY_GOOGLE_API_KEY": "k"]),
+                                     database: database)
+        #expect(legacy.places is LegacyGooglePlacesProvider)
+        #expect(try settings([:], environment: ["NEARBY_GOOGLE_API": "legacy"]).googleAPI == .legacy)
+        #expect(throws: SettingsError.self) { try settings([.googleAPI: "old"]) }
     }
 
     @Test("nearby places --source overpass fetches once, then answers from the store")

@@ -43,7 +43,7 @@ struct FriendsCommandTests {
 
         let remove = try FriendsRemoveCommand.parse(["--data-dir", folder, String(friends[1].id)])
         try await remove.run()
-        await #expect(throws: ExitCode.failure) { try await remove.run() }
+        await #expect(throws: CommandFailure.self) { try await remove.run() }
 
         let out = folder + "/out.vcf"
         let export = try FriendsExportCommand.parse(["--data-dir", folder, out])
@@ -59,9 +59,9 @@ struct FriendsCommandTests {
         let junk = folder + "/junk.vcf"
         try Data([0x00, 0xFF, 0x1B, 0x5B, 0x32, 0x4A, 0x0A]).write(to: URL(fileURLWithPath: junk))
         let importer = try FriendsImportCommand.parse(["--data-dir", folder, junk])
-        await #expect(throws: ExitCode.failure) { try await importer.run() }
+        await #expect(throws: CommandFailure.self) { try await importer.run() }
         let missing = try FriendsImportCommand.parse(["--data-dir", folder, folder + "/missing.vcf"])
-        await #expect(throws: ExitCode.failure) { try await missing.run() }
+        await #expect(throws: CommandFailure.self) { try await missing.run() }
     }
 
     @Test func tableShowsUserDataWithoutEscapeSequencesAndAlignsWideText() {
@@ -82,11 +82,11 @@ struct FriendsCommandTests {
 
     @Test func jsonEscapesEveryControlCharacter() throws {
         let friend = Friend(id: 1, firstName: "Anna", lastName: "Beck", phoneNumber: "123",
-                            placeName: "\u{1B}[2J\u{9B}\u{7F}")
-        let json = try FriendsJSON.encode([friend])
+                            placeName: "\u{1B}[2J\u{9B}\u{7F}\u{202E}")
+        let json = FriendsOutput.json([friend])
         #expect(!json.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || (0x7F...0x9F).contains($0.value) })
-        #expect(json.contains(#""placeName" : "\u001b[2J\u009b\u007f""#))
+        #expect(json.contains(#""place_name": "\u001b[2J\u009b\u007f\u202e""#))
         let decoded = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]]
-        #expect(decoded?.first?["placeName"] as? String == "\u{1B}[2J\u{9B}\u{7F}")
+        #expect(decoded?.first?["place_name"] as? String == "\u{1B}[2J\u{9B}\u{7F}\u{202E}")
     }
 }

@@ -47,20 +47,68 @@ struct PlacesCommandTests {
     @Test func badArgumentsFailInOneLine() async throws {
         let folder = try folder(withPlaces: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let cases: [([String], String)] = [
-            (["--radius", "-5"], "--radius"), (["--radius", "far"], "--radius"), (["--limit", "0"], "--limit"),
-            (["--category", "sushi"], "Unknown category"), ([], "Say where you are"),
+        // A wrong command line is refused while parsing (exit status 64), with the range or the known values.
+        let wrongLines: [([String], String)] = [
+            (["--radius", "-5"], "--radius wants metres more than 0"), (["--radius=-5"], "not -5"),
+            (["--radius", "far"], "--radius"), (["--limit", "0"], "--limit"),
+            (["--category", "sushi"], "--category: unknown category “sushi”"), (["--near", "91,0"], "latitude must be within"),
         ]
-        for (extra, expected) in cases {
-            let near = extra.isEmpty ? [] : ["--near", "47.141,9.5209"]
-            let message = try await failure(["--data-dir", folder.path] + near + extra)
-            #expect(message?.contains(expected) == true, "\(extra)")
-            #expect(message?.contains("\n") == false)
+        for (arguments, expected) in wrongLines {
+            do {
+                _ = try PlacesCommand.parse(["--data-dir", folder.path, "--near", "47.141,9.5209"] + arguments)
+                Issue.record("\(arguments) was accepted")
+            } catch {
+                #expect(PlacesCommand.exitCode(for: error).rawValue == 64, "\(arguments)")
+                #expect(PlacesCommand.message(for: error).contains(expected), "\(arguments)")
+            }
         }
+        let message = try await failure(["--data-dir", folder.path])
+        #expect(message?.contains("Say where you are") == true)
+        #expect(message?.contains("\n") == false)
         let ambiguous = try await failure(["--data-dir", folder.path, "--near", "Triesen"])
         #expect(ambiguous?.contains("village, 47.10700,9.52800") == true)
-        #expect(try await failure(["--data-dir", folder.path, "--near", "91,0"])?.contains("not a coordinate") == true)
         #expect(try await failure(["--data-dir", folder.path, "--near", "47.141,9.5209", "--category", "Café"]) == nil)
+    }
+
+    @Test func theRadiusWrittenAfterTheSubcommandIsTheOneUsed() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-cli-radius-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = LocalPlacesStore(database: try AppDatabase.open(at: DataLocation.storeFile(in: folder)))
+        try store.importPlaces { writer in
+            for (id, metres) in [("near", 300.0), ("mid", 1_900.0), ("far", 4_000.0)] {
+                try writer.upsert(Place(id: PlaceID(source: .osm, sourceID: id), name: "Apotheke \(id)",
+                                        category: .pharmacy,
+                                        coordinate: Coordinate(latitude: here.latitude + metres / 111_195,
+                                                               longitude: here.longitude),
+                                        attribution: "OSM"))
+            }
+        }
+        func names(_ radius: String) async throws -> [String] {
+            let capture = try await runCommand(["places", "--data-dir", folder.path, "--near", "47.141,9.5209",
+                                                "--category", "pharmacy", "--radius", radius, "--json"])
+            let objects = try JSONSerialization.jsonObject(with: Data(capture.output.utf8)) as? [[String: Any]] ?? []
+            return objects.compactMap { $0["name"] as? String }
+        }
+        #expect(try await names("1000") == ["Apotheke near"])
+        #expect(try await names("5000") == ["Apotheke near", "Apotheke mid", "Apotheke far"])
+        // Beyond the app's 50 km limit is fine for a command.
+        #expect(try await names("60000").count == 3)
+        let counts = try await runCommand(["categories", "--data-dir", folder.path, "--near", "47.141,9.5209",
+                                           "--radius=500"])
+        #expect(counts.output == "pharmacy        1  Pharmacy\n")
+        let none = try await runCommand(["places", "--data-dir", folder.path, "--near", "47.141,9.5209",
+                                         "--category", "pharmacy", "--radius", "100"])
+        #expect(none.output == "No pharmacies within 100 m; a larger --radius looks further.\n")
+    }
+
+    @Test func rowsFollowTheUnitsSetting() {
+        let hits = [PlaceHit(place: Place(id: PlaceID(source: .osm, sourceID: "n1"), name: "Café", category: .cafe,
+                                          coordinate: here, attribution: "OSM"), distance: 190, bearing: 45),
+                    PlaceHit(place: Place(id: PlaceID(source: .osm, sourceID: "n2"), name: "Bar", category: .bar,
+                                          coordinate: here, attribution: "OSM"), distance: 2_000, bearing: 180)]
+        let rows = PlacesOutput.rows(hits, units: .imperial)
+        #expect(rows[0].contains("620 ft NE"))
+        #expect(rows[1].contains("1.2 mi S"))
     }
 
     @Test func formatsDistances() {
@@ -106,7 +154,8 @@ struct PlacesCommandTests {
                                   coordinate: here, attribution: "OSM"), distance: 1_400, bearing: 225),
         ]
         let rows = PlacesOutput.rows(hits)
-        #expect(rows == ["Café\u{FFFD}[2J  Café         120 m NE  hours unknown",
+        // The TUI's sanitiser: ESC shows as its control picture.
+        #expect(rows == ["Café\u{241B}[2J  Café         120 m NE  hours unknown",
                          "Bar       Nightclub   1.4 km SW  hours unknown"])
     }
 
@@ -114,7 +163,7 @@ struct PlacesCommandTests {
         let place = Place(id: PlaceID(source: .osm, sourceID: "n1"), name: "Café", category: .cafe, coordinate: here,
                           address: Address(street: "Städtle", houseNumber: "17"), phone: "+423 1",
                           openingHours: .osm("Mo-Fr 08:00-18:00"), cuisine: "coffee_shop", attribution: "OSM")
-        let text = try PlacesOutput.json([PlaceHit(place: place, distance: 12.34, bearing: 90.06)])
+        let text = PlacesOutput.json([PlaceHit(place: place, distance: 12.34, bearing: 90.06)])
         let objects = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
         let object = try #require(objects.first)
         #expect(Set(object.keys) == [
@@ -127,6 +176,6 @@ struct PlacesCommandTests {
         #expect(object["bearing"] as? Double == 90.1)
         #expect(object["opening_hours"] as? String == "Mo-Fr 08:00-18:00")
         #expect(object["website"] is NSNull)
-        #expect(try PlacesOutput.json([]) == "[]")
+        #expect(PlacesOutput.json([]) == "[]\n")
     }
 }

@@ -29,6 +29,23 @@ struct AppSettingsTests {
         #expect(settings.units == .metric)
     }
 
+    @Test func theGoogleServiceAndWhereTheKeyWasSet() throws {
+        let config = try file("""
+            source = "google"
+            google_api = "legacy"
+            google_api_key = "file-key"
+            """)
+        let fromFile = try AppSettings.resolve(flags: [:], environment: [:], file: config)
+        #expect(fromFile.googleAPI == .legacy)
+        #expect(fromFile.googleAPIKeyOrigin == "/conf/nearby/config.toml line 3 (google_api_key)")
+        let fromEnvironment = try AppSettings.resolve(flags: [.googleAPI: "new"],
+                                                      environment: ["NEARBY_GOOGLE_API_KEY": "env-key"], file: config)
+        #expect(fromEnvironment.googleAPI == .new)
+        #expect(fromEnvironment.googleAPIKeyOrigin == "NEARBY_GOOGLE_API_KEY")
+        #expect(try AppSettings.resolve(flags: [:], environment: [:], file: nil).googleAPI == .new)
+        #expect(failure(flags: [.googleAPI: "v2"]) == "--google-api: unknown Google API “v2”; use new or legacy.")
+    }
+
     @Test func flagBeatsEnvironmentBeatsFileBeatsDefault() throws {
         let config = try file("""
             source = "google"
@@ -69,8 +86,8 @@ struct AppSettingsTests {
 
     @Test func badValuesFailInOneLineNamingWhereTheyCameFrom() throws {
         let cases: [(String?, String)] = [
-            (failure(flags: [.source: "osm"]), "--source: unknown source “osm”; use local, overpass or google."),
-            (failure(environment: ["NEARBY_SOURCE": "x\u{1B}[31m"]), "NEARBY_SOURCE: unknown source “x\u{FFFD}[31m”"),
+            (failure(flags: [.source: "osm"]), "--source: unknown source “osm”; use local, overpass, google or service."),
+            (failure(environment: ["NEARBY_SOURCE": "x\u{1B}[31m"]), "NEARBY_SOURCE: unknown source “x\u{241B}[31m”"),
             (failure(file: try file("source = \"bing\"")), "/conf/nearby/config.toml line 1 (source): unknown source"),
             (failure(flags: [.friendsURL: "ftp://host"]), "--friends-url wants an http or https address"),
             (failure(flags: [.friendsURL: "localhost:8080"]), "--friends-url wants an http or https address"),

@@ -1,6 +1,5 @@
-import Foundation
+import FoundationEssentials
 import NearbyCore
-import Synchronization
 
 /// A live source (Overpass) whose answers are kept in the local store, so that going back and forth does
 /// not fetch the same area again.
@@ -9,7 +8,9 @@ import Synchronization
 /// area is fetched once, upserted into the store and the area noted in `fetched_area`. Every page is then
 /// read from the store, so paging, search and distances behave exactly as with imported places. Queries
 /// for the same area at the same time (Home's sections) share one fetch. When the network fails, an area
-/// fetched before, however long ago, is served from the store rather than showing an error.
+/// fetched before (up to `keepFor` ago) is served from the store rather than showing an error; every page
+/// says when its area was fetched, so a screen can state the cache's age. Google places are never written
+/// here (Google's terms allow keeping ids only).
 public final class CachingPlacesProvider: PlacesProvider {
     private let remote: any PlacesProvider
     private let store: LocalPlacesStore
@@ -21,7 +22,7 @@ public final class CachingPlacesProvider: PlacesProvider {
     private let maxFetchRadius: Double
     private let fetchLimit: Int
     private let now: @Sendable () -> Date
-    private let inFlight = Mutex<[FetchedArea: Task<Void, any Error>]>([:])
+    private let fetches: SharedFetches
 
     /// - Parameters:
     ///   - source: names the remote in `fetched_area` ("overpass").
@@ -45,12 +46,22 @@ public final class CachingPlacesProvider: PlacesProvider {
         self.maxFetchRadius = maxFetchRadius
         self.fetchLimit = max(1, fetchLimit)
         self.now = now
+        // A screen asks one area many questions at once: a failure answers those that come just after it,
+        // instead of each asking Overpass again. `refresh` (r) asks under a key of its own.
+        fetches = SharedFetches(service: "the places service", failureMemory: 2, now: now)
     }
 
+    public var isLive: Bool { true }
+
     public func places(_ query: PlaceQuery, after cursor: PageCursor?) async throws(PlacesError) -> PlacesPage {
-        // Later pages continue a list the store already answered the first page of.
-        if cursor == nil { try await ensureFetched(near: query.center, radius: query.radius, category: query.category) }
-        return try await store.places(query, after: cursor)
+        // Later pages continue a list the store already answered the first page of; decoration (the map's
+        // neighbours) takes what the store holds and never fetches.
+        if cursor == nil, query.reach != .heldOnly {
+            try await ensureFetched(near: query.center, radius: query.radius, category: query.category)
+        }
+        var page = try await store.places(query, after: cursor)
+        page.fetchedAt = await fetchedAt(near: query.center, radius: query.radius, category: query.category)
+        return page
     }
 
     public func place(id: PlaceID, from center: Coordinate) async throws(PlacesError) -> PlaceHit {
@@ -71,17 +82,28 @@ public final class CachingPlacesProvider: PlacesProvider {
         return try await store.count(near: center, radius: radius, category: category)
     }
 
+    public func count(_ query: PlaceQuery) async throws(PlacesError) -> PlaceCount {
+        if query.reach != .heldOnly { try await ensureFetched(near: query.center, radius: query.radius, category: query.category) }
+        return PlaceCount(try await store.count(near: query.center, radius: query.radius, category: query.category))
+    }
+
+    /// Fetches the query's area again, however recent the last fetch (`r`). On failure the store keeps what
+    /// it had, and the error says why the refresh failed.
+    public func refresh(_ query: PlaceQuery) async throws(PlacesError) {
+        guard query.center.isValid, query.radius.isFinite, query.radius > 0 else { return }
+        try await sharedFetch(of: area(query.center, query.radius, query.category), isRefresh: true)
+    }
+
     // MARK: -
 
     /// Fetches the area of a query unless a recent fetch covers it.
     func ensureFetched(near center: Coordinate, radius: Double, category: NearbyCore.Category?)
         async throws(PlacesError) {
         guard center.isValid, radius.isFinite, radius > 0 else { return }
-        let area = FetchedArea(center: center, radius: min(radius, maxFetchRadius),
-                               category: fetchesEveryCategory ? nil : category)
+        let area = area(center, radius, category)
         if try await isFresh(area) { return }
         do {
-            try await sharedFetch(of: area)
+            try await sharedFetch(of: area, isRefresh: false)
         } catch {
             // The network or the service is down: an older fetch of the area is better than nothing.
             let isOutage = switch error {
@@ -96,29 +118,31 @@ public final class CachingPlacesProvider: PlacesProvider {
         }
     }
 
+    private func area(_ center: Coordinate, _ radius: Double, _ category: NearbyCore.Category?) -> FetchedArea {
+        FetchedArea(center: center, radius: min(radius, maxFetchRadius), category: fetchesEveryCategory ? nil : category)
+    }
+
     private func isFresh(_ area: FetchedArea) async throws(PlacesError) -> Bool {
         try await log.covers(area, source: source, since: now().addingTimeInterval(-maxAge))
     }
 
+    /// When the newest fetch covering the query's area was made (within `keepFor`); nil when none does.
+    private func fetchedAt(near center: Coordinate, radius: Double, category: NearbyCore.Category?) async -> Date? {
+        guard center.isValid, radius.isFinite, radius > 0 else { return nil }
+        return try? await log.latestFetch(covering: area(center, radius, category), source: source,
+                                          since: now().addingTimeInterval(-keepFor))
+    }
+
     /// Joins the fetch of `area` already running, or starts one. The fetch is not tied to one caller, so a
     /// screen that goes away does not cancel it for another still waiting.
-    private func sharedFetch(of area: FetchedArea) async throws(PlacesError) {
-        let task = inFlight.withLock { running -> Task<Void, any Error> in
-            if let task = running[area] { return task }
-            let task = Task { [self] in
-                defer { _ = inFlight.withLock { $0.removeValue(forKey: area) } }
-                // A fetch that finished since this caller looked has recorded its area before leaving
-                // `inFlight`, so asking again here means one fetch per area, however callers interleave.
-                if try await isFresh(area) { return }
-                try await fetch(area)
-            }
-            running[area] = task
-            return task
-        }
-        do {
-            try await task.value
-        } catch {
-            throw error as? PlacesError ?? .network("The places could not be fetched.")
+    private func sharedFetch(of area: FetchedArea, isRefresh: Bool) async throws(PlacesError) {
+        let key = "\(area.center.latitude)|\(area.center.longitude)|\(area.radius)|\(area.category?.rawValue ?? "")"
+        try await fetches.run(isRefresh ? key + "|refresh" : key, memoryKey: key, usesMemory: !isRefresh) {
+            [self] () async throws(PlacesError) in
+            // A fetch that finished since this caller looked has recorded its area before it ended, so asking
+            // again here means one fetch per area, however callers interleave.
+            if !isRefresh, try await isFresh(area) { return }
+            try await fetch(area)
         }
     }
 
@@ -137,10 +161,12 @@ public final class CachingPlacesProvider: PlacesProvider {
     }
 
     private func save(_ places: [Place]) throws(PlacesError) {
-        guard !places.isEmpty else { return }
+        // Google's terms allow keeping place ids only: its places never reach the store, whatever the remote.
+        let keepable = places.filter { $0.id.source != .google }
+        guard !keepable.isEmpty else { return }
         do {
             try store.importPlaces { writer in
-                for place in places { try writer.upsert(place) }
+                for place in keepable { try writer.upsert(place) }
             }
         } catch {
             throw LocalPlacesStore.placesError(error)

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import GRDB
 import NearbyCore
 
@@ -29,16 +29,24 @@ struct FetchedAreaLog: Sendable {
 
     /// Whether an area fetched from `source` at or after `since` covers `area`.
     func covers(_ area: FetchedArea, source: String, since: Date) async throws(PlacesError) -> Bool {
+        try await latestFetch(covering: area, source: source, since: since) != nil
+    }
+
+    /// When the newest fetch from `source` at or after `since` that covers `area` was made; nil when none.
+    func latestFetch(covering area: FetchedArea, source: String, since: Date) async throws(PlacesError) -> Date? {
         do {
             return try await database.writer.read { db in
                 let rows = try Row.fetchCursor(db, sql: """
-                    SELECT category, lat, lon, radius FROM fetched_area
+                    SELECT category, lat, lon, radius, fetchedAt FROM fetched_area
                     WHERE source = ? AND fetchedAt >= ? AND (category IS NULL OR category = ?)
+                    ORDER BY fetchedAt DESC
                     """, arguments: [source, since.timeIntervalSince1970, area.category?.rawValue])
                 while let row = try rows.next() {
-                    if let stored = FetchedArea(row: row), stored.covers(area) { return true }
+                    if let stored = FetchedArea(row: row), stored.covers(area) {
+                        return Date(timeIntervalSince1970: row["fetchedAt"])
+                    }
                 }
-                return false
+                return nil
             }
         } catch {
             throw LocalPlacesStore.placesError(error)

@@ -112,7 +112,7 @@ public enum PostgresSchema {
             for migration in migrations {
                 let done = try await connection.withTransaction(logger: logger) { connection -> Bool in
                     // Held to the end of the transaction: a second migrate waits here, then sees the version.
-                    try await connection.query("SELECT pg_advisory_xact_lock(7_316_535_021)", logger: logger)
+                    try await connection.query("SELECT pg_advisory_xact_lock(7316535021)", logger: logger)
                     try await connection.query("""
                         CREATE TABLE IF NOT EXISTS nearby_schema (
                             version integer PRIMARY KEY,

@@ -1,9 +1,11 @@
-import Foundation
+import FoundationEssentials
 import NearbyCore
 
-/// Places from the Google Places web service: nearby search (paged by `next_page_token`, at most three pages
-/// of 20) and place details. The API key goes only into request URLs, never into messages or logs.
-public struct GooglePlacesProvider: PlacesProvider {
+/// Places from Google's legacy Places web service (`google_api = "legacy"`, for keys that still have it):
+/// nearby search (paged by `next_page_token`, at most three pages of 20) and place details. The legacy
+/// service takes the key only in the URL; URLs are never put into messages or logs. Answers are kept for the
+/// session in memory (`LegacyGoogleSession`); Home's sections and counts share each category's first page.
+public struct LegacyGooglePlacesProvider: PlacesProvider {
     /// Maps Google place types to a category; nil leaves the place out. The app passes `CategoryMapping`.
     public typealias Categorize = @Sendable ([String]) -> NearbyCore.Category?
     /// The Google type a category is searched by (`cafe`, `atm`); nil searches without a type.
@@ -20,14 +22,18 @@ public struct GooglePlacesProvider: PlacesProvider {
     private let searchType: SearchType
     private let tokenDelay: Duration
     private let now: @Sendable () -> Date
+    private let session: LegacyGoogleSession
 
     /// - Parameters:
     ///   - baseURL: the API root; requests go to `<baseURL>/nearbysearch/json` and `<baseURL>/details/json`.
     ///   - tokenDelay: how long a `next_page_token` needs before Google accepts it (about two seconds).
+    ///   - sessionLifetime: how long an answer is reused before Google is asked again.
     public init(apiKey: String, baseURL: URL, categorize: @escaping Categorize, searchType: @escaping SearchType,
                 tokenDelay: Duration = .seconds(2), timeout: Duration = .seconds(15),
-                now: @escaping @Sendable () -> Date = { Date() }) {
-        client = HTTPClient(baseURL: baseURL, timeout: timeout, maxBodySize: 8 << 20)
+                sessionLifetime: Duration = .seconds(15 * 60), now: @escaping @Sendable () -> Date = { Date() }) {
+        client = HTTPClient(baseURL: baseURL, timeout: timeout, maxBodySize: 8 << 20,
+                            headers: ["User-Agent": NearbyRelease.userAgent])
+        session = LegacyGoogleSession(lifetime: HTTPClient.seconds(sessionLifetime), now: now)
         self.apiKey = apiKey
         self.categorize = categorize
         self.searchType = searchType
@@ -42,7 +48,54 @@ public struct GooglePlacesProvider: PlacesProvider {
         return key
     }
 
+    public var isLive: Bool { true }
+
     public func places(_ query: PlaceQuery, after cursor: PageCursor?) async throws(PlacesError) -> PlacesPage {
+        guard query.center.isValid, query.radius.isFinite, query.radius > 0 else { return PlacesPage(hits: [], next: nil) }
+        if query.reach == .heldOnly {
+            let hits = session.held(center: query.center, radius: query.radius, category: query.category)
+            return PlacesPage(hits: Array(hits.prefix(max(1, query.limit))), next: nil,
+                              attributions: [GooglePlaceMapping.attribution])
+        }
+        let key = LegacyGoogleSession.key(query, cursor: cursor)
+        if session.page(key) == nil {
+            let (session, now) = (session, now)
+            try await session.fetches.run(key) { [self] () async throws(PlacesError) in
+                if session.page(key) != nil { return }
+                let started = now()
+                session.keep(try await fetchPage(query, after: cursor), for: key, fetchedAt: started)
+            }
+        }
+        guard let held = session.page(key) else { throw .badResponse("Google Places' answer could not be kept.") }
+        var page = held.page
+        page.fetchedAt = held.fetchedAt
+        if query.reach == .overview, page.next != nil {
+            // Home shows a category's nearest few: following tokens would cost a request (and seconds) each.
+            page.next = nil
+            page.isCapped = true
+        }
+        return page
+    }
+
+    /// Counts a query's first page (Home's sections ask for the same page, so it costs one request between
+    /// them); Google has no count, so with more pages the count is only "at least".
+    public func count(_ query: PlaceQuery) async throws(PlacesError) -> PlaceCount {
+        var first = query
+        first.searchText = nil
+        first.limit = 20
+        let page = try await places(first, after: nil)
+        return PlaceCount(page.hits.count, isExact: !page.isCapped && page.next == nil)
+    }
+
+    /// Forgets the query's pages and asks for its first page again.
+    public func refresh(_ query: PlaceQuery) async throws(PlacesError) {
+        guard query.center.isValid, query.radius.isFinite, query.radius > 0, query.reach != .heldOnly else { return }
+        let page = try await fetchPage(query, after: nil)
+        session.forget(query)
+        session.keep(page, for: LegacyGoogleSession.key(query, cursor: nil), fetchedAt: now())
+    }
+
+    private func fetchPage(_ query: PlaceQuery, after cursor: PageCursor?) async throws(PlacesError) -> PlacesPage {
         var items: [URLQueryItem]
         let page: Int
         if let cursor {
@@ -82,7 +135,9 @@ public struct GooglePlacesProvider: PlacesProvider {
         for result in value["results"]?.arrayValue ?? [] {
             guard let place = place(from: result, attributions: value["html_attributions"], fallback: nil),
                   query.category == nil || place.category == query.category else { continue }
-            hits.append(RemotePlaceGeometry.hit(place, from: query.center))
+            let hit = RemotePlaceGeometry.hit(place, from: query.center)
+            // The legacy service ranks by prominence and strays beyond the radius; such places are not "within".
+            if hit.distance <= query.radius { hits.append(hit) }
         }
         hits.sort { $0.distance < $1.distance }
         var next: PageCursor?
@@ -95,6 +150,22 @@ public struct GooglePlacesProvider: PlacesProvider {
 
     public func place(id: PlaceID, from center: Coordinate) async throws(PlacesError) -> PlaceHit {
         guard id.source == .google, !id.sourceID.isEmpty else { throw .notFound }
+        let key = "details|" + id.sourceID
+        if session.page(key) == nil {
+            let (session, now) = (session, now)
+            try await session.fetches.run(key) { [self] () async throws(PlacesError) in
+                if session.page(key) != nil { return }
+                let started = now()
+                let hit = try await fetchDetails(id: id)
+                session.keep(PlacesPage(hits: [hit], next: nil), for: key, fetchedAt: started)
+            }
+        }
+        guard let place = session.page(key)?.page.hits.first?.place else { throw .notFound }
+        return RemotePlaceGeometry.hit(place, from: center)
+    }
+
+    private func fetchDetails(id: PlaceID) async throws(PlacesError) -> PlaceHit {
+        let center = Coordinate(latitude: 0, longitude: 0)
         let value = try await call("/details/json", [URLQueryItem(name: "place_id", value: id.sourceID)])
         try Self.check(value, allowZeroResults: false)
         guard let result = value["result"] else { throw .notFound }
@@ -109,7 +180,7 @@ public struct GooglePlacesProvider: PlacesProvider {
     /// Counts the first page only: Google has no count, and paging costs a quota call and seconds each.
     public func count(near center: Coordinate, radius: Double, category: NearbyCore.Category?)
         async throws(PlacesError) -> Int {
-        try await places(PlaceQuery(center: center, radius: radius, category: category, limit: 20), after: nil).hits.count
+        try await count(PlaceQuery(center: center, radius: radius, category: category, reach: .overview)).value
     }
 
     // MARK: -
@@ -148,7 +219,7 @@ public struct GooglePlacesProvider: PlacesProvider {
 
     private static func attributions(_ value: JSONValue?) -> [String] {
         let extra = (value?.arrayValue ?? []).compactMap { $0.stringValue.flatMap { UntrustedText.clean($0) } }
-        return ["Data © Google"] + extra
+        return [GooglePlaceMapping.attribution] + extra
     }
 
     /// A place from a search result or details, or nil without a name, a position or (for search) a category.

@@ -1,0 +1,72 @@
+import NearbyCore
+
+/// The walking times a list holds for its places, and whether it can have any.
+///
+/// Filled by one search from here for each batch of places loaded; a place the network does not reach keeps
+/// an entry of nil, so it sorts after every reachable one. Without a network (a live source, or a store
+/// imported before paths were kept) the list shows straight-line distances and says so.
+struct WalkingTimes {
+    enum Availability: Equatable {
+        /// Nothing asked yet, or the first answer is on its way.
+        case unknown
+        case available
+        /// Straight lines only, and the sentence saying why.
+        case unavailable(String)
+    }
+
+    private(set) var availability = Availability.unknown
+    private var estimates: [PlaceID: WalkEstimate?] = [:]
+
+    static let noRouterNote = "Walking times need the local store's paths: distances here are straight lines"
+    static let noNetworkNote = "This store has no paths (import the extract again for walking times): "
+        + "distances are straight lines"
+
+    /// The places among `hits` without an answer yet.
+    func missing(_ hits: [PlaceHit]) -> [PlaceHit] {
+        hits.filter { estimates[$0.id] == nil }
+    }
+
+    /// Whether a place has an answer (a walk, or none).
+    func isKnown(_ id: PlaceID) -> Bool { estimates[id] != nil }
+
+    mutating func record(_ walks: [WalkEstimate?], for hits: [PlaceHit]) {
+        availability = .available
+        for (hit, walk) in zip(hits, walks) { estimates[hit.id] = .some(walk) }
+    }
+
+    mutating func recordFailure(_ error: RoutingError) {
+        switch error {
+        case .noNetwork: availability = .unavailable(Self.noNetworkNote)
+        case .storage(let message): availability = .unavailable("Walking times failed (\(message)): distances are straight lines")
+        }
+    }
+
+    mutating func markUnavailable(_ note: String) {
+        availability = .unavailable(note)
+    }
+
+    /// Forgets every answer (here moved).
+    mutating func reset() {
+        estimates = [:]
+        if availability == .available { availability = .unknown }
+    }
+
+    /// "7 min"; "no path" for a place the network does not reach; nil while unknown or unavailable.
+    func text(for id: PlaceID, pace: WalkingPace) -> String? {
+        guard availability == .available, let known = estimates[id] else { return nil }
+        guard let walk = known else { return "no path" }
+        return WalkingTimeText.minutes(walk.minutes(at: pace))
+    }
+
+    /// The note the list shows under its title, or nil while walking times are shown.
+    var note: String? {
+        if case .unavailable(let note) = availability { return note }
+        return nil
+    }
+
+    /// Metres walked, infinity for a place without a walk or an answer, for sorting.
+    func sortKey(_ hit: PlaceHit) -> Double {
+        guard let known = estimates[hit.id], let walk = known else { return .infinity }
+        return walk.metres
+    }
+}

@@ -1,0 +1,71 @@
+import ArgumentParser
+import FoundationEssentials
+import NearbyCore
+import NearbyData
+
+/// Where the friends commands find the address book: the friends service when one is set (`--friends-url`,
+/// NEARBY_FRIENDS_URL or `friends_url` in the config file), exactly as the app chooses, else the local store.
+/// So `nearby friends add` and the app never write to two different address books.
+struct FriendsSourceOptions: ParsableArguments {
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var service: FriendsServiceOptions
+
+    /// Opens the source the settings name.
+    func open() throws -> FriendsSource {
+        let settings = try AppSettings.load(flags: service.flags)
+        if let url = settings.friendsURL {
+            return FriendsSource(repository: RemoteFriendsRepository(baseURL: url, token: settings.friendsToken?.exposedValue),
+                                 local: nil, serviceAddress: RemoteFriendsRepository.address(of: url),
+                                 hasToken: settings.friendsToken != nil)
+        }
+        let local = LocalFriendsRepository(database: try global.openStore())
+        return FriendsSource(repository: local, local: local, serviceAddress: nil, hasToken: false)
+    }
+
+    /// The town called `name` in the local store (the gazetteer `--near` uses), for a friend's place.
+    func lookUpPlace(_ name: String) -> PlaceNameLookup {
+        guard let database = try? global.openStore() else {
+            return .unavailable("the store could not be opened")
+        }
+        return StoreGazetteer(store: LocalPlacesStore(database: database)).lookUpNow(name)
+    }
+}
+
+/// The friends repository a command works on, and how to speak of it.
+struct FriendsSource {
+    let repository: any FriendsRepository
+    /// Set when friends live in the local store (vCard import then runs in one transaction).
+    let local: LocalFriendsRepository?
+    /// "http://127.0.0.1:8080" when friends live on a service.
+    let serviceAddress: String?
+    /// Whether a token is set (for the wording of a refusal).
+    let hasToken: Bool
+
+    /// A friends error in one sentence that says what to do.
+    func sentence(_ error: FriendsError) -> String {
+        switch error {
+        case .unauthorized:
+            let service = serviceAddress.map { "The friends service at \($0)" } ?? "The friends service"
+            return !hasToken
+                ? "\(service) wants a token: set NEARBY_FRIENDS_TOKEN (or friends_token in the config file, or --friends-token)."
+                : "\(service) refused the token: check NEARBY_FRIENDS_TOKEN, friends_token in the config file or --friends-token."
+        case .notFound:
+            return "No such friend."
+        case .network(let message):
+            return TerminalText.safe(message)
+        case .invalid(let field, let reason):
+            return "\(FriendsOutput.optionName(of: field)): \(TerminalText.safe(reason))"
+        case .storage(let message):
+            return TerminalText.safe(message)
+        }
+    }
+
+    /// Every friend, in list order.
+    func allFriends() async throws(CommandFailure) -> [Friend] {
+        do {
+            return try await repository.listFriends()
+        } catch {
+            throw CommandFailure(sentence(error))
+        }
+    }
+}

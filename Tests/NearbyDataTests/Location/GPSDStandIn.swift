@@ -1,0 +1,60 @@
+import Foundation
+import Glibc
+
+/// A stand-in gpsd on 127.0.0.1 (a free port of its own): sends VERSION, waits for the client's `?WATCH`,
+/// then sends the script's lines one by one and hangs up. Records what the client sent.
+final class GPSDStandIn: @unchecked Sendable {
+    let port: UInt16
+    private let listener: Int32
+    private let lock = NSLock()
+    private var received = ""
+    private let done = DispatchSemaphore(value: 0)
+
+    init(script: [String]) throws {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        listener = fd
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var size = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, size) }
+        }
+        guard bound == 0, listen(fd, 4) == 0 else { throw POSIXError(.EADDRINUSE) }
+        withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { _ = getsockname(fd, $0, &size) }
+        }
+        port = UInt16(bigEndian: address.sin_port)
+        DispatchQueue.global().async { [self] in
+            defer { done.signal() }
+            let client = accept(fd, nil, nil)
+            guard client >= 0 else { return }
+            defer { close(client) }
+            send(client, #"{"class":"VERSION","release":"3.22","rev":"stand-in","proto_major":3,"proto_minor":14}"#)
+            var buffer = [UInt8](repeating: 0, count: 1024)
+            let count = recv(client, &buffer, buffer.count, 0)
+            if count > 0 {
+                lock.withLock { received = String(decoding: buffer[0..<count], as: UTF8.self) }
+            }
+            for line in script {
+                send(client, line)
+                usleep(20_000)
+            }
+        }
+    }
+
+    /// What the client sent first (its WATCH command).
+    var firstCommand: String { lock.withLock { received } }
+
+    /// Waits until the stand-in hung up, then stops listening.
+    func finish() {
+        done.wait()
+        close(listener)
+    }
+
+    private func send(_ socket: Int32, _ line: String) {
+        let bytes = Array((line + "\n").utf8)
+        _ = bytes.withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+    }
+}
