@@ -9,7 +9,6 @@ let package = Package(
         .executable(name: "nearby-server", targets: ["nearby-server"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         // Server only: they stay out of `nearby` (see docs/architecture.md, "The service").
@@ -29,6 +28,8 @@ let package = Package(
                        providers: [.apt(["zlib1g-dev"])]),
         // The HTTP transport; the shim wraps libcurl's variadic setters, which Swift cannot call.
         .systemLibrary(name: "CCurl", path: "Modules/CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // SQLite (Debian's, with R*Tree and FTS5); the shim names SQLITE_TRANSIENT, a cast macro Swift cannot import.
+        .systemLibrary(name: "CSQLite", path: "Modules/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
 
         // Async-signal-safe signal forwarding and tty restore for the curses session.
         .target(name: "CTerminalSupport"),
@@ -41,10 +42,8 @@ let package = Package(
         .target(name: "NearbyCore"),
         // Storage, import, network.
         .target(name: "NearbyData", dependencies: [
-            "NearbyCore", "CZlib", "CCurl",
-            .product(name: "GRDB", package: "GRDB.swift"),
-            // SQLite's C API, for binding import rows without boxing each value (see PlaceInsertion).
-            .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            "NearbyCore", "CZlib", "CCurl", "CSQLite",
+            .product(name: "Logging", package: "swift-log"),
         ]),
         // The friends and places service: HTTP on Hummingbird, the local store or PostgreSQL/PostGIS behind it.
         .target(name: "NearbyServer", dependencies: [
@@ -100,7 +99,7 @@ let package = Package(
                                                          "PlacesStandIns"]),
         .testTarget(name: "NearbyCoreTests", dependencies: ["NearbyCore"]),
         // The independent router the walking network is checked against is a Python script the test runs.
-        .testTarget(name: "NearbyDataTests", dependencies: ["NearbyData", "NearbyCore", "CZlib", "CCurl",
+        .testTarget(name: "NearbyDataTests", dependencies: ["NearbyData", "NearbyCore", "CZlib", "CCurl", "CSQLite",
                                                            "NearbyServer", "PlacesStandIns"],
                     exclude: ["Routing/reference_router.py"]),
         // The executable too, so `swift test` builds the binary the process tests start.

@@ -22,7 +22,8 @@ struct NearbyCommand: AsyncParsableCommand {
         version: NearbyVersion.current,
         subcommands: [FriendsCommand.self, PlacesCommand.self, CategoriesCommand.self, FavouritesCommand.self,
                       ImportCommand.self, HoursCommand.self, RouteCommand.self, ServeCommand.self, DemoCommand.self,
-                      VersionCommand.self, BenchStoreCommand.self, BenchHomeCommand.self, BenchRouteCommand.self]
+                      VersionCommand.self, BenchStoreCommand.self, BenchHomeCommand.self, BenchRouteCommand.self,
+                      BenchHoursCommand.self]
     )
 
     @OptionGroup var global: GlobalOptions
@@ -31,6 +32,8 @@ struct NearbyCommand: AsyncParsableCommand {
 
     @OptionGroup(title: "Where you are (else `near` in the config file, else the last place used)")
     var here: HereOption
+
+    @OptionGroup var time: TimeOptions
 
     @Option(parsing: .unconditional,
             help: ArgumentHelp("Screen to start on: home (default), friends, category:NAME or category:all, place:ID, search:TEXT.",
@@ -50,7 +53,8 @@ struct NearbyCommand: AsyncParsableCommand {
     var demo = false
 
     @Option(name: .customLong("demo-places"), parsing: .unconditional,
-            help: ArgumentHelp("How many places the Demo town has (default 500).", valueName: "N"))
+            help: ArgumentHelp("How many places the Demo town has (default: the town already made, else 500).",
+                               valueName: "N"))
     var demoPlaces: Int?
 
     func validate() throws {
@@ -79,6 +83,7 @@ struct NearbyCommand: AsyncParsableCommand {
         if demo {
             // The demo is local and self-contained: live sources would mix real places into a fictional town.
             settings.source = .local
+            // Without --demo-places the town already there is used, whatever its size (`nearby demo --places N`).
             do {
                 try FileSystem.makeFolders(global.directory.path)
             } catch {
@@ -86,7 +91,7 @@ struct NearbyCommand: AsyncParsableCommand {
             }
             let town: DemoTown
             do {
-                town = try await DemoTown.open(in: global.directory, places: demoPlaces ?? DemoTown.defaultPlaceCount)
+                town = try await DemoTown.open(in: global.directory, places: demoPlaces)
             } catch let error as PlacesError {
                 throw CommandFailure(error.explanation)
             } catch {
@@ -119,8 +124,8 @@ struct NearbyCommand: AsyncParsableCommand {
         LogFile.bootstrap(at: global.directory.appendingPathComponent("nearby.log").path, level: .info)
         do {
             try await AppLauncher(services: services, settings: settings, here: here, start: start,
-                                  radius: radius ?? SearchRadius.standard,
-                                  gps: followsGPS ? last : nil).run()
+                                  radius: radius ?? SearchRadius.standard, at: time.at,
+                                  openDuring: time.openDuring, gps: followsGPS ? last : nil).run()
         } catch let error as TerminalSessionError {
             throw CommandFailure(error.description)
         }

@@ -1,5 +1,7 @@
-/// A partial edit of a friend: the fields it sets. A nil field is left as it is; for the optional fields,
-/// `.some(nil)` clears the value.
+/// A partial edit of a friend: only the fields that are set change (a PATCH).
+///
+/// The optional fields (e-mail, location, place name) are doubly optional: nil leaves the field as it is,
+/// `.some(nil)` clears it.
 public struct FriendChanges: Hashable, Sendable {
     public var firstName: String?
     public var lastName: String?
@@ -18,7 +20,7 @@ public struct FriendChanges: Hashable, Sendable {
         self.placeName = placeName
     }
 
-    /// Whether the edit sets no field at all.
+    /// Whether nothing would change.
     public var isEmpty: Bool {
         firstName == nil && lastName == nil && phoneNumber == nil && email == nil && coordinate == nil
             && placeName == nil

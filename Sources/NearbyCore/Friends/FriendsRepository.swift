@@ -33,7 +33,8 @@ public protocol FriendsRepository: Sendable {
     func friend(id: Friend.ID) async throws(FriendsError) -> Friend
     func addFriend(_ draft: FriendDraft) async throws(FriendsError) -> Friend
     func updateFriend(id: Friend.ID, with draft: FriendDraft) async throws(FriendsError) -> Friend
-    /// Sets only the fields `changes` names, leaving the others as they are at the moment of the write.
+    /// Changes only the given fields of a friend. Stores make this one atomic step, so edits of different
+    /// fields made at the same time all survive.
     func updateFriend(id: Friend.ID, changes: FriendChanges) async throws(FriendsError) -> Friend
     func deleteFriend(id: Friend.ID) async throws(FriendsError)
 }
@@ -54,8 +55,7 @@ extension FriendsRepository {
         return FriendsPage(friends: Array(matching[start..<end]), total: matching.count)
     }
 
-    /// For services without a partial edit of their own: read, change, write back. Not atomic: a store
-    /// that others write at the same time implements this itself, in one transaction.
+    /// For services without an atomic partial update: read, change, write back.
     public func updateFriend(id: Friend.ID, changes: FriendChanges) async throws(FriendsError) -> Friend {
         let current = try await friend(id: id)
         return try await updateFriend(id: id, with: changes.applied(to: current.draft))

@@ -21,7 +21,7 @@ enum GooglePeriods {
                 let end = start + length <= 2880 ? start + length : 1440
                 rules.append(OpeningRule(kind: .additional,
                                          selector: DaySelector(weekdays: [WeekdayRange(from: weekday, to: weekday)]),
-                                         spans: [TimeSpan(start: start, end: end)]))
+                                         spans: [TimeSpan(start: .clock(start), end: .clock(end))]))
                 length -= end - start
                 weekday = (weekday + 1) % 7
                 start = 0
@@ -34,7 +34,10 @@ enum GooglePeriods {
     static func describe(_ rules: [OpeningRule]) -> String {
         rules.map { rule in
             let day = rule.selector.weekdays.first.map { OpeningHoursText.weekdayAbbreviations[$0.from] + " " } ?? ""
-            let spans = rule.spans.map { OpeningInterval(start: $0.start, end: $0.end, state: .open).text }
+            let spans = rule.spans.map { span -> String in
+                guard case .clock(let start) = span.start, case .clock(let end) = span.end else { return "" }
+                return OpeningInterval(start: start, end: end, state: .open).text
+            }
             return spans.isEmpty ? "24/7" : day + spans.joined(separator: ",")
         }.joined(separator: ", ")
     }

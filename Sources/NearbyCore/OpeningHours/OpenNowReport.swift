@@ -37,9 +37,14 @@ public struct OpenNowReport: Hashable, Sendable, Codable {
 extension Place {
     /// The opening state at `date`: from `hours` (this place's hours, parsed by a caller that keeps them),
     /// corrected by what the source reported for now while that report holds.
-    public func openingStatus(hours: OpeningHours?, at date: Date, timeZone: TimeZone) -> OpeningStatus {
-        let status = hours?.evaluate(at: date, timeZone: timeZone)
+    public func openingStatus(hours: OpeningHours?, at date: Date, in context: HoursContext) -> OpeningStatus {
+        let status = hours?.evaluate(at: date, in: context)
             ?? OpeningStatus(state: .unknown, nextChange: nil, nextState: nil, instant: date)
         return openNowReport?.correcting(status, at: date) ?? status
+    }
+
+    /// The same in `zone` alone: no position, no holiday calendar.
+    public func openingStatus(hours: OpeningHours?, at date: Date, timeZone zone: ZoneRules) -> OpeningStatus {
+        openingStatus(hours: hours, at: date, in: HoursContext(zone: zone))
     }
 }

@@ -7,7 +7,7 @@ enum OpeningToken: Hashable, Sendable {
     case number(Int, digits: Int)
     /// `08:00`, `8.30`: hours and minutes as written (hours may pass 24).
     case time(Int, Int)
-    case dash, comma, semicolon, fallback, plus, slash, colon, openBracket, closeBracket
+    case dash, comma, semicolon, fallback, plus, slash, colon, openBracket, closeBracket, openParen, closeParen
     /// A quoted comment, without its quotes.
     case comment(String)
     /// `24/7`.
@@ -94,6 +94,8 @@ struct OpeningHoursLexer {
             case ":": tokens.append(.colon)
             case "[": tokens.append(.openBracket)
             case "]": tokens.append(.closeBracket)
+            case "(": tokens.append(.openParen)
+            case ")": tokens.append(.closeParen)
             case "|":
                 guard index + 1 < scalars.count, scalars[index + 1] == "|" else { throw Failure() }
                 tokens.append(.fallback)

@@ -11,7 +11,21 @@ struct OpeningHoursParser {
         guard let tokens = try? OpeningHoursLexer.tokens(text) else { return nil }
         var parser = OpeningHoursParser(tokens: tokens)
         guard let rules = try? parser.parseRules(), !rules.isEmpty else { return nil }
-        return rules
+        return exceptionsLast(rules)
+    }
+
+    /// `Mo off; Mo-Su 10:00-18:00`, `PH off; Mo-Fr 08:00-18:00`: people write the days they close first, as
+    /// exceptions to the hours that follow. Read strictly, the later rule would reopen them; so whole-day
+    /// closures written before every other rule are applied after the other rules (before any `||` fallback).
+    static func exceptionsLast(_ rules: [OpeningRule]) -> [OpeningRule] {
+        let leading = rules.prefix { $0.closesSomeWholeDays }
+        guard !leading.isEmpty, leading.count < rules.count else { return rules }
+        var rest = Array(rules.dropFirst(leading.count))
+        // The first rule after the exceptions starts the text anew.
+        rest[0].kind = .normal
+        let fallbackStart = rest.firstIndex { $0.kind == .fallback } ?? rest.count
+        rest.insert(contentsOf: leading, at: fallbackStart)
+        return rest
     }
 
     private init(tokens: [OpeningToken]) {
@@ -54,7 +68,11 @@ struct OpeningHoursParser {
             namedTimes = true
         } else {
             saidSomething = try parseSelectors(into: &rule.selector)
-            if saidSomething, peek() == .colon { advance() }
+            // "May 01-Oct 31: Su 10:00-17:00": the weekdays after the colon narrow the same rule.
+            if saidSomething, peek() == .colon {
+                advance()
+                _ = try parseSelectors(into: &rule.selector)
+            }
             if peek() == .always {
                 advance()
                 namedTimes = true
@@ -94,15 +112,16 @@ struct OpeningHoursParser {
             case .word(let word) where word == "week":
                 advance()
                 selector.weeks += try parseWeeks()
-            case .word(let word) where Self.months[word] != nil:
+            case .word(let word) where Self.months[word] != nil || word == "easter":
                 selector.dates += try parseDates()
             default:
                 let (weekdays, holidays) = try parseWeekdays()
-                if weekdays.isEmpty && holidays {
-                    selector.needsHoliday = true
-                } else {
-                    selector.weekdays += weekdays
+                if !holidays.isEmpty {
+                    // In one list ("Su,PH") a day that is either matches; apart ("PH Mo-Fr") it must be both.
+                    selector.holidaysOrWeekdays = !weekdays.isEmpty
+                    selector.holidays += holidays
                 }
+                selector.weekdays += weekdays
             }
         }
         return found
@@ -111,7 +130,8 @@ struct OpeningHoursParser {
     private func startsSelector(_ token: OpeningToken) -> Bool {
         switch token {
         case .word(let word):
-            word == "week" || word == "ph" || word == "sh" || Self.weekdays[word] != nil || Self.months[word] != nil
+            word == "week" || word == "ph" || word == "sh" || word == "easter" || Self.weekdays[word] != nil
+                || Self.months[word] != nil
         case .number(let value, let digits):
             digits == 4 && value >= 1900
         default:
@@ -155,44 +175,68 @@ struct OpeningHoursParser {
         return ranges
     }
 
-    private mutating func parseDates() throws(Failure) -> [MonthDayRange] {
-        var ranges: [MonthDayRange] = []
+    private mutating func parseDates() throws(Failure) -> [DateRange] {
+        var ranges: [DateRange] = []
         var lastMonth = 1
         repeat {
-            let fromMonth: Int, fromDay: Int?
+            let from: DatePoint, fromMonth: Int?, fromDay: Int?
             if case .number = peek() {
                 // "Dec 25,26": a bare day continues the last month.
                 guard let day = try optionalDay() else { throw Failure() }
                 (fromMonth, fromDay) = (lastMonth, day)
+                from = DatePoint(base: .monthDay(lastMonth, day), offset: try dayOffset())
+            } else if peek() == .word("easter") {
+                advance()
+                (fromMonth, fromDay) = (nil, nil)
+                from = DatePoint(base: .easter, offset: try dayOffset())
             } else {
-                fromMonth = try month()
-                fromDay = try optionalDay()
+                let month = try month()
+                let day = try optionalDay()
+                (fromMonth, fromDay) = (month, day)
+                from = DatePoint(base: .monthDay(month, day ?? 1), offset: day == nil ? 0 : try dayOffset())
             }
-            var range = MonthDayRange(from: fromMonth * 100 + (fromDay ?? 1), to: fromMonth * 100 + (fromDay ?? 31))
+            // A month alone runs to its end; day 31 stands for the end of any month.
+            var range = DateRange(from: from, to: fromMonth.map { month in
+                DatePoint(base: .monthDay(month, fromDay ?? 31), offset: from.offset)
+            } ?? from)
             if peek() == .dash {
                 if case .word(let word)? = peek(1), Self.months[word] != nil {
                     advance()
                     let toMonth = try month()
-                    range.to = toMonth * 100 + (try optionalDay() ?? 31)
+                    let toDay = try optionalDay()
+                    range.to = DatePoint(base: .monthDay(toMonth, toDay ?? 31), offset: toDay == nil ? 0 : try dayOffset())
                     lastMonth = toMonth
-                } else if fromDay != nil, case .number = peek(1) {
+                } else if peek(1) == .word("easter") {
+                    advance(2)
+                    range.to = DatePoint(base: .easter, offset: try dayOffset())
+                } else if let fromMonth, fromDay != nil, case .number = peek(1) {
                     advance()
                     guard let toDay = try optionalDay() else { throw Failure() }
-                    range.to = fromMonth * 100 + toDay
+                    range.to = DatePoint(base: .monthDay(fromMonth, toDay))
                     lastMonth = fromMonth
                 }
-            } else {
+            } else if let fromMonth {
                 lastMonth = fromMonth
             }
             ranges.append(range)
         } while consumeComma(if: { token in
             switch token {
-            case .word(let word): Self.months[word] != nil
+            case .word(let word): Self.months[word] != nil || word == "easter"
             case .number(let value, let digits): digits <= 2 && (1...31).contains(value)
             default: false
             }
         })
         return ranges
+    }
+
+    /// "+1 day", "-2 days" after a date; 0 when none follows.
+    private mutating func dayOffset() throws(Failure) -> Int {
+        guard peek() == .plus || peek() == .dash, case .number(let days, _)? = peek(1),
+              case .word(let unit)? = peek(2), unit == "day" || unit == "days" else { return 0 }
+        let negative = peek() == .dash
+        advance(3)
+        guard days <= 366 else { throw Failure() }
+        return negative ? -days : days
     }
 
     private mutating func month() throws(Failure) -> Int {
@@ -211,15 +255,15 @@ struct OpeningHoursParser {
         return value
     }
 
-    /// A list of weekday ranges and holidays; reports whether holidays were named.
-    private mutating func parseWeekdays() throws(Failure) -> ([WeekdayRange], Bool) {
+    /// A list of weekday ranges and holidays ("Mo-Fr,PH").
+    private mutating func parseWeekdays() throws(Failure) -> ([WeekdayRange], [HolidayKind]) {
         var ranges: [WeekdayRange] = []
-        var holidays = false
+        var holidays: [HolidayKind] = []
         repeat {
             guard case .word(let word)? = peek() else { throw Failure() }
             advance()
             if word == "ph" || word == "sh" {
-                holidays = true
+                holidays.append(word == "ph" ? .publicHoliday : .schoolHoliday)
                 continue
             }
             guard let from = Self.weekdays[word] else { throw Failure() }
@@ -269,7 +313,7 @@ struct OpeningHoursParser {
     private mutating func parseSpans() throws(Failure) -> [TimeSpan] {
         var spans: [TimeSpan] = []
         while let start = try timePoint() {
-            guard start < 1440 else { throw Failure() }
+            if case .clock(let minutes) = start, minutes >= 1440 { throw Failure() }
             if peek() == .plus {
                 advance()
                 spans.append(TimeSpan(start: start, end: start, openEnd: true))
@@ -277,13 +321,17 @@ struct OpeningHoursParser {
                 guard peek() == .dash || peek() == .word("to") else { throw Failure() }
                 advance()
                 guard var end = try timePoint() else { throw Failure() }
-                if end <= start { end += 1440 }
-                guard end <= 2880 else { throw Failure() }
-                spans.append(TimeSpan(start: start, end: end))
+                if case .clock(let from) = start, case .clock(var to) = end {
+                    if to <= from { to += 1440 }
+                    guard to <= 2880 else { throw Failure() }
+                    end = .clock(to)
+                }
+                var span = TimeSpan(start: start, end: end)
                 if peek() == .plus {
                     advance()
-                    spans.append(TimeSpan(start: end, end: end, openEnd: true))
+                    span.openEnd = true
                 }
+                spans.append(span)
             }
             // "08:00-12:00,13:00-18:00"; a comma before anything else ends the rule (an additional rule follows).
             if peek() == .comma, startsTime(peek(1)) { advance() }
@@ -293,7 +341,8 @@ struct OpeningHoursParser {
 
     private func startsTime(_ token: OpeningToken?) -> Bool {
         switch token {
-        case .time?: return true
+        case .time?, .openParen?: return true
+        case .word(let word)? where Self.sunEvents[word] != nil: return true
         case .number(_, let digits)? where digits <= 2:
             if case .word(let word)? = peek(2), word == "am" || word == "pm" { return true }
             return false
@@ -301,8 +350,33 @@ struct OpeningHoursParser {
         }
     }
 
-    /// Minutes since midnight of a time of day, when one is next ("08:00", "8.30", "8am", "8:30 pm").
-    private mutating func timePoint() throws(Failure) -> Int? {
+    /// A time of day, when one is next: "08:00", "8.30", "8am", "8:30 pm", "sunset", "(sunrise+01:00)".
+    private mutating func timePoint() throws(Failure) -> TimePoint? {
+        if case .word(let word)? = peek(), let event = Self.sunEvents[word] {
+            advance()
+            return .sun(event, offset: 0)
+        }
+        if peek() == .openParen {
+            advance()
+            guard case .word(let word)? = peek(), let event = Self.sunEvents[word] else { throw Failure() }
+            advance()
+            var offset = 0
+            if peek() == .plus || peek() == .dash {
+                let sign = peek() == .plus ? 1 : -1
+                advance()
+                guard case .time(let hours, let minutes)? = peek(), minutes < 60, hours < 24 else { throw Failure() }
+                advance()
+                offset = sign * (hours * 60 + minutes)
+            }
+            guard peek() == .closeParen else { throw Failure() }
+            advance()
+            return .sun(event, offset: offset)
+        }
+        return try clockTime().map(TimePoint.clock)
+    }
+
+    /// Minutes since midnight of a clock time, when one is next ("08:00", "8.30", "8am", "8:30 pm").
+    private mutating func clockTime() throws(Failure) -> Int? {
         var hour: Int, minute: Int
         switch peek() {
         case .time(let h, let m)?:
@@ -348,11 +422,16 @@ struct OpeningHoursParser {
 
     // MARK: Words
 
+    private static let sunEvents: [String: SunEvent] = [
+        "dawn": .dawn, "sunrise": .sunrise, "sunset": .sunset, "dusk": .dusk,
+    ]
+
     private static let states: [String: RuleState] = [
         "open": .open, "closed": .closed, "off": .closed, "unknown": .unknown,
     ]
 
-    private static let weekdays: [String: Int] = {
+    /// "mo", "mon", "monday" … → 0 (Monday) to 6; also read by `TimeExpression`.
+    static let weekdays: [String: Int] = {
         let names = [["mo", "mon", "monday"], ["tu", "tue", "tues", "tuesday"], ["we", "wed", "wednesday"],
                      ["th", "thu", "thur", "thurs", "thursday"], ["fr", "fri", "friday"],
                      ["sa", "sat", "saturday"], ["su", "sun", "sunday"]]
@@ -361,7 +440,8 @@ struct OpeningHoursParser {
         return table
     }()
 
-    private static let months: [String: Int] = {
+    /// "jan", "january" … → 1 to 12; also read by `TimeExpression`.
+    static let months: [String: Int] = {
         let names = [["jan", "january"], ["feb", "february"], ["mar", "march"], ["apr", "april"], ["may"],
                      ["jun", "june"], ["jul", "july"], ["aug", "august"], ["sep", "sept", "september"],
                      ["oct", "october"], ["nov", "november"], ["dec", "december"]]

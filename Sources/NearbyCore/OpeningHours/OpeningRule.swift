@@ -15,24 +15,61 @@ enum RuleState: Hashable, Sendable {
     case open, closed, unknown
 }
 
-/// A time span of one day in minutes from its midnight; `end` may pass 1440 to spill into the next day.
-struct TimeSpan: Hashable, Sendable {
-    var start: Int
-    var end: Int
-    /// `18:00+`: the closing time is not known.
-    var openEnd: Bool = false
+/// A time of day in a rule: a clock time in minutes (an end may pass 1440), or a sun event with an offset.
+enum TimePoint: Hashable, Sendable {
+    case clock(Int)
+    case sun(SunEvent, offset: Int)
 
-    static let wholeDay = TimeSpan(start: 0, end: 1440)
+    var isClock: Bool {
+        if case .clock = self { true } else { false }
+    }
 }
 
-/// A range of days of the year by month and day; wraps over the new year when `from > to`.
-struct MonthDayRange: Hashable, Sendable {
-    /// month * 100 + day (Dec 24 → 1224).
-    var from: Int
-    var to: Int
+/// A time span of one day; it may end after midnight (in the next day's first hours).
+struct TimeSpan: Hashable, Sendable {
+    var start: TimePoint
+    var end: TimePoint
+    /// `18:00+`, `10:00-18:00+`: what follows the end is not known (the place may stay open).
+    var openEnd: Bool = false
 
-    func contains(_ key: Int) -> Bool {
-        from <= to ? (from...to).contains(key) : (key >= from || key <= to)
+    static let wholeDay = TimeSpan(start: .clock(0), end: .clock(1440))
+
+    var dependsOnTheSun: Bool { !start.isClock || !end.isClock }
+}
+
+/// A day in a date selector: a month and day (day 31 stands for the month's end), or Easter, with an offset
+/// in days (`easter -2 days`).
+struct DatePoint: Hashable, Sendable {
+    enum Base: Hashable, Sendable {
+        case monthDay(Int, Int)
+        case easter
+    }
+
+    var base: Base
+    var offset: Int = 0
+
+    /// Month-and-day as one comparable number in `year` (Dec 24 → 1224).
+    func key(in year: Int) -> Int {
+        switch base {
+        case .monthDay(let month, let day) where offset == 0:
+            return month * 100 + day
+        case .monthDay(let month, let day):
+            let clamped = min(day, CivilDate.daysInMonth(year: year, month: month))
+            return CivilDay(year: year, month: month, day: clamped).adding(days: offset).monthDayKey
+        case .easter:
+            return ChurchCalendar.easter(year).adding(days: offset).monthDayKey
+        }
+    }
+}
+
+/// A range of days of the year; wraps over the new year when it ends before it starts.
+struct DateRange: Hashable, Sendable {
+    var from: DatePoint
+    var to: DatePoint
+
+    func contains(_ day: CivilDay) -> Bool {
+        let key = day.monthDayKey, first = from.key(in: day.year), last = to.key(in: day.year)
+        return first <= last ? (first...last).contains(key) : (key >= first || key <= last)
     }
 }
 
@@ -59,7 +96,7 @@ struct WeekdayRange: Hashable, Sendable {
     /// 1…5 from the month's start, -1…-5 from its end; empty = every week.
     var nth: [Int] = []
 
-    func matches(_ day: LocalDay) -> Bool {
+    func matches(_ day: CivilDay) -> Bool {
         let inRange = from <= to ? (from...to).contains(day.weekday) : (day.weekday >= from || day.weekday <= to)
         guard inRange else { return false }
         guard !nth.isEmpty else { return true }
@@ -69,28 +106,53 @@ struct WeekdayRange: Hashable, Sendable {
     }
 }
 
+/// `PH` (public holiday) or `SH` (school holiday) in a selector.
+enum HolidayKind: Hashable, Sendable {
+    case publicHoliday, schoolHoliday
+}
+
+/// Whether a day is taken to be a public or school holiday (an assumption when the calendar is unsure).
+struct HolidayFacts: Hashable, Sendable {
+    var publicHoliday = false
+    var schoolHoliday = false
+
+    static let none = HolidayFacts()
+
+    subscript(kind: HolidayKind) -> Bool {
+        kind == .publicHoliday ? publicHoliday : schoolHoliday
+    }
+}
+
 /// Which days a rule applies to. Every present part must match; an empty part matches every day.
 struct DaySelector: Hashable, Sendable {
     var years: [SteppedRange] = []
-    var dates: [MonthDayRange] = []
+    var dates: [DateRange] = []
     var weeks: [SteppedRange] = []
     var weekdays: [WeekdayRange] = []
-    /// True when the rule names only holidays (`PH off`) or requires one (`SH Mo-Fr`): with no holiday
-    /// calendar, no day is a holiday, so such a rule never applies.
-    var needsHoliday = false
+    var holidays: [HolidayKind] = []
+    /// `Su,PH`: a day that is either matches. `PH Mo-Fr`, `SH Sa`: the day must be both.
+    var holidaysOrWeekdays = false
 
     /// Whether the rule depends on more than the day of the week (the search for changes must look further).
     var reachesBeyondWeek: Bool {
-        !years.isEmpty || !dates.isEmpty || !weeks.isEmpty || weekdays.contains { !$0.nth.isEmpty }
+        !years.isEmpty || !dates.isEmpty || !weeks.isEmpty || !holidays.isEmpty || weekdays.contains { !$0.nth.isEmpty }
     }
 
-    func matches(_ day: LocalDay) -> Bool {
-        if needsHoliday { return false }
+    /// No part at all: every day.
+    var isEveryDay: Bool {
+        years.isEmpty && dates.isEmpty && weeks.isEmpty && holidays.isEmpty
+            && (weekdays.isEmpty || weekdays.contains { $0.nth.isEmpty && ($0.to - $0.from + 7) % 7 == 6 })
+    }
+
+    func matches(_ day: CivilDay, facts: HolidayFacts) -> Bool {
         if !years.isEmpty, !years.contains(where: { $0.contains(day.year) }) { return false }
-        if !dates.isEmpty, !dates.contains(where: { $0.contains(day.monthDayKey) }) { return false }
+        if !dates.isEmpty, !dates.contains(where: { $0.contains(day) }) { return false }
         if !weeks.isEmpty, !weeks.contains(where: { $0.contains(day.isoWeek) }) { return false }
-        if !weekdays.isEmpty, !weekdays.contains(where: { $0.matches(day) }) { return false }
-        return true
+        let weekdayMatches = weekdays.isEmpty || weekdays.contains { $0.matches(day) }
+        guard !holidays.isEmpty else { return weekdayMatches }
+        let holidayMatches = holidays.contains { facts[$0] }
+        if weekdays.isEmpty { return holidayMatches }
+        return holidaysOrWeekdays ? weekdayMatches || holidayMatches : weekdayMatches && holidayMatches
     }
 }
 
@@ -104,4 +166,9 @@ struct OpeningRule: Hashable, Sendable {
     var comment: String?
 
     var effectiveSpans: [TimeSpan] { spans.isEmpty ? [.wholeDay] : spans }
+
+    /// `Mo off`, `PH off`: whole days closed, for some days only.
+    var closesSomeWholeDays: Bool {
+        state == .closed && spans.isEmpty && kind == .normal && !selector.isEveryDay
+    }
 }

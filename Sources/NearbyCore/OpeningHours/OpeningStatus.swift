@@ -14,8 +14,13 @@ public struct OpeningStatus: Hashable, Sendable {
     public var nextState: OpeningState?
     /// The note of the rule in force ("by appointment").
     public var comment: String?
-    /// Open with no known closing time (`18:00+`).
+    /// In an open end (`18:00+`): the place opened, and when it closes is not known.
     public var isOpenEnd: Bool
+    /// The unknown state comes only from not knowing whether today is a holiday; this is the state on an
+    /// ordinary day ("open unless it is a public holiday").
+    public var ifNotHoliday: OpeningState?
+    /// Today's public holiday, when the hours name holidays and the calendar knows it is one.
+    public var holiday: String?
     /// The instant this status describes.
     public var instant: Date
     /// The source text, when it could not be read.
@@ -24,7 +29,10 @@ public struct OpeningStatus: Hashable, Sendable {
     public var isReported: Bool
 
     public init(state: OpeningState, nextChange: Date?, nextState: OpeningState?, comment: String? = nil,
-                isOpenEnd: Bool = false, instant: Date, unreadableText: String? = nil, isReported: Bool = false) {
+                isOpenEnd: Bool = false, instant: Date, unreadableText: String? = nil,
+                ifNotHoliday: OpeningState? = nil, holiday: String? = nil, isReported: Bool = false) {
+        self.ifNotHoliday = ifNotHoliday
+        self.holiday = holiday
         self.state = state
         self.nextChange = nextChange
         self.nextState = nextState
@@ -56,10 +64,11 @@ public struct OpeningInterval: Hashable, Sendable {
         self.comment = comment
     }
 
-    /// "08:00-18:00", "22:00-02:00", "18:00+".
+    /// "08:00-18:00", "22:00-02:00", "18:00+", "10:00-18:00+".
     public var text: String {
         let from = OpeningHoursText.clock(start)
-        return isOpenEnd ? from + "+" : from + "-" + OpeningHoursText.clock(end, isEnd: true)
+        if isOpenEnd && end <= start { return from + "+" }
+        return from + "-" + OpeningHoursText.clock(end, isEnd: true) + (isOpenEnd ? "+" : "")
     }
 
     /// `text` with the state and note when they say more than "open" ("00:00-24:00 unknown \"by appointment\"").
@@ -84,9 +93,13 @@ public struct OpeningDay: Hashable, Sendable {
     public var isToday: Bool
     /// A note on the day when it is closed by a rule that says why ("Dec 24 off \"Christmas\"").
     public var comment: String?
+    /// The public holiday that day ("Christmas Day"), or a warning that the hours may differ because the
+    /// day may be one; nil when holidays do not matter.
+    public var holiday: String?
 
     public init(weekday: Int, date: Date, isoDate: String, intervals: [OpeningInterval], isToday: Bool,
-                comment: String? = nil) {
+                comment: String? = nil, holiday: String? = nil) {
+        self.holiday = holiday
         self.weekday = weekday
         self.date = date
         self.isoDate = isoDate

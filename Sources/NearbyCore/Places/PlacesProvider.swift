@@ -106,5 +106,16 @@ public protocol PlacesProvider: Sendable {
 public protocol FavouritesStore: Sendable {
     func isFavourite(_ id: PlaceID) async throws(PlacesError) -> Bool
     func setFavourite(_ id: PlaceID, _ favourite: Bool) async throws(PlacesError)
+    /// Saves or forgets `place` as a favourite, keeping its name, category and position so that it can be
+    /// listed even once the place is gone from the data.
+    func setFavourite(_ place: Place, _ favourite: Bool) async throws(PlacesError)
     func favourites() async throws(PlacesError) -> [PlaceID]
+    /// Every favourite with its place (or what is known of a place gone from the data), in `order`.
+    func favouritePlaces(order: FavouritesOrder) async throws(PlacesError) -> [FavouritePlace]
+}
+
+extension FavouritesStore {
+    public func setFavourite(_ place: Place, _ favourite: Bool) async throws(PlacesError) {
+        try await setFavourite(place.id, favourite)
+    }
 }

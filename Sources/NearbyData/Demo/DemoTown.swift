@@ -1,12 +1,15 @@
-import Foundation
-import GRDB
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import NearbyCore
 
 /// The fictional "Demo town": a store of made-up places, localities and friends in its own file
 /// (`demo.sqlite` beside the user's store, which it never touches), so the app runs with no data and no network.
 ///
-/// The file is generated once and reused; it is generated again when it is missing, unreadable, or was made
-/// for another number of places or by another version of the generator.
+/// The file is generated once and reused whatever its size; it is generated again when it is missing, is not
+/// a whole demo town (unreadable, cut short, made by another version of the generator), or when a different
+/// number of places is asked for.
 public struct DemoTown: Sendable {
     /// The name the app shows for "here"; clearly not a real town.
     public static let name = "Demo town"
@@ -33,17 +36,22 @@ public struct DemoTown: Sendable {
     }
 
     /// Opens the demo town in `directory`, generating it first when needed.
+    /// - Parameter places: the size wanted; nil takes the town that is there, whatever its size (or makes one
+    ///   of `defaultPlaceCount` places when there is none).
     /// - Throws: `PlacesError.storage` with a sentence for the user when the count is out of range or the
     ///   file cannot be written.
-    public static func open(in directory: URL, places: Int = defaultPlaceCount) async throws -> DemoTown {
-        guard (1...maximumPlaceCount).contains(places) else {
-            throw PlacesError.storage("The demo town needs between 1 and \(maximumPlaceCount) places, not \(places).")
+    public static func open(in directory: URL, places wanted: Int? = nil) async throws -> DemoTown {
+        if let wanted, !(1...maximumPlaceCount).contains(wanted) {
+            throw PlacesError.storage("The demo town needs between 1 and \(maximumPlaceCount) places, not \(wanted).")
         }
         let url = file(in: directory)
-        if Self.storedMetadata(at: url) == Metadata(version: generatorVersion, places: places) {
+        if let stored = Self.storedMetadata(at: url), stored.version == generatorVersion,
+           wanted == nil || wanted == stored.places {
             let database = try AppDatabase.open(at: url)
-            return DemoTown(database: database, center: center, name: name, placeCount: places, wasGenerated: false)
+            return DemoTown(database: database, center: center, name: name, placeCount: stored.places,
+                            wasGenerated: false)
         }
+        let places = wanted ?? defaultPlaceCount
         try removeFiles(of: url)
         let database = try AppDatabase.open(at: url)
         try await generate(into: database, places: places)
@@ -56,7 +64,7 @@ public struct DemoTown: Sendable {
         // A fixed clock: the same town has the same timestamps, byte for byte.
         let clock: @Sendable () -> Date = { Date(timeIntervalSince1970: 1_767_225_600) }
         let store = LocalPlacesStore(database: database, now: clock)
-        try store.importPlaces { writer in
+        try await store.importPlacesInBackground { writer in
             for locality in generator.localities() { try writer.upsert(locality) }
             for index in 0..<places { try writer.upsert(generator.place(index)) }
         }
@@ -65,11 +73,11 @@ public struct DemoTown: Sendable {
             _ = try await friends.addFriend(draft)
         }
         // Written last: a generation cut short leaves no metadata, so the next start generates again.
-        try await database.writer.write { db in
-            try db.execute(sql: Metadata.createSQL)
-            try db.execute(sql: "DELETE FROM demo_town_meta")
-            try db.execute(sql: "INSERT INTO demo_town_meta (key, value) VALUES ('version', ?), ('places', ?)",
-                           arguments: [String(generatorVersion), String(places)])
+        try await database.write { db in
+            try db.execute(script: Metadata.createSQL)
+            try db.execute("DELETE FROM demo_town_meta")
+            try db.execute("INSERT INTO demo_town_meta (key, value) VALUES ('version', ?), ('places', ?)",
+                           String(generatorVersion), String(places))
         }
     }
 
@@ -85,18 +93,19 @@ public struct DemoTown: Sendable {
     static func storedMetadata(at url: URL) -> Metadata? {
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
         do {
-            let queue = try DatabaseQueue(path: url.path)
-            defer { try? queue.close() }
-            return try queue.read { db -> Metadata? in
-                guard try db.tableExists("demo_town_meta") else { return nil }
-                let values = try Dictionary(
-                    Row.fetchAll(db, sql: "SELECT key, value FROM demo_town_meta").map { row in
-                        (row["key"] as String, row["value"] as String)
-                    }, uniquingKeysWith: { first, _ in first })
-                guard let version = values["version"].flatMap(Int.init),
-                      let places = values["places"].flatMap(Int.init) else { return nil }
-                return Metadata(version: version, places: places)
+            let connection = try SQLiteConnection(path: url.path, mode: .readOnly)
+            guard try connection.scalar("SELECT count(*) FROM sqlite_master WHERE name = 'demo_town_meta'",
+                                        as: Int.self) == 1 else { return nil }
+            let rows = try connection.statement("SELECT key, value FROM demo_town_meta").bind()
+            var values: [String: String] = [:]
+            while try rows.step() {
+                let key: String = try rows.column(0), value: String = try rows.column(1)
+                if values[key] == nil { values[key] = value }
             }
+            guard let version = values["version"].flatMap(Int.init),
+                  let places = values["places"].flatMap(Int.init), (1...maximumPlaceCount).contains(places)
+            else { return nil }
+            return Metadata(version: version, places: places)
         } catch {
             // A damaged demo file is ours to replace.
             return nil
@@ -106,11 +115,9 @@ public struct DemoTown: Sendable {
     private static func removeFiles(of url: URL) throws {
         for suffix in ["", "-wal", "-shm"] {
             let path = url.path + suffix
-            guard FileManager.default.fileExists(atPath: path) else { continue }
-            do {
-                try FileManager.default.removeItem(atPath: path)
-            } catch {
-                throw PlacesError.storage("Could not replace the demo town at \(path): \(error.localizedDescription)")
+            if unlink(path) != 0 && errno != ENOENT {
+                let reason = String(cString: strerror(errno))
+                throw PlacesError.storage("Could not replace the demo town at \(path): \(reason).")
             }
         }
     }

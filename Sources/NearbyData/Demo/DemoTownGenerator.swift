@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import NearbyCore
 
 /// Makes the demo town's places, localities and friends: the same ones for the same number of places.

@@ -1,5 +1,4 @@
-import Foundation
-import GRDB
+import FoundationEssentials
 import NearbyCore
 
 /// How a friend is read from and written to the `friend` table.
@@ -8,6 +7,8 @@ enum FriendRow {
     static let columns = "id, firstName, lastName, phoneNumber, email, latitude, longitude, placeName, createdAt, updatedAt"
     /// List order: last name, first name (folded), then the order they were added.
     static let order = "lastNameKey, firstNameKey, id"
+    /// The rows lists show: those this version can read (see `FriendsSchema`), through the list index.
+    static let listed = "readable = 1"
 
     static let insertSQL = """
         INSERT INTO friend (firstName, lastName, phoneNumber, email, latitude, longitude, placeName,
@@ -15,34 +16,61 @@ enum FriendRow {
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """
 
+    /// Writing every field repairs a row damaged by hand; a creation time that cannot be read becomes now.
     static let updateSQL = """
-        UPDATE friend SET firstName = ?, lastName = ?, phoneNumber = ?, email = ?, latitude = ?, longitude = ?,
-                          placeName = ?, updatedAt = ?, lastNameKey = ?, firstNameKey = ?, searchKey = ?
-        WHERE id = ?
+        UPDATE friend SET firstName = ?1, lastName = ?2, phoneNumber = ?3, email = ?4, latitude = ?5, longitude = ?6,
+                          placeName = ?7, updatedAt = ?8, lastNameKey = ?9, firstNameKey = ?10, searchKey = ?11,
+                          createdAt = CASE WHEN typeof(createdAt) = 'text' AND createdAt GLOB \(FriendsSchema.datePattern)
+                                      THEN createdAt ELSE ?8 END
+        WHERE id = ?12
         """
 
-    static func friend(from row: Row) -> Friend {
+    /// The friend on the statement's current row (selected with `columns`); throws when a value cannot be read.
+    static func friend(from row: SQLiteStatement) throws(SQLiteError) -> Friend {
         var coordinate: Coordinate?
-        if let latitude: Double = row[5], let longitude: Double = row[6] {
+        if let latitude = try row.column(5, as: Double?.self), let longitude = try row.column(6, as: Double?.self) {
             coordinate = Coordinate(latitude: latitude, longitude: longitude)
         }
-        return Friend(id: row[0], firstName: row[1], lastName: row[2], phoneNumber: row[3], email: row[4],
-                      coordinate: coordinate, placeName: row[7], createdAt: row[8], updatedAt: row[9])
+        return Friend(id: try row.column(0), firstName: try row.column(1), lastName: try row.column(2),
+                      phoneNumber: try row.column(3), email: try row.column(4), coordinate: coordinate,
+                      placeName: try row.column(7), createdAt: try row.column(8), updatedAt: try row.column(9))
     }
 
-    /// The arguments of `insertSQL`. The date comes already converted: a bulk import stamps every friend with
+    /// Every friend the statement yields; a row that cannot be read is skipped and logged, not fatal.
+    static func friends(from rows: SQLiteStatement) throws(SQLiteError) -> [Friend] {
+        var friends: [Friend] = []
+        while try rows.step() {
+            if let friend = readableFriend(from: rows) { friends.append(friend) }
+        }
+        return friends
+    }
+
+    /// The friend on the current row; nil (logged) when a value in it cannot be read.
+    static func readableFriend(from row: SQLiteStatement) -> Friend? {
+        do {
+            return try friend(from: row)
+        } catch {
+            StoreLog.skippedRow("friend", id: try? row.column(0, as: Int64.self), error)
+            return nil
+        }
+    }
+
+    /// Binds `insertSQL`'s parameters. The date comes already as text: a bulk import stamps every friend with
     /// the same time, and formatting a date is a large part of an insert's cost.
-    static func insertArguments(_ draft: FriendDraft, at date: DatabaseValue) -> StatementArguments {
+    static func bindInsert(_ statement: SQLiteStatement, _ draft: FriendDraft, at date: String) throws(SQLiteError) {
         let keys = FriendKeys(draft)
-        return [draft.firstName, draft.lastName, draft.phoneNumber, draft.email, draft.coordinate?.latitude,
-                draft.coordinate?.longitude, draft.placeName, date, date, keys.lastName, keys.firstName, keys.search]
+        try statement.bind(draft.firstName, draft.lastName, draft.phoneNumber, draft.email,
+                           draft.coordinate?.latitude, draft.coordinate?.longitude, draft.placeName, date, date,
+                           keys.lastName, keys.firstName, keys.search)
     }
 
-    /// The arguments of `updateSQL`.
-    static func updateArguments(id: Friend.ID, _ draft: FriendDraft, at date: Date) -> StatementArguments {
+    /// Binds `updateSQL`'s parameters.
+    static func bindUpdate(_ statement: SQLiteStatement, id: Friend.ID, _ draft: FriendDraft, at date: Date)
+        throws(SQLiteError) {
         let keys = FriendKeys(draft)
-        return [draft.firstName, draft.lastName, draft.phoneNumber, draft.email, draft.coordinate?.latitude,
-                draft.coordinate?.longitude, draft.placeName, date, keys.lastName, keys.firstName, keys.search, id]
+        try statement.bind(draft.firstName, draft.lastName, draft.phoneNumber, draft.email,
+                           draft.coordinate?.latitude, draft.coordinate?.longitude, draft.placeName, date,
+                           keys.lastName, keys.firstName, keys.search, id)
     }
 }
 
@@ -50,7 +78,7 @@ extension FriendDraft {
     /// The draft as the store keeps it: fields trimmed, empty optional fields absent.
     var normalized: FriendDraft {
         func trim(_ text: String) -> String {
-            // Most fields need no trimming; checking first is much cheaper than Foundation's trim on Linux.
+            // Most fields need no trimming; checking first is much cheaper than a trim on every field.
             guard text.first?.isWhitespace == true || text.last?.isWhitespace == true else { return text }
             return text.trimmingCharacters(in: .whitespaces)
         }

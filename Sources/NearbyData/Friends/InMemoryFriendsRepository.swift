@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NearbyCore
 
 /// Friends kept in memory only: for tests, and for `nearby serve --memory` to try clients without a store.
@@ -43,6 +43,16 @@ public actor InMemoryFriendsRepository: FriendsRepository {
     }
 
     public func updateFriend(id: Friend.ID, with draft: FriendDraft) async throws(FriendsError) -> Friend {
+        try replace(id: id, with: draft)
+    }
+
+    /// Read, change and write with no suspension between them: the actor makes it one step.
+    public func updateFriend(id: Friend.ID, changes: FriendChanges) async throws(FriendsError) -> Friend {
+        guard let friend = friends[id] else { throw .notFound }
+        return try replace(id: id, with: changes.applied(to: friend.draft))
+    }
+
+    private func replace(id: Friend.ID, with draft: FriendDraft) throws(FriendsError) -> Friend {
         guard var friend = friends[id] else { throw .notFound }
         if let (field, reason) = FriendValidation.problems(in: draft).min(by: { $0.key.order < $1.key.order }) {
             throw .invalid(field: field, reason: reason)
@@ -56,12 +66,6 @@ public actor InMemoryFriendsRepository: FriendsRepository {
         friend.updatedAt = now()
         friends[id] = friend
         return friend
-    }
-
-    public func updateFriend(id: Friend.ID, changes: FriendChanges) async throws(FriendsError) -> Friend {
-        // An actor: the read and the write below cannot interleave with another edit.
-        guard let current = friends[id] else { throw .notFound }
-        return try await updateFriend(id: id, with: changes.applied(to: current.draft))
     }
 
     public func deleteFriend(id: Friend.ID) async throws(FriendsError) {

@@ -1,5 +1,4 @@
-import Foundation
-import GRDB
+import FoundationEssentials
 import NearbyCore
 
 /// What importing a vCard file did.
@@ -28,9 +27,9 @@ extension LocalFriendsRepository {
     /// Imports every readable card of a vCard file in one transaction: either all of them are added or,
     /// when the store fails, none. Cards that cannot be read are reported and do not stop the others.
     public func importVCard(_ data: Data) async throws(FriendsError) -> FriendsImportSummary {
-        let date = now()
+        let date = StoreDate.text(now())
         return try await storing {
-            try await database.writer.write { db in
+            try await database.write { db in
                 var importer = try VCardImporter(db: db, date: date)
                 var parser = VCardParser()
                 var start = data.startIndex
@@ -48,21 +47,25 @@ extension LocalFriendsRepository {
 
 /// Adds parsed cards to the store inside one transaction, skipping friends it already has.
 private struct VCardImporter {
-    private let insert: Statement
-    private let date: DatabaseValue
+    private let insert: SQLiteStatement
+    private let date: String
     /// Name and phone of every friend in the store: a friend with all three equal is a duplicate.
     /// Held in memory rather than queried per card, because a query per card costs more than the insert.
     private var known: Set<String>
     private(set) var summary = FriendsImportSummary()
 
-    init(db: Database, date: Date) throws {
-        insert = try db.makeStatement(sql: FriendRow.insertSQL)
+    init(db: SQLiteConnection, date: String) throws {
+        insert = try db.statement(FriendRow.insertSQL)
         known = []
-        let rows = try Row.fetchCursor(db, sql: "SELECT firstName, lastName, phoneNumber FROM friend")
-        while let row = try rows.next() {
-            known.insert(Self.identity(firstName: row[0], lastName: row[1], phoneNumber: row[2]))
+        let rows = try db.statement("SELECT firstName, lastName, phoneNumber FROM friend WHERE \(FriendRow.listed)")
+            .bind()
+        while try rows.step() {
+            // A row that cannot be read is no one's duplicate.
+            guard let first = try? rows.column(0, as: String.self), let last = try? rows.column(1, as: String.self),
+                  let phone = try? rows.column(2, as: String.self) else { continue }
+            known.insert(Self.identity(firstName: first, lastName: last, phoneNumber: phone))
         }
-        self.date = date.databaseValue
+        self.date = date
     }
 
     mutating func add(_ entries: [VCardEntry]) throws {
@@ -79,7 +82,8 @@ private struct VCardImporter {
                     summary.duplicates += 1
                     continue
                 }
-                try insert.execute(arguments: FriendRow.insertArguments(draft, at: date))
+                try FriendRow.bindInsert(insert, draft, at: date)
+                try insert.run()
                 summary.imported += 1
                 summary.warnings += contact.warnings
             }

@@ -1,5 +1,4 @@
-import Foundation
-import GRDB
+import FoundationEssentials
 import NearbyCore
 
 /// The friends address book in the local SQLite store.
@@ -15,9 +14,10 @@ public final class LocalFriendsRepository: FriendsRepository {
 
     public func listFriends() async throws(FriendsError) -> [Friend] {
         try await storing {
-            try await database.writer.read { db in
-                try Row.fetchAll(db, sql: "SELECT \(FriendRow.columns) FROM friend ORDER BY \(FriendRow.order)")
-                    .map(FriendRow.friend(from:))
+            try await database.read { db in
+                try FriendRow.friends(from: db.statement("""
+                    SELECT \(FriendRow.columns) FROM friend WHERE \(FriendRow.listed) ORDER BY \(FriendRow.order)
+                    """).bind())
             }
         }
     }
@@ -27,35 +27,43 @@ public final class LocalFriendsRepository: FriendsRepository {
         let offset = max(offset, 0)
         let limit = max(limit, 0)
         return try await storing {
-            try await database.writer.read { db in
+            try await database.read { db in
                 // instr() rather than LIKE: no wildcard characters to escape in what the user typed.
-                let condition = needle.isEmpty ? "" : "WHERE instr(searchKey, :needle) > 0"
-                let arguments: StatementArguments = ["needle": needle, "limit": limit, "offset": offset]
-                let rows = try Row.fetchAll(db, sql: """
-                    SELECT \(FriendRow.columns) FROM friend \(condition)
-                    ORDER BY \(FriendRow.order) LIMIT :limit OFFSET :offset
-                    """, arguments: arguments)
-                let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM friend \(condition)",
-                                             arguments: needle.isEmpty ? [:] : ["needle": needle]) ?? 0
-                return FriendsPage(friends: rows.map(FriendRow.friend(from:)), total: total)
+                let condition = needle.isEmpty ? "" : " AND instr(searchKey, ?) > 0"
+                let window = try db.statement("""
+                    SELECT \(FriendRow.columns) FROM friend WHERE \(FriendRow.listed)\(condition)
+                    ORDER BY \(FriendRow.order) LIMIT ? OFFSET ?
+                    """)
+                let count = try db.statement("SELECT COUNT(*) FROM friend WHERE \(FriendRow.listed)\(condition)")
+                if needle.isEmpty {
+                    try window.bind(limit, offset)
+                    try count.bind()
+                } else {
+                    try window.bind(needle, limit, offset)
+                    try count.bind(needle)
+                }
+                let friends = try FriendRow.friends(from: window)
+                return FriendsPage(friends: friends, total: try count.scalar(as: Int.self) ?? 0)
             }
         }
     }
 
     public func friend(id: Friend.ID) async throws(FriendsError) -> Friend {
         try await storing {
-            try await database.writer.read { db in try Self.fetch(id: id, in: db) }
+            try await database.read { db in try Self.fetch(id: id, in: db) }
         }
     }
 
     public func addFriend(_ draft: FriendDraft) async throws(FriendsError) -> Friend {
         let draft = draft.normalized
         if let error = draft.validationError { throw error }
-        let date = now()
+        let date = StoreDate.text(now())
         return try await storing {
-            try await database.writer.write { db in
-                try db.execute(sql: FriendRow.insertSQL, arguments: FriendRow.insertArguments(draft, at: date.databaseValue))
-                return try Self.fetch(id: db.lastInsertedRowID, in: db)
+            try await database.write { db in
+                let insert = try db.statement(FriendRow.insertSQL)
+                try FriendRow.bindInsert(insert, draft, at: date)
+                try insert.run()
+                return try Self.fetch(id: db.lastInsertRowID, in: db)
             }
         }
     }
@@ -65,42 +73,46 @@ public final class LocalFriendsRepository: FriendsRepository {
         if let error = draft.validationError { throw error }
         let date = now()
         return try await storing {
-            try await database.writer.write { db in
-                try db.execute(sql: FriendRow.updateSQL, arguments: FriendRow.updateArguments(id: id, draft, at: date))
-                guard db.changesCount > 0 else { throw FriendsError.notFound }
-                return try Self.fetch(id: id, in: db)
-            }
+            try await database.write { db in try Self.replace(id: id, with: draft, at: date, in: db) }
         }
     }
 
-    /// One write transaction reads the friend, applies the changes and writes it back, so edits of different
-    /// fields made at the same time all survive.
+    /// Reads the friend, applies `changes` and writes it back in one write transaction, so that edits of
+    /// different fields at the same time (two clients of `nearby serve`) all survive.
     public func updateFriend(id: Friend.ID, changes: FriendChanges) async throws(FriendsError) -> Friend {
         let date = now()
         return try await storing {
-            try await database.writer.write { db in
+            try await database.write { db in
                 let current = try Self.fetch(id: id, in: db)
                 let draft = changes.applied(to: current.draft).normalized
                 if let error = draft.validationError { throw error }
-                try db.execute(sql: FriendRow.updateSQL, arguments: FriendRow.updateArguments(id: id, draft, at: date))
-                return try Self.fetch(id: id, in: db)
+                return try Self.replace(id: id, with: draft, at: date, in: db)
             }
         }
     }
 
     public func deleteFriend(id: Friend.ID) async throws(FriendsError) {
         try await storing {
-            try await database.writer.write { db in
-                try db.execute(sql: "DELETE FROM friend WHERE id = ?", arguments: [id])
-                guard db.changesCount > 0 else { throw FriendsError.notFound }
+            try await database.write { db in
+                try db.execute("DELETE FROM friend WHERE id = ?", id)
+                guard db.changes > 0 else { throw FriendsError.notFound }
             }
         }
     }
 
-    static func fetch(id: Friend.ID, in db: Database) throws -> Friend {
-        guard let row = try Row.fetchOne(db, sql: "SELECT \(FriendRow.columns) FROM friend WHERE id = ?",
-                                         arguments: [id]) else { throw FriendsError.notFound }
-        return FriendRow.friend(from: row)
+    static func replace(id: Friend.ID, with draft: FriendDraft, at date: Date, in db: SQLiteConnection) throws -> Friend {
+        let update = try db.statement(FriendRow.updateSQL)
+        try FriendRow.bindUpdate(update, id: id, draft, at: date)
+        try update.run()
+        guard db.changes > 0 else { throw FriendsError.notFound }
+        return try fetch(id: id, in: db)
+    }
+
+    /// The friend with `id`; one whose row cannot be read is logged and reported as not found.
+    static func fetch(id: Friend.ID, in db: SQLiteConnection) throws -> Friend {
+        let rows = try db.statement("SELECT \(FriendRow.columns) FROM friend WHERE id = ?").bind(id)
+        guard let friend = try FriendRow.friends(from: rows).first else { throw FriendsError.notFound }
+        return friend
     }
 
     /// Runs store work, turning whatever it throws into a `FriendsError`.
@@ -108,7 +120,7 @@ public final class LocalFriendsRepository: FriendsRepository {
         do {
             return try await work()
         } catch {
-            throw FriendsError.storage(from: error)
+            throw FriendsError.storage(from: error, path: database.path)
         }
     }
 }

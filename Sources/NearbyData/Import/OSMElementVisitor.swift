@@ -34,4 +34,10 @@ protocol OSMElementVisitor: AnyObject {
     func way(_ way: OSMWay) throws
     /// Called every block or chunk with how far the file has been read and how many elements went by.
     func progress(fileOffset: Int, elements: Int)
+    /// What the file's header says about the extract, before any element.
+    func header(_ header: OSMExtractHeader)
+}
+
+extension OSMElementVisitor {
+    func header(_ header: OSMExtractHeader) {}
 }

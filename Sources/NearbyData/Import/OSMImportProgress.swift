@@ -38,6 +38,8 @@ public struct OSMImportSummary: Hashable, Sendable {
     public var elements: Int
     public var bytes: Int
     public var seconds: Double
+    /// What the import changed in the store (nil when nothing was stored, as in a dry run).
+    public var changes: PlacesImportChanges?
     /// The walking network kept beside the places (nil when the import keeps none, as in a dry run).
     public var network: WalkNetworkSummary?
 

@@ -6,6 +6,12 @@ public protocol OSMImportSink {
     func place(_ place: Place) throws
     /// Adds or updates one locality of the gazetteer.
     func locality(_ locality: Locality) throws
+    /// What the file says about itself, reported before any place or locality.
+    func extractHeader(_ header: OSMExtractHeader)
+}
+
+extension OSMImportSink {
+    public func extractHeader(_ header: OSMExtractHeader) {}
 }
 
 /// A sink that keeps everything in memory (tests, `import --dry-run`).

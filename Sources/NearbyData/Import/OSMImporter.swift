@@ -136,4 +136,5 @@ private final class ProgressForwarder<Inner: OSMElementVisitor>: OSMElementVisit
     }
     func way(_ way: OSMWay) throws { try inner.way(way) }
     func progress(fileOffset: Int, elements: Int) { report(fileOffset, elements) }
+    func header(_ header: OSMExtractHeader) { inner.header(header) }
 }

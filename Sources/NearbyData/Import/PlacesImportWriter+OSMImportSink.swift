@@ -9,18 +9,25 @@ extension PlacesImportWriter: OSMImportSink {
     public func locality(_ locality: Locality) throws {
         try upsert(locality)
     }
+
+    public func extractHeader(_ header: OSMExtractHeader) {
+        self.header = header
+    }
 }
 
 extension LocalPlacesStore {
-    /// Imports an OpenStreetMap extract in ONE transaction: a damaged file leaves the store exactly as it was,
-    /// and importing the same extract again updates its places in place. The extract's walking network
-    /// replaces the one stored before, in the same transaction.
+    /// Imports an OpenStreetMap extract in ONE transaction: a damaged file leaves the store exactly as it was.
+    /// Importing the same extract again (a newer download of it; see `PlacesExtract`) replaces what it brought
+    /// before: changed places are updated, places gone from the file removed. The summary's `changes` says so.
+    /// The extract's walking network replaces the one stored before, in the same transaction.
     public func importOpenStreetMap(
         at path: String, progress: @escaping (OSMImportProgress) -> Void = { _ in }
     ) throws(OSMImportError) -> OSMImportSummary {
         let importer = OSMImporter(path: path)
         do {
-            return try importPlaces { writer in
+            let (summary, changes) = try importPlaces(extract: { header in
+                PlacesExtract.identify(path: path, header: header)
+            }) { writer in
                 let network = WalkNetworkCollector()
                 var summary = try importer.run(into: writer, alongside: network, progress: progress)
                 let storage = try WalkNetworkStorage.Writer(db: writer.database)
@@ -28,6 +35,9 @@ extension LocalPlacesStore {
                                                                   progress: progress)
                 return summary
             }
+            var result = summary
+            result.changes = changes
+            return result
         } catch {
             throw OSMImportError.sink(failure: error)
         }

@@ -47,6 +47,10 @@ final class PointOfInterestCollector<Sink: OSMImportSink>: OSMElementVisitor {
 
     func nodeCoordinate(id: Int64, latitude: Double, longitude: Double) {}
 
+    func header(_ header: OSMExtractHeader) {
+        sink.extractHeader(header)
+    }
+
     func way(_ way: OSMWay) throws {
         guard way.refs.count >= 4, way.refs.first == way.refs.last else { return }
         let id = PlaceID(source: .osm, sourceID: "w\(way.id)")

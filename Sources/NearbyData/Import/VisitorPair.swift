@@ -37,6 +37,11 @@ final class VisitorPair<First: OSMElementVisitor>: OSMElementVisitor {
         second.progress(fileOffset: fileOffset, elements: elements)
     }
 
+    func header(_ header: OSMExtractHeader) {
+        first.header(header)
+        second.header(header)
+    }
+
     private static func isRelevant(_ tags: [String: String], _ keys: Set<String>) -> Bool {
         tags.keys.contains { keys.contains($0) }
     }

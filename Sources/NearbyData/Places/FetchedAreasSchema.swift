@@ -1,11 +1,9 @@
-import GRDB
-
 /// The `fetched_area` table: which circles a live source was asked for, and when, so that a cached
 /// answer is served from the store instead of being fetched again (see `CachingPlacesProvider`).
 enum FetchedAreasSchema {
-    static func register(in migrator: inout DatabaseMigrator) {
-        migrator.registerMigration("places-v2-fetched-areas") { db in
-            try db.execute(sql: """
+    static let migrations: [StoreMigration] = [
+        StoreMigration(version: 5, legacyName: "places-v2-fetched-areas") { db in
+            try db.execute(script: """
                 CREATE TABLE fetched_area (
                     id INTEGER PRIMARY KEY,
                     source TEXT NOT NULL,
@@ -19,6 +17,6 @@ enum FetchedAreasSchema {
                 );
                 CREATE INDEX fetched_area_source ON fetched_area(source, fetchedAt);
                 """)
-        }
-    }
+        },
+    ]
 }

@@ -1,5 +1,4 @@
-import Foundation
-import GRDB
+import FoundationEssentials
 import NearbyCore
 
 extension LocalPlacesStore {
@@ -9,12 +8,12 @@ extension LocalPlacesStore {
         let key = SearchFolding.fold(name.trimmingCharacters(in: .whitespacesAndNewlines))
         guard !key.isEmpty, limit > 0 else { return [] }
         return try reading { db in
-            let exact = try Self.localities(db, sql: "SELECT id, name, kind, lat, lon FROM locality WHERE nameKey = ?",
-                                            arguments: [key])
+            let exact = try Self.localities(
+                db.statement("SELECT id, name, kind, lat, lon FROM locality WHERE nameKey = ?").bind(key))
             // Every text that starts with `key` sorts between `key` and `key` followed by the highest scalar.
-            let prefixed = try Self.localities(db, sql: """
+            let prefixed = try Self.localities(db.statement("""
                 SELECT id, name, kind, lat, lon FROM locality WHERE nameKey > ? AND nameKey < ? LIMIT ?
-                """, arguments: [key, key + "\u{10FFFF}", limit * 4])
+                """).bind(key, key + "\u{10FFFF}", limit * 4))
             return Array((Self.ranked(exact) + Self.ranked(prefixed)).prefix(limit))
         }
     }
@@ -31,7 +30,7 @@ extension LocalPlacesStore {
         do {
             found = try localities(named: trimmed)
         } catch {
-            throw .storage(Self.placesError(error))
+            throw .storage(placesError(error))
         }
         let key = SearchFolding.fold(trimmed)
         let exact = found.filter { SearchFolding.fold($0.name) == key }
@@ -48,18 +47,28 @@ extension LocalPlacesStore {
         throw .ambiguous(trimmed, candidates: pool)
     }
 
-    private static func localities(_ db: Database, sql: String, arguments: StatementArguments) throws -> [Locality] {
+    private static func localities(_ rows: SQLiteStatement) throws -> [Locality] {
         var result: [Locality] = []
-        let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
-        while let row = try rows.next() {
-            let kindText: String = try row.decode(atIndex: 2)
-            // An entry of a kind this version does not know is shown as a plain locality rather than dropped.
-            let kind = Locality.Kind(rawValue: kindText) ?? .locality
-            result.append(Locality(id: try row.decode(atIndex: 0), name: try row.decode(atIndex: 1), kind: kind,
-                                   coordinate: Coordinate(latitude: try row.decode(atIndex: 3),
-                                                          longitude: try row.decode(atIndex: 4))))
+        while try rows.step() {
+            if let locality = readableLocality(rows) { result.append(locality) }
         }
         return result
+    }
+
+    /// The locality on the current row; nil (logged) when a value in it cannot be read.
+    private static func readableLocality(_ row: SQLiteStatement) -> Locality? {
+        let locality: Locality
+        do {
+            let kindText: String = try row.column(2)
+            // An entry of a kind this version does not know is shown as a plain locality rather than dropped.
+            let kind = Locality.Kind(rawValue: kindText) ?? .locality
+            locality = Locality(id: try row.column(0), name: try row.column(1), kind: kind,
+                                coordinate: Coordinate(latitude: try row.column(3), longitude: try row.column(4)))
+        } catch {
+            StoreLog.skippedRow("locality", id: try? row.column(0, as: String.self), error)
+            return nil
+        }
+        return locality.coordinate.isValid ? locality : nil
     }
 
     private static func ranked(_ localities: [Locality]) -> [Locality] {
@@ -88,7 +97,7 @@ public struct NearLocation: Hashable, Sendable {
     static func looksLikeCoordinate(_ text: String) -> Bool {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count == 2 else { return false }
-        let numeric = CharacterSet(charactersIn: "0123456789.+-eE ")
+        let numeric = Set("0123456789.+-eE ".unicodeScalars)
         return parts.allSatisfy { part in
             !part.trimmingCharacters(in: .whitespaces).isEmpty
                 && part.unicodeScalars.allSatisfy { numeric.contains($0) }
@@ -130,7 +139,7 @@ public enum NearResolutionError: Error, Hashable, Sendable, CustomStringConverti
     }
 
     static func format(_ coordinate: Coordinate) -> String {
-        String(format: "%.5f,%.5f", coordinate.latitude, coordinate.longitude)
+        "\(NumberText.fixed(coordinate.latitude, digits: 5)),\(NumberText.fixed(coordinate.longitude, digits: 5))"
     }
 }
 

@@ -1,5 +1,4 @@
-import Foundation
-import GRDB
+import FoundationEssentials
 import NearbyCore
 
 /// Places, favourites and the gazetteer in the local SQLite store.
@@ -55,7 +54,7 @@ public final class LocalPlacesStore: PlacesProvider, FavouritesStore, Sendable {
 
     /// Whether the store holds no place at all (so a screen can say how to get some).
     public func fetchIsEmpty() throws(PlacesError) -> Bool {
-        try reading { db in try !Bool(fetching: db, sql: "SELECT EXISTS (SELECT 1 FROM place)") }
+        try reading { db in try db.scalar("SELECT EXISTS (SELECT 1 FROM place)", as: Bool.self) != true }
     }
 
     /// Saved favourites, the latest first.
@@ -92,18 +91,14 @@ public final class LocalPlacesStore: PlacesProvider, FavouritesStore, Sendable {
 
     public func isFavourite(_ id: PlaceID) async throws(PlacesError) -> Bool {
         try await readingAsync { db in
-            try Bool(fetching: db, sql: "SELECT EXISTS (SELECT 1 FROM favourite WHERE placeID = ?)",
-                     arguments: [id.description])
+            try db.scalar("SELECT EXISTS (SELECT 1 FROM favourite WHERE placeID = ?)", id.description,
+                          as: Bool.self) == true
         }
     }
 
     public func setFavourite(_ id: PlaceID, _ favourite: Bool) async throws(PlacesError) {
         let savedAt = Self.timestamp(now())
-        do {
-            try await database.writer.write { db in try Self.setFavourite(db, id, favourite, savedAt: savedAt) }
-        } catch {
-            throw Self.placesError(error)
-        }
+        try await writingAsync { db in try Self.setFavourite(db, id, favourite, savedAt: savedAt) }
     }
 
     public func favourites() async throws(PlacesError) -> [PlaceID] {
@@ -112,44 +107,66 @@ public final class LocalPlacesStore: PlacesProvider, FavouritesStore, Sendable {
 
     // MARK: Work shared by both faces
 
-    static func page(_ db: Database, _ query: PlaceQuery, after: PageKey?) throws -> PlacesPage {
+    static func page(_ db: SQLiteConnection, _ query: PlaceQuery, after: PageKey?) throws -> PlacesPage {
         let match = query.searchText.flatMap(FullTextQuery.init)
-        let (candidates, more) = try PlaceFinder.nearest(
-            db, center: query.center, radius: query.radius, category: query.category, match: match,
-            limit: query.limit, after: after)
         var hits: [PlaceHit] = []
-        hits.reserveCapacity(candidates.count)
-        for candidate in candidates {
-            // A row gone between the index read and now cannot happen inside one read transaction; skip if so.
-            guard let place = try PlaceFinder.place(db, rid: candidate.rid) else { continue }
-            hits.append(PlaceHit(place: place, distance: candidate.distance,
-                                 bearing: query.center.bearing(to: place.coordinate)))
+        var last = after
+        var more = query.limit > 0
+        // A row that cannot be read is skipped (and logged); the page is filled from the places after it.
+        while hits.count < query.limit && more {
+            let (candidates, hasMore) = try PlaceFinder.nearest(
+                db, center: query.center, radius: query.radius, category: query.category, match: match,
+                limit: query.limit - hits.count, after: last)
+            more = hasMore
+            guard let lastCandidate = candidates.last else { break }
+            last = lastCandidate.key
+            for candidate in candidates {
+                guard let place = try PlaceFinder.place(db, rid: candidate.rid) else { continue }
+                hits.append(PlaceHit(place: place, distance: candidate.distance,
+                                     bearing: query.center.bearing(to: place.coordinate)))
+            }
         }
         var attributions: [String] = []
         for hit in hits where !attributions.contains(hit.place.attribution) {
             attributions.append(hit.place.attribution)
         }
-        let next = more ? candidates.last.map { $0.key.cursor } : nil
-        return PlacesPage(hits: hits, next: next, attributions: attributions)
+        return PlacesPage(hits: hits, next: more ? last?.cursor : nil, attributions: attributions)
     }
 
-    static func hit(_ db: Database, id: PlaceID, from center: Coordinate) throws -> PlaceHit {
+    static func hit(_ db: SQLiteConnection, id: PlaceID, from center: Coordinate) throws -> PlaceHit {
         guard let place = try PlaceFinder.place(db, id: id) else { throw PlacesError.notFound }
         return PlaceHit(place: place, distance: center.distance(to: place.coordinate),
                         bearing: center.bearing(to: place.coordinate))
     }
 
-    static func favourites(_ db: Database) throws -> [PlaceID] {
-        try String.fetchAll(db, sql: "SELECT placeID FROM favourite ORDER BY savedAt DESC, placeID")
-            .compactMap(PlaceID.init)
+    static func favourites(_ db: SQLiteConnection) throws -> [PlaceID] {
+        let rows = try db.statement("SELECT placeID FROM favourite ORDER BY savedAt DESC, placeID").bind()
+        var ids: [PlaceID] = []
+        while try rows.step() {
+            if let text = try? rows.column(0, as: String.self), let id = PlaceID(text) { ids.append(id) }
+        }
+        return ids
     }
 
-    static func setFavourite(_ db: Database, _ id: PlaceID, _ favourite: Bool, savedAt: String) throws {
-        if favourite {
-            try db.execute(sql: "INSERT INTO favourite (placeID, savedAt) VALUES (?, ?) ON CONFLICT DO NOTHING",
-                           arguments: [id.description, savedAt])
+    /// Saves (keeping the place's name, category and position, so the favourite can still be listed once the
+    /// place is gone from the data) or forgets a favourite. Saving it again keeps the first time it was saved.
+    static func setFavourite(_ db: SQLiteConnection, _ id: PlaceID, _ favourite: Bool, savedAt: String,
+                             snapshot: Place? = nil) throws {
+        guard favourite else {
+            try db.execute("DELETE FROM favourite WHERE placeID = ?", id.description)
+            return
+        }
+        try db.execute("INSERT INTO favourite (placeID, savedAt) VALUES (?, ?) ON CONFLICT DO NOTHING",
+                       id.description, savedAt)
+        if let snapshot {
+            try db.execute("UPDATE favourite SET name = ?, category = ?, lat = ?, lon = ? WHERE placeID = ?",
+                           snapshot.name, snapshot.category.rawValue, snapshot.coordinate.latitude,
+                           snapshot.coordinate.longitude, id.description)
         } else {
-            try db.execute(sql: "DELETE FROM favourite WHERE placeID = ?", arguments: [id.description])
+            try db.execute("""
+                UPDATE favourite SET (name, category, lat, lon) = (SELECT name, category, lat, lon FROM place WHERE id = ?)
+                WHERE placeID = ? AND EXISTS (SELECT 1 FROM place WHERE id = ?)
+                """, id.description, id.description, id.description)
         }
     }
 
@@ -160,42 +177,47 @@ public final class LocalPlacesStore: PlacesProvider, FavouritesStore, Sendable {
     }
 
     /// Any failure as a `PlacesError`, worded for a person.
-    static func placesError(_ error: any Error) -> PlacesError {
+    static func placesError(_ error: any Error, path: String) -> PlacesError {
         if let error = error as? PlacesError { return error }
-        if let error = error as? DatabaseError {
-            return .storage("The local store failed: \(error.message ?? error.resultCode.description).")
-        }
+        if let error = StoreError.from(error, path: path) { return .storage(error.description) }
         return .storage("The local store failed: \(error).")
     }
 
-    func reading<T>(_ body: (Database) throws -> T) throws(PlacesError) -> T {
+    /// Any failure of work on this store as a `PlacesError`.
+    func placesError(_ error: any Error) -> PlacesError {
+        Self.placesError(error, path: database.path)
+    }
+
+    func reading<T>(_ body: (SQLiteConnection) throws -> T) throws(PlacesError) -> T {
         do {
-            return try database.writer.read(body)
+            return try database.read(body)
         } catch {
-            throw Self.placesError(error)
+            throw placesError(error)
         }
     }
 
-    func writing<T>(_ body: (Database) throws -> T) throws(PlacesError) -> T {
+    func writing<T>(_ body: (SQLiteConnection) throws -> T) throws(PlacesError) -> T {
         do {
-            return try database.writer.write(body)
+            return try database.write(body)
         } catch {
-            throw Self.placesError(error)
+            throw placesError(error)
         }
     }
 
-    func readingAsync<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(PlacesError) -> T {
+    func readingAsync<T: Sendable>(_ body: @escaping @Sendable (SQLiteConnection) throws -> T) async throws(PlacesError) -> T {
         do {
-            return try await database.writer.read(body)
+            return try await database.read(body)
         } catch {
-            throw Self.placesError(error)
+            throw placesError(error)
         }
     }
-}
 
-extension Bool {
-    fileprivate init(fetching db: Database, sql: String, arguments: StatementArguments = StatementArguments()) throws {
-        self = try Bool.fetchOne(db, sql: sql, arguments: arguments) ?? false
+    func writingAsync<T: Sendable>(_ body: @escaping @Sendable (SQLiteConnection) throws -> T) async throws(PlacesError) -> T {
+        do {
+            return try await database.write(body)
+        } catch {
+            throw placesError(error)
+        }
     }
 }
 
@@ -204,10 +226,10 @@ extension LocalPlacesStore {
     public func fetchCategoryTotals() throws(PlacesError) -> [Category: Int] {
         try reading { db in
             var totals: [Category: Int] = [:]
-            let rows = try Row.fetchCursor(db, sql: "SELECT categoryCode, count(*) FROM place GROUP BY categoryCode")
-            while let row = try rows.next() {
-                let code: Int = try row.decode(atIndex: 0)
-                if let category = CategoryCode.category(of: code) { totals[category] = try row.decode(atIndex: 1) }
+            let rows = try db.statement("SELECT categoryCode, count(*) FROM place GROUP BY categoryCode").bind()
+            while try rows.step() {
+                guard let code = try? rows.column(0, as: Int.self) else { continue }
+                if let category = CategoryCode.category(of: code) { totals[category] = try rows.column(1) }
             }
             return totals
         }

@@ -1,5 +1,3 @@
-import Foundation
-import GRDB
 import NearbyCore
 
 /// The store's queries: nearest places by growing a search circle until a page is full.
@@ -23,7 +21,7 @@ enum PlaceFinder {
     static let maxKeyRanges = 8
 
     /// The nearest `limit` candidates beyond `after`, and whether more lie within the radius.
-    static func nearest(_ db: Database, center: Coordinate, radius: Double, category: Category?, match: FullTextQuery?,
+    static func nearest(_ db: SQLiteConnection, center: Coordinate, radius: Double, category: Category?, match: FullTextQuery?,
                         limit: Int, after: PageKey?) throws -> (candidates: [Candidate], more: Bool) {
         guard limit > 0, radius > 0 else { return ([], false) }
         let start = after?.distance ?? 0
@@ -52,7 +50,7 @@ enum PlaceFinder {
 
     /// Calls `body` with every place within `radius` (of one category or all), in no order, holding none of them:
     /// counting 100,000 places must not hold 100,000 candidates.
-    static func forEach(within radius: Double, of center: Coordinate, category: Category?, in db: Database,
+    static func forEach(within radius: Double, of center: Coordinate, category: Category?, in db: SQLiteConnection,
                         _ body: (Candidate) -> Void) throws {
         guard radius > 0 else { return }
         try visitCandidates(db, box: center.boundingBox(radius: radius), center: center, category: category) {
@@ -61,23 +59,23 @@ enum PlaceFinder {
     }
 
     /// How many places lie within `radius` (of one category or all).
-    static func count(within radius: Double, of center: Coordinate, category: Category?, in db: Database) throws -> Int {
+    static func count(within radius: Double, of center: Coordinate, category: Category?, in db: SQLiteConnection) throws -> Int {
         var count = 0
         try forEach(within: radius, of: center, category: category, in: db) { _ in count += 1 }
         return count
     }
 
     /// The R*Tree's entries inside `box`, with distances from `center`.
-    static func candidates(_ db: Database, box: BoundingBox, center: Coordinate,
+    static func candidates(_ db: SQLiteConnection, box: BoundingBox, center: Coordinate,
                            category: Category?) throws -> [Candidate] {
         var result: [Candidate] = []
         try visitCandidates(db, box: box, center: center, category: category) { result.append($0) }
         return result
     }
 
-    private static func visitCandidates(_ db: Database, box: BoundingBox, center: Coordinate, category: Category?,
-                                        _ body: (Candidate) -> Void) throws {
-        let statement = try db.cachedStatement(sql: """
+    private static func visitCandidates(_ db: SQLiteConnection, box: BoundingBox, center: Coordinate,
+                                        category: Category?, _ body: (Candidate) -> Void) throws {
+        let statement = try db.statement("""
             SELECT id, minLat, minLon, minCat FROM place_rtree
             WHERE minLat >= ? AND maxLat <= ? AND minLon >= ? AND maxLon <= ? AND minCat >= ? AND maxCat <= ?
             """)
@@ -87,11 +85,11 @@ enum PlaceFinder {
         for range in box.longitudeRanges {
             let minLon = Int((range.lowerBound * scale).rounded(.down))
             let maxLon = Int((range.upperBound * scale).rounded(.up))
-            let rows = try Row.fetchCursor(statement, arguments: [minLat, maxLat, minLon, maxLon, slab.low, slab.high])
-            while let row = try rows.next() {
-                let rid: Int64 = try row.decode(atIndex: 0)
-                let lat: Int64 = try row.decode(atIndex: 1), lon: Int64 = try row.decode(atIndex: 2)
-                let slabLow: Int = try row.decode(atIndex: 3)
+            try statement.bind(minLat, maxLat, minLon, maxLon, slab.low, slab.high)
+            while try statement.step() {
+                let rid: Int64 = try statement.column(0)
+                let lat: Int64 = try statement.column(1), lon: Int64 = try statement.column(2)
+                let slabLow: Int = try statement.column(3)
                 let coordinate = Coordinate(latitude: Double(lat) / scale, longitude: Double(lon) / scale)
                 body(Candidate(rid: rid, coordinate: coordinate, categoryCode: slabLow / 2,
                                distance: center.distance(to: coordinate)))
@@ -100,9 +98,9 @@ enum PlaceFinder {
     }
 
     /// Places matching the full-text `match` inside `box`, found by seeking the key ranges that cover it.
-    static func textCandidates(_ db: Database, box: BoundingBox, center: Coordinate, category: Category?,
+    static func textCandidates(_ db: SQLiteConnection, box: BoundingBox, center: Coordinate, category: Category?,
                                match: FullTextQuery) throws -> [Candidate] {
-        let statement = try db.cachedStatement(sql: """
+        let statement = try db.statement("""
             SELECT place.rid, place.lat, place.lon, place.categoryCode, place.name, place.subtitle
             FROM place_fts JOIN place ON place.rid = place_fts.rowid
             WHERE place_fts MATCH ? AND place_fts.rowid BETWEEN ? AND ?
@@ -110,35 +108,40 @@ enum PlaceFinder {
         let wanted = category.map(CategoryCode.code(of:))
         var result: [Candidate] = []
         for range in SpatialKey.ranges(covering: box, maxRanges: maxKeyRanges) {
-            let rows = try Row.fetchCursor(statement, arguments: [match.expression, range.lowerBound, range.upperBound])
-            while let row = try rows.next() {
-                let code: Int = try row.decode(atIndex: 3)
+            try statement.bind(match.expression, range.lowerBound, range.upperBound)
+            while try statement.step() {
+                // A row whose values cannot be read is left out here; reading it whole would fail anyway.
+                guard let code = try? statement.column(3, as: Int.self),
+                      let latitude = try? statement.column(1, as: Double.self),
+                      let longitude = try? statement.column(2, as: Double.self) else { continue }
                 if let wanted, code != wanted { continue }
-                let coordinate = Coordinate(latitude: try row.decode(atIndex: 1), longitude: try row.decode(atIndex: 2))
+                let coordinate = Coordinate(latitude: latitude, longitude: longitude)
                 guard box.contains(coordinate) else { continue }
                 if match.needsCheck {
-                    guard match.matches(name: try row.decode(atIndex: 4), subtitle: try row.decode(atIndex: 5)) else {
-                        continue
-                    }
+                    guard let name = try? statement.column(4, as: String.self),
+                          let subtitle = try? statement.column(5, as: String.self),
+                          match.matches(name: name, subtitle: subtitle) else { continue }
                 }
-                result.append(Candidate(rid: try row.decode(atIndex: 0), coordinate: coordinate, categoryCode: code,
+                result.append(Candidate(rid: try statement.column(0), coordinate: coordinate, categoryCode: code,
                                         distance: center.distance(to: coordinate)))
             }
         }
         return result
     }
 
-    /// The full place behind a candidate's key.
-    static func place(_ db: Database, rid: Int64) throws -> Place? {
-        let statement = try db.cachedStatement(sql: "SELECT \(PlaceRow.selection) FROM place WHERE rid = ?")
-        guard let row = try Row.fetchOne(statement, arguments: [rid]) else { return nil }
-        return try PlaceRow.place(from: row)
+    /// The full place behind a candidate's key; nil when there is none, or its row cannot be read (logged).
+    static func place(_ db: SQLiteConnection, rid: Int64) throws -> Place? {
+        let statement = try db.statement("SELECT \(PlaceRow.selection) FROM place WHERE rid = ?").bind(rid)
+        defer { statement.reset() }
+        guard try statement.step() else { return nil }
+        return PlaceRow.readablePlace(from: statement)
     }
 
-    /// The full place with this id.
-    static func place(_ db: Database, id: PlaceID) throws -> Place? {
-        let statement = try db.cachedStatement(sql: "SELECT \(PlaceRow.selection) FROM place WHERE id = ?")
-        guard let row = try Row.fetchOne(statement, arguments: [id.description]) else { return nil }
-        return try PlaceRow.place(from: row)
+    /// The full place with this id; nil when there is none, or its row cannot be read (logged).
+    static func place(_ db: SQLiteConnection, id: PlaceID) throws -> Place? {
+        let statement = try db.statement("SELECT \(PlaceRow.selection) FROM place WHERE id = ?").bind(id.description)
+        defer { statement.reset() }
+        guard try statement.step() else { return nil }
+        return PlaceRow.readablePlace(from: statement)
     }
 }

@@ -1,32 +1,72 @@
-import GRDB
-import GRDBSQLite
 import NearbyCore
 
-/// Writes one new place to the table, the R*Tree and the full-text index, binding values straight to
-/// SQLite: an import writes a million of these, and boxing every value for GRDB cost a third of the time.
+/// Writes places to the table, the R*Tree and the full-text index, binding values one by one: an import
+/// writes a million of these, and building an array of boxed values for each cost a third of the time.
 struct PlaceInsertion {
-    private let connection: OpaquePointer
-    private let place: Statement
-    private let spatial: Statement
-    private let text: Statement
+    private let place: SQLiteStatement
+    private let update: SQLiteStatement
+    private let spatial: SQLiteStatement
+    private let text: SQLiteStatement
     private let updatedAt: String
+    /// The extract and import run stamped on every place written (nil: a live source, no extract).
+    private let extract: Int64?
+    private let importRun: Int64?
 
-    init(db: Database, updatedAt: String) throws {
-        guard let connection = db.sqliteConnection else {
-            throw PlacesError.storage("The store's connection is closed.")
-        }
-        self.connection = connection
+    init(db: SQLiteConnection, updatedAt: String, extract: Int64?, importRun: Int64?) throws {
         self.updatedAt = updatedAt
+        self.extract = extract
+        self.importRun = importRun
         let placeholders = Array(repeating: "?", count: PlaceRow.writtenColumnCount + 1).joined(separator: ", ")
-        place = try db.cachedStatement(
-            sql: "INSERT INTO place (rid, \(PlaceRow.writtenColumns)) VALUES (\(placeholders))")
-        spatial = try db.cachedStatement(sql: "INSERT INTO place_rtree VALUES (?, ?, ?, ?, ?, ?, ?)")
-        text = try db.cachedStatement(sql: "INSERT INTO place_fts (rowid, name, subtitle) VALUES (?, ?, ?)")
+        place = try db.statement("INSERT INTO place (rid, \(PlaceRow.writtenColumns)) VALUES (\(placeholders))")
+        let assignments = PlaceRow.writtenColumns.split(separator: ",")
+            .map { "\($0.trimmingPrefix(" ")) = ?" }.joined(separator: ", ")
+        // A write without an extract leaves the row's extract as it was (a live source refreshing a place
+        // an import brought does not take it away from that import).
+        update = try db.statement("""
+            UPDATE place SET \(assignments.replacing("extract = ?", with: "extract = coalesce(?, extract)")
+                .replacing("importRun = ?", with: "importRun = coalesce(?, importRun)"))
+            WHERE rid = ?
+            """)
+        spatial = try db.statement("INSERT INTO place_rtree VALUES (?, ?, ?, ?, ?, ?, ?)")
+        text = try db.statement("INSERT INTO place_fts (rowid, name, subtitle) VALUES (?, ?, ?)")
     }
 
+    /// Adds a new place under key `rid`.
     /// - Parameter id: `value.id.description`, which the caller already has.
     func insert(_ value: Place, id: String, rid: Int64) throws {
-        let subtitle = value.subtitle
+        place.reset()
+        try place.bind(rid, at: 1)
+        try bindColumns(of: value, id: id, to: place, from: 2)
+        try place.run()
+
+        let scale = PlacesSchema.coordinateScale
+        let lat = Int64((value.coordinate.latitude * scale).rounded())
+        let lon = Int64((value.coordinate.longitude * scale).rounded())
+        let slab = CategoryCode.indexRange(of: value.category)
+        spatial.reset()
+        for (offset, number) in [rid, lat, lat, lon, lon, Int64(slab.low), Int64(slab.high)].enumerated() {
+            try spatial.bind(number, at: Int32(offset + 1))
+        }
+        try spatial.run()
+
+        text.reset()
+        try text.bind(rid, at: 1)
+        try text.bind(value.name, at: 2)
+        try text.bind(value.subtitle, at: 3)
+        try text.run()
+    }
+
+    /// Rewrites the stored place under key `rid` (same cell); the schema's triggers update the indexes.
+    func update(_ value: Place, id: String, rid: Int64) throws {
+        update.reset()
+        let next = try bindColumns(of: value, id: id, to: update, from: 1)
+        try update.bind(rid, at: next)
+        try update.run()
+    }
+
+    /// Binds `PlaceRow.writtenColumns` from parameter `first` on; returns the next parameter's index.
+    @discardableResult
+    private func bindColumns(of value: Place, id: String, to statement: SQLiteStatement, from first: Int32) throws -> Int32 {
         var hoursText: String?
         var periodsJSON: String?
         switch value.openingHours {
@@ -34,95 +74,40 @@ struct PlaceInsertion {
         case .periods: periodsJSON = try PlaceRow.periodsJSON(value.openingHours)
         case nil: break
         }
-
-        var binder = Binder(statement: place.sqliteStatement)
-        binder.bind(rid)
-        binder.bind(id)
-        binder.bind(value.name)
-        binder.bind(value.category.rawValue)
-        binder.bind(Int64(CategoryCode.code(of: value.category)))
-        binder.bind(value.coordinate.latitude)
-        binder.bind(value.coordinate.longitude)
-        binder.bind(value.address.street)
-        binder.bind(value.address.houseNumber)
-        binder.bind(value.address.postcode)
-        binder.bind(value.address.city)
-        binder.bind(value.address.country)
-        binder.bind(value.address.formatted)
-        binder.bind(value.phone)
-        binder.bind(value.website)
-        binder.bind(value.email)
-        binder.bind(hoursText)
-        binder.bind(periodsJSON)
-        binder.bind(value.cuisine)
-        binder.bind(value.wheelchair)
-        binder.bind(value.operatorName)
-        binder.bind(value.brand)
-        binder.bind(value.rating)
-        binder.bind(value.ratingCount.map(Int64.init))
-        binder.bind(value.priceLevel.map(Int64.init))
-        binder.bind(value.attribution)
-        binder.bind(subtitle)
-        binder.bind(updatedAt)
-        try run(place.sqliteStatement)
-
-        let scale = PlacesSchema.coordinateScale
-        let lat = Int64((value.coordinate.latitude * scale).rounded())
-        let lon = Int64((value.coordinate.longitude * scale).rounded())
-        let slab = CategoryCode.indexRange(of: value.category)
-        binder = Binder(statement: spatial.sqliteStatement)
-        for number in [rid, lat, lat, lon, lon, Int64(slab.low), Int64(slab.high)] { binder.bind(number) }
-        try run(spatial.sqliteStatement)
-
-        binder = Binder(statement: text.sqliteStatement)
-        binder.bind(rid)
-        binder.bind(value.name)
-        binder.bind(subtitle)
-        try run(text.sqliteStatement)
-    }
-
-    private func run(_ statement: OpaquePointer) throws {
-        let code = sqlite3_step(statement)
-        sqlite3_reset(statement)
-        sqlite3_clear_bindings(statement)
-        guard code == SQLITE_DONE else {
-            let message = sqlite3_errmsg(connection).map { String(cString: $0) } ?? "error \(code)"
-            throw PlacesError.storage("The store could not write a place: \(message).")
-        }
-    }
-
-    /// Binds parameters left to right.
-    private struct Binder {
-        let statement: OpaquePointer
-        var index: Int32 = 1
-
-        init(statement: OpaquePointer) { self.statement = statement }
-
-        /// SQLite copies the text before the call returns (SQLITE_TRANSIENT).
-        private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
-
-        mutating func bind(_ value: String?) {
-            if let value {
-                var text = value
-                text.withUTF8 { bytes in
-                    _ = bytes.withMemoryRebound(to: CChar.self) { chars in
-                        sqlite3_bind_text(statement, index, chars.baseAddress, Int32(chars.count), Self.transient)
-                    }
-                }
-            } else {
-                sqlite3_bind_null(statement, index)
-            }
+        var index = first
+        func bind(_ bindable: some SQLiteBindable) throws {
+            try statement.bind(bindable, at: index)
             index += 1
         }
-
-        mutating func bind(_ value: Int64?) {
-            if let value { sqlite3_bind_int64(statement, index, value) } else { sqlite3_bind_null(statement, index) }
-            index += 1
-        }
-
-        mutating func bind(_ value: Double?) {
-            if let value { sqlite3_bind_double(statement, index, value) } else { sqlite3_bind_null(statement, index) }
-            index += 1
-        }
+        try bind(id)
+        try bind(value.name)
+        try bind(value.category.rawValue)
+        try bind(Int64(CategoryCode.code(of: value.category)))
+        try bind(value.coordinate.latitude)
+        try bind(value.coordinate.longitude)
+        try bind(value.address.street)
+        try bind(value.address.houseNumber)
+        try bind(value.address.postcode)
+        try bind(value.address.city)
+        try bind(value.address.country)
+        try bind(value.address.formatted)
+        try bind(value.phone)
+        try bind(value.website)
+        try bind(value.email)
+        try bind(hoursText)
+        try bind(periodsJSON)
+        try bind(value.cuisine)
+        try bind(value.wheelchair)
+        try bind(value.operatorName)
+        try bind(value.brand)
+        try bind(value.rating)
+        try bind(value.ratingCount.map(Int64.init))
+        try bind(value.priceLevel.map(Int64.init))
+        try bind(value.attribution)
+        try bind(value.subtitle)
+        try bind(updatedAt)
+        try bind(extract)
+        try bind(importRun)
+        return index
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NearbyCore
 
 /// A place as JSON: the object `nearby places --json` prints and the service's `/api/places` answers
@@ -15,9 +15,11 @@ public enum PlaceJSON {
     ]
 
     /// "open", "closed" or "unknown" (no hours, or hours that could not be read), at `now`.
-    public static func openState(_ place: Place, at now: Date, timeZone: TimeZone) -> String {
+    public static func openState(_ place: Place, at now: Date, timeZone: ZoneRules,
+                                 holidays: HolidayDirectory = .builtIn) -> String {
         guard let source = place.openingHours else { return "unknown" }
-        return OpeningHours(source).evaluate(at: now, timeZone: timeZone).state.rawValue
+        let context = HoursContext(place: place, zone: timeZone, holidays: holidays)
+        return OpeningHours(source).evaluate(at: now, in: context).state.rawValue
     }
 
     /// One place as a JSON object, written straight to bytes.

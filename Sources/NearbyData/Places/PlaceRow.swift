@@ -1,5 +1,4 @@
-import Foundation
-import GRDB
+import FoundationEssentials
 import NearbyCore
 
 /// How a `Place` is laid out in the place table, both ways.
@@ -11,29 +10,18 @@ enum PlaceRow {
         rating, ratingCount, priceLevel, attribution
         """
 
-    /// The columns `values(of:)` fills, in order (after rid).
+    /// `selection` with each column taken from `table` (for a join).
+    static func selection(of table: String) -> String {
+        selection.split(separator: ",").map { "\(table).\($0.trimmingPrefix(" "))" }.joined(separator: ", ")
+    }
+
+    /// The columns an import writes, in order (after rid); `PlaceInsertion` binds them in this order.
     static let writtenColumns = """
         id, name, category, categoryCode, lat, lon, street, houseNumber, postcode, city, country, formattedAddress, \
         phone, website, email, openingHours, openingPeriods, cuisine, wheelchair, operator, brand, \
-        rating, ratingCount, priceLevel, attribution, subtitle, updatedAt
+        rating, ratingCount, priceLevel, attribution, subtitle, updatedAt, extract, importRun
         """
-    static let writtenColumnCount = 27
-
-    /// The values of `writtenColumns` for `place`.
-    static func values(of place: Place, updatedAt: String) throws -> [(any DatabaseValueConvertible)?] {
-        var hoursText: String?
-        if case .osm(let text) = place.openingHours { hoursText = text }
-        let periodsJSON = try periodsJSON(place.openingHours)
-        return [
-            place.id.description, place.name, place.category.rawValue, CategoryCode.code(of: place.category),
-            place.coordinate.latitude, place.coordinate.longitude,
-            place.address.street, place.address.houseNumber, place.address.postcode, place.address.city,
-            place.address.country, place.address.formatted,
-            place.phone, place.website, place.email, hoursText, periodsJSON,
-            place.cuisine, place.wheelchair, place.operatorName, place.brand,
-            place.rating, place.ratingCount, place.priceLevel, place.attribution, place.subtitle, updatedAt,
-        ]
-    }
+    static let writtenColumnCount = 29
 
     /// Google's periods as the JSON the table keeps; nil for OpenStreetMap text or no hours.
     static func periodsJSON(_ hours: OpeningHoursSource?) throws -> String? {
@@ -41,45 +29,49 @@ enum PlaceRow {
         return String(decoding: try JSONEncoder().encode(periods), as: UTF8.self)
     }
 
-    /// Reads a row selected with `selection`; a row this version cannot understand is a storage error.
-    static func place(from row: Row) throws(PlacesError) -> Place {
-        do {
-            return try decode(row)
-        } catch let error as PlacesError {
-            throw error
-        } catch {
-            throw .storage("The store holds a place it cannot read (\(error)).")
+    /// Reads the current row (selected with `selection`, from column `first` on); throws `SQLiteError` when
+    /// a value cannot be read (see `places(from:)` for skipping such rows).
+    static func place(from row: SQLiteStatement, first: Int32 = 0) throws(SQLiteError) -> Place {
+        func column<T: SQLiteColumnValue>(_ index: Int32, as type: T.Type = T.self) throws(SQLiteError) -> T {
+            try row.column(first + index, as: T.self)
         }
-    }
-
-    private static func decode(_ row: Row) throws -> Place {
-        let idText: String = try row.decode(atIndex: 0)
-        guard let id = PlaceID(idText) else {
-            throw PlacesError.storage("The store holds a place with an unreadable id (\(idText)).")
-        }
-        let categoryText: String = try row.decode(atIndex: 2)
+        let idText: String = try column(0)
+        guard let id = PlaceID(idText) else { throw .mismatch("id holds “\(idText.prefix(40))”, not a place id", sql: row.sql) }
+        let categoryText: String = try column(2)
         guard let category = Category(rawValue: categoryText) else {
-            throw PlacesError.storage(
-                "The store holds a place of an unknown category (\(categoryText)); is it from a newer version?")
+            throw .mismatch("category holds an unknown category (is the store from a newer version?)", sql: row.sql)
         }
         var hours: OpeningHoursSource?
-        if let text: String = try row.decode(atIndex: 14) {
+        if let text = try column(14, as: String?.self) {
             hours = .osm(text)
-        } else if let json: String = try row.decode(atIndex: 15) {
+        } else if let json = try column(15, as: String?.self) {
             // Unreadable periods lose only the hours, not the place.
             if let periods = try? JSONDecoder().decode([WeeklyPeriod].self, from: Data(json.utf8)) {
                 hours = .periods(periods)
+            } else {
+                StoreLog.logger.warning("Place \(idText): its opening periods cannot be read; shown without hours")
             }
         }
-        func text(_ index: Int) throws -> String? { try row.decode(atIndex: index) }
+        let coordinate = Coordinate(latitude: try column(3), longitude: try column(4))
+        guard coordinate.isValid else { throw .mismatch("lat and lon are not a valid coordinate", sql: row.sql) }
         return Place(
-            id: id, name: try row.decode(atIndex: 1), category: category,
-            coordinate: Coordinate(latitude: try row.decode(atIndex: 3), longitude: try row.decode(atIndex: 4)),
-            address: Address(street: try text(5), houseNumber: try text(6), postcode: try text(7), city: try text(8),
-                             country: try text(9), formatted: try text(10)),
-            phone: try text(11), website: try text(12), email: try text(13), openingHours: hours,
-            cuisine: try text(16), wheelchair: try text(17), operatorName: try text(18), brand: try text(19),
-            rating: try row.decode(atIndex: 20), ratingCount: try row.decode(atIndex: 21),
-            priceLevel: try row.decode(atIndex: 22), attribution: try row.decode(atIndex: 23))
+            id: id, name: try column(1), category: category, coordinate: coordinate,
+            address: Address(street: try column(5), houseNumber: try column(6), postcode: try column(7),
+                             city: try column(8), country: try column(9), formatted: try column(10)),
+            phone: try column(11), website: try column(12), email: try column(13), openingHours: hours,
+            cuisine: try column(16), wheelchair: try column(17), operatorName: try column(18), brand: try column(19),
+            rating: try column(20), ratingCount: try column(21), priceLevel: try column(22),
+            attribution: try column(23))
+    }
+
+    /// The place on the current row, or nil (logged) when a value in it cannot be read: one bad row must not
+    /// take the rest of a list with it.
+    static func readablePlace(from row: SQLiteStatement, first: Int32 = 0) -> Place? {
+        do {
+            return try place(from: row, first: first)
+        } catch {
+            StoreLog.skippedRow("place", id: try? row.column(first, as: String.self), error)
+            return nil
+        }
     }
 }

@@ -1,54 +1,107 @@
-import Foundation
-import GRDB
+import FoundationEssentials
 import NearbyCore
 
 extension LocalPlacesStore {
     /// Runs `body` in ONE write transaction: if it throws, the store is exactly as before.
-    public func importPlaces<T>(_ body: (PlacesImportWriter) throws -> T) throws -> T {
-        try database.writer.writeWithoutTransaction { db in
-            // A bigger page cache for the bulk write keeps the indexes' hot pages in memory.
-            let previousCache = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2_000
-            try db.execute(sql: "PRAGMA cache_size = -262144")
-            defer { try? db.execute(sql: "PRAGMA cache_size = \(previousCache)") }
-            var result: T?
-            try db.inTransaction(.immediate) {
-                let writer = try PlacesImportWriter(db: db, updatedAt: Self.timestamp(now()))
-                defer { writer.close() }
-                let value = try body(writer)
-                try writer.flush()
-                result = value
-                return .commit
-            }
-            guard let result else { throw PlacesError.storage("The import transaction ended without a result.") }
-            return result
+    ///
+    /// With an `extract`, the import replaces what earlier imports of that extract brought: places and
+    /// localities they wrote that this one did not are removed at the end (favourites stay, see
+    /// `favouritePlaces`). Without one (live sources, the demo town), nothing is removed.
+    public func importPlaces<T>(from extract: PlacesExtract? = nil,
+                                _ body: (PlacesImportWriter) throws -> T) throws -> T {
+        try importPlaces(extract: extract.map { known in { _ in known } }, body).value
+    }
+
+    /// `importPlaces` on the store's write thread, for callers in Swift tasks (a live source saving what it
+    /// fetched, the demo town): a large write never holds one of the tasks' threads.
+    public func importPlacesInBackground<T: Sendable>(from extract: PlacesExtract? = nil,
+                                          _ body: @escaping @Sendable (PlacesImportWriter) throws -> T) async throws -> T {
+        let updatedAt = Self.timestamp(now())
+        return try await database.writeWithoutTransaction { db in
+            try Self.importing(db, updatedAt: updatedAt, extract: extract.map { known in { _ in known } }, body).value
+        }
+    }
+
+    /// `importPlaces`, with the extract decided from the file's header (which the body passes to the writer
+    /// as the reader meets it, before any place), and what the import changed.
+    func importPlaces<T>(extract: ((OSMExtractHeader?) -> PlacesExtract)?,
+                         _ body: (PlacesImportWriter) throws -> T) throws -> (value: T, changes: PlacesImportChanges) {
+        let updatedAt = Self.timestamp(now())
+        return try database.writeWithoutTransaction { db in
+            try Self.importing(db, updatedAt: updatedAt, extract: extract, body)
+        }
+    }
+
+    private static func importing<T>(_ db: SQLiteConnection, updatedAt: String,
+                                     extract: ((OSMExtractHeader?) -> PlacesExtract)?,
+                                     _ body: (PlacesImportWriter) throws -> T) throws -> (value: T, changes: PlacesImportChanges) {
+        // A bigger page cache for the bulk write keeps the indexes' hot pages in memory.
+        let previousCache = try db.scalar("PRAGMA cache_size", as: Int.self) ?? -2_000
+        try db.execute(script: "PRAGMA cache_size = -262144")
+        defer { try? db.execute(script: "PRAGMA cache_size = \(previousCache)") }
+        return try db.transaction(.immediate) {
+            let writer = try PlacesImportWriter(db: db, updatedAt: updatedAt, extract: extract)
+            defer { writer.close() }
+            let value = try body(writer)
+            try writer.finish()
+            return (value, writer.changes)
         }
     }
 
     static func timestamp(_ date: Date) -> String {
-        date.ISO8601Format()
+        CivilDate.iso8601UTC(date)
     }
+}
+
+/// What an import changed in the store.
+public struct PlacesImportChanges: Hashable, Sendable {
+    /// Places new to the store.
+    public var placesAdded = 0
+    /// Places already stored whose data changed (renamed, moved, new hours…).
+    public var placesUpdated = 0
+    /// Places already stored exactly as the file has them.
+    public var placesUnchanged = 0
+    /// Places an earlier import of the same extract brought that this file no longer has.
+    public var placesRemoved = 0
+    public var localitiesAdded = 0
+    public var localitiesUpdated = 0
+    public var localitiesUnchanged = 0
+    public var localitiesRemoved = 0
+    /// The extract the import was recognised as (nil: none, nothing is removed).
+    public var extract: PlacesExtract?
+
+    public init() {}
 }
 
 /// Valid only inside `importPlaces`' body.
 ///
 /// New places wait in memory and are written in batches sorted by spatial key: the table, the R*Tree
 /// and the full-text index then grow in key order, which is much faster than scattered inserts.
-/// Places already stored are updated at once; the schema's triggers keep the indexes in step.
+/// Places already stored are updated at once (or only re-stamped when unchanged); the schema's triggers
+/// keep the indexes in step.
 public final class PlacesImportWriter {
     /// New places held before a batch is written.
     static let batchSize = 25_000
 
-    private let db: Database
+    private let db: SQLiteConnection
     /// The import's connection, for what else the import writes in its transaction (the walking network).
-    var database: Database { db }
+    var database: SQLiteConnection { db }
     private let updatedAt: String
     private var isOpen = true
-    private let findPlace: Statement
-    private let lastInCell: Statement
-    private let insertion: PlaceInsertion
-    private let updatePlace: Statement
-    private let deletePlace: Statement
-    private let upsertLocalityStatement: Statement
+    private let findPlace: SQLiteStatement
+    private let lastInCell: SQLiteStatement
+    private let deletePlace: SQLiteStatement
+    private let restampPlace: SQLiteStatement
+    private let findLocality: SQLiteStatement
+    private let upsertLocalityStatement: SQLiteStatement
+    private var insertion: PlaceInsertion?
+
+    /// The extract, decided at the first write (the header comes before any place in a file).
+    private var decideExtract: ((OSMExtractHeader?) -> PlacesExtract)?
+    /// What the file's header said, as the reader passes it on.
+    var header: OSMExtractHeader?
+    private var extractRow: Int64?
+    private var importRun: Int64?
 
     /// Whether the table held no place when the import began: then only this import's own places can
     /// share an id or a cell, and the per-place lookups in the table are skipped.
@@ -65,22 +118,24 @@ public final class PlacesImportWriter {
     public private(set) var placesWritten = 0
     /// Localities written so far.
     public private(set) var localitiesWritten = 0
+    /// What the import changed; complete once the import has ended.
+    public private(set) var changes = PlacesImportChanges()
 
-    init(db: Database, updatedAt: String) throws {
+    init(db: SQLiteConnection, updatedAt: String, extract: ((OSMExtractHeader?) -> PlacesExtract)?) throws {
         self.db = db
         self.updatedAt = updatedAt
-        startedEmpty = try !(Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM place)") ?? false)
-        findPlace = try db.cachedStatement(sql: "SELECT rid FROM place WHERE id = ?")
-        lastInCell = try db.cachedStatement(sql: "SELECT max(rid) FROM place WHERE rid BETWEEN ? AND ?")
-        insertion = try PlaceInsertion(db: db, updatedAt: updatedAt)
-        let assignments = PlaceRow.writtenColumns.split(separator: ",")
-            .map { "\($0.trimmingCharacters(in: .whitespaces)) = ?" }.joined(separator: ", ")
-        updatePlace = try db.cachedStatement(sql: "UPDATE place SET \(assignments) WHERE rid = ?")
-        deletePlace = try db.cachedStatement(sql: "DELETE FROM place WHERE rid = ?")
-        upsertLocalityStatement = try db.cachedStatement(sql: """
-            INSERT INTO locality (id, name, nameKey, kind, lat, lon) VALUES (?, ?, ?, ?, ?, ?)
+        decideExtract = extract
+        startedEmpty = try db.scalar("SELECT EXISTS (SELECT 1 FROM place)", as: Bool.self) != true
+        findPlace = try db.statement("SELECT rid, importRun, \(PlaceRow.selection) FROM place WHERE id = ?")
+        lastInCell = try db.statement("SELECT max(rid) FROM place WHERE rid BETWEEN ? AND ?")
+        deletePlace = try db.statement("DELETE FROM place WHERE rid = ?")
+        restampPlace = try db.statement("UPDATE place SET extract = ?, importRun = ? WHERE rid = ?")
+        findLocality = try db.statement("SELECT name, kind, lat, lon, importRun FROM locality WHERE id = ?")
+        upsertLocalityStatement = try db.statement("""
+            INSERT INTO locality (id, name, nameKey, kind, lat, lon, extract, importRun) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT(id) DO UPDATE SET name = excluded.name, nameKey = excluded.nameKey, kind = excluded.kind,
-                lat = excluded.lat, lon = excluded.lon
+                lat = excluded.lat, lon = excluded.lon, extract = coalesce(excluded.extract, extract),
+                importRun = coalesce(excluded.importRun, importRun)
             """)
     }
 
@@ -97,6 +152,7 @@ public final class PlacesImportWriter {
             throw PlacesError.storage("\(place.id) has no valid coordinate (\(place.coordinate.latitude), "
                                       + "\(place.coordinate.longitude)).")
         }
+        let insertion = try prepared()
         let id = place.id.description
         let cell = SpatialKey.cell(of: place.coordinate)
         placesWritten += 1
@@ -107,15 +163,23 @@ public final class PlacesImportWriter {
             pending[index] = (rid, id, place)
             return
         }
-        if !startedEmpty || flushedIDHashes.contains(id.hashValue),
-           let existing = try Int64.fetchOne(findPlace, arguments: [id]) {
-            if SpatialKey.cell(ofKey: existing) == cell {
-                try updatePlace.execute(arguments: StatementArguments(
-                    try PlaceRow.values(of: place, updatedAt: updatedAt) + [existing]))
+        if !startedEmpty || flushedIDHashes.contains(id.hashValue), let stored = try storedPlace(id: id) {
+            // Written earlier by this same run (an id twice in a file): counted already.
+            let repeated = importRun != nil && stored.importRun == importRun
+            if !repeated && stored.place == place {
+                try restampPlace.bind(extractRow, importRun, stored.rid).run()
+                changes.placesUnchanged += 1
+                return
+            }
+            if !repeated { changes.placesUpdated += 1 }
+            if SpatialKey.cell(ofKey: stored.rid) == cell {
+                try insertion.update(place, id: id, rid: stored.rid)
                 return
             }
             // Moved to another cell: its key must move too, or area searches would miss it.
-            try deletePlace.execute(arguments: [existing])
+            try deletePlace.bind(stored.rid).run()
+        } else {
+            changes.placesAdded += 1
         }
         pendingIndex[id] = pending.count
         pending.append((try freeKey(in: cell, for: place.id), id, place))
@@ -128,16 +192,34 @@ public final class PlacesImportWriter {
         guard locality.coordinate.isValid else {
             throw PlacesError.storage("Locality \(locality.id) has no valid coordinate.")
         }
-        try upsertLocalityStatement.execute(arguments: [
+        _ = try prepared()
+        try findLocality.bind(locality.id)
+        if try findLocality.step() {
+            let stored = (name: try? findLocality.column(0, as: String.self),
+                          kind: try? findLocality.column(1, as: String.self),
+                          lat: try? findLocality.column(2, as: Double.self),
+                          lon: try? findLocality.column(3, as: Double.self),
+                          run: try? findLocality.column(4, as: Int64?.self))
+            findLocality.reset()
+            if importRun == nil || stored.run != importRun {
+                let same = stored.name == locality.name && stored.kind == locality.kind.rawValue
+                    && stored.lat == locality.coordinate.latitude && stored.lon == locality.coordinate.longitude
+                if same { changes.localitiesUnchanged += 1 } else { changes.localitiesUpdated += 1 }
+            }
+        } else {
+            findLocality.reset()
+            changes.localitiesAdded += 1
+        }
+        try upsertLocalityStatement.bind(
             locality.id, locality.name, SearchFolding.fold(locality.name), locality.kind.rawValue,
-            locality.coordinate.latitude, locality.coordinate.longitude,
-        ])
+            locality.coordinate.latitude, locality.coordinate.longitude, extractRow, importRun).run()
         localitiesWritten += 1
     }
 
     /// Writes the waiting places, in key order, to the table and both indexes.
     func flush() throws {
         guard !pending.isEmpty else { return }
+        let insertion = try prepared()
         // Sorting positions, not the places themselves: a place is a few hundred bytes to move.
         var order: [(rid: Int64, position: Int)] = []
         order.reserveCapacity(pending.count)
@@ -152,6 +234,47 @@ public final class PlacesImportWriter {
         pendingIndex.removeAll(keepingCapacity: true)
     }
 
+    /// Writes what waits, then removes what earlier runs of the extract brought and this one did not.
+    func finish() throws {
+        _ = try prepared()
+        try flush()
+        guard let extractRow, let importRun else { return }
+        try db.execute("DELETE FROM place WHERE extract = ? AND importRun IS NOT ?", extractRow, importRun)
+        changes.placesRemoved = db.changes
+        try db.execute("DELETE FROM locality WHERE extract = ? AND importRun IS NOT ?", extractRow, importRun)
+        changes.localitiesRemoved = db.changes
+    }
+
+    /// The insertion statements, once the extract is known.
+    private func prepared() throws -> PlaceInsertion {
+        if let insertion { return insertion }
+        if let decide = decideExtract {
+            let extract = decide(header)
+            decideExtract = nil
+            let run = (try db.scalar("SELECT coalesce(max(lastRun), 0) + 1 FROM import_extract", as: Int64.self)) ?? 1
+            extractRow = try db.scalar("""
+                INSERT INTO import_extract (key, fileName, importedAt, lastRun) VALUES (?, ?, ?, ?)
+                ON CONFLICT(key) DO UPDATE SET fileName = excluded.fileName, importedAt = excluded.importedAt,
+                    lastRun = excluded.lastRun
+                RETURNING id
+                """, extract.key, extract.fileName, updatedAt, run, as: Int64.self)
+            importRun = run
+            changes.extract = extract
+        }
+        let made = try PlaceInsertion(db: db, updatedAt: updatedAt, extract: extractRow, importRun: importRun)
+        insertion = made
+        return made
+    }
+
+    private func storedPlace(id: String) throws -> (rid: Int64, importRun: Int64?, place: Place?)? {
+        try findPlace.bind(id)
+        defer { findPlace.reset() }
+        guard try findPlace.step() else { return nil }
+        // A stored row that cannot be read is rewritten: the import repairs it.
+        return (try findPlace.column(0), try? findPlace.column(1, as: Int64?.self),
+                PlaceRow.readablePlace(from: findPlace, first: 2))
+    }
+
     private func freeKey(in cell: Int64, for id: PlaceID) throws -> Int64 {
         let keys = SpatialKey.keys(inCell: cell)
         let last: Int64?
@@ -160,7 +283,7 @@ public final class PlacesImportWriter {
         } else if startedEmpty {
             last = nil
         } else {
-            last = try Int64.fetchOne(lastInCell, arguments: [keys.lowerBound, keys.upperBound])
+            last = try lastInCell.bind(keys.lowerBound, keys.upperBound).scalar(as: Int64?.self) ?? nil
         }
         let key: Int64
         if let last {

@@ -1,5 +1,3 @@
-import GRDB
-
 /// The place, locality and favourite tables, with the spatial (R*Tree) and full-text (FTS5) indexes.
 ///
 /// `place.rid` is a spatial key (see `SpatialKey`), shared as rowid by `place_rtree` and `place_fts`.
@@ -10,9 +8,9 @@ enum PlacesSchema {
     /// unlike the default 32-bit floats, so distances can be computed from the index alone.
     static let coordinateScale = 10_000_000.0
 
-    static func register(in migrator: inout DatabaseMigrator) {
-        migrator.registerMigration("places-v1") { db in
-            try db.execute(sql: """
+    static let migrations: [StoreMigration] = [
+        StoreMigration(version: 4, legacyName: "places-v1") { db in
+            try db.execute(script: """
                 CREATE TABLE place (
                     rid INTEGER PRIMARY KEY,
                     id TEXT NOT NULL UNIQUE,
@@ -81,6 +79,45 @@ enum PlacesSchema {
                     savedAt TEXT NOT NULL
                 );
                 """)
-        }
-    }
+        },
+        // Imports that replace what the same extract brought before (see PlacesExtract), and favourites that
+        // outlive their place: each keeps the name, category and position the place last had.
+        StoreMigration(version: 9, legacyName: nil) { db in
+            try db.execute(script: """
+                CREATE TABLE import_extract (
+                    id INTEGER PRIMARY KEY,
+                    -- How the extract is recognised from one file to the next (PlacesExtract.key).
+                    key TEXT NOT NULL UNIQUE,
+                    -- The file last imported for it.
+                    fileName TEXT NOT NULL,
+                    importedAt TEXT NOT NULL,
+                    -- The number of the import run that last wrote it; runs are numbered across the store.
+                    lastRun INTEGER NOT NULL DEFAULT 0
+                );
+                -- The extract that last wrote the row (NULL: a live source or the demo town) and the import run
+                -- that did: rows of the extract that the latest run did not write are gone from it.
+                ALTER TABLE place ADD COLUMN extract INTEGER;
+                ALTER TABLE place ADD COLUMN importRun INTEGER;
+                ALTER TABLE locality ADD COLUMN extract INTEGER;
+                ALTER TABLE locality ADD COLUMN importRun INTEGER;
+
+                ALTER TABLE favourite ADD COLUMN name TEXT;
+                ALTER TABLE favourite ADD COLUMN category TEXT;
+                ALTER TABLE favourite ADD COLUMN lat REAL;
+                ALTER TABLE favourite ADD COLUMN lon REAL;
+                UPDATE favourite SET (name, category, lat, lon) =
+                    (SELECT name, category, lat, lon FROM place WHERE place.id = favourite.placeID)
+                    WHERE EXISTS (SELECT 1 FROM place WHERE place.id = favourite.placeID);
+
+                DROP TRIGGER place_ad;
+                CREATE TRIGGER place_ad AFTER DELETE ON place BEGIN
+                    DELETE FROM place_rtree WHERE id = old.rid;
+                    INSERT INTO place_fts(place_fts, rowid, name, subtitle)
+                        VALUES ('delete', old.rid, old.name, old.subtitle);
+                    UPDATE favourite SET name = old.name, category = old.category, lat = old.lat, lon = old.lon
+                        WHERE placeID = old.id;
+                END;
+                """)
+        },
+    ]
 }

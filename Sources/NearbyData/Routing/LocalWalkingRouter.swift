@@ -1,5 +1,4 @@
 import FoundationEssentials
-import GRDB
 import NearbyCore
 import Synchronization
 
@@ -84,13 +83,11 @@ public final class LocalWalkingRouter: WalkingRouter, Sendable {
         return decoded
     }
 
-    private func reading<T>(_ body: (Database) throws -> T) throws(RoutingError) -> T {
+    private func reading<T>(_ body: (SQLiteConnection) throws -> T) throws(RoutingError) -> T {
         do {
-            return try database.writer.read(body)
+            return try database.read(body)
         } catch {
-            if let error = error as? DatabaseError {
-                throw .storage("The local store failed: \(error.message ?? error.resultCode.description).")
-            }
+            if let storeError = database.storeError(error) { throw .storage(storeError.description) }
             throw .storage("The local store failed: \(error).")
         }
     }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where the store lives on disk, following the XDG base directory rules.
 public enum DataLocation {

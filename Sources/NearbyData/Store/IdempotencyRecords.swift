@@ -1,5 +1,4 @@
-import Foundation
-import GRDB
+import FoundationEssentials
 
 /// The answers a service keeps for `Idempotency-Key` requests, in the local store, so that a retry after a
 /// restart (or to another process on the same file) is answered the same. The table is made on first use:
@@ -26,47 +25,54 @@ public final class IdempotencyRecords: Sendable {
     /// left pending longer than `staleAfter` (its process died) is taken over.
     public func claim(key: String, method: String, path: String, body: Data, now: Date, retention: TimeInterval,
                       staleAfter: TimeInterval) async throws -> Claim {
-        try await database.writer.write { db in
+        let requestBody = [UInt8](body)
+        return try await database.write { db in
             try Self.createTable(db)
-            try db.execute(sql: "DELETE FROM idempotency_key WHERE createdAt < ?",
-                           arguments: [now.addingTimeInterval(-retention).timeIntervalSince1970])
-            try db.execute(sql: "DELETE FROM idempotency_key WHERE key = ? AND status IS NULL AND createdAt < ?",
-                           arguments: [key, now.addingTimeInterval(-staleAfter).timeIntervalSince1970])
-            if let row = try Row.fetchOne(db, sql: """
+            try db.execute("DELETE FROM idempotency_key WHERE createdAt < ?",
+                           now.addingTimeInterval(-retention).timeIntervalSince1970)
+            try db.execute("DELETE FROM idempotency_key WHERE key = ? AND status IS NULL AND createdAt < ?",
+                           key, now.addingTimeInterval(-staleAfter).timeIntervalSince1970)
+            let row = try db.statement("""
                 SELECT method, path, requestBody, status, contentType, location, answerBody, createdAt
                 FROM idempotency_key WHERE key = ?
-                """, arguments: [key]) {
-                guard let status: Int = row[3] else {
-                    return .pending(since: Date(timeIntervalSince1970: row[7]))
+                """).bind(key)
+            if try row.step() {
+                // Reset once read: a statement left on a row would keep its read open in the transaction.
+                defer { row.reset() }
+                guard let status = try row.column(3, as: Int?.self) else {
+                    return .pending(since: Date(timeIntervalSince1970: try row.column(7, as: Double.self)))
                 }
-                return .answered(method: row[0], path: row[1], requestBody: row[2] ?? Data(), status: status,
-                                 contentType: row[4], location: row[5], answerBody: row[6] ?? Data())
+                return .answered(method: try row.column(0), path: try row.column(1),
+                                 requestBody: Data(try row.column(2, as: [UInt8]?.self) ?? []), status: status,
+                                 contentType: try row.column(4), location: try row.column(5),
+                                 answerBody: Data(try row.column(6, as: [UInt8]?.self) ?? []))
             }
-            try db.execute(sql: """
+            try db.execute("""
                 INSERT INTO idempotency_key (key, method, path, requestBody, createdAt) VALUES (?, ?, ?, ?, ?)
-                """, arguments: [key, method, path, body, now.timeIntervalSince1970])
+                """, key, method, path, requestBody, now.timeIntervalSince1970)
             return .claimed
         }
     }
 
     /// Keeps the answer of a claimed key.
     public func complete(key: String, status: Int, contentType: String?, location: String?, body: Data) async throws {
-        try await database.writer.write { db in
-            try db.execute(sql: """
+        let answer = [UInt8](body)
+        try await database.write { db in
+            try db.execute("""
                 UPDATE idempotency_key SET status = ?, contentType = ?, location = ?, answerBody = ? WHERE key = ?
-                """, arguments: [status, contentType, location, body, key])
+                """, status, contentType, location, answer, key)
         }
     }
 
     /// Gives a claimed key up (the request failed), so a retry runs again.
     public func release(key: String) async throws {
-        try await database.writer.write { db in
-            try db.execute(sql: "DELETE FROM idempotency_key WHERE key = ? AND status IS NULL", arguments: [key])
+        try await database.write { db in
+            try db.execute("DELETE FROM idempotency_key WHERE key = ? AND status IS NULL", key)
         }
     }
 
-    private static func createTable(_ db: Database) throws {
-        try db.execute(sql: """
+    private static func createTable(_ db: SQLiteConnection) throws {
+        try db.execute(script: """
             CREATE TABLE IF NOT EXISTS idempotency_key (
                 key TEXT PRIMARY KEY NOT NULL,
                 method TEXT NOT NULL,

@@ -18,13 +18,18 @@ public struct PlacesAPI: Sendable {
     /// Whether a cursor is one the provider hands out; a bad one is a 400, not a store failure.
     private let acceptsCursor: @Sendable (PageCursor) -> Bool
     private let now: @Sendable () -> Date
+    /// The zone opening hours are read in: the server's own (`TZ`, else /etc/localtime), as `nearby places`.
+    private let zone: ZoneRules
     private let log: (@Sendable (String) -> Void)?
 
     public init(provider: any PlacesProvider, acceptsCursor: @escaping @Sendable (PageCursor) -> Bool,
-                now: @escaping @Sendable () -> Date = { Date() }, log: (@Sendable (String) -> Void)? = nil) {
+                now: @escaping @Sendable () -> Date = { Date() },
+                zone: ZoneRules = ZoneRules.local(tz: ProcessInfo.processInfo.environment["TZ"]),
+                log: (@Sendable (String) -> Void)? = nil) {
         self.provider = provider
         self.acceptsCursor = acceptsCursor
         self.now = now
+        self.zone = zone
         self.log = log
     }
 
@@ -71,7 +76,7 @@ public struct PlacesAPI: Sendable {
                 var shown = hit
                 if center == nil { shown.distance = 0; shown.bearing = 0 }
                 var writer = JSONWriter(capacity: 1024)
-                PlaceJSON.write(shown, openState: PlaceJSON.openState(hit.place, at: now(), timeZone: .current),
+                PlaceJSON.write(shown, openState: PlaceJSON.openState(hit.place, at: now(), timeZone: zone),
                                 into: &writer)
                 return .json(200, data: writer.data)
             }
@@ -96,7 +101,7 @@ public struct PlacesAPI: Sendable {
         writer.raw("{\"places\":[")
         for (index, hit) in page.hits.enumerated() {
             if index > 0 { writer.raw(",") }
-            PlaceJSON.write(hit, openState: PlaceJSON.openState(hit.place, at: time, timeZone: .current), into: &writer)
+            PlaceJSON.write(hit, openState: PlaceJSON.openState(hit.place, at: time, timeZone: zone), into: &writer)
         }
         writer.raw("],\"next\":")
         writer.optionalString(page.next?.token)

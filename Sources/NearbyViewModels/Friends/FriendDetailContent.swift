@@ -20,7 +20,7 @@ public struct FriendDetailLine: Hashable, Sendable {
     }
 
     /// A friend's fields as lines; optional ones appear only when the friend has them.
-    public static func lines(for friend: Friend, distance: String?, timeZone: TimeZone) -> [FriendDetailLine] {
+    public static func lines(for friend: Friend, distance: String?, timeZone: ZoneRules) -> [FriendDetailLine] {
         var lines = [
             FriendDetailLine(label: "Name", value: DisplayText.oneLine(friend.fullName)),
             FriendDetailLine(label: "Phone", value: DisplayText.oneLine(friend.phoneNumber)),
@@ -53,11 +53,10 @@ public struct FriendDetailLine: Hashable, Sendable {
     }
 
     /// "2026-11-20 14:03" in the given zone, the same in every locale.
-    private static func dateText(_ date: Date, in timeZone: TimeZone) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
-        return String(format: "%04d-%02d-%02d %02d:%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0,
-                      parts.hour ?? 0, parts.minute ?? 0)
+    private static func dateText(_ date: Date, in timeZone: ZoneRules) -> String {
+        let local = timeZone.localDateTime(at: date)
+        let minutes = local.minuteOfDay
+        return local.day.isoText + " " + (minutes < 600 ? "0" : "") + "\(minutes / 60):" + (minutes % 60 < 10 ? "0" : "")
+            + "\(minutes % 60)"
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NearbyCore
 
 /// What every friends view model needs, handed from the list to the detail and form it builds.
@@ -10,14 +10,14 @@ public struct FriendsContext {
     /// Distance text from `here` (first) to a friend (second), e.g. "900 m N"; nil hides it.
     public var distanceText: @Sendable (_ from: Coordinate, _ to: Coordinate) -> String?
     /// The zone created/updated times are shown in.
-    public var timeZone: TimeZone
+    public var timeZone: ZoneRules
     /// Where a place name typed as a friend's location is looked up (the gazetteer `--near` uses); nil keeps
     /// the name without a coordinate.
     public var placeNames: (any PlaceNameResolver)?
 
     public init(repository: any FriendsRepository, navigator: Navigator, here: Coordinate? = nil,
                 distanceText: @escaping @Sendable (_ from: Coordinate, _ to: Coordinate) -> String? = { _, _ in nil },
-                timeZone: TimeZone = .current, placeNames: (any PlaceNameResolver)? = nil) {
+                timeZone: ZoneRules = .current, placeNames: (any PlaceNameResolver)? = nil) {
         self.repository = repository
         self.navigator = navigator
         self.here = here

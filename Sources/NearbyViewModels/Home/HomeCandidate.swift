@@ -12,8 +12,9 @@ struct HomeCandidate: Sendable {
     }
 
     /// The state at `date`; "unknown" for a place without hours, unless the source reported it open or closed.
-    func status(at date: Date, timeZone: TimeZone) -> OpeningStatus {
-        hit.place.openingStatus(hours: hours, at: date, timeZone: timeZone)
+    func status(at date: Date, timeZone: ZoneRules, holidays: HolidayDirectory) -> OpeningStatus {
+        hit.place.openingStatus(hours: hours, at: date,
+                                in: HoursContext(place: hit.place, zone: timeZone, holidays: holidays))
     }
 }
 

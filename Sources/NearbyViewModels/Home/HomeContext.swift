@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NearbyCore
 
 /// Where "here" is: a coordinate and, when known, its name ("Vaduz").
@@ -59,23 +59,38 @@ public struct HomeContext {
     /// Metres around here that Home looks at.
     public var radius: Double
     public var units: UnitSystem
-    /// The clock opening hours are evaluated against.
+    /// The clock opening hours are evaluated against (the chosen time when `evaluationTime` has one).
     public var now: @Sendable () -> Date
+    /// The clock itself, for what ages in real time whatever time is chosen (how old the data is).
+    public var clock: @Sendable () -> Date
     /// The zone opening hours are read in.
-    public var timeZone: TimeZone
+    public var timeZone: ZoneRules
     public var routes: HomeRoutes
+    /// The time the user chose instead of now, shared by every screen; nil: always the clock.
+    public var evaluationTime: EvaluationTime?
+    /// Which public holidays apply to a place.
+    public var holidays: HolidayDirectory
 
     public init(places: any PlacesProvider, friends: any FriendsRepository, navigator: Navigator,
                 here: HomeLocation, radius: Double = 2_000, units: UnitSystem = .metric,
-                now: @escaping @Sendable () -> Date = { Date() }, timeZone: TimeZone = .current,
-                routes: HomeRoutes = HomeRoutes()) {
+                now: @escaping @Sendable () -> Date = { Date() }, timeZone: ZoneRules = .current,
+                routes: HomeRoutes = HomeRoutes(), evaluationTime: EvaluationTime? = nil,
+                holidays: HolidayDirectory = .builtIn) {
+        self.evaluationTime = evaluationTime
+        self.holidays = holidays
         self.places = places
         self.friends = friends
         self.navigator = navigator
         self.here = here
         self.radius = radius
         self.units = units
-        self.now = now
+        if let source = evaluationTime?.source {
+            self.now = { source.now() }
+            self.clock = source.clock
+        } else {
+            self.now = now
+            self.clock = now
+        }
         self.timeZone = timeZone
         self.routes = routes
     }

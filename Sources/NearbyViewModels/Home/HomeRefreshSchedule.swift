@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NearbyCore
 
 /// When what Home shows next changes by the clock alone, so the view schedules one redraw, not a timer.
@@ -6,18 +6,18 @@ enum HomeRefreshSchedule {
     /// The earliest of: any state change (a pick may move to another place), and for each text shown the
     /// instants its wording changes without a state change ("opens Tu 07:30" reads "opens 07:30" from
     /// midnight; a closing time after midnight loses its weekday twelve hours before).
-    static func next(after now: Date, changes: [Date], shown: [OpeningStatus], timeZone: TimeZone) -> Date? {
+    static func next(after now: Date, changes: [Date], shown: [OpeningStatus], timeZone: ZoneRules) -> Date? {
         var candidates = changes.filter { $0 > now }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
+        let today = timeZone.localDateTime(at: now).day
         let referencesAnotherDay = shown.contains { status in
             guard let change = status.nextChange else { return false }
-            return !calendar.isDate(change, inSameDayAs: now)
+            return timeZone.localDateTime(at: change).day != today
         }
-        if referencesAnotherDay, let midnight = calendar.date(byAdding: .day, value: 1,
-                                                               to: calendar.startOfDay(for: now)) {
+        if referencesAnotherDay, let midnight = timeZone.instant(of: LocalDateTime(day: today.next, secondOfDay: 0)) {
             candidates.append(midnight)
         }
+        // "closes in 21 min" becomes "20 min" a minute later.
+        candidates += shown.compactMap(\.wordsValidUntil).filter { $0 > now }
         for status in shown where status.state == .open {
             if let change = status.nextChange {
                 let window = change.addingTimeInterval(-12 * 3600)

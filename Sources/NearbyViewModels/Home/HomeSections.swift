@@ -157,9 +157,12 @@ public struct HomePlaceRow: Hashable, Sendable, Identifiable {
     /// "open · until 18:00", "closed · opens Mo 07:30", "hours unknown".
     public var openText: String
     public var openState: OpeningState
+    /// Open and closing within the hour ("closes in 20 min"): the colour for closing soon.
+    public var isClosingSoon: Bool
 
     public init(id: PlaceID, name: String, distance: String, bearing: String, openText: String,
-                openState: OpeningState) {
+                openState: OpeningState, isClosingSoon: Bool = false) {
+        self.isClosingSoon = isClosingSoon
         self.id = id
         self.name = name
         self.distance = distance

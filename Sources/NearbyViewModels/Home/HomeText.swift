@@ -63,14 +63,16 @@ public enum HomeText {
 
     /// "Café Amadeus · café · 120 m NE · open until 18:00".
     public static func hotPick(name: String, category: Category, distance: String, status: OpeningStatus,
-                               timeZone: TimeZone) -> String {
+                               timeZone: ZoneRules) -> String {
         [name, categoryWord(category), distance, openNow(status, timeZone: timeZone)].joined(separator: " · ")
     }
 
-    /// "open until 18:00", "open 24/7", "open": the state of a place known to be open, as part of a sentence.
-    static func openNow(_ status: OpeningStatus, timeZone: TimeZone) -> String {
+    /// "open until 18:00", "open 24/7", "closes in 20 min", "open": the state of a place known to be open,
+    /// as part of a sentence.
+    static func openNow(_ status: OpeningStatus, timeZone: ZoneRules) -> String {
         if status.isOpenEnd { return "open" }
         let row = status.rowText(timeZone: timeZone)
+        if status.isClosingSoon, row.hasPrefix("open · ") { return String(row.dropFirst("open · ".count)) }
         return row.hasPrefix("open · ") ? "open " + row.dropFirst("open · ".count) : row
     }
 

@@ -65,12 +65,17 @@ public final class HomeViewModel: HomeViewModelType {
     private var pickCategory: Category?
     private var bindings: [ObservationToken] = []
 
+    /// The time opening hours are evaluated at, for the screen's `t` and header; nil: always now.
+    public var evaluationTime: EvaluationTime? { context.evaluationTime }
+
     public init(context: HomeContext) {
         self.context = context
         radius = context.radius
         header = Observable(HomeHeader(location: HomeText.location(context.here)))
         hotPicks = Observable(HotPicksState(content: .loading("Finding what is open…")))
         tracker.isBusy.bind { [weak self] busy in self?.isLoading.update(busy) }.store(in: &bindings)
+        // A chosen time (or now again) re-evaluates every section and hot pick at once.
+        context.evaluationTime?.chosen.bind { [weak self] _ in self?.refreshTimes() }.store(in: &bindings)
     }
 
     // MARK: Intents
@@ -276,13 +281,14 @@ public final class HomeViewModel: HomeViewModelType {
         guard !tracker.isClosed else { return }
         feeds[category, default: Loadable()].start()
         publishPlaces()
-        let provider = context.places, now = context.now, timeZone = context.timeZone
+        let provider = context.places, now = context.now, timeZone = context.timeZone, holidays = context.holidays
         let query = PlaceQuery(center: context.here.coordinate, radius: radius, category: category,
                                limit: Self.candidatesPerPage, reach: .overview)
         tracker.run(ActivityKey("category-" + category.rawValue)) { [weak self] in
             let outcome: Result<Feed, PlacesError>
             do throws(PlacesError) {
-                outcome = .success(try await Self.candidates(for: query, from: provider, now: now, timeZone: timeZone))
+                outcome = .success(try await Self.candidates(for: query, from: provider, now: now, timeZone: timeZone,
+                                                             holidays: holidays))
             } catch {
                 outcome = .failure(error)
             }
@@ -294,8 +300,8 @@ public final class HomeViewModel: HomeViewModelType {
 
     /// The nearest places of the query; further pages only while none of them is open (for the hot pick).
     nonisolated private static func candidates(for query: PlaceQuery, from provider: any PlacesProvider,
-                                               now: @Sendable () -> Date,
-                                               timeZone: TimeZone) async throws(PlacesError) -> Feed {
+                                               now: @Sendable () -> Date, timeZone: ZoneRules,
+                                               holidays: HolidayDirectory) async throws(PlacesError) -> Feed {
         var result = Feed(candidates: [], fetchedAt: nil, attributions: [])
         var cursor: PageCursor?
         var pages = 0
@@ -307,7 +313,9 @@ public final class HomeViewModel: HomeViewModelType {
             cursor = page.next
             pages += 1
             let instant = now()
-            if result.candidates.contains(where: { $0.status(at: instant, timeZone: timeZone).state == .open }) { break }
+            if result.candidates.contains(where: {
+                $0.status(at: instant, timeZone: timeZone, holidays: holidays).state == .open
+            }) { break }
         } while cursor != nil && pages < maxCandidatePages && !Task.isCancelled
         return result
     }
@@ -341,7 +349,7 @@ public final class HomeViewModel: HomeViewModelType {
             header.summary = HomeText.summary(count: value.within.value, isExact: value.within.isExact,
                                               radius: radius, units: context.units)
         }
-        header.age = dataAge(at: context.now())?.text
+        header.age = dataAge()?.text
         self.header.update(header)
         if let failure = total.failure {
             // A refusal (a denied key, a used-up quota) concerns every section: one note says it whole, wrapped,
@@ -379,7 +387,7 @@ public final class HomeViewModel: HomeViewModelType {
         for category in Category.allCases {
             guard let feed = feeds[category] else { continue }
             let candidates = feed.value?.candidates ?? []
-            let statuses = candidates.map { $0.status(at: now, timeZone: timeZone) }
+            let statuses = candidates.map { $0.status(at: now, timeZone: timeZone, holidays: context.holidays) }
             changes += statuses.compactMap(\.nextChange)
             let title = HomeText.sectionTitle(category)
             if let failure = feed.failure, counted?.contains(category) ?? true,
@@ -410,10 +418,14 @@ public final class HomeViewModel: HomeViewModelType {
 
         sections.update(newSections)
         publishHotPicks(picks)
-        publishSource(now: now)
-        if let age = dataAge(at: now) { changes.append(age.changesAt) }
+        publishSource()
+        let age = dataAge()
+        if let age { changes.append(age.changesAt) }
         if !tracker.isClosed {
-            nextRefresh.update(HomeRefreshSchedule.next(after: now, changes: changes, shown: shown, timeZone: timeZone))
+            // A chosen time stands still: only the data's age changes as the clock runs.
+            let chosen = context.evaluationTime?.source.isChosen ?? false
+            nextRefresh.update(chosen ? age?.changesAt
+                : HomeRefreshSchedule.next(after: now, changes: changes, shown: shown, timeZone: timeZone))
         }
     }
 
@@ -423,21 +435,22 @@ public final class HomeViewModel: HomeViewModelType {
     }
 
     /// The attribution of the places shown and, for a live source's cache, their age in the header.
-    private func publishSource(now: Date) {
+    private func publishSource() {
         var texts: [String] = []
         for category in Category.allCases {
             for text in feeds[category]?.value?.attributions ?? [] where !texts.contains(text) { texts.append(text) }
         }
         attribution.update(texts.map(DisplayText.oneLine).joined(separator: " · "))
         var header = self.header.value
-        header.age = dataAge(at: now)?.text
+        header.age = dataAge()?.text
         self.header.update(header)
     }
 
     /// "from 3 min ago" for the oldest places shown; nil when none came from a live source's cache.
-    private func dataAge(at now: Date) -> (text: String, changesAt: Date)? {
+    /// On the clock, whatever time the hours are read at.
+    private func dataAge() -> (text: String, changesAt: Date)? {
         let oldest = Category.allCases.compactMap { feeds[$0]?.value?.fetchedAt }.min()
-        return oldest.map { DataAgeText.text(fetchedAt: $0, now: now) }
+        return oldest.map { DataAgeText.text(fetchedAt: $0, now: context.clock()) }
     }
 
     private func publishHotPicks(_ picks: [HotPick]) {
@@ -496,11 +509,12 @@ public final class HomeViewModel: HomeViewModelType {
         friendsSection.update(HomeFriendsSection(title: title, content: .loaded(Array(rows))))
     }
 
-    private func row(for hit: PlaceHit, status: OpeningStatus, timeZone: TimeZone) -> HomePlaceRow {
+    private func row(for hit: PlaceHit, status: OpeningStatus, timeZone: ZoneRules) -> HomePlaceRow {
         HomePlaceRow(id: hit.id, name: DisplayText.oneLine(hit.place.name),
                      distance: DistanceFormatting.distance(hit.distance, units: context.units),
                      bearing: hit.distance < 0.5 ? "" : CompassPoint(bearing: hit.bearing)?.abbreviation ?? "",
-                     openText: DisplayText.oneLine(status.rowText(timeZone: timeZone)), openState: status.state)
+                     openText: DisplayText.oneLine(status.rowText(timeZone: timeZone)), openState: status.state,
+                     isClosingSoon: status.isClosingSoon)
     }
 
     private func bearingText(from here: Coordinate, to coordinate: Coordinate, distance: Double) -> String {

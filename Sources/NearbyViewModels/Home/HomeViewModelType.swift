@@ -21,6 +21,9 @@ public protocol HomeViewModelType: AnyObject {
     /// The next instant something shown changes by the clock alone; the view redraws then and calls
     /// `refreshTimes()`. Nil when nothing shown will change.
     var nextRefresh: Observable<Date?> { get }
+    /// The time opening hours are evaluated at, shared by every screen (`t` chooses one, the header shows
+    /// it); nil: always now.
+    var evaluationTime: EvaluationTime? { get }
     var status: Observable<StatusMessage?> { get }
     /// The sources' attributions for the places shown ("Google Maps", "© OpenStreetMap contributors").
     var attribution: Observable<String> { get }

@@ -44,6 +44,7 @@ public final class PlaceDetailViewModel: PlaceDetailViewModelType {
     private var hasStarted = false
     /// The screen's work under way (the favourite's own aside), for the header spinner.
     private var working: Set<String> = []
+    private var bindings: [ObservationToken] = []
 
     /// - Parameter hit: the place as the list or home screen has it; the source's details are fetched on `load()`.
     public init(hit: PlaceHit, context: PlacesContext) {
@@ -56,9 +57,16 @@ public final class PlaceDetailViewModel: PlaceDetailViewModelType {
         map = Observable(Self.baseMap(for: hit.place, context: context))
         favourite = Observable(context.favourites == nil ? .unavailable : .checking)
         applyPlace(hit.place)
+        context.evaluationTime?.chosen.bind { [weak self] _ in
+            guard let self, !self.tracker.isClosed else { return }
+            self.updateHours()
+        }.store(in: &bindings)
     }
 
     public var placeID: PlaceID { place.id }
+
+    /// The time opening hours are evaluated at, for the screen's `t` and header; nil: always now.
+    public var evaluationTime: EvaluationTime? { context.evaluationTime }
 
     // MARK: Intents
 
@@ -83,11 +91,12 @@ public final class PlaceDetailViewModel: PlaceDetailViewModelType {
         case .checking, .saving, .unavailable: return
         }
         favourite.update(.saving(isFavourite: wanted))
-        let id = place.id
+        // The place itself, so the store keeps its name and position for a favourite whose place later goes.
+        let saved = place
         tracker.run(Self.favouriteKey) { [weak self] in
             var failure: PlacesError?
             do throws(PlacesError) {
-                try await store.setFavourite(id, wanted)
+                try await store.setFavourite(saved, wanted)
             } catch {
                 failure = error
             }
@@ -296,7 +305,8 @@ public final class PlaceDetailViewModel: PlaceDetailViewModelType {
             var statuses: [PlaceID: OpeningStatus] = [:]
             let rule = MeetingPoints(from: place, to: location)
             let chosen = rule.suggestions(from: candidates, limit: Self.meetingPointCount) { place in
-                let status = place.openingStatus(hours: cache.hours(of: place), at: now, timeZone: context.timeZone)
+                let status = place.openingStatus(hours: cache.hours(of: place), at: now,
+                                                 in: context.hoursContext(for: place))
                 statuses[place.id] = status
                 return status.state == .open
             }
@@ -371,32 +381,38 @@ public final class PlaceDetailViewModel: PlaceDetailViewModelType {
     private func updateHours() {
         let now = context.now()
         let zone = context.timeZone
+        let hoursContext = context.hoursContext(for: place)
         guard let parsedHours else {
             // No hours, but the source may have said whether the place is open now.
             if place.openNowReport?.holds(at: now) == true {
-                let status = place.openingStatus(hours: nil, at: now, timeZone: zone)
+                let status = place.openingStatus(hours: nil, at: now, in: hoursContext)
                 hours.update(OpeningHoursSummary(now: status.detailText(timeZone: zone), state: status.state, week: []))
-                nextRefresh.update(tracker.isClosed ? nil : status.nextChange)
+                nextRefresh.update(tracker.isClosed || context.timeIsChosen ? nil : status.nextChange)
             } else {
                 hours.update(nil)
                 nextRefresh.update(nil)
             }
             return
         }
-        let status = place.openingStatus(hours: parsedHours, at: now, timeZone: zone)
+        let status = place.openingStatus(hours: parsedHours, at: now, in: hoursContext)
         let week = parsedHours.isReadable
-            ? parsedHours.week(containing: now, timeZone: zone).map { day in
-                OpeningWeekRow(day: day.weekdayAbbreviation,
-                               hours: day.intervals.isEmpty ? "closed" : day.intervals.map(\.label).joined(separator: ", "),
-                               isToday: day.isToday, note: day.comment.map(OpeningHoursText.printable))
+            ? parsedHours.week(containing: now, in: hoursContext).map { day -> OpeningWeekRow in
+                let notes = [day.holiday, day.comment].compactMap { $0 }.map(OpeningHoursText.printable)
+                return OpeningWeekRow(day: day.weekdayAbbreviation,
+                                      hours: day.intervals.isEmpty ? "closed" : day.intervals.map(\.label).joined(separator: ", "),
+                                      isToday: day.isToday, note: notes.isEmpty ? nil : notes.joined(separator: " · "))
             }
             : []
         hours.update(OpeningHoursSummary(now: DisplayText.oneLine(status.detailText(timeZone: zone)),
                                          state: status.state, week: week))
-        guard parsedHours.isReadable || status.isReported, !tracker.isClosed else { return nextRefresh.update(nil) }
-        // "Today" in the week table, and "tomorrow" in the state, move at midnight even when the state does not.
+        // A chosen time stands still: nothing shown changes as the clock runs.
+        guard parsedHours.isReadable || status.isReported, !tracker.isClosed, !context.timeIsChosen else {
+            return nextRefresh.update(nil)
+        }
+        // "Today" in the week table, and "tomorrow" in the state, move at midnight even when the state does not;
+        // "closes in 21 min" becomes 20 a minute later.
         let midnight = context.nextMidnight(after: now)
-        let candidates = [status.nextChange, midnight].compactMap { $0 }
+        let candidates = [status.nextChange, midnight, status.wordsValidUntil].compactMap { $0 }
         nextRefresh.update(candidates.min())
     }
 

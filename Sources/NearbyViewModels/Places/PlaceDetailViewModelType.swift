@@ -22,6 +22,9 @@ public protocol PlaceDetailViewModelType: AnyObject {
     /// When the hours shown next change (the state, or "today" at midnight): the view schedules one
     /// redraw then and calls `timeDidPass()`; nil when nothing will change.
     var nextRefresh: Observable<Date?> { get }
+    /// The time opening hours are evaluated at, shared by every screen (`t` chooses one, the header shows
+    /// it); nil: always now.
+    var evaluationTime: EvaluationTime? { get }
 
     func load()
     func refresh()

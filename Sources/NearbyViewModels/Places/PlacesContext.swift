@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NearbyCore
 
 /// What every places view model needs, handed from the list to the detail it opens.
@@ -13,9 +13,16 @@ public struct PlacesContext {
     public var here: Coordinate
     public var units: UnitSystem
     /// The zone opening hours are evaluated in (the system's by default).
-    public var timeZone: TimeZone
-    /// The clock opening states are evaluated against; tests move it by hand.
+    public var timeZone: ZoneRules
+    /// The clock opening states are evaluated against (the chosen time when `evaluationTime` has one);
+    /// tests move it by hand.
     public var now: @Sendable () -> Date
+    /// The clock itself, for what ages in real time whatever time is chosen (how old the data is).
+    public var clock: @Sendable () -> Date
+    /// The time the user chose instead of now, shared by every screen; nil: always the clock.
+    public var evaluationTime: EvaluationTime?
+    /// Which public holidays apply to a place.
+    public var holidays: HolidayDirectory
     /// Walking times on the store's paths; nil (a live source) shows straight-line distances and says so.
     public var walking: (any WalkingRouter)?
     public var walkingPace: WalkingPace
@@ -27,9 +34,12 @@ public struct PlacesContext {
 
     public init(provider: any PlacesProvider, favourites: (any FavouritesStore)? = nil,
                 friends: (any FriendsRepository)? = nil, navigator: Navigator, here: Coordinate,
-                units: UnitSystem = .metric, timeZone: TimeZone = .current,
-                now: @escaping @Sendable () -> Date = { Date() }, walking: (any WalkingRouter)? = nil,
+                units: UnitSystem = .metric, timeZone: ZoneRules = .current,
+                now: @escaping @Sendable () -> Date = { Date() }, evaluationTime: EvaluationTime? = nil,
+                holidays: HolidayDirectory = .builtIn, walking: (any WalkingRouter)? = nil,
                 walkingPace: WalkingPace = .standard, sourceHasRatings: Bool = true) {
+        self.evaluationTime = evaluationTime
+        self.holidays = holidays
         self.walking = walking
         self.walkingPace = walkingPace
         self.sourceHasRatings = sourceHasRatings
@@ -40,7 +50,13 @@ public struct PlacesContext {
         self.here = here
         self.units = units
         self.timeZone = timeZone
-        self.now = now
+        if let source = evaluationTime?.source {
+            self.now = { source.now() }
+            self.clock = source.clock
+        } else {
+            self.now = now
+            self.clock = now
+        }
     }
 
     /// "120 m NE" from here to `coordinate`.
@@ -50,9 +66,14 @@ public struct PlacesContext {
 
     /// The first instant of the next local day after `date`: day-relative words ("tomorrow", "Mo") change then.
     func nextMidnight(after date: Date) -> Date? {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        return calendar.nextDate(after: date, matching: DateComponents(hour: 0, minute: 0, second: 0),
-                                 matchingPolicy: .nextTime)
+        timeZone.instant(of: LocalDateTime(day: timeZone.localDateTime(at: date).day.next, secondOfDay: 0))
     }
+
+    /// Where `place`'s hours are read: this zone, its position, its country's holidays.
+    func hoursContext(for place: Place) -> HoursContext {
+        HoursContext(place: place, zone: timeZone, holidays: holidays)
+    }
+
+    /// Whether the user chose a time: then nothing changes as the clock runs.
+    var timeIsChosen: Bool { evaluationTime?.source.isChosen ?? false }
 }

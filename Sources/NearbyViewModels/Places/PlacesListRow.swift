@@ -27,6 +27,8 @@ public struct PlaceRowModel: Hashable, Sendable {
     public var openState: String
     /// For colouring the open-state text.
     public var openness: OpeningState
+    /// Open and closing within the hour ("closes in 20 min"): the colour for closing soon.
+    public var isClosingSoon: Bool
     /// "4.5 ★ (1,234)"; nil when the source has no rating.
     public var rating: String?
     /// The detailed layout's second line: "Market Square 12 · Mo-Fr 08:00-18:00".
@@ -35,7 +37,9 @@ public struct PlaceRowModel: Hashable, Sendable {
     public var walk: String?
 
     public init(id: PlaceID, name: String, subtitle: String, category: String, distance: String, openState: String,
-                openness: OpeningState, rating: String?, detailLine: String, walk: String? = nil) {
+                openness: OpeningState, rating: String?, detailLine: String, isClosingSoon: Bool = false,
+                walk: String? = nil) {
+        self.isClosingSoon = isClosingSoon
         self.walk = walk
         self.id = id
         self.name = name

@@ -41,6 +41,10 @@ public final class PlacesListViewModel: PlacesListViewModelType {
 
     private enum Phase {
         case idle, loading, failed(PlacesError), loaded
+
+        var isLoaded: Bool {
+            if case .loaded = self { true } else { false }
+        }
     }
 
     /// What a result was asked with: a reload's result replaces the rows only as what it was asked with.
@@ -48,6 +52,8 @@ public final class PlacesListViewModel: PlacesListViewModelType {
         var filter: String
         var order: PlacesSortOrder
         var radius: Double
+        /// Only places open for all of this span (`--open-during`, the time prompt).
+        var openDuring: EvaluationTime.OpenSpan?
     }
 
     private struct CachedRow {
@@ -99,14 +105,23 @@ public final class PlacesListViewModel: PlacesListViewModelType {
     private var hoursCache = ParsedHoursCache()
     private var rowCache: [PlaceID: CachedRow] = [:]
     private var visibleRows = 0..<40
+    private var bindings: [ObservationToken] = []
 
     public init(subject: PlacesListSubject, context: PlacesContext, radius: Double = SearchRadius.standard) {
         self.subject = subject
         self.context = context
         self.radius = Observable(radius)
         updateTitle()
+        context.evaluationTime?.chosen.bind { [weak self] _ in self?.evaluationTimeDidChange() }.store(in: &bindings)
+        context.evaluationTime?.openDuring.bind { [weak self] _ in
+            guard let self, !self.tracker.isClosed, case .loaded = self.phase else { return }
+            self.startReload()
+        }.store(in: &bindings)
         follow(context.hereTracker)
     }
+
+    /// The time opening hours are evaluated at, for the screen's `t` and header; nil: always now.
+    public var evaluationTime: EvaluationTime? { context.evaluationTime }
 
     // MARK: Rows
 
@@ -198,7 +213,7 @@ public final class PlacesListViewModel: PlacesListViewModelType {
         guard !tracker.isClosed, order != sortOrder.value else { return }
         sortOrder.update(order)
         guard case .loaded = phase, !isReloading, var request = applied,
-              isComplete || (isTruncated && order != .distance) else {
+              isComplete || (isTruncated && (order != .distance || request.openDuring != nil)) else {
             return startReload()
         }
         request.order = order
@@ -281,6 +296,18 @@ public final class PlacesListViewModel: PlacesListViewModelType {
         status.update(nil)
     }
 
+    /// Another time was chosen (or now again): every open state, text and the open-first order follow it.
+    private func evaluationTimeDidChange() {
+        guard !tracker.isClosed, case .loaded = phase else { return }
+        rowCache.removeAll()
+        if sortOrder.value == .openFirst {
+            let selected = hits.indices.contains(selection.value) ? hits[selection.value].id : nil
+            hits = sorted(hits, by: .openFirst, now: context.now())
+            if let selected, let index = hits.firstIndex(where: { $0.id == selected }) { selection.update(index) }
+        }
+        bumpRows()
+    }
+
     public func close() {
         trackerTokens.forEach { $0.cancel() }
         trackerTokens = []
@@ -301,7 +328,8 @@ public final class PlacesListViewModel: PlacesListViewModelType {
 
     /// What the user asks for now.
     private var requested: Request {
-        Request(filter: Self.trimmed(filter.value), order: sortOrder.value, radius: radius.value)
+        Request(filter: Self.trimmed(filter.value), order: sortOrder.value, radius: radius.value,
+                openDuring: context.evaluationTime?.openDuring.value)
     }
 
     private func query(for request: Request, limit: Int) -> PlaceQuery {
@@ -326,7 +354,8 @@ public final class PlacesListViewModel: PlacesListViewModelType {
         updateTitle()
         updateLoading()
         let provider = context.provider
-        let sortedQuery = request.order != .distance
+        // Keeping only places open for a span needs the nearest ones in hand, as the other orders do.
+        let sortedQuery = request.order != .distance || request.openDuring != nil
         let query = query(for: request, limit: sortedQuery ? Self.sortedPageSize : Self.pageSize)
         tracker.run(Self.reloadKey) { [weak self] in
             let outcome: Result<Loaded, PlacesError>
@@ -382,7 +411,13 @@ public final class PlacesListViewModel: PlacesListViewModelType {
             knownIDs = []
             hits = []
             append(loaded.hits)
-            if request.order == .distance {
+            if let span = request.openDuring {
+                hits = hits.filter { hit in
+                    hoursCache.hours(of: hit.place)?.isOpen(from: span.start, to: span.end,
+                                                            in: context.hoursContext(for: hit.place)) ?? false
+                }
+            }
+            if request.order == .distance && request.openDuring == nil {
                 next = loaded.next
                 isTruncated = false
             } else {
@@ -398,7 +433,9 @@ public final class PlacesListViewModel: PlacesListViewModelType {
             phase = .loaded
             total = isComplete && !isCapped ? hits.count : nil
             requestWalks(for: hits)
-            if !isComplete, request.filter.isEmpty, subject.searchText == nil { startCount(for: request) }
+            if !isComplete, request.filter.isEmpty, request.openDuring == nil, subject.searchText == nil {
+                startCount(for: request)
+            }
         case .failure(let error):
             if case .loaded = phase, !changed {
                 // A refresh failed: the rows shown are still the best we have.
@@ -523,7 +560,8 @@ public final class PlacesListViewModel: PlacesListViewModelType {
             // Open, then unknown (may be open), then closed.
             let keyed = hits.map { hit -> (rank: Int, hit: PlaceHit) in
                 let hours = hoursCache.hours(of: hit.place)
-                let rank = switch hit.place.openingStatus(hours: hours, at: now, timeZone: context.timeZone).state {
+                let rank = switch hit.place.openingStatus(hours: hours, at: now, in: context.hoursContext(for: hit.place))
+                    .state {
                 case .open: 0
                 case .unknown: 1
                 case .closed: 2
@@ -595,9 +633,10 @@ public final class PlacesListViewModel: PlacesListViewModelType {
         let place = hit.place
         let hours = hoursCache.hours(of: place)
         let status: OpeningStatus? = hours != nil || place.openNowReport != nil
-            ? place.openingStatus(hours: hours, at: now, timeZone: context.timeZone) : nil
+            ? place.openingStatus(hours: hours, at: now, in: context.hoursContext(for: place)) : nil
+        // Until the state changes, "Tu 08:00" becomes "08:00" at midnight, or "closes in 21 min" becomes 20.
         let validUntil = status?.nextChange.map { change in
-            context.nextMidnight(after: now).map { min($0, change) } ?? change
+            [change, context.nextMidnight(after: now), status?.wordsValidUntil].compactMap { $0 }.min() ?? change
         }
         let street = PlaceTexts.streetLine(place)
         let hoursText = hours.map { DisplayText.oneLine($0.raw) }
@@ -609,6 +648,7 @@ public final class PlacesListViewModel: PlacesListViewModelType {
             openness: status?.state ?? .unknown,
             rating: PlaceTexts.rating(place.rating, count: place.ratingCount),
             detailLine: [street, hoursText].compactMap { $0 }.joined(separator: " · "),
+            isClosingSoon: status?.isClosingSoon ?? false,
             walk: walking.text(for: place.id, pace: context.walkingPace))
         return CachedRow(model: model, madeAt: now, validUntil: validUntil)
     }
@@ -622,10 +662,12 @@ public final class PlacesListViewModel: PlacesListViewModelType {
         let now = context.now()
         let shown = visibleRows.clamped(to: 0..<hits.count)
         var earliest: Date?
-        let age = fetchedAt.map { DataAgeText.text(fetchedAt: $0, now: now) }
+        // The data's age is on the clock, whatever time the hours are read at.
+        let age = fetchedAt.map { DataAgeText.text(fetchedAt: $0, now: context.clock()) }
         dataAge.update(age?.text)
         if let age { earliest = age.changesAt }
-        for index in shown {
+        // A chosen time stands still: no row changes as the clock runs.
+        for index in shown where !context.timeIsChosen {
             guard let until = cachedRow(for: hits[index], now: now).validUntil else { continue }
             earliest = earliest.map { min($0, until) } ?? until
         }
@@ -658,6 +700,7 @@ public final class PlacesListViewModel: PlacesListViewModelType {
         } else {
             text = "No \(subject.pluralText) within \(within)"
         }
+        if let span = request.openDuring { text += " open \(span.label)" }
         if SearchRadius.wider(than: request.radius) != nil { text += " — + widens the search" }
         return text
     }
@@ -666,7 +709,11 @@ public final class PlacesListViewModel: PlacesListViewModelType {
         var parts = [subject.titleText]
         let within = "within \(radiusText)"
         let request = applied ?? requested
-        if !request.filter.isEmpty {
+        if let span = request.openDuring {
+            let among = isTruncated ? " among the nearest \(DisplayText.count(Self.sortedLimit))" : ""
+            let count = phase.isLoaded ? "\(DisplayText.count(hits.count)) " : ""
+            parts.append("\(count)open \(span.label)\(among) \(within)")
+        } else if !request.filter.isEmpty {
             parts.append("matching “\(DisplayText.oneLine(request.filter))” \(within)")
         } else if case .loaded = phase, isCapped, total == nil {
             parts.append("nearest \(DisplayText.count(hits.count)) \(within)")

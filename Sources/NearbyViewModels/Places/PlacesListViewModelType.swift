@@ -29,6 +29,9 @@ public protocol PlacesListViewModelType: AnyObject {
     /// When a visible row's open state next changes: the view schedules one redraw then and calls
     /// `timeDidPass()`; nil when nothing shown will change.
     var nextRefresh: Observable<Date?> { get }
+    /// The time opening hours are evaluated at, shared by every screen (`t` chooses one, the header shows
+    /// it); nil: always now.
+    var evaluationTime: EvaluationTime? { get }
 
     func load()
     /// Retries what failed (the list or the next page); with nothing failed, refreshes.

@@ -16,6 +16,10 @@ struct AppLauncher {
     let start: StartScreen
     /// How far around here Home and the lists look, in metres.
     let radius: Double
+    /// `--at`: the time opening hours are evaluated at instead of now, until the user returns to now.
+    var at: String?
+    /// `--open-during`: lists keep only places open for the whole span.
+    var openDuring: String?
     /// With `--near gps`: where each GPS move is remembered; lists follow gpsd.
     var gps: LastLocation?
 
@@ -23,17 +27,33 @@ struct AppLauncher {
         let logger = Logger(label: "nearby.app")
         let navigator = Navigator()
         let units = settings.units
+        let zone = ZoneRules.local(tz: ProcessEnvironment.values["TZ"])
+        let holidays: HolidayDirectory
+        do {
+            holidays = try settings.holidayDirectory(zone: zone)
+        } catch {
+            throw CommandFailure(error.description)
+        }
+        // One time for every screen: a time chosen on one is the time on all of them.
+        let evaluationTime = EvaluationTime(zone: zone)
+        if let at, let error = evaluationTime.choose(at) {
+            throw CommandFailure("--at: \(OpeningHoursText.printable(error.description)).")
+        }
+        if let openDuring, let error = evaluationTime.keepOpen(during: openDuring) {
+            throw CommandFailure("--open-during: \(OpeningHoursText.printable(error.description)).")
+        }
         let context = FriendsContext(repository: services.friends, navigator: navigator, here: here?.coordinate,
                                      distanceText: { from, to in
                                          DistanceFormatting.distance(from.distance(to: to),
                                                                      bearing: from.bearing(to: to), units: units)
                                      },
-                                     placeNames: StoreGazetteer(store: services.store))
+                                     timeZone: zone, placeNames: StoreGazetteer(store: services.store))
         let makeFriends = { ScreenModel.friendsList(FriendsListViewModel(context: context)) }
         let location = homeLocation
         var places = PlacesContext(provider: services.places, favourites: services.favourites,
                                    friends: services.friends, navigator: navigator, here: location.coordinate,
-                                   units: settings.units, walking: services.walking,
+                                   units: settings.units, timeZone: zone, evaluationTime: evaluationTime,
+                                   holidays: holidays, walking: services.walking,
                                    sourceHasRatings: settings.source == .google)
         let tracker = gps.map { HereTracking.tracker(settings: settings, fallback: here, last: $0) }
         places.hereTracker = tracker
@@ -43,7 +63,8 @@ struct AppLauncher {
         let above = try await startScreen(places: places, location: location)
         let root: ScreenModel = start == .friends
             ? makeFriends()
-            : .home(HomeViewModel(context: homeContext(navigator: navigator, friends: context, places: places)))
+            : .home(HomeViewModel(context: homeContext(navigator: navigator, friends: context, places: places,
+                                                       evaluationTime: evaluationTime, holidays: holidays)))
         let coordinator = AppCoordinator(navigator: navigator, root: root, makeFriendsList: makeFriends)
         if let above { navigator.push(above) }
         // Never the key or the token: only which sources are in use.
@@ -79,12 +100,14 @@ struct AppLauncher {
         }
     }
 
-    private func homeContext(navigator: Navigator, friends: FriendsContext, places: PlacesContext) -> HomeContext {
+    private func homeContext(navigator: Navigator, friends: FriendsContext, places: PlacesContext,
+                             evaluationTime: EvaluationTime, holidays: HolidayDirectory) -> HomeContext {
         let location = homeLocation
         let routes = HomeRoutes(placesList: HomeRoutes.placesList(context: places),
                                 placeDetail: HomeRoutes.placeDetail(context: places),
                                 friendDetail: HomeRoutes.friendDetail(context: friends))
         return HomeContext(places: services.places, friends: services.friends, navigator: navigator, here: location,
-                           radius: radius, units: settings.units, routes: routes)
+                           radius: radius, units: settings.units, timeZone: places.timeZone, routes: routes,
+                           evaluationTime: evaluationTime, holidays: holidays)
     }
 }

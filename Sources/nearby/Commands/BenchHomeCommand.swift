@@ -30,7 +30,7 @@ struct BenchHomeCommand: AsyncParsableCommand {
         guard global.dataDirectory != nil else {
             throw CommandFailure("Give the benchmark the --data-dir that bench-store filled.")
         }
-        let database = try global.openStore()
+        let database = try global.openStore(.readOnly)
         let store = LocalPlacesStore(database: database)
         guard try !store.fetchIsEmpty() else {
             throw CommandFailure("The store is empty: fill it first with nearby bench-store --data-dir DIR "

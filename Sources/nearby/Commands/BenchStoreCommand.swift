@@ -7,7 +7,7 @@ import NearbyData
 ///
 /// A subcommand rather than a test, so it measures the real release binary with the real write API,
 /// without building every test target for release.
-struct BenchStoreCommand: ParsableCommand {
+struct BenchStoreCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench-store",
         abstract: "Benchmark the places store on generated data (for developers).",
@@ -34,9 +34,17 @@ struct BenchStoreCommand: ParsableCommand {
     @Flag(help: "Use the places already in the store (generated with the same seed) instead of importing.")
     var reuse = false
 
-    func run() throws {
+    @Flag(help: "Time the Friends list's reads (count and windows) on the friends already in the store instead.")
+    var friends = false
+
+    func run() async throws {
         guard global.dataDirectory != nil else {
             throw CommandFailure("Give the benchmark its own --data-dir, so it never touches your store.")
+        }
+        if friends {
+            let repository = LocalFriendsRepository(database: try global.openStore(.readOnly))
+            try await FriendsWindowBenchmark(repository: repository, queries: queries, seed: seed).run()
+            return
         }
         let file = DataLocation.storeFile(in: global.directory)
         let store = LocalPlacesStore(database: try global.openStore())

@@ -11,11 +11,13 @@ struct DemoCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("How many places the town has (1 to 2,000,000).", valueName: "N"))
-    var places = DemoTown.defaultPlaceCount
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("How many places the town has (1 to 2,000,000; default: the town already made, else "
+                               + "500).", valueName: "N"))
+    var places: Int?
 
     func validate() throws {
-        guard (1...DemoTown.maximumPlaceCount).contains(places) else {
+        if let places, !(1...DemoTown.maximumPlaceCount).contains(places) {
             throw ValidationError("--places must be between 1 and \(NumberText.grouped(DemoTown.maximumPlaceCount)), not \(places).")
         }
     }

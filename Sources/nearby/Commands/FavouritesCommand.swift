@@ -10,10 +10,12 @@ struct FavouritesCommand: AsyncParsableCommand {
         commandName: "favourites",
         abstract: "List your favourite places, the latest saved first.",
         discussion: "A favourite whose place is gone from the store (a newer extract dropped it) is listed as "
-            + "\"no longer in the data\". With --near, distances are shown from there.")
+            + "\"no longer in the data\". With --near, distances are shown from there. Open states are at --at, else "
+            + "now; --open-during keeps only the favourites open for the whole span.")
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup(title: "Distances from") var here: HereOption
+    @OptionGroup var time: TimeOptions
 
     @Flag(help: "Print a JSON array instead of rows.")
     var json = false
@@ -31,7 +33,7 @@ struct FavouritesCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let store = LocalPlacesStore(database: try global.openStore())
+        let store = LocalPlacesStore(database: try global.openStore(.readOnly))
         let settings = try AppSettings.load(flags: [:])
         var origin: NearLocation?
         if let near = here.near {
@@ -40,6 +42,15 @@ struct FavouritesCommand: AsyncParsableCommand {
             } catch {
                 throw CommandFailure(error.description)
             }
+        }
+        let zone = ZoneRules.local(tz: ProcessEnvironment.values["TZ"])
+        let instant = try time.instant(zone: zone)
+        let span = try time.span(zone: zone, base: instant)
+        let holidays: HolidayDirectory
+        do {
+            holidays = try settings.holidayDirectory(zone: zone)
+        } catch {
+            throw CommandFailure(error.description)
         }
         var entries: [Entry] = []
         do throws(PlacesError) {
@@ -54,30 +65,48 @@ struct FavouritesCommand: AsyncParsableCommand {
         } catch {
             throw CommandFailure(error.explanation)
         }
+        let hadFavourites = !entries.isEmpty
+        if let span {
+            entries = entries.filter { entry in
+                entry.hit.map { PlacesOutput.isOpen($0.place, during: span, timeZone: zone, holidays: holidays) } ?? false
+            }
+        }
+        let time = OpenStateTime(instant: instant, zone: zone, holidays: holidays)
         if json {
-            Console.write(Self.json(entries, withDistance: origin != nil))
+            Console.write(Self.json(entries, withDistance: origin != nil, at: time))
+        } else if entries.isEmpty, hadFavourites, let span, let during = self.time.openDuring {
+            Console.line("None of your favourites is open for all of \(TerminalText.quoted(during)) "
+                         + "(\(HoursReport.iso8601(span.start, zone: zone)) to \(HoursReport.iso8601(span.end, zone: zone))).")
         } else if entries.isEmpty {
             Console.line("No favourites yet. Open a place in the app (nearby) and press f to save it.")
         } else {
-            Console.write(Self.rows(entries, units: origin == nil ? nil : settings.units))
+            Console.write(Self.rows(entries, units: origin == nil ? nil : settings.units, at: time))
         }
     }
 
-    /// Aligned rows: name, category, distance (with `units`, when there is an origin), id.
-    static func rows(_ entries: [Entry], units: UnitSystem?) -> String {
+    /// When and where open states are read (`--at`, else now).
+    struct OpenStateTime {
+        var instant: Date
+        var zone: ZoneRules
+        var holidays: HolidayDirectory
+    }
+
+    /// Aligned rows: name, category, distance (with `units`, when there is an origin), open state, id.
+    static func rows(_ entries: [Entry], units: UnitSystem?, at time: OpenStateTime) -> String {
         let cells = entries.map { entry -> [String] in
             guard let hit = entry.hit else {
-                return ["(no longer in the data)", "", "", TerminalText.safe(entry.id.description)]
+                return ["(no longer in the data)", "", "", "", TerminalText.safe(entry.id.description)]
             }
             let distance = units.map { DistanceFormatting.distance(hit.distance, bearing: hit.bearing, units: $0) } ?? ""
-            return [TerminalText.safe(hit.place.name), hit.place.category.displayName, distance,
+            let open = PlacesOutput.openText(hit.place, at: time.instant, timeZone: time.zone, holidays: time.holidays)
+            return [TerminalText.safe(hit.place.name), hit.place.category.displayName, distance, open,
                     TerminalText.safe(entry.id.description)]
         }
-        return TextTable.render(cells, alignments: [.left, .left, .right, .left],
-                                maximumWidths: [PlacesOutput.nameColumns, nil, nil, nil])
+        return TextTable.render(cells, alignments: [.left, .left, .right, .left, .left],
+                                maximumWidths: [PlacesOutput.nameColumns, nil, nil, nil, nil])
     }
 
-    static func json(_ entries: [Entry], withDistance: Bool) -> String {
+    static func json(_ entries: [Entry], withDistance: Bool, at time: OpenStateTime) -> String {
         JSONOutput.array(entries.map { entry in
             let place = entry.hit?.place
             return .object([
@@ -87,6 +116,9 @@ struct FavouritesCommand: AsyncParsableCommand {
                 ("lat", .degrees(place?.coordinate.latitude)),
                 ("lon", .degrees(place?.coordinate.longitude)),
                 ("distance_m", withDistance ? entry.hit.map { .tenths($0.distance) } ?? .null : .null),
+                ("open_state", .text(place.map {
+                    PlacesOutput.openState($0, at: time.instant, timeZone: time.zone, holidays: time.holidays)
+                })),
                 ("in_data", .bool(place != nil)),
             ])
         }).rendered()

@@ -19,7 +19,7 @@ struct FriendsExportCommand: AsyncParsableCommand {
     var force = false
 
     func run() async throws {
-        let friends = try source.open()
+        let friends = try source.open(.readOnly)
         let list = try await friends.allFriends()
         let text = VCardWriter.write(list)
         guard let file else {

@@ -17,7 +17,7 @@ struct FriendsListCommand: AsyncParsableCommand {
     var filter: String?
 
     func run() async throws {
-        let friends = try source.open()
+        let friends = try source.open(.readOnly)
         let list: [Friend]
         do throws(FriendsError) {
             if let filter {

@@ -11,20 +11,21 @@ struct FriendsSourceOptions: ParsableArguments {
     @OptionGroup var service: FriendsServiceOptions
 
     /// Opens the source the settings name.
-    func open() throws -> FriendsSource {
+    /// - Parameter access: `.readOnly` for commands that only read the local store (it is then never written).
+    func open(_ access: AppDatabase.Access = .readWrite) throws -> FriendsSource {
         let settings = try AppSettings.load(flags: service.flags)
         if let url = settings.friendsURL {
             return FriendsSource(repository: RemoteFriendsRepository(baseURL: url, token: settings.friendsToken?.exposedValue),
                                  local: nil, serviceAddress: RemoteFriendsRepository.address(of: url),
                                  hasToken: settings.friendsToken != nil)
         }
-        let local = LocalFriendsRepository(database: try global.openStore())
+        let local = LocalFriendsRepository(database: try global.openStore(access))
         return FriendsSource(repository: local, local: local, serviceAddress: nil, hasToken: false)
     }
 
     /// The town called `name` in the local store (the gazetteer `--near` uses), for a friend's place.
     func lookUpPlace(_ name: String) -> PlaceNameLookup {
-        guard let database = try? global.openStore() else {
+        guard let database = try? global.openStore(.readOnly) else {
             return .unavailable("the store could not be opened")
         }
         return StoreGazetteer(store: LocalPlacesStore(database: database)).lookUpNow(name)

@@ -16,19 +16,16 @@ struct GlobalOptions: ParsableArguments {
         return DataLocation.defaultDirectory()
     }
 
-    /// Opens the store (creating its folder when needed), or fails with a sentence a user can act on.
-    func openStore() throws(CommandFailure) -> AppDatabase {
-        let file = DataLocation.storeFile(in: directory)
+    /// Opens the store (creating it and its folder when needed for writing), or fails with the store's
+    /// sentence naming the file and what to do: a runtime failure (exit status 1, no usage text), not a wrong
+    /// command line.
+    /// - Parameter access: `.readOnly` for commands that only read: they then never write the store, and
+    ///   work on a store the user may only read.
+    func openStore(_ access: AppDatabase.Access = .readWrite) throws(CommandFailure) -> AppDatabase {
         do {
-            try FileSystem.makeFolders(directory.path)
+            return try AppDatabase.open(at: DataLocation.storeFile(in: directory), access: access)
         } catch {
-            throw CommandFailure("Cannot create the data folder \(error.path): \(error.reason); pass --data-dir "
-                                 + "to use another.")
-        }
-        do {
-            return try AppDatabase.open(at: file)
-        } catch {
-            throw CommandFailure(StoreOpenFailure.sentence(for: error, path: file.path))
+            throw CommandFailure(error.description)
         }
     }
 }

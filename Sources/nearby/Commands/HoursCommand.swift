@@ -7,123 +7,81 @@ struct HoursCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "hours",
         abstract: "Evaluate an opening_hours text: the state, the next change and the week.",
-        discussion: "Times are local to $TZ, else the system's time zone."
+        discussion: """
+            Times are local to $TZ, else the system's time zone. Public holidays (PH) come from the country \
+            setting (--country, NEARBY_COUNTRY, `country` in the config file), else the time zone's country; \
+            sunrise and sunset from --near, else the time zone's principal city.
+            """
     )
 
     @Argument(help: "The opening_hours text, e.g. \"Mo-Fr 08:00-18:00; Sa 09:00-12:00\".")
     var expression: String
 
-    @Option(parsing: .unconditional, help: "The instant to evaluate at, YYYY-MM-DDTHH:MM in local time (default: now).")
-    var at: String?
+    @OptionGroup var time: TimeOptions
+
+    @OptionGroup(title: "Where the place is (for sunrise and sunset, and its country's holidays)")
+    var here: HereOption
+
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("The country whose public holidays apply (two letters, e.g. LI).",
+                               valueName: "CODE"))
+    var country: String?
 
     @Flag(help: "Print JSON instead of a table.")
     var json = false
 
     func run() throws {
-        let timeZone = Self.localTimeZone()
-        var instant = Date()
-        if let at {
-            guard let parsed = Self.parseLocalTime(at, in: timeZone) else {
-                let message = "nearby hours: --at \"\(OpeningHoursText.printable(at))\" is not a time in "
-                    + "\(timeZone.identifier); write YYYY-MM-DDTHH:MM\n"
-                FileHandle.standardError.write(Data(message.utf8))
-                throw ExitCode.validationFailure
+        if time.openDuring != nil { throw CommandFailure("--open-during goes with the app, nearby places and nearby categories.") }
+        let environment = ProcessEnvironment.values
+        let zone = ZoneRules.local(tz: environment["TZ"])
+        let instant = try time.instant(zone: zone)
+        var settings: AppSettings
+        do {
+            settings = try AppSettings.load(flags: [:], environment: environment)
+            if let country { settings.country = try Self.countryCode(country) }
+        } catch let error as SettingsError {
+            throw CommandFailure(error.description)
+        }
+        let zoneEntry = ZoneTable().entry(forZone: zone.identifier)
+        var position = zoneEntry.map { Coordinate(latitude: $0.latitude, longitude: $0.longitude) }
+        if let near = here.near {
+            guard let given = Coordinate(parsing: near) else {
+                throw CommandFailure("--near for hours wants LAT,LON (e.g. 47.141,9.5209), not \(TerminalText.quoted(near)).")
             }
-            instant = parsed
+            position = given
+        } else if settings.country == nil {
+            // No place given: the zone's own country.
+            settings.country = zoneEntry?.country
         }
+        let directory: HolidayDirectory
+        do {
+            directory = try settings.holidayDirectory(zone: zone)
+        } catch {
+            throw CommandFailure(error.description)
+        }
+        let context = HoursContext(zone: zone, position: position,
+                                   holidays: directory.calendar(countryTag: nil, at: position))
         let hours = OpeningHours(osm: expression)
-        let status = hours.evaluate(at: instant, timeZone: timeZone)
-        let week = hours.week(containing: instant, timeZone: timeZone)
-        if json {
-            printJSON(status: status, week: week, readable: hours.isReadable, timeZone: timeZone)
-        } else {
-            printTable(status: status, week: week, timeZone: timeZone)
-        }
+        let report = HoursReport(hours: hours, status: hours.evaluate(at: instant, in: context),
+                                 week: hours.week(containing: instant, in: context), context: context)
+        print(json ? report.json : report.table.joined(separator: "\n"))
     }
 
-    private func printTable(status: OpeningStatus, week: [OpeningDay], timeZone: TimeZone) {
-        print("State:        \(status.state.rawValue)")
-        print("Now:          \(status.detailText(timeZone: timeZone))")
-        if let change = status.nextChange {
-            let next = status.nextState.map { " (\($0.rawValue))" } ?? ""
-            print("Next change:  \(Self.iso8601(change, timeZone: timeZone))\(next)")
-        } else {
-            print("Next change:  none")
+    static func countryCode(_ text: String) throws -> String {
+        let code = text.trimmingCharacters(in: .whitespaces).uppercased()
+        guard code.count == 2, code.allSatisfy({ $0.isASCII && $0.isLetter }) else {
+            throw CommandFailure("--country wants two letters such as LI, CH or US, not \(TerminalText.quoted(text)).")
         }
-        print("Week:")
-        for day in week {
-            var hours = day.intervals.map(\.label).joined(separator: ", ")
-            if hours.isEmpty { hours = status.unreadableText == nil ? "closed" : "?" }
-            if let comment = day.comment { hours += " \"\(OpeningHoursText.printable(comment))\"" }
-            let line = "  \(day.weekdayAbbreviation) \(day.isoDate)  \(hours)"
-            print(day.isToday ? line + "   ← today" : line)
-        }
+        return code
     }
+}
 
-    /// One key per line and one day per line, in the order a reader expects (JSONEncoder would not keep it).
-    private func printJSON(status: OpeningStatus, week: [OpeningDay], readable: Bool, timeZone: TimeZone) {
-        let days = week.map { day in
-            var fields = [
-                "\"day\": \(Self.jsonString(day.weekdayAbbreviation))",
-                "\"date\": \(Self.jsonString(day.isoDate))",
-                "\"intervals\": [" + day.intervals.map { Self.jsonString($0.label) }.joined(separator: ", ") + "]",
-                "\"today\": \(day.isToday)",
-            ]
-            if let comment = day.comment { fields.append("\"comment\": \(Self.jsonString(comment))") }
-            return "    {" + fields.joined(separator: ", ") + "}"
-        }
-        let fields = [
-            "\"state\": \(Self.jsonString(status.state.rawValue))",
-            "\"next_change\": "
-                + (status.nextChange.map { Self.jsonString(Self.iso8601($0, timeZone: timeZone)) } ?? "null"),
-            "\"next_state\": " + (status.nextState.map { Self.jsonString($0.rawValue) } ?? "null"),
-            "\"readable\": \(readable)",
-            "\"text\": \(Self.jsonString(status.detailText(timeZone: timeZone)))",
-            "\"week\": [\n" + days.joined(separator: ",\n") + "\n  ]",
-        ]
-        print("{\n  " + fields.joined(separator: ",\n  ") + "\n}")
-    }
-
-    /// A JSON string literal, escaped as every `--json` escapes (see `JSONOutput`).
-    static func jsonString(_ text: String) -> String {
-        JSONOutput.quoted(text)
-    }
-
-    /// $TZ when it names a zone, else the system's.
-    static func localTimeZone() -> TimeZone {
-        if var name = ProcessInfo.processInfo.environment["TZ"], !name.isEmpty {
-            if name.hasPrefix(":") { name.removeFirst() }
-            if let zone = TimeZone(identifier: name) { return zone }
-        }
-        return TimeZone.current
-    }
-
-    /// "2026-11-23T07:30" (or with a space) as an instant in `timeZone`; nil for anything else, for dates
-    /// that do not exist (Feb 30) and for times the clocks skip.
-    static func parseLocalTime(_ text: String, in timeZone: TimeZone) -> Date? {
-        let scalars = Array(text.trimmingCharacters(in: .whitespaces).unicodeScalars)
-        guard scalars.count == 16, scalars[4] == "-", scalars[7] == "-", scalars[10] == "T" || scalars[10] == " ",
-              scalars[13] == ":" else { return nil }
-        func number(_ range: Range<Int>) -> Int? {
-            guard scalars[range].allSatisfy({ ("0"..."9").contains($0) }) else { return nil }
-            return Int(String(String.UnicodeScalarView(scalars[range])))
-        }
-        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
-              let hour = number(11..<13), let minute = number(14..<16) else { return nil }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let wanted = DateComponents(year: year, month: month, day: day, hour: hour, minute: minute)
-        guard let date = calendar.date(from: wanted) else { return nil }
-        let back = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
-        guard back.year == year, back.month == month, back.day == day, back.hour == hour, back.minute == minute
-        else { return nil }
-        return date
-    }
-
-    static func iso8601(_ date: Date, timeZone: TimeZone) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.timeZone = timeZone
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.string(from: date)
+extension Coordinate {
+    /// "47.141,9.5209" (a space after the comma allowed); nil for anything else or out of range.
+    init?(parsing text: String) {
+        let parts = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        guard parts.count == 2, let latitude = Double(parts[0]), let longitude = Double(parts[1]),
+              (-90...90).contains(latitude), (-180...180).contains(longitude) else { return nil }
+        self.init(latitude: latitude, longitude: longitude)
     }
 }

@@ -10,7 +10,10 @@ struct ImportCommand: ParsableCommand {
         discussion: """
             Keeps named points of interest of the known categories (nodes, and closed ways at their centre) \
             and the named towns and villages. The whole file goes in one transaction: a damaged file leaves \
-            the store as it was. Importing the same extract again updates its places in place.
+            the store as it was. Importing a newer file of the same extract (the same region and source, \
+            else the same file name without its date) replaces the older one: changed places are updated and \
+            places gone from the file removed; favourites stay listed. The summary (on stdout) says how many \
+            places were added, updated and removed; progress goes to stderr.
             """
     )
 

@@ -13,6 +13,7 @@ struct PlacesCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
     @OptionGroup var area: NearOptions
     @OptionGroup var placesSource: PlacesSourceOptions
+    @OptionGroup var time: TimeOptions
 
     @Option(parsing: .unconditional,
             help: ArgumentHelp("Only this category (see `nearby categories`).", valueName: "NAME"))
@@ -40,7 +41,17 @@ struct PlacesCommand: AsyncParsableCommand {
         let limit = limit ?? 20
         let category = try parsedCategory()
         let settings = try AppSettings.load(flags: placesSource.flags)
-        let store = LocalPlacesStore(database: try global.openStore())
+        let zone = ZoneRules.local(tz: ProcessEnvironment.values["TZ"])
+        let instant = try time.instant(zone: zone)
+        let span = try time.span(zone: zone, base: instant)
+        let holidays: HolidayDirectory
+        do {
+            holidays = try settings.holidayDirectory(zone: zone)
+        } catch {
+            throw CommandFailure(error.description)
+        }
+        // Only a live source writes (it keeps what it fetched); the local one reads and writes nothing.
+        let store = LocalPlacesStore(database: try global.openStore(settings.source == .local ? .readOnly : .readWrite))
         // A live source fills the store as it goes; only the local one needs an import first.
         if settings.source == .local { try store.requirePlaces(storeDirectory: global.directory.path) }
         let here = try area.location(in: store, fallback: settings.near)
@@ -52,9 +63,15 @@ struct PlacesCommand: AsyncParsableCommand {
         var cursor: PageCursor?
         do throws(PlacesError) {
             repeat {
-                query.limit = min(limit - hits.count, 200)
+                // With --open-during most places may not count: read whole pages and keep the open ones.
+                query.limit = span == nil ? min(limit - hits.count, 200) : 200
                 let page = try await provider.places(query, after: cursor)
-                hits += page.hits
+                if let span {
+                    hits += page.hits.filter { PlacesOutput.isOpen($0.place, during: span, timeZone: zone, holidays: holidays) }
+                        .prefix(limit - hits.count)
+                } else {
+                    hits += page.hits
+                }
                 cursor = page.next
             } while cursor != nil && hits.count < limit
         } catch {
@@ -62,12 +79,19 @@ struct PlacesCommand: AsyncParsableCommand {
         }
 
         if json {
-            Console.write(PlacesOutput.json(hits))
+            Console.write(PlacesOutput.json(hits, at: instant, timeZone: zone, holidays: holidays))
         } else if hits.isEmpty {
-            Console.line(PlacesOutput.nothingFound(category: category, search: search, radius: radius, near: here,
-                                                   units: settings.units))
+            var sentence = PlacesOutput.nothingFound(category: category, search: search, radius: radius, near: here,
+                                                     units: settings.units)
+            if let span, let during = time.openDuring {
+                sentence = "None of them is open for all of \(TerminalText.quoted(during)) "
+                    + "(\(HoursReport.iso8601(span.start, zone: zone)) to \(HoursReport.iso8601(span.end, zone: zone))). "
+                    + sentence
+            }
+            Console.line(sentence)
         } else {
-            Console.write(PlacesOutput.rows(hits, units: settings.units).map { $0 + "\n" }.joined())
+            Console.write(PlacesOutput.rows(hits, units: settings.units, at: instant, timeZone: zone, holidays: holidays)
+                .map { $0 + "\n" }.joined())
         }
     }
 

@@ -27,7 +27,8 @@ struct RouteCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let database = try global.openStore()
+        // A walk only reads the store: it is never written, and a store the user may only read will do.
+        let database = try global.openStore(.readOnly)
         let store = LocalPlacesStore(database: database)
         let start = try resolve(from, option: "--from", in: store)
         let end = try resolve(to, option: "--to", in: store)

@@ -26,6 +26,10 @@ struct AppSettings: Equatable, Sendable {
     var units: UnitSystem = .metric
     /// Where gpsd listens, for `near = "gps"`.
     var gpsd = GPSDClient()
+    /// The country whose public holidays apply everywhere ("LI"); nil looks it up per place.
+    var country: String?
+    /// The holiday calendar file, and where that setting came from (for messages).
+    var holidaysFile: RawSetting?
     /// Where the config file was looked for (named in messages).
     var configPath: String?
 
@@ -75,6 +79,15 @@ struct AppSettings: Equatable, Sendable {
             }
             settings.units = units
         }
+        if let raw = try sources.value(of: .country) {
+            let code = raw.value.trimmingCharacters(in: .whitespaces).uppercased()
+            guard code.count == 2, code.allSatisfy({ $0.isASCII && $0.isLetter }) else {
+                throw SettingsError("\(raw.origin): \(TerminalText.quoted(raw.value)) is not a country code; "
+                                    + "use two letters such as LI, CH or US.")
+            }
+            settings.country = code
+        }
+        settings.holidaysFile = try sources.value(of: .holidaysFile)
         if settings.source == .google, settings.googleAPIKey == nil {
             let file = settings.configPath.map { " in \($0)" } ?? " in the config file"
             throw SettingsError("The google source needs an API key: set NEARBY_GOOGLE_API_KEY, "

@@ -13,6 +13,10 @@ enum SettingKey: String, CaseIterable, Sendable {
     case databaseURL = "database_url"
     /// The bearer token of a places service (`--source service`).
     case placesToken = "places_token"
+    /// The country whose public holidays apply (ISO 3166 alpha-2), instead of looking it up per place.
+    case country
+    /// A holiday calendar file that adds to (or replaces days of) the built-in tables.
+    case holidaysFile = "holidays_file"
 
     /// The key in the config file.
     var fileKey: String { rawValue }
@@ -28,7 +32,7 @@ enum SettingKey: String, CaseIterable, Sendable {
         case .googleAPI: "--google-api"
         case .gpsd: "--gpsd"
         case .databaseURL: "--database"
-        case .googleAPIKey, .units, .placesToken: nil
+        case .googleAPIKey, .units, .placesToken, .country, .holidaysFile: nil
         }
     }
 
@@ -44,6 +48,8 @@ enum SettingKey: String, CaseIterable, Sendable {
         case .placesToken: "NEARBY_PLACES_TOKEN"
         case .googleAPI: "NEARBY_GOOGLE_API"
         case .gpsd: "NEARBY_GPSD"
+        case .country: "NEARBY_COUNTRY"
+        case .holidaysFile: "NEARBY_HOLIDAYS_FILE"
         case .near, .units: nil
         }
     }

@@ -3,8 +3,8 @@ import Glibc
 import NearbyCore
 import NearbyData
 
-/// Draws an import's progress on stderr: a bar redrawn in place on a terminal, a plain line every few
-/// seconds otherwise (logs, pipes), and the summary at the end.
+/// Draws an import's progress on stderr (a bar redrawn in place on a terminal, a plain line every few seconds
+/// otherwise: logs, pipes) and its summary on stdout, so `nearby import FILE > log` keeps the summary.
 final class ImportProgressRenderer {
     private let isTerminal: Bool
     private let interval: Double
@@ -22,53 +22,92 @@ final class ImportProgressRenderer {
         guard progress.elapsed - lastDrawn >= interval else { return }
         lastDrawn = progress.elapsed
         if isTerminal {
-            write("\r\u{1B}[2K" + Self.barLine(progress, columns: Self.terminalColumns()))
+            Console.writeError("\r\u{1B}[2K" + Self.barLine(progress, columns: Self.terminalColumns()))
             drewBar = true
         } else {
-            write(Self.plainLine(progress) + "\n")
+            Console.writeError(Self.plainLine(progress) + "\n")
         }
     }
 
     /// Clears the bar so that what follows starts on a clean line.
     func finish() {
-        if drewBar { write("\r\u{1B}[2K") }
+        if drewBar { Console.writeError("\r\u{1B}[2K") }
         drewBar = false
     }
 
     func summary(_ summary: OSMImportSummary, file: String, dryRun: Bool) {
         finish()
+        Console.write(Self.summaryText(summary, file: file, dryRun: dryRun))
+    }
+
+    /// The summary: what the file held, what changed in the store, per category, the walking network, and
+    /// how fast it went.
+    static func summaryText(_ summary: OSMImportSummary, file: String, dryRun: Bool) -> String {
+        let name = TerminalText.safe(FileSystem.fileName(of: file))
+        let held = "\(counted(summary.places, "place", "places")) and "
+            + "\(counted(summary.localities, "locality", "localities"))"
         var lines: [String] = []
-        let verb = dryRun ? "Found (dry run, nothing saved)" : "Imported"
-        lines.append("\(verb) \(Self.count(summary.places)) places and \(Self.count(summary.localities)) localities "
-                     + "from \(TerminalText.safe(FileSystem.fileName(of: file))) (\(summary.format.displayName)).")
+        if dryRun {
+            lines.append("Found \(held) in \(name) (\(summary.format.displayName)); dry run, nothing saved.")
+        } else {
+            lines.append("Imported \(held) from \(name) (\(summary.format.displayName)).")
+        }
+        if let changes = summary.changes { lines.append(changesLine(changes)) }
         let width = summary.placesByCategory.keys.map(\.displayName.count).max() ?? 0
         for category in Category.allCases {
             guard let count = summary.placesByCategory[category] else { continue }
-            let name = NumberText.leftAligned(category.displayName, width: width)
+            let label = NumberText.leftAligned(category.displayName, width: width)
             let figure = Self.count(count)
-            lines.append("  \(name)  " + String(repeating: " ", count: max(0, 7 - figure.count)) + figure)
+            lines.append("  \(label)  " + String(repeating: " ", count: max(0, 7 - figure.count)) + figure)
         }
         if summary.waysPlaced > 0 || summary.waysWithoutNodes > 0 {
             lines.append("  (\(Self.count(summary.waysPlaced)) of them are areas placed at their centre"
                          + (summary.waysWithoutNodes > 0
-                            ? "; \(Self.count(summary.waysWithoutNodes)) areas had no nodes in the file)" : ")"))
+                            ? "; \(counted(summary.waysWithoutNodes, "area", "areas")) had no nodes in the file)" : ")"))
         }
         if let network = summary.network {
             lines.append(network.ways > 0
-                ? "Walking network: \(Self.count(network.ways)) ways, \(Self.count(network.edges)) stretches between "
-                    + "\(Self.count(network.vertices)) junctions, \(Self.count(network.bytes / 1024)) KB."
+                ? "Walking network: \(counted(network.ways, "way", "ways")), "
+                    + "\(counted(network.edges, "stretch", "stretches")) between "
+                    + "\(counted(network.vertices, "junction", "junctions")), \(Self.count(network.bytes / 1024)) KB."
                 : "No walkable ways in this extract: walking times will be straight-line distances.")
             if network.waysBeyondLimit > 0 {
-                lines.append("  (\(Self.count(network.waysBeyondLimit)) walkable ways left out: the network is kept "
-                             + "to \(Self.count(WalkNetworkLimits.standard.references)) node references)")
+                lines.append("  (\(counted(network.waysBeyondLimit, "walkable way", "walkable ways")) left out: the "
+                             + "network is kept to \(Self.count(WalkNetworkLimits.standard.references)) node references)")
             }
         }
         let seconds = max(summary.seconds, 0.000_001)
-        lines.append("\(Self.count(summary.elements)) objects, \(Self.megabytes(summary.bytes)) MB in "
+        lines.append("\(counted(summary.elements, "object", "objects")), \(megabytes(summary.bytes)) MB in "
                      + "\(NumberText.fixed(summary.seconds, digits: 2)) s: "
                      + "\(NumberText.fixed(Double(summary.bytes) / 1e6 / seconds, digits: 1)) MB/s, "
                      + "\(Self.count(Int(Double(summary.elements) / seconds))) objects/s.")
-        write(lines.joined(separator: "\n") + "\n")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// "3 places added, 1 place updated, 2 places removed (no longer in this extract); 698 unchanged."
+    static func changesLine(_ changes: PlacesImportChanges) -> String {
+        var parts: [String] = []
+        func add(_ count: Int, _ one: String, _ many: String, _ what: String) {
+            if count > 0 { parts.append("\(counted(count, one, many)) \(what)") }
+        }
+        add(changes.placesAdded, "place", "places", "added")
+        add(changes.placesUpdated, "place", "places", "updated")
+        add(changes.placesRemoved, "place", "places", "removed (no longer in this extract)")
+        add(changes.localitiesAdded, "locality", "localities", "added")
+        add(changes.localitiesUpdated, "locality", "localities", "updated")
+        add(changes.localitiesRemoved, "locality", "localities", "removed")
+        let unchanged = changes.placesUnchanged + changes.localitiesUnchanged
+        guard !parts.isEmpty else {
+            return unchanged > 0 ? "No changes: the store already had everything as this file has it." : "No changes."
+        }
+        var line = "Changes: " + parts.joined(separator: ", ")
+        if changes.placesUnchanged > 0 { line += "; \(counted(changes.placesUnchanged, "place", "places")) unchanged" }
+        return line + "."
+    }
+
+    /// "1 place", "2 places", "1,311 places".
+    static func counted(_ value: Int, _ one: String, _ many: String) -> String {
+        "\(count(value)) \(value == 1 ? one : many)"
     }
 
     /// One line that fits `columns` (the bar shrinks first, then the figures are cut), so `\r` can redraw it.
@@ -120,9 +159,5 @@ final class ImportProgressRenderer {
     /// Bytes as megabytes with one decimal: "86.0".
     private static func megabytes(_ bytes: Int) -> String {
         NumberText.fixed(Double(bytes) / 1e6, digits: 1)
-    }
-
-    private func write(_ text: String) {
-        Console.writeError(text)
     }
 }

@@ -73,12 +73,18 @@ let validCases: [HoursCase] = [
     HoursCase("Mo[1] 09:00-12:00", "2026-12-07 10:00", .open),
     HoursCase("Mo[1] 09:00-12:00", "2026-12-14 10:00", .closed, next: "2027-01-04 09:00"),
     HoursCase("Fr[-1] 14:00-16:00", "2026-11-27 15:00", .open),
-    HoursCase("Mo-Fr 08:00-18:00; PH off", "2026-12-25 10:00", .open, next: "2026-12-25 18:00"),
+    HoursCase("Mo-Fr 08:00-18:00; PH off", "2026-12-25 10:00", .closed, next: "2026-12-28 08:00"),
+    HoursCase("Mo-Fr 08:00-18:00; PH off", "2026-12-23 10:00", .open, next: "2026-12-23 18:00"),
+    HoursCase("Su,PH off; Mo-Su 10:00-18:00", "2026-12-08 11:00", .closed, next: "2026-12-09 10:00"),
+    HoursCase("PH 10:00-12:00", "2026-12-08 11:00", .open, next: "2026-12-08 12:00"),
+    HoursCase("PH 10:00-12:00", "2026-12-09 11:00", .closed, next: "2026-12-25 10:00"),
+    HoursCase("Mo-Sa 09:00-18:00; PH 10:00-14:00", "2027-01-06 15:00", .closed, next: "2027-01-07 09:00"),
     HoursCase("PH off", "2026-12-25 10:00", .closed, next: "none"),
     HoursCase("Mo-Fr,PH 10:00-12:00", "2026-11-23 11:00", .open),
     HoursCase("Mo-Fr 07:30-12:00; Sa 08:00-12:00; Su,PH off", "2026-11-29 10:00", .closed,
               next: "2026-11-30 07:30"),
-    HoursCase("SH Mo-Fr 08:00-10:00", "2026-11-23 09:00", .closed, next: "none"),
+    HoursCase("SH Mo-Fr 08:00-10:00", "2026-11-23 09:00", .unknown, next: "2026-11-23 10:00"),
+    HoursCase("SH Mo-Fr 08:00-10:00", "2026-11-28 09:00", .closed),
     HoursCase("\"by appointment\"", "2026-11-23 10:00", .unknown, next: "none"),
     HoursCase("Mo-Fr 08:00-12:00 || \"by appointment\"", "2026-11-23 14:00", .unknown,
               next: "2026-11-24 08:00"),
@@ -86,9 +92,9 @@ let validCases: [HoursCase] = [
     HoursCase("unknown", "2026-11-23 10:00", .unknown, next: "none"),
     HoursCase("Mo-Fr 10:00-18:00 unknown", "2026-11-23 11:00", .unknown, next: "2026-11-23 18:00"),
     HoursCase("Mo-Fr 08:00-18:00 \"call ahead\"", "2026-11-23 10:00", .open),
-    HoursCase("Mo-Sa 18:00+", "2026-11-23 20:00", .open),
+    HoursCase("Mo-Sa 18:00+", "2026-11-23 20:00", .unknown, next: "2026-11-24 00:00"),
     HoursCase("Mo-Sa 18:00+", "2026-11-23 17:00", .closed, next: "2026-11-23 18:00"),
-    HoursCase("Mo-Fr 10:00-18:00+", "2026-11-23 19:00", .open),
+    HoursCase("Mo-Fr 10:00-18:00+", "2026-11-23 19:00", .unknown, next: "2026-11-24 00:00"),
     HoursCase("open", "2026-11-23 04:00", .open, next: "none"),
     HoursCase("Mo-Fr 08:00-18:00; Sa 12:00-14:00 off", "2026-11-28 13:00", .closed),
     HoursCase("Mo-Fr 08:00-18:00, We 12:00-13:00 off", "2026-11-25 12:30", .closed, next: "2026-11-25 13:00"),
@@ -119,9 +125,9 @@ let sloppyCases: [HoursCase] = [
 ]
 
 let unreadableCases: [HoursCase] = [
-    "Mo-Fr 8-18", "by appointment", "Mo-Fr 08:00-18:00; Sa sunrise-sunset", "geöffnet", "Mo-Fr 25:00-26:00",
+    "Mo-Fr 8-18", "by appointment", "Mo-Fr 08:00-18:00; Sa (sunrise+25:00)-sunset", "geöffnet", "Mo-Fr 25:00-26:00",
     "Mo-Fr 08:00-12:60", "", "   ", "Mo-Fr 08:00-", "\"unterminated", "01.01.-06.01. off",
-    "Mo-Fr 08:00-18:00 | Sa 10:00-12:00", "easter off", "\u{1B}[31mMo-Fr 08:00-18:00", "Mo-Fr 0800-1800",
+    "Mo-Fr 08:00-18:00 | Sa 10:00-12:00", "easter +2 weeks off", "\u{1B}[31mMo-Fr 08:00-18:00", "Mo-Fr 0800-1800",
     "Mo-Fr 08:00-18:00; Xy 10:00-12:00", "Mo[7] 10:00-12:00", "week 60 Mo 10:00-12:00", "Dec 32 off",
     "Mo-Fr 08:00~18:00", "10:00", "Mo-Fr 08:00-12:00 and 13:00-18:00",
 ].map { HoursCase($0, "2026-11-23 10:00", .unknown, next: "none", readable: false) }
@@ -138,7 +144,7 @@ struct OpeningHoursTableTests {
         let hours = OpeningHours(osm: hoursCase.text)
         #expect(hours.isReadable == hoursCase.readable)
         #expect(hours.raw == hoursCase.text)
-        let status = hours.evaluate(at: vaduzTime(hoursCase.at), timeZone: vaduz)
+        let status = hours.evaluate(at: vaduzTime(hoursCase.at), in: vaduzPlace)
         #expect(status.state == hoursCase.state)
         switch hoursCase.next {
         case nil: break
@@ -147,8 +153,8 @@ struct OpeningHoursTableTests {
         }
         if let change = status.nextChange {
             #expect(change > status.instant)
-            #expect(hours.evaluate(at: change, timeZone: vaduz).state != status.state)
-            #expect(hours.nextChange(after: vaduzTime(hoursCase.at), timeZone: vaduz) == change)
+            #expect(hours.evaluate(at: change, in: vaduzPlace).state != status.state)
+            #expect(hours.nextChange(after: vaduzTime(hoursCase.at), in: vaduzPlace) == change)
         }
     }
 }

@@ -59,8 +59,53 @@ struct OpeningHoursTextTests {
 
     @Test func openEndNamesNoGuessedTime() {
         let (row, detail) = texts("Mo-Sa 18:00+", at: "2026-11-23 20:00")
-        #expect(row == "open · open end")
-        #expect(detail == "Open · open end")
+        #expect(row == "maybe open · open end")
+        #expect(detail == "Maybe open · open end, closing time unknown")
+    }
+
+    @Test func openUntilAnOpenEnd() {
+        let (row, detail) = texts("Mo-Fr 10:00-18:00+", at: "2026-11-23 12:00")
+        #expect(row == "open · until 18:00")
+        #expect(detail == "Open · until 18:00")
+    }
+
+    @Test func changesWithinTheHourCountMinutes() {
+        #expect(texts("Mo-Fr 08:00-18:00", at: "2026-11-23 17:40").row == "open · closes in 20 min")
+        #expect(texts("Mo-Fr 08:00-18:00", at: "2026-11-23 17:40").detail == "Open · closes in 20 min (18:00)")
+        #expect(texts("Mo-Fr 08:00-18:00", at: "2026-11-23 17:59").row == "open · closes in 1 min")
+        #expect(texts("Mo-Fr 08:00-18:00", at: "2026-11-23 17:00").row == "open · until 18:00")
+        #expect(texts("Mo-Fr 08:00-18:00", at: "2026-11-23 07:15").row == "closed · opens in 45 min")
+    }
+
+    @Test func closingSoonAndWhenTheWordsChange() {
+        let hours = OpeningHours(osm: "Mo-Fr 08:00-18:00")
+        let soon = hours.evaluate(at: vaduzTime("2026-11-23 17:40"), timeZone: vaduz)
+        #expect(soon.isClosingSoon)
+        // "closes in 20 min" holds until 17:41, when it reads 19.
+        #expect(soon.wordsValidUntil == vaduzTime("2026-11-23 17:41"))
+        let later = hours.evaluate(at: vaduzTime("2026-11-23 12:00"), timeZone: vaduz)
+        #expect(!later.isClosingSoon)
+        #expect(later.wordsValidUntil == vaduzTime("2026-11-23 17:01"))
+        #expect(!hours.evaluate(at: vaduzTime("2026-11-23 07:30"), timeZone: vaduz).isClosingSoon)
+    }
+
+    @Test func aHolidayTheTableIsSureOfIsNamed() {
+        let status = OpeningHours(osm: "Mo-Fr 08:00-18:00; PH off").evaluate(at: vaduzTime("2026-12-25 10:00"),
+                                                                             in: vaduzPlace)
+        #expect(status.detailText(timeZone: vaduz) == "Closed · Christmas Day · opens Mo 08:00")
+        #expect(status.rowText(timeZone: vaduz) == "closed · opens Mo 08:00")
+    }
+
+    @Test func withoutATableAHolidayRuleMakesTheStateUncertain() {
+        let status = OpeningHours(osm: "Mo-Fr 08:00-18:00; PH off").evaluate(at: vaduzTime("2026-12-25 10:00"),
+                                                                             timeZone: vaduz)
+        #expect(status.state == .unknown)
+        #expect(status.ifNotHoliday == .open)
+        #expect(status.rowText(timeZone: vaduz) == "open unless holiday · until 18:00")
+        #expect(status.detailText(timeZone: vaduz) == "Open unless today is a holiday · until 18:00")
+        // Outside the hours the holiday makes no difference: closed for sure.
+        #expect(OpeningHours(osm: "Mo-Fr 08:00-18:00; PH off").evaluate(at: vaduzTime("2026-12-25 20:00"),
+                                                                        timeZone: vaduz).state == .closed)
     }
 
     @Test func unknownWithAndWithoutNote() {

@@ -44,6 +44,7 @@ struct OpeningHoursWeekTests {
         let week = OpeningHours(osm: "Mo 18:00+; Tu \"by appointment\"")
             .week(containing: vaduzTime("2026-11-23 10:00"), timeZone: vaduz)
         #expect(week[0].intervals.map(\.text) == ["18:00+"])
+        #expect(week[0].intervals.first?.isOpenEnd == true)
         #expect(week[1].intervals.map(\.label) == ["00:00-24:00 unknown \"by appointment\""])
     }
 

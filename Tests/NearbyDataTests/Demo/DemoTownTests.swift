@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Testing
 import NearbyCore
 @testable import NearbyData
@@ -113,6 +112,27 @@ struct DemoTownTests {
                 "friends are not added twice")
         #expect(!FileManager.default.fileExists(atPath: DataLocation.storeFile(in: folder).path),
                 "the user's store is never created")
+    }
+
+    @Test func withoutACountTheTownThereIsReusedWhateverItsSize() async throws {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        _ = try await DemoTown.open(in: folder, places: 120)
+        let reused = try await DemoTown.open(in: folder)
+        #expect(!reused.wasGenerated)
+        #expect(reused.placeCount == 120)
+        #expect(try LocalPlacesStore(database: reused.database).fetchCount(near: reused.center, radius: 100_000,
+                                                                           category: nil) == 120)
+    }
+
+    @Test func withoutACountAndWithoutAUsableTownTheDefaultOneIsMade() async throws {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data("not a database at all".utf8).write(to: DemoTown.file(in: folder))
+        let town = try await DemoTown.open(in: folder)
+        #expect(town.wasGenerated)
+        #expect(town.placeCount == DemoTown.defaultPlaceCount)
     }
 
     @Test func aDamagedFileIsReplaced() async throws {

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import NearbyCore
 import Testing
 @testable import NearbyData
@@ -124,14 +123,16 @@ struct LocalFriendsRepositoryTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-refold-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("nearby.sqlite")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         do {
-            let database = try AppDatabase.open(at: file)
-            _ = try await LocalFriendsRepository(database: database).addFriend(draft("Rølf", "Ærø"))
-            // As an older version wrote it: ø and æ kept in the keys, and the refold not yet run.
-            try await database.writer.write { db in
-                try db.execute(sql: "UPDATE friend SET firstNameKey = 'rølf', lastNameKey = 'ærø', searchKey = 'rølf ærø +423 555 0101 '")
-                try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = 'text-v1-refold-keys'")
-            }
+            // As an older version wrote it: the store just before the refold step, ø and æ kept in the keys.
+            let old = try SQLiteConnection(path: file.path, mode: .readWriteCreate)
+            try StoreSchema.migrate(old, upTo: 6)
+            try old.execute("""
+                INSERT INTO friend (firstName, lastName, phoneNumber, createdAt, updatedAt, lastNameKey, firstNameKey,
+                    searchKey) VALUES ('Rølf', 'Ærø', '+423 555 0101', '2025-01-01 10:00:00.000',
+                    '2025-01-01 10:00:00.000', 'ærø', 'rølf', 'rølf ærø +423 555 0101 ')
+                """)
         }
         let reopened = LocalFriendsRepository(database: try AppDatabase.open(at: file))
         #expect(try await reopened.friendsPage(filter: "ROLF", offset: 0, limit: 10).total == 1)
@@ -147,52 +148,55 @@ struct LocalFriendsRepositoryTests {
     @Test func storageFailuresAreMappedToWords() async throws {
         let database = try AppDatabase.inMemory()
         let repository = LocalFriendsRepository(database: database)
-        try await database.writer.write { db in try db.execute(sql: "DROP TABLE friend") }
+        try await database.write { db in try db.execute("DROP TABLE friend") }
         do {
             _ = try await repository.listFriends()
             Issue.record("listing a store without its table must fail")
         } catch {
             guard case .storage(let message) = error else { Issue.record("not a storage error: \(error)"); return }
-            #expect(message.hasPrefix("The store failed: no such table: friend"))
+            #expect(message == "The store at :memory: failed: no such table: friend.")
         }
     }
 
     @Test func migrationFillsKeysOfFriendsStoredBefore() throws {
-        let queue = try DatabaseQueue()
-        var migrator = DatabaseMigrator()
-        FriendsSchema.register(in: &migrator)
-        try migrator.migrate(queue, upTo: "friends-v1")
-        try queue.write { db in
-            try db.execute(sql: """
-                INSERT INTO friend (firstName, lastName, phoneNumber, createdAt, updatedAt)
-                VALUES ('Émile', 'Ölz', '123', '2025-01-01 00:00:00', '2025-01-01 00:00:00')
-                """)
-        }
-        try migrator.migrate(queue)
-        let keys = try queue.read { db in
-            try Row.fetchOne(db, sql: "SELECT lastNameKey, firstNameKey, searchKey FROM friend")
-        }
-        #expect(keys?["lastNameKey"] == "olz")
-        #expect(keys?["firstNameKey"] == "emile")
-        #expect(keys?["searchKey"] == "emile olz 123 ")
+        let db = try SQLiteConnection(path: ":memory:", mode: .readWriteCreate)
+        try StoreSchema.migrate(db, upTo: 1)
+        try db.execute("""
+            INSERT INTO friend (firstName, lastName, phoneNumber, createdAt, updatedAt)
+            VALUES ('Émile', 'Ölz', '123', '2025-01-01 00:00:00', '2025-01-01 00:00:00')
+            """)
+        try StoreSchema.migrate(db)
+        let row = try db.statement("SELECT lastNameKey, firstNameKey, searchKey FROM friend").bind()
+        #expect(try row.step())
+        #expect(try row.column(0, as: String.self) == "olz")
+        #expect(try row.column(1, as: String.self) == "emile")
+        #expect(try row.column(2, as: String.self) == "emile olz 123 ")
     }
 }
 
 struct FriendsSchemaTests {
     @Test func listAndFilterQueriesUseTheListIndexWithoutASort() throws {
         let database = try AppDatabase.inMemory()
-        let plans = try database.writer.read { db in
+        let plans = try database.read { db in
             try [
-                "SELECT id, firstName FROM friend ORDER BY \(FriendRow.order) LIMIT 50 OFFSET 10",
-                "SELECT id, firstName FROM friend WHERE instr(searchKey, 'x') > 0 ORDER BY \(FriendRow.order) LIMIT 5",
-                "SELECT COUNT(*) FROM friend WHERE instr(searchKey, 'x') > 0",
+                "SELECT id, firstName FROM friend WHERE \(FriendRow.listed) ORDER BY \(FriendRow.order) LIMIT 50 OFFSET 10",
+                "SELECT id, firstName FROM friend WHERE \(FriendRow.listed) AND instr(searchKey, 'x') > 0 "
+                    + "ORDER BY \(FriendRow.order) LIMIT 5",
+                "SELECT COUNT(*) FROM friend WHERE \(FriendRow.listed) AND instr(searchKey, 'x') > 0",
+                "SELECT COUNT(*) FROM friend WHERE \(FriendRow.listed)",
             ].map { sql in
-                try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql).map { $0["detail"] as String }.joined(separator: "; ")
+                let rows = try db.prepare("EXPLAIN QUERY PLAN " + sql).bind()
+                var details: [String] = []
+                while try rows.step() { details.append(try rows.column(3)) }
+                return details.joined(separator: "; ")
             }
         }
         for plan in plans {
             #expect(plan.contains("friend_list"), "\(plan)")
             #expect(!plan.contains("TEMP B-TREE"), "\(plan)")
         }
+        // Counts stay inside the index: the table is never read for them.
+        #expect(plans[2].contains("COVERING INDEX"), "\(plans[2])")
+        #expect(plans[3].contains("COVERING INDEX"), "\(plans[3])")
     }
 }

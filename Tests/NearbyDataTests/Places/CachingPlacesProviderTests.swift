@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import NearbyCore
 @testable import NearbyData
 import NearbyServer
@@ -132,8 +131,8 @@ struct CachingPlacesProviderTests {
         #expect(overpass.requestCount == 2)
         // The places were updated, not duplicated, and one area record is left.
         #expect(try store.fetchCount(near: Self.center, radius: 2000, category: nil) == 4)
-        let records = try await store.database.writer.read { db in
-            try Int.fetchOne(db, sql: "SELECT count(*) FROM fetched_area") ?? -1
+        let records = try await store.database.read { db in
+            try db.scalar("SELECT count(*) FROM fetched_area", as: Int.self) ?? -1
         }
         #expect(records == 1)
     }

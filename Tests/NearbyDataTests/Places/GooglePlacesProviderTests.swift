@@ -80,11 +80,11 @@ struct GooglePlacesProviderTests {
         let bar = try #require(page.hits.first { $0.place.id.sourceID == GooglePlacesFixture.kaffeeBarID }).place
         #expect(bar.openingHours == nil)
         #expect(bar.openNowReport?.isOpen == true)
-        let status = bar.openingStatus(hours: nil, at: Date(), timeZone: .gmt)
+        let status = bar.openingStatus(hours: nil, at: Date(), timeZone: .utc)
         #expect(status.state == .open)
-        #expect(status.rowText(timeZone: .gmt) == "open now")
+        #expect(status.rowText(timeZone: .utc) == "open now")
         // Half an hour on, the report no longer speaks for the place.
-        #expect(bar.openingStatus(hours: nil, at: Date().addingTimeInterval(3_600), timeZone: .gmt).state == .unknown)
+        #expect(bar.openingStatus(hours: nil, at: Date().addingTimeInterval(3_600), timeZone: .utc).state == .unknown)
 
         let evil = try #require(page.hits.first { $0.place.id.sourceID == "ChIJ-Evil-Cafe-0006" }).place
         #expect(!evil.name.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x202E })

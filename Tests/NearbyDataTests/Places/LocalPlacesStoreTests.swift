@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import NearbyCore
 import Testing
 @testable import NearbyData

@@ -38,13 +38,13 @@ enum PlacesFixtures {
 
     /// Rows in the place table and its R*Tree; throws when the full-text index disagrees with the table.
     static func checkedRowCounts(_ store: LocalPlacesStore) throws -> (places: Int, rtree: Int) {
-        try store.database.writer.write { db in
+        try store.database.write { db in
             // With rank 1, FTS5 compares its index against the content table and fails on any difference.
-            try db.execute(sql: "INSERT INTO place_fts(place_fts, rank) VALUES ('integrity-check', 1)")
-            let rtree = try String.fetchOne(db, sql: "SELECT rtreecheck('place_rtree')")
+            try db.execute("INSERT INTO place_fts(place_fts, rank) VALUES ('integrity-check', 1)")
+            let rtree = try db.scalar("SELECT rtreecheck('place_rtree')", as: String.self)
             guard rtree == "ok" else { throw PlacesError.storage("R*Tree check: \(rtree ?? "nil")") }
-            return (try Int.fetchOne(db, sql: "SELECT count(*) FROM place") ?? -1,
-                    try Int.fetchOne(db, sql: "SELECT count(*) FROM place_rtree") ?? -1)
+            return (try db.scalar("SELECT count(*) FROM place", as: Int.self) ?? -1,
+                    try db.scalar("SELECT count(*) FROM place_rtree", as: Int.self) ?? -1)
         }
     }
 }

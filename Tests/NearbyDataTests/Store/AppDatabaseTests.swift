@@ -1,13 +1,15 @@
 import Foundation
-import GRDB
 import Testing
 @testable import NearbyData
 
 struct AppDatabaseTests {
     @Test func migratesAnEmptyStore() throws {
         let database = try AppDatabase.inMemory()
-        let tables = try database.writer.read { db in
-            try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
+        let tables = try database.read { db in
+            let rows = try db.statement("SELECT name FROM sqlite_master WHERE type = 'table'").bind()
+            var names: [String] = []
+            while try rows.step() { names.append(try rows.column(0)) }
+            return names
         }
         #expect(tables.contains("friend"))
     }
@@ -16,7 +18,7 @@ struct AppDatabaseTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let database = try AppDatabase.open(at: DataLocation.storeFile(in: folder))
-        let mode = try database.writer.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") }
+        let mode = try database.read { db in try db.scalar("PRAGMA journal_mode", as: String.self) }
         #expect(mode == "wal")
     }
 

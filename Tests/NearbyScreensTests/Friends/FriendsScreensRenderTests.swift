@@ -15,7 +15,7 @@ struct FriendsScreensRenderTests {
         let navigator = Navigator()
         let context = FriendsContext(repository: repository, navigator: navigator,
                                      here: Coordinate(latitude: 47.141, longitude: 9.5209),
-                                     distanceText: { _, _ in "900 m N" }, timeZone: TimeZone(identifier: "UTC")!)
+                                     distanceText: { _, _ in "900 m N" }, timeZone: .utc)
         let list = FriendsListViewModel(context: context)
         let coordinator = AppCoordinator(navigator: navigator, root: .friendsList(list),
                                          makeFriendsList: { .friendsList(FriendsListViewModel(context: context)) })

@@ -12,7 +12,7 @@ import TerminalView
 struct PlacesScreensRenderTests {
     /// Wednesday 2026-11-18 10:00 UTC: some places open, some closed, some about to change.
     nonisolated static let now = Date(timeIntervalSince1970: 1_795_000_000 - 4_000)
-    nonisolated static let utc = TimeZone(identifier: "UTC")!
+    nonisolated static let utc = ZoneRules.utc
 
     private func makeApp(size: Size = Size(width: 80, height: 24)) async throws -> (HeadlessRunner, AppCoordinator) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-render-\(UUID().uuidString)")

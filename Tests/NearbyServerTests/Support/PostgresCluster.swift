@@ -40,7 +40,7 @@ final class PostgresCluster: Sendable {
         try await Blocking.run { try startBlocking() }
     }
 
-    private static func startBlocking() throws -> PostgresCluster? {
+    fileprivate static func startBlocking() throws -> PostgresCluster? {
         if let reason = unavailableReason {
             print("Skipping the PostgreSQL tests: \(reason).")
             return nil

@@ -9,7 +9,7 @@ struct FriendDetailViewModelTests {
     let navigator = Navigator()
     var context: FriendsContext {
         FriendsContext(repository: repository, navigator: navigator, here: Coordinate(latitude: 47.14, longitude: 9.52),
-                       distanceText: { _, _ in "1.1 km N" }, timeZone: TimeZone(identifier: "UTC") ?? .current)
+                       distanceText: { _, _ in "1.1 km N" }, timeZone: .utc)
     }
 
     @Test func showsTheFriendsFieldsAsLines() {

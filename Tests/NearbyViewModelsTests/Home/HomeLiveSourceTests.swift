@@ -37,6 +37,20 @@ struct HomeLiveSourceTests {
         #expect(home.nextRefresh.value.map { $0 <= homeTime("2026-11-25 10:04") } == true)
     }
 
+    @Test func aChosenTimeKeepsTheAgeOnTheClock() async {
+        let clock = clock
+        let time = EvaluationTime(clock: { clock.now }, zone: homeZone)
+        #expect(time.choose("tomorrow 10:00") == nil)
+        let context = HomeContext(places: provider, friends: FakeFriendsRepository(friends: []), navigator: Navigator(),
+                                  here: SampleTown.here, now: { clock.now }, timeZone: homeZone, evaluationTime: time)
+        let home = HomeViewModel(context: context)
+        home.load()
+        await home.idle()
+        // Read at 10:03 on the clock, whatever time the hours are read at; Home wakes only for the age's words.
+        #expect(home.header.value.age == "from 3 min ago")
+        #expect(home.nextRefresh.value == homeTime("2026-11-25 10:04"))
+    }
+
     @Test func anEmptyAreaOfALiveSourceSaysSoWithoutAskingTheWholePlanet() async {
         let empty = HomeLiveSourceTests(places: [SampleTown.faraway], isCapped: false)
         empty.home.load()

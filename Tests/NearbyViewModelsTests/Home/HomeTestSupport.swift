@@ -4,16 +4,15 @@ import Synchronization
 @testable import NearbyViewModels
 
 /// The zone Home tests evaluate hours in.
-let homeZone = TimeZone(identifier: "Europe/Vaduz") ?? TimeZone(secondsFromGMT: 3600)!
+let homeZone = (try? ZoneRules.named("Europe/Vaduz")) ?? ZoneRules.posix("CET-1CEST,M3.5.0,M10.5.0/3") ?? .utc
 
 /// The instant of a wall-clock time in Vaduz ("2026-11-25 10:00"; the 25th is a Wednesday).
 func homeTime(_ text: String) -> Date {
     let parts = text.split(whereSeparator: { $0 == "-" || $0 == " " || $0 == ":" }).compactMap { Int($0) }
     precondition(parts.count == 5, "test instant must read yyyy-MM-dd HH:mm: \(text)")
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = homeZone
-    let components = DateComponents(year: parts[0], month: parts[1], day: parts[2], hour: parts[3], minute: parts[4])
-    guard let date = calendar.date(from: components) else { preconditionFailure("no such time: \(text)") }
+    let local = LocalDateTime(day: CivilDay(year: parts[0], month: parts[1], day: parts[2]), hour: parts[3],
+                              minute: parts[4])
+    guard case .unique(let date) = homeZone.resolve(local) else { preconditionFailure("no such time: \(text)") }
     return date
 }
 

@@ -7,10 +7,10 @@ import NearbyCore
 @MainActor
 struct HomeTimeTests {
     @Test(arguments: [
-        // Ristorante Roma opens at 11:30.
-        ("2026-11-25 10:00", "2026-11-25 11:30"),
-        // The diner closes at 23:00.
-        ("2026-11-25 22:30", "2026-11-25 23:00"),
+        // Ristorante Roma opens at 11:30: from 10:31 its row counts the minutes ("opens in 59 min").
+        ("2026-11-25 10:00", "2026-11-25 10:31"),
+        // The diner closes at 23:00: its row counts down, a minute at a time.
+        ("2026-11-25 22:30", "2026-11-25 22:31"),
         // Everything shown is closed until tomorrow: "opens Th 07:30" reads "opens 07:30" from midnight.
         ("2026-11-25 23:30", "2026-11-26 00:00"),
         // Saturday night: the next change is Monday 07:30, but the texts change at midnight first.
@@ -39,7 +39,8 @@ struct HomeTimeTests {
         fixture.home.refreshTimes()
         #expect(fixture.rows(.restaurant).map(\.openText) == ["closed · opens 18:00", "open · until 14:00"])
         #expect(fixture.pickTexts.contains("Ristorante Roma · restaurant · 200 m E · open until 14:00"))
-        #expect(fixture.home.nextRefresh.value == homeTime("2026-11-25 14:00"))
+        // Roma closes at 14:00; from 13:01 its row says "closes in 59 min".
+        #expect(fixture.home.nextRefresh.value == homeTime("2026-11-25 13:01"))
 
         fixture.clock.set("2026-11-25 18:00")
         fixture.home.refreshTimes()

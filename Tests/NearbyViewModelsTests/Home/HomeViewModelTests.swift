@@ -89,7 +89,7 @@ struct HomeViewModelTests {
         #expect(fixture.pickTexts == [
             "Bankomat Post · ATM · 50 m N · open 24/7",
             "Night Diner · restaurant · 150 m N · open until 23:00",
-            "Apotheke am Städtle · pharmacy · 600 m SW · open until 18:30",
+            "Apotheke am Städtle · pharmacy · 600 m SW · closes in 20 min",
             "Café Fern · café · 900 m N · open 24/7",
         ])
     }

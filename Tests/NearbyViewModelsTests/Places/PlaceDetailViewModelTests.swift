@@ -103,9 +103,10 @@ struct PlaceDetailViewModelTests {
     // MARK: Hours
 
     @Test(arguments: [
-        ("2026-03-02T17:00:00Z", "Open · closes 18:00", OpeningState.open, "2026-03-02T18:00:00Z"),
+        // Within the last hour the words count the minutes: "closes in 59 min" from 17:01.
+        ("2026-03-02T17:00:00Z", "Open · closes 18:00", OpeningState.open, "2026-03-02T17:01:00Z"),
         ("2026-03-02T19:00:00Z", "Closed · opens tomorrow 08:00", .closed, "2026-03-03T00:00:00Z"),
-        ("2026-03-03T06:00:00Z", "Closed · opens 08:00", .closed, "2026-03-03T08:00:00Z"),
+        ("2026-03-03T06:00:00Z", "Closed · opens 08:00", .closed, "2026-03-03T07:01:00Z"),
         ("2026-03-07T13:00:00Z", "Closed · opens Mo 08:00", .closed, "2026-03-08T00:00:00Z"),
     ])
     func theStateNowAndWhenItNextChanges(instant: String, text: String, state: OpeningState, next: String) {
@@ -133,7 +134,7 @@ struct PlaceDetailViewModelTests {
         model.timeDidPass()
         #expect(model.hours.value?.week.first { $0.isToday }?.day == "We")
         #expect(model.hours.value?.now == "Closed · opens 08:00")
-        #expect(model.nextRefresh.value == PlacesSamples.instant("2026-03-04T08:00:00Z"))
+        #expect(model.nextRefresh.value == PlacesSamples.instant("2026-03-04T07:01:00Z"))
     }
 
     @Test func pastMidnightHoursCloseAfterMidnight() {
@@ -141,7 +142,7 @@ struct PlaceDetailViewModelTests {
         let test = PlaceDetailViewModelTests(at: "2026-03-07T01:00:00Z")
         let model = test.detail(PlacesSamples.edith)
         #expect(model.hours.value?.now == "Open · closes 03:00")
-        #expect(model.nextRefresh.value == PlacesSamples.instant("2026-03-07T03:00:00Z"))
+        #expect(model.nextRefresh.value == PlacesSamples.instant("2026-03-07T02:01:00Z"))
         #expect(model.hours.value?.week.first { $0.day == "Fr" }?.hours == "18:00-03:00")
     }
 

@@ -360,8 +360,9 @@ struct PlacesListViewModelTests {
     @Test func openStatesChangeWhenTheClockPassesAndNextRefreshSaysWhen() async {
         list.load()
         await list.idle()
-        // Amadeus closes at 18:00; Édith's opens Friday; the others never change (unknown, 24/7).
-        #expect(list.nextRefresh.value == PlacesSamples.instant("2026-03-02T18:00:00Z"))
+        // Amadeus closes at 18:00 (its row counts the minutes from 17:01); Édith's opens Friday; the others
+        // never change (unknown, 24/7).
+        #expect(list.nextRefresh.value == PlacesSamples.instant("2026-03-02T17:01:00Z"))
 
         clock.set(PlacesSamples.instant("2026-03-02T18:00:00Z"))
         let revision = list.rowsRevision.value
@@ -375,7 +376,7 @@ struct PlacesListViewModelTests {
         clock.set(PlacesSamples.instant("2026-03-03T00:00:00Z"))
         list.timeDidPass()
         #expect(placeRow(0)?.openState == "closed · opens 08:00")
-        #expect(list.nextRefresh.value == PlacesSamples.instant("2026-03-03T08:00:00Z"))
+        #expect(list.nextRefresh.value == PlacesSamples.instant("2026-03-03T07:01:00Z"), "“opens in 59 min”")
     }
 
     @Test func nextRefreshCoversOnlyTheVisibleRowsAndIsNilWhenNothingChanges() async {

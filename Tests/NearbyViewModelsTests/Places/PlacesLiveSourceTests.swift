@@ -114,4 +114,33 @@ struct PlacesLiveSourceTests {
         #expect(row.openState == "open now")
         #expect(row.openness == .open)
     }
+
+    @Test func aChosenTimeKeepsTheDataAgeOnTheClockAndOutlivesAnOpenNowReport() async {
+        let (_, _, base) = reportedOpenSource()
+        let clock = clock
+        let time = EvaluationTime(clock: { clock.now() }, zone: PlacesSamples.utc)
+        #expect(time.choose("tomorrow 10:00") == nil)
+        let context = PlacesContext(provider: base.provider, navigator: Navigator(), here: PlacesSamples.here,
+                                    timeZone: PlacesSamples.utc, now: { clock.now() }, evaluationTime: time)
+        let list = PlacesListViewModel(subject: .category(.cafe), context: context)
+        list.load()
+        await list.idle()
+        // Fetched at 17:00 and read at 17:03 on the clock, whatever time the hours are read at.
+        #expect(list.dataAge.value == "from 3 min ago")
+        // The data's age still moves with the clock; the rows do not.
+        #expect(list.nextRefresh.value == PlacesSamples.instant("2026-03-02T17:04:00Z"))
+        // The source said "open" at 17:00; tomorrow at 10:00 that report says nothing.
+        guard case .place(let row) = list.row(at: 0) else {
+            Issue.record("no place row")
+            return
+        }
+        #expect(row.openState == "hours unknown")
+        time.returnToNow()
+        guard case .place(let now) = list.row(at: 0) else {
+            Issue.record("no place row")
+            return
+        }
+        #expect(now.openState == "open now")
+        list.close()
+    }
 }

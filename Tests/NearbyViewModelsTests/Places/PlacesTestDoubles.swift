@@ -183,6 +183,13 @@ actor FakeFavouritesStore: FavouritesStore {
     func favourites() async throws(PlacesError) -> [PlaceID] {
         saved.sorted { $0.description < $1.description }
     }
+
+    func favouritePlaces(order: FavouritesOrder) async throws(PlacesError) -> [FavouritePlace] {
+        try await favourites().map { id in
+            FavouritePlace(id: id, savedAt: Date(timeIntervalSince1970: 0), place: nil, name: id.description,
+                           category: nil, coordinate: nil)
+        }
+    }
 }
 
 /// A clock the test moves by hand.
@@ -200,7 +207,7 @@ final class ManualClock: Sendable {
 /// Places and instants the places tests share. "Here" is the demo centre; times are UTC.
 enum PlacesSamples {
     static let here = Coordinate(latitude: 47.0, longitude: 8.0)
-    static let utc = TimeZone(secondsFromGMT: 0) ?? .current
+    static let utc = ZoneRules.utc
 
     /// "2026-03-02T17:00:00Z" (2026-03-02 is a Monday).
     static func instant(_ text: String) -> Date {

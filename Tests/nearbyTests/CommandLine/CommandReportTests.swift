@@ -72,7 +72,7 @@ struct CommandReportTests {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try Data(repeating: 0x5A, count: 8_192).write(to: URL(fileURLWithPath: folder + "/nearby.sqlite"))
         let cases: [([String], String)] = [
-            (["categories", "--data-dir", folder], "is not a Nearby database or is damaged; move it aside"),
+            (["categories", "--data-dir", folder], "is not a Nearby database; move it aside or pass --data-dir"),
             (["friends", "list", "--data-dir", folder], "is not a Nearby database"),
             (["import", "--data-dir", folder, folder + "/missing.osm.pbf"], "no such file"),
             (["friends", "import", "--data-dir", folder, folder], "it is a folder"),

@@ -119,9 +119,9 @@ struct PlacesCommandTests {
     }
 
     @Test func rowsShowDistanceBearingAndOpenStateNow() throws {
-        let zone = try #require(TimeZone(identifier: "Europe/Vaduz"))
+        let zone = try ZoneRules.named("Europe/Vaduz")
         var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
+        calendar.timeZone = try #require(TimeZone(identifier: "Europe/Vaduz"))
         // Wednesday 2026-11-18 10:00 in Vaduz.
         let now = try #require(calendar.date(from: DateComponents(year: 2026, month: 11, day: 18, hour: 10)))
         let cafe = Place(id: PlaceID(source: .osm, sourceID: "n1"), name: "Café Amadeus", category: .cafe,

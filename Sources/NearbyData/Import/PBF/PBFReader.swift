@@ -36,7 +36,7 @@ final class PBFReader {
             }
             try withBlobContent(at: dataOffset) { content in
                 if header.type == "OSMHeader" {
-                    try checkHeaderBlock(content, at: dataOffset)
+                    visitor.header(try checkHeaderBlock(content, at: dataOffset))
                     sawHeader = true
                 } else {
                     var decoder = PrimitiveBlockDecoder(visitor: visitor, elements: elements, nodes: nodes)
@@ -183,13 +183,21 @@ final class PBFReader {
     /// Features this reader understands when a file says it requires them.
     static let supportedFeatures: Set<String> = ["OsmSchema-V0.6", "DenseNodes"]
 
-    private func checkHeaderBlock(_ content: UnsafeRawBufferPointer, at offset: Int) throws {
+    /// Checks the features the file requires and returns what its header says about the extract.
+    private func checkHeaderBlock(_ content: UnsafeRawBufferPointer, at offset: Int) throws -> OSMExtractHeader {
         var required: [String] = []
+        var header = OSMExtractHeader()
         do {
             var reader = ProtobufReader(content)
             while let field = try reader.nextField() {
                 if field.number == 4, field.wireType == .lengthDelimited {
                     required.append(try reader.string())
+                } else if field.number == 1, field.wireType == .lengthDelimited {
+                    header.bounds = try Self.boundingBox(try reader.lengthDelimited())
+                } else if field.number == 17, field.wireType == .lengthDelimited {
+                    header.source = Self.printable(try reader.string())
+                } else if field.number == 34, field.wireType == .lengthDelimited {
+                    header.replicationURL = Self.printable(try reader.string())
                 } else {
                     try reader.skip(field.wireType)
                 }
@@ -201,5 +209,26 @@ final class PBFReader {
             let printable = String(feature.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7f }.prefix(80))
             throw OSMImportError.unsupported("the file requires the feature “\(printable)”", .byte(offset))
         }
+        return header
+    }
+
+    /// A HeaderBBox: left, right, top, bottom in nanodegrees.
+    private static func boundingBox(_ bytes: UnsafeRawBufferPointer) throws -> OSMExtractHeader.Bounds? {
+        var reader = ProtobufReader(bytes)
+        var sides: [Int: Double] = [:]
+        while let field = try reader.nextField() {
+            if (1...4).contains(field.number), field.wireType == .varint {
+                sides[field.number] = Double(try reader.signedVarint()) * 1e-9
+            } else {
+                try reader.skip(field.wireType)
+            }
+        }
+        guard let left = sides[1], let right = sides[2], let top = sides[3], let bottom = sides[4] else { return nil }
+        return OSMExtractHeader.Bounds(minLatitude: bottom, minLongitude: left, maxLatitude: top, maxLongitude: right)
+    }
+
+    /// Header text without control characters, and not absurdly long.
+    private static func printable(_ text: String) -> String {
+        String(text.unicodeScalars.filter { $0.value >= 0x20 && !(0x7f...0x9f).contains($0.value) }.prefix(300))
     }
 }

@@ -30,7 +30,7 @@ final class OSMXMLReader {
     }
 
     private enum ElementName: Equatable {
-        case osm, node, way, nd, tag, relation, other(String)
+        case osm, node, way, nd, tag, relation, bounds, other(String)
 
         var text: String {
             switch self {
@@ -40,6 +40,7 @@ final class OSMXMLReader {
             case .nd: "nd"
             case .tag: "tag"
             case .relation: "relation"
+            case .bounds: "bounds"
             case .other(let name): name
             }
         }
@@ -259,6 +260,16 @@ final class OSMXMLReader {
             if selfClosing { try deliverWay(element, visitor: visitor) } else { current = element }
         case .relation where stack.count == 1:
             elementsRead += 1
+        case .bounds where stack.count == 1:
+            var sides: [Attribute: Double] = [:]
+            try forEachAttribute(attributesStart, attributesEnd, line: markupLine) { attribute, range in
+                sides[attribute] = decimal(range)
+            }
+            if let minLat = sides[.minlat], let minLon = sides[.minlon], let maxLat = sides[.maxlat],
+               let maxLon = sides[.maxlon] {
+                visitor.header(OSMExtractHeader(bounds: .init(minLatitude: minLat, minLongitude: minLon,
+                                                              maxLatitude: maxLat, maxLongitude: maxLon)))
+            }
         case .tag where current != nil:
             var key: String?
             var value: String?
@@ -355,6 +366,7 @@ final class OSMXMLReader {
         case 3 where hasPrefix("way", at: index): name = .way
         case 3 where hasPrefix("tag", at: index): name = .tag
         case 4 where hasPrefix("node", at: index): name = .node
+        case 6 where hasPrefix("bounds", at: index): name = .bounds
         case 8 where hasPrefix("relation", at: index): name = .relation
         default: name = .other(String(text(index..<i).prefix(40)))
         }
@@ -395,7 +407,7 @@ final class OSMXMLReader {
 
     /// The attributes this reader uses; others are skipped without becoming strings.
     private enum Attribute: CaseIterable {
-        case id, lat, lon, k, v, ref
+        case id, lat, lon, k, v, ref, minlat, minlon, maxlat, maxlon
 
         var spelling: StaticString {
             switch self {
@@ -405,6 +417,10 @@ final class OSMXMLReader {
             case .k: "k"
             case .v: "v"
             case .ref: "ref"
+            case .minlat: "minlat"
+            case .minlon: "minlon"
+            case .maxlat: "maxlat"
+            case .maxlon: "maxlon"
             }
         }
     }

@@ -72,7 +72,7 @@ public final class CachingPlacesProvider: PlacesProvider {
         }
         let hit = try await remote.place(id: id, from: center)
         // A place that cannot be kept is still worth showing.
-        try? save([hit.place])
+        try? await save([hit.place])
         return hit
     }
 
@@ -156,20 +156,21 @@ public final class CachingPlacesProvider: PlacesProvider {
             places += page.hits.map(\.place)
             cursor = page.next
         } while cursor != nil && places.count < fetchLimit
-        try save(places)
+        try await save(places)
         try await log.record(area, source: source, at: started, forgetBefore: started.addingTimeInterval(-keepFor))
     }
 
-    private func save(_ places: [Place]) throws(PlacesError) {
+    /// Keeps `places` in the store, on the store's write thread.
+    private func save(_ places: [Place]) async throws(PlacesError) {
         // Google's terms allow keeping place ids only: its places never reach the store, whatever the remote.
         let keepable = places.filter { $0.id.source != .google }
         guard !keepable.isEmpty else { return }
         do {
-            try store.importPlaces { writer in
+            try await store.importPlacesInBackground { writer in
                 for place in keepable { try writer.upsert(place) }
             }
         } catch {
-            throw LocalPlacesStore.placesError(error)
+            throw store.placesError(error)
         }
     }
 }

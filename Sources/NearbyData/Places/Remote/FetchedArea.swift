@@ -1,5 +1,4 @@
 import FoundationEssentials
-import GRDB
 import NearbyCore
 
 /// A circle a live source was asked for: every place of `category` (all when nil) within `radius` of `center`.
@@ -35,21 +34,22 @@ struct FetchedAreaLog: Sendable {
     /// When the newest fetch from `source` at or after `since` that covers `area` was made; nil when none.
     func latestFetch(covering area: FetchedArea, source: String, since: Date) async throws(PlacesError) -> Date? {
         do {
-            return try await database.writer.read { db in
-                let rows = try Row.fetchCursor(db, sql: """
+            return try await database.read { db in
+                let rows = try db.statement("""
                     SELECT category, lat, lon, radius, fetchedAt FROM fetched_area
                     WHERE source = ? AND fetchedAt >= ? AND (category IS NULL OR category = ?)
                     ORDER BY fetchedAt DESC
-                    """, arguments: [source, since.timeIntervalSince1970, area.category?.rawValue])
-                while let row = try rows.next() {
-                    if let stored = FetchedArea(row: row), stored.covers(area) {
-                        return Date(timeIntervalSince1970: row["fetchedAt"])
+                    """).bind(source, since.timeIntervalSince1970, area.category?.rawValue)
+                while try rows.step() {
+                    if let stored = FetchedArea(row: rows), stored.covers(area),
+                       let fetchedAt = try? rows.column(4, as: Double.self) {
+                        return Date(timeIntervalSince1970: fetchedAt)
                     }
                 }
                 return nil
             }
         } catch {
-            throw LocalPlacesStore.placesError(error)
+            throw LocalPlacesStore.placesError(error, path: database.path)
         }
     }
 
@@ -57,38 +57,42 @@ struct FetchedAreaLog: Sendable {
     /// that source's areas older than `forgetBefore`; their places stay in the store.
     func record(_ area: FetchedArea, source: String, at date: Date, forgetBefore: Date) async throws(PlacesError) {
         do {
-            try await database.writer.write { db in
-                try db.execute(sql: "DELETE FROM fetched_area WHERE source = ? AND fetchedAt < ?",
-                               arguments: [source, forgetBefore.timeIntervalSince1970])
+            try await database.write { db in
+                try db.execute("DELETE FROM fetched_area WHERE source = ? AND fetchedAt < ?",
+                               source, forgetBefore.timeIntervalSince1970)
                 var superseded: [Int64] = []
-                let rows = try Row.fetchCursor(db, sql: """
-                    SELECT id, category, lat, lon, radius FROM fetched_area WHERE source = ? AND fetchedAt <= ?
-                    """, arguments: [source, date.timeIntervalSince1970])
-                while let row = try rows.next() {
-                    if let stored = FetchedArea(row: row), area.covers(stored) { superseded.append(row["id"]) }
+                let rows = try db.statement("""
+                    SELECT category, lat, lon, radius, id FROM fetched_area WHERE source = ? AND fetchedAt <= ?
+                    """).bind(source, date.timeIntervalSince1970)
+                while try rows.step() {
+                    if let stored = FetchedArea(row: rows), area.covers(stored) {
+                        superseded.append(try rows.column(4))
+                    }
                 }
-                for id in superseded { try db.execute(sql: "DELETE FROM fetched_area WHERE id = ?", arguments: [id]) }
-                try db.execute(sql: """
+                for id in superseded { try db.execute("DELETE FROM fetched_area WHERE id = ?", id) }
+                try db.execute("""
                     INSERT INTO fetched_area (source, category, lat, lon, radius, fetchedAt) VALUES (?, ?, ?, ?, ?, ?)
-                    """, arguments: [source, area.category?.rawValue, area.center.latitude, area.center.longitude,
-                                     area.radius, date.timeIntervalSince1970])
+                    """, source, area.category?.rawValue, area.center.latitude, area.center.longitude,
+                    area.radius, date.timeIntervalSince1970)
             }
         } catch {
-            throw LocalPlacesStore.placesError(error)
+            throw LocalPlacesStore.placesError(error, path: database.path)
         }
     }
 }
 
 extension FetchedArea {
-    /// An area from a `fetched_area` row; nil for a category this build does not know (it covers nothing).
-    fileprivate init?(row: Row) {
-        let name: String? = row["category"]
+    /// An area from a `fetched_area` row (category, lat, lon, radius first); nil for a category this build does
+    /// not know (it covers nothing) or a row that cannot be read.
+    fileprivate init?(row: SQLiteStatement) {
+        guard let name = try? row.column(0, as: String?.self) as String??,
+              let latitude = try? row.column(1, as: Double.self), let longitude = try? row.column(2, as: Double.self),
+              let radius = try? row.column(3, as: Double.self) else { return nil }
         var category: NearbyCore.Category?
         if let name {
             guard let known = NearbyCore.Category(rawValue: name) else { return nil }
             category = known
         }
-        self.init(center: Coordinate(latitude: row["lat"], longitude: row["lon"]), radius: row["radius"],
-                  category: category)
+        self.init(center: Coordinate(latitude: latitude, longitude: longitude), radius: radius, category: category)
     }
 }

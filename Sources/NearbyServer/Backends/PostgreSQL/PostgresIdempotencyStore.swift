@@ -53,10 +53,11 @@ public struct PostgresIdempotencyStore: IdempotencyStore {
             case .fresh(let response): return response
             case .replay(let response): return response
             }
-        } catch let refused as NotKept {
-            // Rolled back: neither the key nor anything the operation wrote remains, so a retry runs again.
-            return refused.response
         } catch {
+            if let refused = unwrappedTransactionError(error) as? NotKept {
+                // Rolled back: neither the key nor anything the operation wrote remains, so a retry runs again.
+                return refused.response
+            }
             return .error(500, "The database failed; the request was not completed.")
         }
     }

@@ -113,8 +113,12 @@ public final class PostgresPools: Service, Sendable {
     /// Runs `body` in one transaction on the primary.
     func transaction<T: Sendable>(_ body: (PostgresConnection) async throws -> sending T) async throws -> sending T {
         try await counting("primary") {
-            try await primary.withConnection { connection in
-                try await connection.withTransaction(logger: logger) { connection in try await body(connection) }
+            do {
+                return try await primary.withConnection { connection in
+                    try await connection.withTransaction(logger: logger) { connection in try await body(connection) }
+                }
+            } catch {
+                throw unwrappedTransactionError(error)
             }
         }
     }
@@ -301,4 +305,15 @@ enum Deadline {
             return first
         }
     }
+}
+
+/// What the body of a transaction threw, as it threw it: postgres-nio wraps it in a `PostgresTransactionError`
+/// (after rolling back), and callers match on their own errors (a friend not found is a 404, an answer not to
+/// be kept is that answer), not on a 500.
+func unwrappedTransactionError(_ error: any Error) -> any Error {
+    if let error = error as? PostgresTransactionError, let inner = error.closureError, error.beginError == nil,
+       error.rollbackError == nil, error.commitError == nil {
+        return inner
+    }
+    return error
 }

@@ -1,0 +1,112 @@
+import FoundationEssentials
+import NearbyCore
+import Synchronization
+
+/// The instant opening hours are evaluated at: the clock, or a time the user chose instead ("as of Sat 14:00").
+///
+/// One object is shared by every screen, so a chosen time replaces "now" everywhere at once: open states,
+/// "closes in …", "opens …", "open first" and Home's hot picks. Contexts read it through `now` (any thread);
+/// view models bind `chosen` to evaluate again when it changes; screens bind `t` to `choose(_:)` and
+/// `returnToNow()`, and show `header` ("as of Sat 14:00") while a time is chosen.
+@MainActor
+public final class EvaluationTime {
+    /// The chosen instant; nil while the clock is followed.
+    public let chosen = Observable<Date?>(nil)
+    /// "as of Sat 14:00" while a time is chosen, nil otherwise.
+    public let header = Observable<String?>(nil)
+    /// A span the lists keep only places open for the whole of ("18:00-20:00"); nil: no such filter.
+    public let openDuring = Observable<OpenSpan?>(nil)
+
+    /// From one instant to another, with the words a title shows ("Sat 18:00–20:00").
+    public struct OpenSpan: Hashable, Sendable {
+        public var start: Date
+        public var end: Date
+        public var label: String
+    }
+    /// The zone typed times are read in.
+    public nonisolated let zone: ZoneRules
+    /// Answers "now" on any thread: the chosen instant or the clock.
+    public nonisolated let source: Source
+
+    /// The thread-safe half: what `now` closures call.
+    public final class Source: Sendable {
+        let clock: @Sendable () -> Date
+        private let chosen = Mutex<Date?>(nil)
+
+        init(clock: @escaping @Sendable () -> Date) {
+            self.clock = clock
+        }
+
+        /// The chosen instant, else the clock's.
+        public func now() -> Date { chosen.withLock { $0 } ?? clock() }
+
+        /// Whether a time is chosen (time then does not pass for opening hours).
+        public var isChosen: Bool { chosen.withLock { $0 != nil } }
+
+        func set(_ date: Date?) { chosen.withLock { $0 = date } }
+    }
+
+    public init(clock: @escaping @Sendable () -> Date = { Date() }, zone: ZoneRules = .current) {
+        self.zone = zone
+        source = Source(clock: clock)
+    }
+
+    /// Evaluates at the time `text` names ("22:00", "tomorrow 10:00", "Sa 14:00", "2026-11-21"); on a
+    /// mistake nothing changes and the reason comes back, for the prompt to show.
+    @discardableResult
+    public func choose(_ text: String) -> TimeExpressionError? {
+        switch TimeExpression.parse(text, now: source.clock(), zone: zone) {
+        case .success(let date):
+            choose(date)
+            return nil
+        case .failure(let error):
+            return error
+        }
+    }
+
+    /// Evaluates at `date` (nil: the clock again).
+    public func choose(_ date: Date?) {
+        source.set(date)
+        header.update(date.map { "as of " + TimeExpression.label($0, now: source.clock(), zone: zone) })
+        chosen.update(date)
+    }
+
+    /// Back to the clock (`t` again, or Esc in the prompt).
+    public func returnToNow() { choose(nil as Date?) }
+
+    /// Lists keep only places open for all of the span `text` names ("18:00-20:00", "Sa 18:00-20:00"),
+    /// counted from the chosen time, else now; on a mistake nothing changes and the reason comes back.
+    @discardableResult
+    public func keepOpen(during text: String) -> TimeExpressionError? {
+        switch TimeExpression.span(text, base: source.now(), zone: zone) {
+        case .success(let (start, end)):
+            let now = source.clock()
+            let endLocal = zone.localDateTime(at: end)
+            let label = TimeExpression.label(start, now: now, zone: zone) + "–"
+                + TimeExpression.clockText(endLocal.secondOfDay)
+            openDuring.update(OpenSpan(start: start, end: end, label: label))
+            return nil
+        case .failure(let error):
+            return error
+        }
+    }
+
+    /// Lists show every place again.
+    public func stopKeepingOpen() { openDuring.update(nil) }
+
+    /// `t`: a chosen time goes back to now; otherwise the screen asks for a time.
+    public var isChosen: Bool { chosen.value != nil }
+}
+
+// Stand-ins for screens rendered against stub view models: they follow the clock.
+extension HomeViewModelType {
+    public var evaluationTime: EvaluationTime? { nil }
+}
+
+extension PlacesListViewModelType {
+    public var evaluationTime: EvaluationTime? { nil }
+}
+
+extension PlaceDetailViewModelType {
+    public var evaluationTime: EvaluationTime? { nil }
+}

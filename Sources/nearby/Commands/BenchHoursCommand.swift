@@ -1,0 +1,74 @@
+import ArgumentParser
+import Foundation
+import NearbyCore
+
+/// `nearby bench-hours` (hidden): what one opening-hours evaluation costs, by kind of text, in the context a
+/// list row uses (Vaduz's zone, position and holidays). Prints the median of several rounds.
+struct BenchHoursCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench-hours",
+        abstract: "Benchmark opening-hours evaluation (for developers).",
+        shouldDisplay: false)
+
+    @Option(parsing: .unconditional, help: "Evaluations per text and round.")
+    var evaluations = 20_000
+
+    @Option(parsing: .unconditional, help: "Rounds; the median is printed.")
+    var rounds = 5
+
+    static let texts = [
+        ("weekly", "Mo-Fr 08:00-12:00,13:30-18:00; Sa 08:00-12:00"),
+        ("weekly, past midnight", "Tu-Th 11:00-23:00; Fr 11:00-01:00; Sa 13:00-01:00"),
+        ("weekly with PH off", "Mo-Fr 08:00-18:00; Sa 09:00-12:00; Su,PH off"),
+        ("sunrise-sunset", "Mo-Su sunrise-sunset"),
+        ("seasonal, closed for months", "May 01-Oct 31: Su 10:00-17:00"),
+        ("easter and dates", "Mo-Su 10:00-18:00; easter -2 days-easter +1 day off; Dec 24-Dec 31 off"),
+    ]
+
+    func validate() throws {
+        if evaluations < 1 { throw ValidationError("--evaluations wants a whole number of at least 1, not \(evaluations).") }
+        if rounds < 1 { throw ValidationError("--rounds wants a whole number of at least 1, not \(rounds).") }
+    }
+
+    func run() throws {
+        let zone = (try? ZoneRules.named("Europe/Vaduz")) ?? .utc
+        let context = HoursContext(zone: zone, position: Coordinate(latitude: 47.141, longitude: 9.5209),
+                                   holidays: HolidayCalendar.builtIn(country: "LI"))
+        // Instants spread over 2026, so every weekday, hour and season comes round.
+        let start = Double(CivilDate.days(year: 2026, month: 1, day: 1) * 86_400)
+        let instants = (0..<evaluations).map { Date(timeIntervalSince1970: start + Double($0) * 1_579.3) }
+        print("text kind                       parse      evaluate (median of \(rounds) × \(evaluations))")
+        for (kind, text) in Self.texts {
+            let parse = median((0..<rounds).map { _ in
+                time { for _ in 0..<1_000 { _ = OpeningHours(osm: text) } } / 1_000
+            })
+            let hours = OpeningHours(osm: text)
+            var sink = 0
+            let evaluate = median((0..<rounds).map { _ in
+                time {
+                    for instant in instants where hours.evaluate(at: instant, in: context).state == .open { sink += 1 }
+                } / Double(evaluations)
+            })
+            print(kind.padding(toLength: 30, withPad: " ", startingAt: 0)
+                  + String(format: "%8.1f µs %10.2f µs", parse * 1e6, evaluate * 1e6) + (sink < 0 ? "!" : ""))
+        }
+        let zoneLoad = median((0..<rounds).map { _ in time { _ = try? ZoneRules.named("Europe/Vaduz") } })
+        print(String(format: "loading a zone file (Europe/Vaduz)  %.1f µs", zoneLoad * 1e6))
+        // Built once per process and kept: only the first use of each country costs this.
+        let tables = time {
+            for code in ["DE", "US", "GB", "FR", "IT"] { _ = HolidayCalendar.builtIn(country: code) }
+        } / 5
+        print(String(format: "building a country's holiday table (once)  %.1f µs", tables * 1e6))
+    }
+
+    private func time(_ work: () -> Void) -> Double {
+        let clock = ContinuousClock()
+        let duration = clock.measure(work)
+        return Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
+    }
+
+    private func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        return sorted[sorted.count / 2]
+    }
+}
