@@ -1,6 +1,10 @@
 // swift-tools-version:6.1
 import PackageDescription
 
+/// Targets that must not need full Foundation: a member is usable only where its module is imported, so a
+/// Foundation-only API cannot slip in through another target that still imports Foundation.
+let essentialsOnly: [SwiftSetting] = [.enableUpcomingFeature("MemberImportVisibility")]
+
 let package = Package(
     name: "Nearby",
     products: [
@@ -34,10 +38,11 @@ let package = Package(
         // Async-signal-safe signal forwarding and tty restore for the curses session.
         .target(name: "CTerminalSupport"),
 
-        // The toolkit: cells, widgets, key maps. Foundation only.
-        .target(name: "TerminalView"),
+        // The toolkit: cells, widgets, key maps. FoundationEssentials only.
+        .target(name: "TerminalView", swiftSettings: essentialsOnly),
         // The ncurses backend and the run loop.
-        .target(name: "CursesTerminal", dependencies: ["CNcurses", "CTerminalSupport", "TerminalView"]),
+        .target(name: "CursesTerminal", dependencies: ["CNcurses", "CTerminalSupport", "TerminalView"],
+                swiftSettings: essentialsOnly),
         // The domain, no I/O.
         .target(name: "NearbyCore"),
         // Storage, import, network.
@@ -73,9 +78,10 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         // Headless view models.
-        .target(name: "NearbyViewModels", dependencies: ["NearbyCore"]),
+        .target(name: "NearbyViewModels", dependencies: ["NearbyCore"], swiftSettings: essentialsOnly),
         // Terminal views bound to view models.
-        .target(name: "NearbyScreens", dependencies: ["TerminalView", "NearbyViewModels"]),
+        .target(name: "NearbyScreens", dependencies: ["TerminalView", "NearbyViewModels"],
+                swiftSettings: essentialsOnly),
         // The executable: command line and wiring.
         .executableTarget(name: "nearby", dependencies: [
             "TerminalView", "CursesTerminal", "CTerminalSupport", "NearbyCore", "NearbyData", "NearbyViewModels", "NearbyScreens",
@@ -84,6 +90,9 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
 
+        // What the test targets share: spawning processes clean, waiting off the cooperative pool, fixtures.
+        .target(name: "CTestSupport", path: "Tests/CTestSupport"),
+        .target(name: "TestSupport", dependencies: ["CTestSupport", "CZlib"], path: "Tests/TestSupport"),
         // Stand-ins for the live places services (Overpass, Google Places API (New)) on 127.0.0.1, checking
         // what the real services check; used by the provider tests and the end-to-end tests, shipped nowhere.
         .target(name: "PlacesStandIns", dependencies: ["NearbyData", "NearbyCore", "NearbyServer"],
@@ -91,21 +100,22 @@ let package = Package(
 
         .testTarget(name: "TerminalViewTests", dependencies: ["TerminalView"]),
         .testTarget(name: "NearbyScreensTests", dependencies: ["NearbyScreens", "NearbyViewModels", "TerminalView", "NearbyCore",
-                                                              "NearbyData"],
+                                                              "NearbyData", "TestSupport"],
                     exclude: ["__Snapshots__"]),
-        .testTarget(name: "CursesTerminalTests", dependencies: ["nearby", "CTerminalSupport"]),
+        .testTarget(name: "CursesTerminalTests", dependencies: ["nearby", "CursesTerminal", "CTerminalSupport", "TestSupport"]),
         // NearbyServer for its HTTP server: the network tests run a stand-in service in the test process.
         .testTarget(name: "EndToEndTests", dependencies: ["nearby", "nearby-server", "NearbyData", "NearbyServer",
-                                                         "PlacesStandIns"]),
+                                                         "PlacesStandIns", "TestSupport"]),
         .testTarget(name: "NearbyCoreTests", dependencies: ["NearbyCore"]),
         // The independent router the walking network is checked against is a Python script the test runs.
         .testTarget(name: "NearbyDataTests", dependencies: ["NearbyData", "NearbyCore", "CZlib", "CCurl", "CSQLite",
-                                                           "NearbyServer", "PlacesStandIns"],
+                                                           "NearbyServer", "PlacesStandIns", "TestSupport"],
                     exclude: ["Routing/reference_router.py"]),
         // The executable too, so `swift test` builds the binary the process tests start.
-        .testTarget(name: "NearbyServerTests", dependencies: ["NearbyServer", "NearbyData", "NearbyCore", "nearby-server"]),
+        .testTarget(name: "NearbyServerTests", dependencies: ["NearbyServer", "NearbyData", "NearbyCore", "nearby-server",
+                                                             "TestSupport"]),
         .testTarget(name: "nearbyTests", dependencies: ["nearby", "NearbyData", "NearbyCore", "NearbyServer",
-                                                         "NearbyServerOptions"]),
+                                                         "NearbyServerOptions", "TestSupport"]),
         .testTarget(name: "NearbyViewModelsTests", dependencies: ["NearbyViewModels", "NearbyCore"]),
     ],
     swiftLanguageModes: [.v6]

@@ -17,7 +17,7 @@ if [ ! -f "$out/store/nearby.sqlite" ]; then
   "$nearby" friends import --data-dir "$out/store" "$out/friends-100k.vcf" >/dev/null
 fi
 first=$("$nearby" friends list --data-dir "$out/store" --json | python3 -c \
-  'import json,sys; f=json.load(sys.stdin)[0]; print(f["firstName"]+" "+f["lastName"])' 2>/dev/null || true)
+  'import json,sys; f=json.load(sys.stdin)[0]; print(f["first_name"]+" "+f["last_name"])' 2>/dev/null || true)
 
 bench() { python3 "$tools/tuibench.py" --size 120x40 --key down --count 200 --idle-s 5 "$@"; }
 echo "nclist: $(bench --label nclist --expect "Amber Harbor Cafe 1" -- "$out/nclist" "$out/data/rows_100000.tsv")"

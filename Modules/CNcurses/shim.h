@@ -13,6 +13,7 @@
 #include <wchar.h>
 #include <langinfo.h>
 #include <ncurses.h>
+#include <term.h>
 
 /* Global mutable state and function-like macros that Swift 6 cannot import. */
 static inline WINDOW *nearby_stdscr(void) { return stdscr; }
@@ -31,11 +32,10 @@ static inline attr_t nearby_a_italic(void) { return A_ITALIC; }
 static inline attr_t nearby_color_pair(int n) { return COLOR_PAIR(n); }
 
 static inline int nearby_key_f(int n) { return KEY_F(n); }
-static inline int nearby_wcwidth(wchar_t c) { return wcwidth(c); }
 
-static inline mmask_t nearby_all_mouse_events(void) { return ALL_MOUSE_EVENTS | REPORT_MOUSE_POSITION; }
+/* Buttons and the wheel, no motion: REPORT_MOUSE_POSITION would turn on all-motion tracking (1003). */
+static inline mmask_t nearby_mouse_events(void) { return ALL_MOUSE_EVENTS; }
 static inline mmask_t nearby_button1_pressed(void) { return BUTTON1_PRESSED; }
-static inline mmask_t nearby_button1_released(void) { return BUTTON1_RELEASED; }
 static inline mmask_t nearby_button1_clicked(void) { return BUTTON1_CLICKED; }
 static inline mmask_t nearby_button1_double_clicked(void) { return BUTTON1_DOUBLE_CLICKED; }
 static inline mmask_t nearby_button4_pressed(void) { return BUTTON4_PRESSED; }
@@ -44,6 +44,25 @@ static inline mmask_t nearby_button5_pressed(void) { return BUTTON5_PRESSED; }
 /* Builds a cchar_t from up to CCHARW_MAX wide characters, since setcchar's const arrays import awkwardly. */
 static inline int nearby_setcchar(cchar_t *out, const wchar_t *wch, attr_t attrs, short pair) {
     return setcchar(out, wch, attrs, pair, NULL);
+}
+
+/* Whether curses itself decodes mouse reports in the SGR (1006) encoding: the terminfo's kmous is "\E[<". */
+static inline int nearby_mouse_decoded_as_sgr(void) {
+    const char *kmous = tigetstr("kmous");
+    return kmous != NULL && kmous != (const char *)-1 && kmous[0] == 27 && kmous[1] == '[' && kmous[2] == '<';
+}
+
+/* Whether the terminal TERM names can move the cursor to a cell (terminfo "cup"), asked before curses
+   touches the screen: 1 yes, 0 no (TERM=dumb), -1 TERM is not in the terminfo database. */
+static inline int nearby_terminal_addresses_cursor(int fd) {
+    int error = 0;
+    TERMINAL *before = cur_term;
+    if (setupterm(NULL, fd, &error) != OK) return -1;
+    const char *cup = tigetstr("cup");
+    int addresses = cup != NULL && cup != (const char *)-1;
+    TERMINAL *probe = set_curterm(before);
+    if (probe != NULL && probe != before) del_curterm(probe);
+    return addresses;
 }
 
 #endif

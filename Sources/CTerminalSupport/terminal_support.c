@@ -19,9 +19,11 @@ static int pipe_fd = -1;
 static volatile sig_atomic_t quit_pending = 0;
 static int atexit_registered = 0;
 
-/* Mouse off (all modes), normal screen, cursor visible, attributes off. */
+/* CAN first, which ends an escape sequence the interrupted program may have been half-way through writing;
+ * then mouse off (all modes), attributes off, keypad transmit off (cursor keys and keypad back to normal
+ * mode), normal screen, cursor visible. */
 static const char restore_sequence[] =
-    "\033[?1000l\033[?1002l\033[?1003l\033[?1006l\033[?1015l\033[0m\033[?1049l\033[?25h";
+    "\030\033[?1000l\033[?1002l\033[?1003l\033[?1006l\033[?1015l\033[0m\033[?1l\033>\033[?1049l\033[?25h";
 
 int nearby_tty_save(int fd) {
     if (tcgetattr(fd, &saved_modes) != 0) return -1;
@@ -67,11 +69,23 @@ static void forward(int sig) {
     errno = saved_errno;
 }
 
+/* A crash, or a signal whose default action ends the process: the terminal first, then the default action
+ * (the exit status, and a core where one is due, are the signal's own). */
 static void crash(int sig) {
     nearby_tty_emergency_restore();
     signal(sig, SIG_DFL);
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, sig);
+    sigprocmask(SIG_UNBLOCK, &set, NULL);
     raise(sig);
 }
+
+/* Signals whose default action ends the process, other than the quit signals the loop answers and the crash
+ * signals: each would otherwise leave the terminal raw, on the alternate screen, with the mouse reporting. */
+static const int terminating[] = {SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ,
+                                  SIGSYS, SIGIO, SIGPWR, SIGSTKFLT};
+static const int fatal[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP};
 
 static void restore_at_exit(void) { nearby_tty_emergency_restore(); }
 
@@ -90,9 +104,15 @@ int nearby_signals_install(int write_fd) {
     int forwarded[] = {SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGWINCH, SIGCONT};
     for (size_t i = 0; i < sizeof forwarded / sizeof forwarded[0]; i++)
         if (install(forwarded[i], forward, SA_RESTART) != 0) return -1;
-    int fatal[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP};
     for (size_t i = 0; i < sizeof fatal / sizeof fatal[0]; i++)
         if (install(fatal[i], crash, SA_RESETHAND | SA_NODEFER) != 0) return -1;
+    for (size_t i = 0; i < sizeof terminating / sizeof terminating[0]; i++)
+        if (install(terminating[i], crash, SA_RESETHAND | SA_NODEFER) != 0) return -1;
+    /* Real-time signals end the process too; glibc keeps the first few for itself, below SIGRTMIN. */
+    for (int sig = SIGRTMIN; sig <= SIGRTMAX; sig++) install(sig, crash, SA_RESETHAND | SA_NODEFER);
+    /* A write to a connection the other end closed is an error the caller handles (EPIPE), not a reason for a
+     * full-screen app to vanish. */
+    if (install(SIGPIPE, SIG_IGN, 0) != 0) return -1;
     if (!atexit_registered) {
         atexit(restore_at_exit);
         atexit_registered = 1;
@@ -121,9 +141,12 @@ void nearby_signals_suspend_self(void) {
 }
 
 void nearby_signals_uninstall(void) {
-    int all[] = {SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGWINCH, SIGCONT,
-                 SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP};
-    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) install(all[i], SIG_DFL, 0);
+    int forwarded[] = {SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGWINCH, SIGCONT};
+    for (size_t i = 0; i < sizeof forwarded / sizeof forwarded[0]; i++) install(forwarded[i], SIG_DFL, 0);
+    for (size_t i = 0; i < sizeof fatal / sizeof fatal[0]; i++) install(fatal[i], SIG_DFL, 0);
+    for (size_t i = 0; i < sizeof terminating / sizeof terminating[0]; i++) install(terminating[i], SIG_DFL, 0);
+    for (int sig = SIGRTMIN; sig <= SIGRTMAX; sig++) install(sig, SIG_DFL, 0);
+    install(SIGPIPE, SIG_DFL, 0);
     pipe_fd = -1;
 }
 
@@ -131,6 +154,13 @@ int nearby_tty_disable_flow_control(int fd) {
     struct termios modes;
     if (tcgetattr(fd, &modes) != 0) return -1;
     modes.c_iflag &= ~(tcflag_t)(IXON | IXOFF);
+    return tcsetattr(fd, TCSANOW, &modes);
+}
+
+int nearby_tty_disable_quit_key(int fd) {
+    struct termios modes;
+    if (tcgetattr(fd, &modes) != 0) return -1;
+    modes.c_cc[VQUIT] = _POSIX_VDISABLE;
     return tcsetattr(fd, TCSANOW, &modes);
 }
 

@@ -37,7 +37,7 @@ public final class CursesBackend: TerminalBackend {
                     lastStyle = cell.style
                     (attrs, pair) = attributes(for: cell.style)
                 }
-                Self.encode(cell.text, attributes: attrs, pair: pair, into: &cc, scratch: &chars)
+                Self.encode(cell, attributes: attrs, pair: pair, into: &cc, scratch: &chars)
                 if moved {
                     wadd_wch(screen, &cc)
                 } else {
@@ -57,18 +57,14 @@ public final class CursesBackend: TerminalBackend {
         doupdate()
     }
 
-    /// Fills `cc` with the cell's scalars (a base and up to four marks). Nonisolated, so the closure inside
+    /// Fills `cc` with the cell's scalars (a base and up to three marks). Nonisolated, so the closure inside
     /// carries no main-actor check per cell.
-    private nonisolated static func encode(_ text: String, attributes: attr_t, pair: Int16, into cc: inout cchar_t,
+    private nonisolated static func encode(_ cell: Cell, attributes: attr_t, pair: Int16, into cc: inout cchar_t,
                                            scratch: inout (wchar_t, wchar_t, wchar_t, wchar_t, wchar_t, wchar_t)) {
         withUnsafeMutableBytes(of: &scratch) { raw in
             let buffer = raw.bindMemory(to: wchar_t.self)
-            var count = 0
-            for scalar in text.unicodeScalars where count < 5 {
-                buffer[count] = wchar_t(bitPattern: scalar.value)
-                count += 1
-            }
-            if count == 0 { buffer[0] = 32; count = 1 }
+            let count = cell.markCount + 1
+            for index in 0..<count { buffer[index] = wchar_t(bitPattern: cell.scalar(at: index).value) }
             buffer[count] = 0
             _ = nearby_setcchar(&cc, buffer.baseAddress, attributes, pair)
         }
@@ -77,6 +73,19 @@ public final class CursesBackend: TerminalBackend {
     /// Forces the next `doupdate` to repaint everything (after a resume or a resize).
     public func invalidateScreen() {
         clearok(nearby_curscr(), true)
+    }
+
+    /// Scrolls a block of rows of the curses screen, so a list that moved by a row costs curses (and the
+    /// terminal, through its scrolling region) a row, not every cell of the list.
+    public func scroll(rows: Range<Int>, by: Int) {
+        let screen = nearby_stdscr()
+        let lines = Int(nearby_lines())
+        guard by != 0, rows.lowerBound >= 0, rows.upperBound <= lines, abs(by) < rows.count else { return }
+        wsetscrreg(screen, Int32(rows.lowerBound), Int32(rows.upperBound - 1))
+        scrollok(screen, true)
+        wscrl(screen, Int32(by))
+        scrollok(screen, false)
+        wsetscrreg(screen, 0, Int32(lines - 1))
     }
 
     private func attributes(for style: Style) -> (attr_t, Int16) {

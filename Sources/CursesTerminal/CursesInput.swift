@@ -1,24 +1,46 @@
 import CNcurses
-import Foundation
+import Glibc
 import TerminalView
 
 /// Reads what curses has decoded from the keyboard and mouse, without waiting.
 @MainActor
 struct CursesInput {
+    /// What `wget_wch` returned: a key code (arrows, KEY_MOUSE) or a character.
+    enum Raw: Equatable {
+        case code(Int32)
+        case character(UInt32)
+    }
+
     private var lastClick: (point: Point, time: ContinuousClock.Instant)?
 
     /// Every event available now (stdin is non-blocking); an empty array when nothing is pending.
     mutating func drain(limit: Int = 4096) -> [InputEvent] {
-        var events: [InputEvent] = []
+        var raws: [Raw] = []
         var wch: wint_t = 0
-        while events.count < limit {
+        while raws.count < limit {
             let status = wget_wch(nearby_stdscr(), &wch)
             if status == ERR { break }
-            if status == KEY_CODE_YES {
-                if let event = decodeKeyCode(Int32(wch)) { events.append(event) }
-            } else if let event = Self.decodeCharacter(UInt32(wch)) {
-                events.append(event)
+            raws.append(status == KEY_CODE_YES ? .code(Int32(wch)) : .character(UInt32(wch)))
+        }
+        return decode(raws)
+    }
+
+    /// Turns what curses read into events. A mouse report in SGR encoding that curses does not know for this
+    /// terminal (`ESC [ < b ; x ; y M`) arrives as plain characters and is put back together here.
+    mutating func decode(_ raws: [Raw]) -> [InputEvent] {
+        var events: [InputEvent] = []
+        var index = 0
+        while index < raws.count {
+            if let (report, length) = SGRMouseReport.parse(raws, at: index) {
+                if let event = mouseEvent(report) { events.append(event) }
+                index += length
+                continue
             }
+            switch raws[index] {
+            case .code(let code): if let event = decodeKeyCode(code) { events.append(event) }
+            case .character(let value): if let event = Self.decodeCharacter(value) { events.append(event) }
+            }
+            index += 1
         }
         return events
     }
@@ -56,7 +78,7 @@ struct CursesInput {
         case KEY_DC: return .key(.delete)
         case KEY_IC: return .key(.insert)
         case KEY_BTAB: return .key(.backTab)
-        case KEY_MOUSE: return decodeMouse()
+        case KEY_MOUSE: return decodeCursesMouse()
         case KEY_RESIZE: return nil // sizes come from SIGWINCH and the tty
         default:
             for n in 1...12 where code == nearby_key_f(Int32(n)) { return .key(.function(n)) }
@@ -64,22 +86,73 @@ struct CursesInput {
         }
     }
 
-    private mutating func decodeMouse() -> InputEvent? {
+    private mutating func decodeCursesMouse() -> InputEvent? {
         var event = MEVENT()
         guard getmouse(&event) == OK else { return nil }
         let point = Point(x: Int(event.x), y: Int(event.y))
         let state = event.bstate
         if state & nearby_button4_pressed() != 0 { return .mouse(MouseEvent(kind: .wheelUp, point: point)) }
         if state & nearby_button5_pressed() != 0 { return .mouse(MouseEvent(kind: .wheelDown, point: point)) }
-        if state & (nearby_button1_pressed() | nearby_button1_clicked()) != 0 {
-            let now = ContinuousClock.now
-            defer { lastClick = (point, now) }
-            if let last = lastClick, last.point == point, now - last.time < .milliseconds(400) {
-                return .mouse(MouseEvent(kind: .doubleClick, point: point))
-            }
-            return .mouse(MouseEvent(kind: .click, point: point))
-        }
+        if state & (nearby_button1_pressed() | nearby_button1_clicked()) != 0 { return click(at: point) }
         if state & nearby_button1_double_clicked() != 0 { return .mouse(MouseEvent(kind: .doubleClick, point: point)) }
+        return nil
+    }
+
+    private mutating func mouseEvent(_ report: SGRMouseReport) -> InputEvent? {
+        guard report.isPress else { return nil }
+        switch report.button {
+        case 0: return click(at: report.point)
+        case 64: return .mouse(MouseEvent(kind: .wheelUp, point: report.point))
+        case 65: return .mouse(MouseEvent(kind: .wheelDown, point: report.point))
+        default: return nil
+        }
+    }
+
+    /// A press of the first button: a double click when it lands where the last one did, soon after.
+    private mutating func click(at point: Point) -> InputEvent {
+        let now = ContinuousClock.now
+        defer { lastClick = (point, now) }
+        if let last = lastClick, last.point == point, now - last.time < .milliseconds(400) {
+            return .mouse(MouseEvent(kind: .doubleClick, point: point))
+        }
+        return .mouse(MouseEvent(kind: .click, point: point))
+    }
+}
+
+/// One SGR (1006) mouse report: `ESC [ < button ; column ; row M` for a press, `m` for a release.
+struct SGRMouseReport: Equatable {
+    /// The button without its modifier bits (shift 4, meta 8, ctrl 16): 0 left, 1 middle, 2 right, 64/65 wheel;
+    /// 32 is added while the mouse moves.
+    var button: Int
+    /// The cell, counted from 0.
+    var point: Point
+    var isPress: Bool
+
+    /// The report starting at `index`, and how many raw items it takes; nil when there is none.
+    static func parse(_ raws: [CursesInput.Raw], at index: Int) -> (SGRMouseReport, Int)? {
+        func character(_ offset: Int) -> UInt32? {
+            guard index + offset < raws.count, case .character(let value) = raws[index + offset] else { return nil }
+            return value
+        }
+        guard character(0) == 27, character(1) == 91 /* [ */, character(2) == 60 /* < */ else { return nil }
+        var numbers: [Int] = [0]
+        var offset = 3
+        while let value = character(offset), numbers.count <= 3 {
+            switch value {
+            case 48...57:
+                guard numbers[numbers.count - 1] < 100_000 else { return nil }
+                numbers[numbers.count - 1] = numbers[numbers.count - 1] * 10 + Int(value - 48)
+            case 59: numbers.append(0) // ;
+            case 77, 109: // M, m
+                guard numbers.count == 3, numbers[1] > 0, numbers[2] > 0 else { return nil }
+                let report = SGRMouseReport(button: numbers[0] & ~(4 | 8 | 16),
+                                            point: Point(x: numbers[1] - 1, y: numbers[2] - 1), isPress: value == 77)
+                return (report, offset + 1)
+            default:
+                return nil
+            }
+            offset += 1
+        }
         return nil
     }
 }

@@ -1,5 +1,5 @@
 import CTerminalSupport
-import Foundation
+import Glibc
 
 /// The process's main thread as the main actor's home: it sleeps in poll(2) until a watched descriptor is
 /// readable or main-actor work is queued, and runs both itself.
@@ -47,7 +47,7 @@ public final class MainThreadLoop {
     /// Runs `body` on the main actor and serves the main thread until it returns, then rethrows its error.
     /// Call once, from a synchronous `main` on the main thread.
     public static func run(_ body: sending @escaping @MainActor () async throws -> Void) throws {
-        precondition(Thread.isMainThread, "MainThreadLoop.run must be called on the main thread")
+        MainActor.preconditionIsolated("MainThreadLoop.run must be called on the main thread")
         let loop = MainThreadLoop(queueFD: nearby_main_queue_fd())
         current = loop
         defer { current = nil }

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// The pipe the C signal handlers write signal numbers into, so signals are handled in the run loop.
 struct SignalPipe {
@@ -28,8 +28,8 @@ struct SignalPipe {
     }
 
     func close() {
-        _ = Foundation.close(readFD)
-        _ = Foundation.close(writeFD)
+        _ = Glibc.close(readFD)
+        _ = Glibc.close(writeFD)
     }
 }
 

@@ -1,11 +1,13 @@
-import CNcurses
 import CTerminalSupport
-import Foundation
+import FoundationEssentials
+import Glibc
 import TerminalView
 
-/// The run loop: sleeps until input, a signal, or a requested frame; then handles it and draws once.
+/// The run loop: sleeps until input, a signal, a wake-up or a requested frame; then handles it and draws once.
 ///
-/// With nothing to do the main thread is blocked in poll(2) (0% CPU). A visible spinner wakes it only to redraw its cells.
+/// Frames go through `FramePresenter`, as in the headless runner. With nothing to do the main thread is
+/// blocked in poll(2) (0% CPU); a visible spinner wakes it only to redraw its cells, and a wake-up the app
+/// scheduled (an open state that changes at 18:00) wakes it once, at that time on the wall clock.
 @MainActor
 public final class TerminalRunLoop: ApplicationHost {
     private let app: any TerminalApplication
@@ -15,16 +17,13 @@ public final class TerminalRunLoop: ApplicationHost {
     private var finished: CheckedContinuation<Void, Never>?
     private var input = CursesInput()
     private var theme = Theme.make(.monochrome)
-    /// What the screen shows now, and the buffer the next frame is drawn into.
-    private var frame = CellBuffer(size: Size(width: 0, height: 0))
-    private var spare = CellBuffer(size: Size(width: 0, height: 0))
-    private var repaintAll = true
+    private let presenter = FramePresenter()
     private var needsDisplay = true
     private var spinnerTask: Task<Void, Never>?
+    private let spinnerInterval: Duration
+    private var wakes = WakeSchedule()
     private var timerTask: Task<Void, Never>?
     private var timerDeadline: Date?
-    private var spinnerFrame = 0
-    private let spinnerInterval: Duration
     private var hungUp = false
 
     public init(app: any TerminalApplication, session: TerminalSession = TerminalSession(),
@@ -53,8 +52,6 @@ public final class TerminalRunLoop: ApplicationHost {
         session.resize(to: size)
         backend = CursesBackend(size: size, colorSupport: session.colorSupport)
         theme = Theme.make(session.colorSupport, unicode: session.unicode)
-        frame = CellBuffer(size: size)
-        spare = CellBuffer(size: size)
         app.attach(to: self)
         app.handle(.resize(size))
         render()
@@ -85,18 +82,15 @@ public final class TerminalRunLoop: ApplicationHost {
         needsDisplay = true
     }
 
-    public func scheduleRedraw(at date: Date) {
-        if let current = timerDeadline, current <= date, timerTask != nil { return }
-        timerDeadline = date
-        timerTask?.cancel()
-        timerTask = Task { [weak self] in
-            let delay = date.timeIntervalSinceNow
-            if delay > 0 { try? await Task.sleep(for: .milliseconds(Int(delay * 1000) + 1)) }
-            guard !Task.isCancelled, let self else { return }
-            self.timerTask = nil
-            self.timerDeadline = nil
-            self.setNeedsDisplay()
-        }
+    public func repaintAll() {
+        presenter.invalidate()
+        backend?.invalidateScreen()
+        needsDisplay = true
+    }
+
+    public func schedule(_ wake: ScheduledWake) {
+        wakes.add(wake)
+        armTimer()
     }
 
     // MARK: Loop steps
@@ -116,7 +110,12 @@ public final class TerminalRunLoop: ApplicationHost {
 
     private func handleSignal(_ number: Int32) {
         switch number {
-        case SIGINT, SIGTERM, SIGHUP:
+        case SIGINT:
+            // ctrl-c is the app's to answer: it quits, or first asks about unsaved text. A second ctrl-c
+            // while the app does not answer still ends the process from the handler.
+            nearby_signals_quit_handled()
+            app.handle(.key(.control("c")))
+        case SIGTERM, SIGHUP:
             nearby_signals_quit_handled()
             hungUp = true
         case SIGTSTP:
@@ -133,34 +132,22 @@ public final class TerminalRunLoop: ApplicationHost {
         let size = session.currentSize()
         session.resize(to: size)
         backend?.updateSize(size)
-        backend?.invalidateScreen()
-        repaintAll = true
+        repaintAll()
         app.handle(.resize(size))
-        needsDisplay = true
     }
 
-    /// Draws a full frame into the spare buffer and writes only what differs from the screen.
+    /// Lays out and draws a full frame and writes only what differs from the screen.
     private func render() {
         guard let backend else { return }
+        presenter.render(app, theme: theme, to: backend)
+        // Cleared after: a change made while laying out is in this frame already.
         needsDisplay = false
-        let size = backend.size
-        spare.reset(size: size)
-        spare.spinnerFrame = spinnerFrame
-        if size.width < app.minimumSize.width || size.height < app.minimumSize.height {
-            TooSmallMessage.draw(in: spare, minimum: app.minimumSize, theme: theme)
-        } else {
-            app.draw(into: spare, theme: theme)
-        }
-        let runs = spare.changedRuns(since: repaintAll ? nil : frame)
-        repaintAll = false
-        backend.present(spare, runs: runs)
-        swap(&frame, &spare)
         scheduleSpinner()
     }
 
     /// While a spinner is on screen, wake every interval to advance only its cells.
     private func scheduleSpinner() {
-        guard !frame.spinnerCells.isEmpty else {
+        guard presenter.hasSpinners else {
             spinnerTask?.cancel()
             spinnerTask = nil
             return
@@ -175,17 +162,31 @@ public final class TerminalRunLoop: ApplicationHost {
     }
 
     private func advanceSpinners() {
-        guard let backend, !frame.spinnerCells.isEmpty else { return }
+        guard let backend, presenter.hasSpinners else { return }
         if needsDisplay { render(); return }
-        spinnerFrame += 1
-        frame.spinnerFrame = spinnerFrame
-        var runs: [ChangedRun] = []
-        for cell in frame.spinnerCells {
-            frame.write(Spinner.glyph(frame: spinnerFrame, unicode: theme.unicode), at: cell.point,
-                        style: cell.style, maxWidth: 1)
-            runs.append(ChangedRun(y: cell.point.y, startX: cell.point.x, endX: cell.point.x + 1))
-        }
-        backend.present(frame, runs: runs)
+        presenter.advanceSpinners(theme: theme, to: backend)
         scheduleSpinner()
+    }
+
+    /// One timer for the earliest wake-up; none while nothing is due.
+    private func armTimer() {
+        guard let deadline = wakes.earliest() else {
+            timerTask?.cancel()
+            timerTask = nil
+            timerDeadline = nil
+            return
+        }
+        if let current = timerDeadline, current <= deadline, timerTask != nil { return }
+        timerTask?.cancel()
+        timerDeadline = deadline
+        timerTask = Task { [weak self] in
+            let delay = deadline.timeIntervalSinceNow
+            if delay > 0 { try? await Task.sleep(for: .milliseconds(Int(delay * 1000) + 1)) }
+            guard !Task.isCancelled, let self else { return }
+            self.timerTask = nil
+            self.timerDeadline = nil
+            for wake in self.wakes.takeDue(at: Date()) { wake.fire() }
+            self.armTimer()
+        }
     }
 }

@@ -1,17 +1,29 @@
 import CNcurses
 import CTerminalSupport
-import Foundation
+import FoundationEssentials
+import Glibc
 import TerminalView
 
 /// Why the full-screen session could not start.
 public enum TerminalSessionError: Error, CustomStringConvertible {
     case notATerminal
+    /// TERM names no terminal in the terminfo database.
+    case unknownTerminal(String)
+    /// The terminal cannot move the cursor to a cell (TERM=dumb), so a full screen cannot be drawn.
+    case cannotAddressCursor(String)
     case cannotInitialize
     case signalSetupFailed
 
     public var description: String {
         switch self {
         case .notATerminal: "Nearby needs a terminal: standard input and output must be a tty."
+        case .unknownTerminal(let name):
+            "The terminal type \"\(TextSanitizer.sanitize(name))\" (TERM) is not known here; set TERM to your "
+                + "terminal's type, such as xterm-256color."
+        case .cannotAddressCursor(let name):
+            "The terminal type \"\(TextSanitizer.sanitize(name))\" (TERM) cannot move the cursor, so Nearby cannot "
+                + "draw its screens; use a full terminal (TERM=xterm-256color, for one), or the commands "
+                + "(nearby places, nearby friends list)."
         case .cannotInitialize: "Could not start the terminal (is TERM set to a known terminal?)."
         case .signalSetupFailed: "Could not install signal handlers."
         }
@@ -20,7 +32,8 @@ public enum TerminalSessionError: Error, CustomStringConvertible {
 
 /// Owns the curses session: start (locale, alternate screen, modes, mouse) and an idempotent restore.
 ///
-/// Restore also runs from the signal shims on SIGINT/SIGTERM/SIGHUP, at exit, and on a crash signal.
+/// Restore also runs from the signal shims on SIGINT/SIGTERM/SIGHUP, at exit, on a crash signal, and on every
+/// other signal whose default action ends the process (SIGQUIT, SIGUSR1, SIGALRM, …).
 @MainActor
 public final class TerminalSession {
     public private(set) var isActive = false
@@ -28,6 +41,7 @@ public final class TerminalSession {
     public private(set) var unicode = false
     public private(set) var colorSupport: ColorSupport = .monochrome
     private let environment: [String: String]
+    private var mouse = false
 
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.environment = environment
@@ -37,6 +51,12 @@ public final class TerminalSession {
     public func start(signalPipe: Int32, mouse: Bool = true) throws {
         guard !isActive else { return }
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw TerminalSessionError.notATerminal }
+        // Asked before curses writes anything: a terminal that cannot place the cursor would show garbage.
+        switch nearby_terminal_addresses_cursor(STDOUT_FILENO) {
+        case 1: break
+        case 0: throw TerminalSessionError.cannotAddressCursor(environment["TERM"] ?? "")
+        default: throw TerminalSessionError.unknownTerminal(environment["TERM"] ?? "")
+        }
         unicode = Self.setUTF8Locale()
         _ = nearby_tty_save(STDOUT_FILENO)
         if environment["ESCDELAY"] == nil { set_escdelay(25) }
@@ -52,8 +72,10 @@ public final class TerminalSession {
         leaveok(nearby_stdscr(), false)
         curs_set(0)
         set_escdelay(25)
-        // ctrl-s saves a form; remember the modes curses restores after a suspend.
+        // ctrl-s saves a form; ctrl-\ (or a pasted 0x1C) must not end the app with SIGQUIT, while ctrl-c and
+        // ctrl-z keep their signals. Remember the modes curses restores after a suspend.
         _ = nearby_tty_disable_flow_control(STDIN_FILENO)
+        _ = nearby_tty_disable_quit_key(STDIN_FILENO)
         def_prog_mode()
         if has_colors() {
             start_color()
@@ -62,10 +84,8 @@ public final class TerminalSession {
         colorSupport = has_colors()
             ? ColorSupport.detect(colors: Int(nearby_colors()), environment: environment)
             : .monochrome
-        if mouse {
-            mouseinterval(0)
-            _ = mousemask(nearby_all_mouse_events(), nil)
-        }
+        if mouse { MouseReporting.enable() }
+        self.mouse = mouse
         guard nearby_signals_install(signalPipe) == 0 else {
             restore()
             throw TerminalSessionError.signalSetupFailed
@@ -76,7 +96,7 @@ public final class TerminalSession {
     public func restore() {
         guard isActive else { return }
         isActive = false
-        _ = mousemask(0, nil)
+        MouseReporting.disable()
         curs_set(1)
         endwin()
         nearby_tty_set_active(1)
@@ -88,13 +108,13 @@ public final class TerminalSession {
     /// Hands the terminal back to the shell and stops (ctrl-z); returns after `fg`.
     public func suspend() {
         guard isActive else { return }
-        _ = mousemask(0, nil)
+        if mouse { MouseReporting.disable() }
         endwin()
         nearby_tty_set_active(0)
         nearby_signals_suspend_self()
         // Continued: doupdate() re-enters program mode and the alternate screen.
         nearby_tty_set_active(1)
-        _ = mousemask(nearby_all_mouse_events(), nil)
+        if mouse { MouseReporting.enable() }
         clearok(nearby_curscr(), true)
     }
 

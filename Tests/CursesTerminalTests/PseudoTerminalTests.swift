@@ -1,137 +1,90 @@
 import CTerminalSupport
 import Foundation
 import Testing
+import TestSupport
 
 /// The curses backend through a real pseudo-terminal: what it writes to the tty, and what it leaves behind.
+@Suite(.terminal)
 struct PseudoTerminalTests {
-    /// Runs `nearby` on a new pty of the given size. Each step waits until its text shows in the output written
-    /// since the previous step, then types its keys. Returns all output and the output after the last step's keys.
-    private func runOnPTY(arguments: [String], size: (rows: UInt16, cols: UInt16),
-                          steps: [(waitFor: String, keys: String)], signal: Int32? = nil)
-        async throws -> (output: String, last: String, status: Int32) {
-        var path = [CChar](repeating: 0, count: 256)
-        let master = nearby_pty_open(Int32(size.rows), Int32(size.cols), &path, Int32(path.count))
-        guard master >= 0 else { throw PTYError.cannotOpen }
-        let slave = open(String(decoding: path.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self), O_RDWR)
-        guard slave >= 0 else { throw PTYError.cannotOpen }
-        let slaveHandle = FileHandle(fileDescriptor: slave, closeOnDealloc: true)
-
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        process.environment = ["TERM": "xterm-256color", "LANG": "C.UTF-8", "HOME": NSTemporaryDirectory()]
-        process.standardInput = slaveHandle
-        process.standardOutput = slaveHandle
-        process.standardError = slaveHandle
-        try process.run()
-
-        var output = Data()
-        var stepStart = 0
-        var step = 0
-        let deadline = ContinuousClock.now + .seconds(30)
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while ContinuousClock.now < deadline {
-            var fds = [pollfd(fd: master, events: Int16(POLLIN), revents: 0)]
-            if poll(&fds, 1, 0) > 0 {
-                let count = read(master, &buffer, buffer.count)
-                if count > 0 { output.append(contentsOf: buffer[0..<count]) } else if !process.isRunning { break }
-            } else if !process.isRunning {
-                break
-            } else {
-                // Awaiting, not blocking: other tests' servers share the few cooperative threads.
-                try await Task.sleep(for: .milliseconds(5))
-            }
-            if step < steps.count,
-               String(decoding: output[stepStart...], as: UTF8.self).contains(steps[step].waitFor) {
-                let keys = Array(steps[step].keys.utf8)
-                stepStart = output.count
-                _ = keys.withUnsafeBufferPointer { write(master, $0.baseAddress, $0.count) }
-                step += 1
-                if step == steps.count, let signal { kill(process.processIdentifier, signal) }
-            }
+    /// Each step waits until its text shows in the output written since the previous step, then types its keys.
+    private func play(_ run: PseudoTerminalRun, _ steps: [(waitFor: String, keys: String)],
+                      sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        for step in steps {
+            let shown = try await run.waitFor(step.waitFor)
+            #expect(shown, "“\(step.waitFor)” never showed; output so far:\n\(run.text.suffix(800))",
+                    sourceLocation: sourceLocation)
+            guard shown else { return }
+            run.markOutput()
+            run.type(step.keys)
         }
-        if process.isRunning {
-            Issue.record("nearby did not quit at step \(step); output so far:\n\(String(decoding: output, as: UTF8.self).suffix(800))")
-            process.terminate()
-        }
-        process.waitUntilExit()
-        close(master)
-        return (String(decoding: output, as: UTF8.self), String(decoding: output[stepStart...], as: UTF8.self),
-                process.terminationStatus)
-    }
-
-    private var binary: URL {
-        let here = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for candidate in [here, here.deletingLastPathComponent()] {
-            let url = candidate.appendingPathComponent("nearby")
-            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
-        }
-        return URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(".build/debug/nearby")
     }
 
     @Test func entersAndLeavesTheAlternateScreenAndDrawsText() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-pty-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let (output, _, status) = try await runOnPTY(arguments: ["--data-dir", folder.path, "--open", "friends"],
-                                               size: (24, 80), steps: [("a adds one", "Q")])
-        #expect(status == 0)
+        let run = try PseudoTerminalRun(arguments: ["--open", "friends"])
+        try await play(run, [("a adds one", "Q")])
+        #expect(try await run.waitForExit() == .exited(0))
+        let output = run.text
         #expect(output.contains("\u{1B}[?1049h"), "enters the alternate screen")
         #expect(output.contains("You have no friends yet"))
         let tail = output.suffix(200)
         #expect(tail.contains("\u{1B}[?1049l"), "leaves the alternate screen")
         #expect(tail.contains("\u{1B}[?25h") || tail.contains("\u{1B}[?12l\u{1B}[?25h"), "shows the cursor again")
         #expect(tail.contains("\u{1B}[?1000l"), "stops mouse reporting")
+        #expect(TerminalModes(after: run.output) == .initial)
+        #expect(sameModes(run.modes, run.modesBefore))
     }
 
     @Test func aDownKeyWritesOnlyTheRowsThatChanged() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-pty-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        var down = ""
-        let (output, _, status) = try await runOnPTY(arguments: ["--data-dir", folder.path, "--open", "friends"], size: (24, 80), steps: [
+        let run = try PseudoTerminalRun(arguments: ["--open", "friends"])
+        try await play(run, [
             ("a adds one", "a"), ("New friend", "Anna\tBeck\t123 456\u{13}"),
             ("Added Anna Beck", "a"), ("New friend", "Ben\tCole\t789 012\u{13}"),
-            ("Added Ben Cole", "\u{1B}[B"), ("Ben Cole", "Q"),
+            ("Added Ben Cole", "g"), ("Anna Beck", ""),
         ])
-        #expect(status == 0)
-        if let range = output.range(of: "Added Ben Cole") {
-            down = String(output[range.upperBound...])
-        }
+        // Down as a terminal in keypad-transmit mode sends it (curses turned that mode on); what it brought,
+        // until Q is typed.
+        run.markOutput()
+        run.type("\u{1B}OB")
+        #expect(try await run.waitFor("Ben Cole"))
+        let down = run.sinceMark
+        run.type("Q")
+        #expect(try await run.waitForExit() == .exited(0))
         // Moving the selection rewrites two rows, not the screen: a few hundred bytes at most.
         #expect(!down.isEmpty)
         #expect(down.utf8.count < 1200, "Down wrote \(down.utf8.count) bytes")
         #expect(!down.contains("\u{1B}[2J"), "no clear-screen on a keystroke")
     }
 
-    @Test(arguments: [SIGTERM, SIGHUP, SIGSEGV])
-    func aSignalStillRestoresTheTerminal(signal: Int32) async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-pty-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let (output, last, status) = try await runOnPTY(arguments: ["--data-dir", folder.path, "--open", "friends"], size: (24, 80),
-                                                  steps: [("a adds one", "")], signal: signal)
-        #expect(output.contains("\u{1B}[?1049h"))
-        #expect(last.contains("\u{1B}[?1049l"), "leaves the alternate screen")
-        #expect(last.contains("\u{1B}[?25h"), "shows the cursor again")
-        if signal == SIGSEGV {
-            #expect(status == SIGSEGV, "a crash is re-raised after the restore")
-        }
+    /// Buttons and the wheel are reported, never motion (1003), in the SGR encoding (1006): asked through
+    /// terminfo where it knows it (xterm), and directly where it does not (tmux).
+    @Test(arguments: ["xterm-256color", "tmux-256color"])
+    func mouseReportingIsSGRWithoutMotion(term: String) async throws {
+        let run = try PseudoTerminalRun(arguments: ["--open", "friends"], term: term)
+        try await play(run, [("a adds one", "Q")])
+        #expect(try await run.waitForExit() == .exited(0))
+        let output = run.text, last = run.sinceMark
+        #expect(output.contains("1006"), "SGR mouse encoding is asked for")
+        #expect(output.contains("\u{1B}[?1000h") || output.contains(";1000h"), "button reporting is on")
+        #expect(!output.contains("1003h"), "no all-motion tracking")
+        #expect(!output.contains("1002h"), "no drag tracking")
+        #expect(last.contains("1006l") || last.contains("1006;1000l"), "SGR is turned off at the end")
+    }
+
+    /// A terminal that cannot place the cursor gets a clear refusal, before anything is drawn.
+    @Test func aTerminalThatCannotPlaceTheCursorIsRefused() async throws {
+        let run = try PseudoTerminalRun(arguments: [], term: "dumb")
+        let exit = try await run.waitForExit()
+        #expect(exit != nil && exit != .exited(0))
+        let output = run.text
+        #expect(output.contains("cannot move the cursor"))
+        #expect(!output.contains("\u{1B}[?1049h"), "the screen was not touched")
+        #expect(!output.contains("\u{1B}["), "no escape sequence at all")
     }
 
     @Test func refusesToRunWithoutATerminal() async throws {
-        let process = Process()
-        process.executableURL = binary
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-pty-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        process.arguments = ["--data-dir", folder.path]
-        let err = Pipe()
-        process.standardInput = Pipe()
-        process.standardOutput = Pipe()
-        process.standardError = err
-        try process.run()
-        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus != 0)
-        #expect(text.contains("needs a terminal"))
+        let folder = try TemporaryFolder("nearby-pty")
+        let result = try await Command.run(Binaries.nearby, ["--data-dir", folder.path])
+        #expect(result.exit != .exited(0))
+        #expect(result.output.contains("needs a terminal"))
     }
 }
-
-enum PTYError: Error { case cannotOpen }

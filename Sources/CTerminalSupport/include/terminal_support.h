@@ -15,10 +15,16 @@ int nearby_tty_size(int fd, int *rows, int *cols);
 
 /* Frees ctrl-s and ctrl-q for the app (XON/XOFF would freeze the screen). Returns 0 on success. */
 int nearby_tty_disable_flow_control(int fd);
+/* Makes ctrl-\ (and a pasted byte 0x1C) an ordinary key instead of SIGQUIT, which ends the process with a
+ * core; ctrl-c and ctrl-z keep their signals. Returns 0 on success. */
+int nearby_tty_disable_quit_key(int fd);
 
 /* Installs handlers: SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGWINCH, SIGCONT write their number to write_fd;
  * a second SIGINT/SIGTERM/SIGHUP before the first was handled restores the tty and exits at once;
- * SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT restore the tty and re-raise. Also registers an atexit restore. */
+ * the crash signals (SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP) and every other signal whose default
+ * action ends the process (SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, real-time signals, …) restore the tty and
+ * re-raise with the default action; SIGPIPE is ignored (a closed connection is an EPIPE to handle). Also
+ * registers an atexit restore. */
 int nearby_signals_install(int write_fd);
 /* The main loop has taken the pending quit signal. */
 void nearby_signals_quit_handled(void);

@@ -47,6 +47,9 @@ public struct FriendChanges: Hashable, Sendable {
         if let email, let problem = FriendValidation.emailProblem(email) { result[.email] = problem }
         if case .some(.some(let coordinate)) = coordinate, !coordinate.isValid {
             result[.location] = "Not a valid coordinate"
+        } else if case .some(.some(let placeName)) = placeName,
+                  let problem = FriendValidation.placeNameProblem(placeName) {
+            result[.location] = problem
         }
         return result
     }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A friend's location as typed in one field: "lat, lon", a place name, or nothing.
 public enum FriendLocationInput: Hashable, Sendable {
@@ -17,7 +17,7 @@ public enum FriendLocationInput: Hashable, Sendable {
             guard let coordinate = Coordinate(parsing: trimmed) else { return nil }
             self = .coordinate(coordinate)
         } else {
-            guard Self.placeNameProblem(trimmed) == nil else { return nil }
+            guard FriendValidation.placeNameProblem(trimmed) == nil else { return nil }
             self = .placeName(trimmed)
         }
     }
@@ -34,7 +34,7 @@ public enum FriendLocationInput: Hashable, Sendable {
             }
             return "Write latitude, longitude (47.141, 9.5209)"
         }
-        return placeNameProblem(trimmed)
+        return FriendValidation.placeNameProblem(trimmed)
     }
 
     /// The field's text for a stored location: the place name when there is one, else "lat, lon" with five
@@ -54,18 +54,5 @@ public enum FriendLocationInput: Hashable, Sendable {
             return false
         }
         return hasDigit
-    }
-
-    private static func placeNameProblem(_ name: String) -> String? {
-        if name.count > placeNameLengthRange.upperBound {
-            return "At most \(placeNameLengthRange.upperBound) characters"
-        }
-        if name.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
-            return "Only printable characters"
-        }
-        if !name.unicodeScalars.contains(where: { $0.properties.isAlphabetic }) {
-            return "Needs at least one letter"
-        }
-        return nil
     }
 }

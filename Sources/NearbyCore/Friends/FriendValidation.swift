@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A field of the friend form.
 public enum FriendField: String, CaseIterable, Hashable, Sendable, Codable {
@@ -11,15 +11,37 @@ public enum FriendValidation {
     public static let phoneDigitRange = 3...20
     /// What the name rule allows, said the same way wherever a name is refused.
     public static let nameRule = "Only letters, emoji, spaces, hyphens, apostrophes and periods"
+    /// Characters a phone number may take, spaces and signs included.
+    public static let phoneLength = 32
+    /// The longest e-mail address (RFC 5321).
+    public static let emailLength = 254
 
-    /// The most characters a field takes where it is typed (the form stops there and says so).
+    /// The longest each field may be, in characters: the form's fields stop there (and say so), and
+    /// `friends add`, vCard import and the server refuse longer values with the same reason.
     public static func maximumLength(of field: FriendField) -> Int {
         switch field {
         case .firstName, .lastName: nameLengthRange.upperBound
-        case .phoneNumber: 32
-        case .email: 254
+        case .phoneNumber: phoneLength
+        case .email: emailLength
         case .location: FriendLocationInput.placeNameLengthRange.upperBound
         }
+    }
+
+    /// Characters no field may hold, whichever way it arrives: C0 and C1 controls and DEL (escape sequences
+    /// start with them), bidirectional embeddings, overrides and isolates (they reorder the text around them
+    /// on screen), and line and paragraph separators.
+    public static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F: true
+        case 0x202A...0x202E, 0x2066...0x2069: true
+        case 0x2028, 0x2029: true
+        default: false
+        }
+    }
+
+    /// Whether `text` holds a character no field may hold.
+    public static func hasForbiddenCharacter(_ text: String) -> Bool {
+        text.unicodeScalars.contains(where: isForbidden)
     }
 
     /// The reason a name is refused, or nil when it is fine.
@@ -53,6 +75,7 @@ public enum FriendValidation {
     public static func phoneProblem(_ phone: String) -> String? {
         let trimmed = phone.trimmingCharacters(in: .whitespaces)
         if trimmed.isEmpty { return "Required" }
+        if trimmed.count > phoneLength { return "At most \(phoneLength) characters" }
         var digits = 0
         for ch in trimmed {
             if ch.isASCII, ch.isNumber { digits += 1; continue }
@@ -67,16 +90,26 @@ public enum FriendValidation {
     /// The reason an e-mail address is refused, or nil when it is fine or empty (it is optional).
     public static func emailProblem(_ email: String?) -> String? {
         guard let email = email?.trimmingCharacters(in: .whitespaces), !email.isEmpty else { return nil }
-        if email.count > 254 { return "Too long" }
+        if email.count > emailLength { return "Too long" }
+        if hasForbiddenCharacter(email) { return "Only printable characters" }
         let parts = email.split(separator: "@", omittingEmptySubsequences: false)
         guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else { return "Not an e-mail address" }
         let domain = parts[1]
         guard domain.contains("."), !domain.hasPrefix("."), !domain.hasSuffix("."), !domain.contains("..") else {
             return "Not an e-mail address"
         }
-        if email.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.value < 0x20 || $0.value == 0x7F }) {
+        if email.unicodeScalars.contains(where: { $0.properties.isWhitespace }) {
             return "Not an e-mail address"
         }
+        return nil
+    }
+
+    /// The reason a place name is refused, or nil when it is fine.
+    public static func placeNameProblem(_ name: String) -> String? {
+        let limit = maximumLength(of: .location)
+        if name.count > limit { return "At most \(limit) characters" }
+        if hasForbiddenCharacter(name) { return "Only printable characters" }
+        if !name.unicodeScalars.contains(where: { $0.properties.isAlphabetic }) { return "Needs at least one letter" }
         return nil
     }
 
@@ -87,7 +120,11 @@ public enum FriendValidation {
         if let p = nameProblem(draft.lastName) { result[.lastName] = p }
         if let p = phoneProblem(draft.phoneNumber) { result[.phoneNumber] = p }
         if let p = emailProblem(draft.email) { result[.email] = p }
-        if let c = draft.coordinate, !c.isValid { result[.location] = "Not a valid coordinate" }
+        if let c = draft.coordinate, !c.isValid {
+            result[.location] = "Not a valid coordinate"
+        } else if let place = draft.placeName, let p = placeNameProblem(place) {
+            result[.location] = p
+        }
         return result
     }
 }

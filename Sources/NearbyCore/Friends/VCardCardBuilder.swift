@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Gathers the properties of one card and turns them into a friend, or into the reason it cannot be one.
 struct VCardCardBuilder {
@@ -57,7 +57,8 @@ struct VCardCardBuilder {
             if VCardText.hasPrefixIgnoringASCIICase(address[...], "MAILTO:") { address.removeFirst(7) }
             emails.append(Candidate(value: address, rank: Self.rank(property)))
         case "ADR":
-            let parts = VCardText.split(property.value, at: ";").map { VCardText.unescape($0).vcardTrimmed }
+            // A place name is one line: a street on two lines (`\n` in vCard) reads as "line one, line two".
+            let parts = VCardText.split(property.value, at: ";").map { Self.oneLine(VCardText.unescape($0)) }
             let place = parts.filter { !$0.isEmpty }.joined(separator: ", ")
             if !place.isEmpty { addresses.append(Candidate(value: place, rank: Self.rank(property))) }
         case "GEO":
@@ -109,8 +110,16 @@ struct VCardCardBuilder {
             }
         }
 
+        // An address is held to the form's rules for a place name (length, control characters, bidi
+        // overrides), like every other way a place name comes in.
+        let orderedAddresses = Self.ordered(addresses)
+        let placeName = orderedAddresses.first { FriendValidation.placeNameProblem($0) == nil }
+        if placeName == nil, let first = orderedAddresses.first, let reason = FriendValidation.placeNameProblem(first) {
+            warnings.append(VCardIssue(line: startLine, reason: "place (ADR) left out: \(reason)"))
+        }
+
         let draft = FriendDraft(firstName: firstName, lastName: lastName, phoneNumber: phoneNumber, email: email,
-                                coordinate: coordinate, placeName: Self.ordered(addresses).first)
+                                coordinate: coordinate, placeName: placeName)
         return .contact(VCardContact(line: startLine, draft: draft, uid: uid.flatMap { $0.isEmpty ? nil : $0 },
                                      warnings: warnings))
     }
@@ -138,6 +147,14 @@ struct VCardCardBuilder {
         if let reason = FriendValidation.nameProblem(first) { problems.append("first name: \(reason)") }
         if let reason = FriendValidation.nameProblem(last) { problems.append("last name: \(reason)") }
         return (first, last, problems.isEmpty ? nil : problems.joined(separator: "; "))
+    }
+
+    /// The lines of an address component joined with commas, tabs as spaces, without blanks around.
+    private static func oneLine(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) else { return text.vcardTrimmed }
+        let lines = text.split(omittingEmptySubsequences: true) { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
+        return lines.map { VCardText.trim(Substring(String($0).map { $0 == "\t" ? " " : $0 })) }
+            .filter { !$0.isEmpty }.joined(separator: ", ")
     }
 
     /// A component of `N`; several values (`Anna,Maria`) read as one name.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Reads vCard 3.0 and 4.0 files (RFC 6350, RFC 2426) into friends, a chunk at a time, so a file of any
 /// size is read in constant memory. A card that cannot be read becomes an issue with its line number, and
@@ -54,24 +54,32 @@ private struct CardSequence {
     private var card: VCardCardBuilder?
     /// The first line of a run of lines that belong to no card.
     private var strayStart: Int?
-    /// A vCard 2.1 quoted-printable line that ended in `=`: it continues on the next line, unindented.
-    private var softBreak: (bytes: [UInt8], number: Int)?
+    /// A vCard 2.1 quoted-printable line that ended in `=`: it continues on the next line, unindented. The
+    /// pieces are appended in place (each byte copied once), and the line was looked at for its encoding once,
+    /// when it began: a chain of a million soft breaks costs what its bytes cost.
+    private var softBreak: (bytes: [UInt8], number: Int, truncated: Bool)?
 
     mutating func consume(_ line: [UInt8], number: Int, truncated: Bool, into entries: inout [VCardEntry]) {
-        var line = line
-        var number = number
-        var truncated = truncated
-        if let pending = softBreak {
+        if var pending = softBreak {
             softBreak = nil
-            line = pending.bytes.dropLast() + line
-            number = pending.number
-            if line.count > VCardLineReader.maxLineBytes {
-                line.removeLast(line.count - VCardLineReader.maxLineBytes)
-                truncated = true
+            pending.bytes.removeLast() // the `=` that broke the line
+            let room = VCardLineReader.maxLineBytes - pending.bytes.count
+            if line.count > room {
+                pending.bytes.append(contentsOf: line.prefix(max(0, room)))
+                pending.truncated = true
+            } else {
+                pending.bytes.append(contentsOf: line)
             }
+            pending.truncated = pending.truncated || truncated
+            if !pending.truncated, line.last == UInt8(ascii: "=") {
+                softBreak = pending
+                return
+            }
+            consumeLogical(pending.bytes, number: pending.number, truncated: pending.truncated, into: &entries)
+            return
         }
         if !truncated, line.last == UInt8(ascii: "="), VCardContentLine.declaresQuotedPrintable(line) {
-            softBreak = (line, number)
+            softBreak = (line, number, false)
             return
         }
         consumeLogical(line, number: number, truncated: truncated, into: &entries)
@@ -118,7 +126,7 @@ private struct CardSequence {
     mutating func finish(into entries: inout [VCardEntry]) {
         if let pending = softBreak {
             softBreak = nil
-            consumeLogical(pending.bytes, number: pending.number, truncated: false, into: &entries)
+            consumeLogical(pending.bytes, number: pending.number, truncated: pending.truncated, into: &entries)
         }
         if let open = card {
             entries.append(.issue(VCardIssue(line: open.startLine, reason: "the card has no END:VCARD")))

@@ -26,22 +26,32 @@ extension LocalFriendsRepository {
 
     /// Imports every readable card of a vCard file in one transaction: either all of them are added or,
     /// when the store fails, none. Cards that cannot be read are reported and do not stop the others.
+    ///
+    /// The file is read before the store is touched: the write lock is held for the inserts only, so another
+    /// nearby that writes meanwhile waits for milliseconds, not for the reading of a large (or hostile) file.
     public func importVCard(_ data: Data) async throws(FriendsError) -> FriendsImportSummary {
         let date = StoreDate.text(now())
+        let entries = Self.readVCard(data)
         return try await storing {
             try await database.write { db in
                 var importer = try VCardImporter(db: db, date: date)
-                var parser = VCardParser()
-                var start = data.startIndex
-                while start < data.endIndex {
-                    let end = data.index(start, offsetBy: Self.importChunkSize, limitedBy: data.endIndex) ?? data.endIndex
-                    try importer.add(parser.read(data[start..<end]))
-                    start = end
-                }
-                try importer.add(parser.finish())
+                try importer.add(entries)
                 return importer.summary
             }
         }
+    }
+
+    /// Every entry of a vCard file, read a chunk at a time.
+    static func readVCard(_ data: Data) -> [VCardEntry] {
+        var parser = VCardParser()
+        var entries: [VCardEntry] = []
+        var start = data.startIndex
+        while start < data.endIndex {
+            let end = data.index(start, offsetBy: importChunkSize, limitedBy: data.endIndex) ?? data.endIndex
+            entries += parser.read(data[start..<end])
+            start = end
+        }
+        return entries + parser.finish()
     }
 }
 
@@ -74,8 +84,13 @@ private struct VCardImporter {
             case .issue(let issue):
                 summary.issues.append(issue)
             case .contact(let contact):
-                // The parser has validated the draft with the same rules add and update use.
+                // The parser has validated the draft with the same rules add and update use; checked again here
+                // so that no way into the store skips them.
                 let draft = contact.draft.normalized
+                if case .invalid(let field, let reason)? = draft.validationError {
+                    summary.issues.append(VCardIssue(line: contact.line, reason: "\(field.rawValue): \(reason)"))
+                    continue
+                }
                 let identity = Self.identity(firstName: draft.firstName, lastName: draft.lastName,
                                              phoneNumber: draft.phoneNumber)
                 guard known.insert(identity).inserted else {

@@ -74,15 +74,19 @@ final class FileByteSource: ByteSource {
 /// The inflated content of a gzip (or zlib) file, possibly of several concatenated members.
 final class GzipByteSource: ByteSource {
     private let file: FileByteSource
+    private let limits: OSMImportLimits
     private let inflater: ZlibInflater
+    /// Inflated bytes handed out so far.
+    private var produced = 0
     private var input: [UInt8]
     private var inputStart = 0
     private var inputEnd = 0
     private var streamEnded = false
     private var fileEnded = false
 
-    init(file: FileByteSource, chunkSize: Int = 1 << 16) throws {
+    init(file: FileByteSource, limits: OSMImportLimits = .standard, chunkSize: Int = 1 << 16) throws {
         self.file = file
+        self.limits = limits
         do {
             inflater = try ZlibInflater(windowBits: 15 + 32)
         } catch {
@@ -120,11 +124,26 @@ final class GzipByteSource: ByteSource {
             }
             inputStart += step.consumed
             streamEnded = step.streamEnded
-            if step.produced > 0 { return step.produced }
+            if step.produced > 0 {
+                produced += step.produced
+                try checkInflation()
+                return step.produced
+            }
             if streamEnded { continue }
             if fileEnded && inputStart == inputEnd {
                 throw OSMImportError.truncated("the gzip data stops in the middle of its stream", .byte(file.fileOffset))
             }
         }
+    }
+
+    /// Real OpenStreetMap XML inflates about ten times; a gzip bomb inflates a thousand times, and every
+    /// byte of it would have to be scanned.
+    private func checkInflation() throws {
+        let compressed = file.fileOffset - (inputEnd - inputStart)
+        let (ratioLimit, overflow) = compressed.multipliedReportingOverflow(by: limits.streamInflationRatio)
+        guard !overflow, produced > max(ratioLimit, limits.streamInflationAllowance) else { return }
+        throw OSMImportError.corrupt(
+            "the gzip data inflates to more than \(limits.streamInflationRatio) times its size; "
+                + "no real extract compresses like that", .byte(compressed))
     }
 }

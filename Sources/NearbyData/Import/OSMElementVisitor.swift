@@ -8,9 +8,25 @@ struct OSMNode: Hashable, Sendable {
 
 /// A way with its tags and node references, in order.
 struct OSMWay: Hashable, Sendable {
+    /// Whether `refs` holds the way's nodes.
+    enum Nodes: Hashable, Sendable {
+        case read
+        /// More references than `OSMImportLimits.wayNodes`: none was kept.
+        case tooMany
+        /// The visitor did not want them (`OSMWayInterest.tags`).
+        case notRead
+    }
+
     var id: Int64
+    /// The node references, when `nodes` is `.read`; empty otherwise.
     var refs: [Int64]
     var tags: [String: String]
+    var nodes = Nodes.read
+}
+
+/// How much of a way a pass wants, asked with the way's id before its tags and nodes are decoded.
+enum OSMWayInterest {
+    case none, tags, tagsAndNodes
 }
 
 /// What one pass over a file wants from the PBF or XML reader, and where the elements go.
@@ -26,12 +42,16 @@ protocol OSMElementVisitor: AnyObject {
     var wantsAllNodeCoordinates: Bool { get }
     /// Whether to report ways with a relevant key.
     var wantsWays: Bool { get }
+    /// How much of the way with this id to decode (only asked when `wantsWays`).
+    func interest(inWay id: Int64) -> OSMWayInterest
     /// When true, the reader stops at the next element or block.
     var isFinished: Bool { get }
 
     func taggedNode(_ node: OSMNode) throws
     func nodeCoordinate(id: Int64, latitude: Double, longitude: Double)
     func way(_ way: OSMWay) throws
+    /// An element with a relevant key but more tags than `OSMImportLimits.elementTags`: not reported.
+    func elementWithTooManyTags()
     /// Called every block or chunk with how far the file has been read and how many elements went by.
     func progress(fileOffset: Int, elements: Int)
     /// What the file's header says about the extract, before any element.

@@ -34,6 +34,8 @@ public struct OSMImportSummary: Hashable, Sendable {
     public var waysPlaced: Int
     /// Closed ways dropped because none of their nodes is in the file.
     public var waysWithoutNodes: Int
+    /// What was left out for being beyond the import's limits.
+    public var skips: OSMImportSkips
     /// Elements read in the first pass (every node, way and relation of the file).
     public var elements: Int
     public var bytes: Int

@@ -6,11 +6,15 @@ import NearbyCore
 /// Two passes keep memory flat whatever the file's size: the first turns tagged nodes into places and notes
 /// the closed ways of known categories with the node ids they need; the second reads only as far as the
 /// last of those nodes, to place each way at the centre of its nodes. Only those coordinates are kept.
+/// When the areas are too many to hold between the passes, the second pass reads their ways again instead.
+/// `limits` bound what a file can make the import keep, whatever it claims.
 public struct OSMImporter: Sendable {
     public let path: String
+    public let limits: OSMImportLimits
 
-    public init(path: String) {
+    public init(path: String, limits: OSMImportLimits = .standard) {
         self.path = path
+        self.limits = limits
     }
 
     /// The file's format, from its first bytes.
@@ -23,6 +27,10 @@ public struct OSMImporter: Sendable {
         } catch {
             throw Self.importError(error, location: .byte(0))
         }
+    }
+
+    private func fileSize() throws(OSMImportError) -> Int {
+        try FileByteSource(path: path).size
     }
 
     /// Imports everything into `sink`; `progress` is called often (every block or chunk), so throttle drawing.
@@ -42,7 +50,7 @@ public struct OSMImporter: Sendable {
             return Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
         }
         let format = try detectFormat()
-        let collector = PointOfInterestCollector(sink: sink)
+        let collector = PointOfInterestCollector(sink: sink, limits: limits, fileSize: try fileSize())
         let reportReading = { (offset: Int, total: Int, elements: Int) in
             progress(OSMImportProgress(phase: .reading, bytesRead: offset, totalBytes: total, elements: elements,
                                        places: collector.placeCount, elapsed: elapsed()))
@@ -52,31 +60,46 @@ public struct OSMImporter: Sendable {
         } else {
             try read(format: format, into: collector, progress: reportReading)
         }
+        let placing = { (offset: Int, total: Int, elements: Int) in
+            progress(OSMImportProgress(phase: .placingWays, bytesRead: offset, totalBytes: total,
+                                       elements: elements, places: collector.placeCount, elapsed: elapsed()))
+        }
 
         var waysPlaced = 0
         var waysWithoutNodes = 0
-        if !collector.pendingWays.isEmpty {
-            let locator = WayNodeLocator(needed: collector.neededNodes, nodesInFile: firstPass.nodes)
-            _ = try read(format: format, into: locator) { offset, total, elements in
-                progress(OSMImportProgress(phase: .placingWays, bytesRead: offset, totalBytes: total,
-                                           elements: elements, places: collector.placeCount, elapsed: elapsed()))
-            }
-            for pending in collector.pendingWays {
-                guard let centre = locator.centre(of: pending.refs) else {
-                    waysWithoutNodes += 1
-                    continue
+        if !collector.pendingIDs.isEmpty {
+            let positions = NodePositions(ids: collector.takeNeededNodes())
+            if let held = collector.heldWays {
+                let locator = WayNodeLocator(positions: positions, nodesInFile: firstPass.nodes)
+                _ = try read(format: format, into: locator, progress: placing)
+                var positions = locator.positions
+                for pending in held {
+                    guard let centre = positions.centre(of: pending.refs) else {
+                        waysWithoutNodes += 1
+                        continue
+                    }
+                    var place = pending.place
+                    place.coordinate = centre
+                    do { try sink.place(place) } catch { throw OSMImportError.sink(failure: error) }
+                    collector.count(place)
+                    waysPlaced += 1
                 }
-                var place = pending.place
-                place.coordinate = centre
-                do { try sink.place(place) } catch { throw OSMImportError.sink(failure: error) }
-                collector.count(place)
-                waysPlaced += 1
+            } else {
+                let rereader = WayRereader(positions: positions, pendingIDs: collector.pendingIDs,
+                                           nodesInFile: firstPass.nodes, sink: sink) { collector.count($0) }
+                _ = try read(format: format, into: rereader, progress: placing)
+                if !rereader.deferredIDs.isEmpty {
+                    rereader.beginFinalPass()
+                    _ = try read(format: format, into: rereader, progress: placing)
+                }
+                waysPlaced = rereader.waysPlaced
+                waysWithoutNodes = rereader.waysWithoutNodes
             }
         }
         return OSMImportSummary(
             format: format, placesByCategory: collector.placesByCategory, localities: collector.localityCount,
-            waysPlaced: waysPlaced, waysWithoutNodes: waysWithoutNodes, elements: firstPass.elements,
-            bytes: firstPass.bytes, seconds: elapsed())
+            waysPlaced: waysPlaced, waysWithoutNodes: waysWithoutNodes, skips: collector.skips,
+            elements: firstPass.elements, bytes: firstPass.bytes, seconds: elapsed())
     }
 
     /// Every error inside is already an `OSMImportError`; this keeps the typed signature honest without a cast.
@@ -100,12 +123,12 @@ public struct OSMImporter: Sendable {
         do {
             switch format {
             case .pbf:
-                let reader = PBFReader(file: file)
+                let reader = PBFReader(file: file, limits: limits)
                 try reader.read(into: reporter)
                 return PassResult(nodes: reader.nodesRead, elements: reader.elementsRead, bytes: file.fileOffset)
             case .xml, .gzippedXML:
-                let source: any ByteSource = format == .xml ? file : try GzipByteSource(file: file)
-                let reader = OSMXMLReader(source: source)
+                let source: any ByteSource = format == .xml ? file : try GzipByteSource(file: file, limits: limits)
+                let reader = OSMXMLReader(source: source, limits: limits)
                 try reader.read(into: reporter)
                 return PassResult(nodes: reader.nodesRead, elements: reader.elementsRead, bytes: file.fileOffset)
             }
@@ -134,7 +157,9 @@ private final class ProgressForwarder<Inner: OSMElementVisitor>: OSMElementVisit
     func nodeCoordinate(id: Int64, latitude: Double, longitude: Double) {
         inner.nodeCoordinate(id: id, latitude: latitude, longitude: longitude)
     }
+    func interest(inWay id: Int64) -> OSMWayInterest { inner.interest(inWay: id) }
     func way(_ way: OSMWay) throws { try inner.way(way) }
+    func elementWithTooManyTags() { inner.elementWithTooManyTags() }
     func progress(fileOffset: Int, elements: Int) { report(fileOffset, elements) }
     func header(_ header: OSMExtractHeader) { inner.header(header) }
 }

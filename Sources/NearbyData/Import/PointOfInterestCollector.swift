@@ -1,23 +1,37 @@
 import NearbyCore
 
-/// The first pass: tagged nodes become places and localities at once; closed ways of known categories wait
-/// for their nodes' coordinates.
+/// The first pass: tagged nodes become places and localities at once; areas (closed ways of known
+/// categories) wait for their nodes' positions, within `OSMImportLimits`.
 final class PointOfInterestCollector<Sink: OSMImportSink>: OSMElementVisitor {
-    /// A closed way's place, still without its coordinate, and the distinct nodes it needs.
+    /// An area's place, still without its coordinate, and the nodes it needs (the closing one left out).
     struct PendingWay {
         var place: Place
-        var refs: [Int64]
+        var refs: ArraySlice<Int64>
     }
 
     private let sink: Sink
-    private(set) var pendingWays: [PendingWay] = []
-    private(set) var neededNodes: Set<Int64> = []
+    private let limits: OSMImportLimits
+    /// How many node references the waiting areas may need in all (`OSMImportLimits.neededNodes(fileSize:)`).
+    private let nodeBudget: Int
+    /// The nodes the waiting areas need, in no order, repeats included.
+    private var neededNodes: [Int64] = []
+    /// The ids of the waiting areas, in file order (an id the file repeats is here twice).
+    private(set) var pendingIDs: [Int64] = []
+    /// The waiting areas with their places, while they fit in `limits.heldWays`; nil once they did not,
+    /// and the second pass reads the ways again instead.
+    private(set) var heldWays: [PendingWay]? = []
+    private var heldNodes = 0
+    /// The needed nodes reached the budget: later areas are left out, their nodes not even decoded.
+    private var budgetSpent = false
+    private(set) var skips = OSMImportSkips()
     private(set) var placesByCategory: [Category: Int] = [:]
     private(set) var placeCount = 0
     private(set) var localityCount = 0
 
-    init(sink: Sink) {
+    init(sink: Sink, limits: OSMImportLimits, fileSize: Int) {
         self.sink = sink
+        self.limits = limits
+        nodeBudget = limits.neededNodes(fileSize: fileSize)
     }
 
     let relevantKeys = OSMPlaceMapping.relevantKeys
@@ -51,16 +65,64 @@ final class PointOfInterestCollector<Sink: OSMImportSink>: OSMElementVisitor {
         sink.extractHeader(header)
     }
 
+    /// Once the budget of needed nodes is spent, a way's nodes are not even decoded.
+    func interest(inWay id: Int64) -> OSMWayInterest {
+        budgetSpent ? .tags : .tagsAndNodes
+    }
+
     func way(_ way: OSMWay) throws {
-        guard way.refs.count >= 4, way.refs.first == way.refs.last else { return }
-        let id = PlaceID(source: .osm, sourceID: "w\(way.id)")
+        guard way.nodes != .read || way.isClosed else { return }
         // The coordinate is a stand-in until the second pass finds the nodes.
-        guard let place = OSMPlaceMapping.place(id: id, tags: way.tags,
+        guard let place = OSMPlaceMapping.place(id: way.placeID, tags: way.tags,
                                                 coordinate: Coordinate(latitude: 0, longitude: 0)) else { return }
-        var seen = Set<Int64>()
-        let refs = way.refs.dropLast().filter { seen.insert($0).inserted }
-        neededNodes.formUnion(refs)
-        pendingWays.append(PendingWay(place: place, refs: refs))
+        switch way.nodes {
+        case .read: break
+        case .tooMany:
+            skips.waysWithTooManyNodes += 1
+            return
+        case .notRead:
+            skips.waysBeyondNodeBudget += 1
+            return
+        }
+        let refs = way.refs.dropLast()
+        guard neededNodes.count + refs.count <= nodeBudget, pendingIDs.count < limits.pendingWays else {
+            budgetSpent = true
+            skips.waysBeyondNodeBudget += 1
+            return
+        }
+        neededNodes.append(contentsOf: refs)
+        pendingIDs.append(way.id)
+        if heldWays != nil {
+            if heldWays?.count ?? 0 < limits.heldWays, heldNodes + refs.count <= limits.heldWayNodes {
+                heldWays?.append(PendingWay(place: place, refs: refs))
+                heldNodes += refs.count
+            } else {
+                heldWays = nil
+            }
+        }
+    }
+
+    /// The ids of the nodes the waiting areas need, sorted and distinct; handed over once, so only one copy
+    /// is in memory.
+    func takeNeededNodes() -> [Int64] {
+        var ids: [Int64] = []
+        swap(&ids, &neededNodes)
+        ids.sort()
+        // Unsafe buffers: array subscripts in a loop this hot retain and release the array in debug builds.
+        let count = ids.withUnsafeMutableBufferPointer { buffer -> Int in
+            var kept = 0
+            for index in buffer.indices where kept == 0 || buffer[kept - 1] != buffer[index] {
+                buffer[kept] = buffer[index]
+                kept += 1
+            }
+            return kept
+        }
+        ids.removeLast(ids.count - count)
+        return ids
+    }
+
+    func elementWithTooManyTags() {
+        skips.elementsWithTooManyTags += 1
     }
 
     func progress(fileOffset: Int, elements: Int) {}
@@ -71,51 +133,9 @@ final class PointOfInterestCollector<Sink: OSMImportSink>: OSMElementVisitor {
     }
 }
 
-/// The second pass: the coordinates of the nodes closed ways need, and nothing else.
-final class WayNodeLocator: OSMElementVisitor {
-    private let needed: Set<Int64>
-    private let nodesInFile: Int
-    private var nodesSeen = 0
-    private var found: [Int64: Coordinate] = [:]
+extension OSMWay {
+    /// An area is a way that ends where it starts, with at least three corners.
+    var isClosed: Bool { refs.count >= 4 && refs.first == refs.last }
 
-    init(needed: Set<Int64>, nodesInFile: Int) {
-        self.needed = needed
-        self.nodesInFile = nodesInFile
-        found.reserveCapacity(needed.count)
-    }
-
-    let relevantKeys: Set<String> = []
-    let wantsTaggedNodes = false
-    let wantsAllNodeCoordinates = true
-    let wantsWays = false
-    /// Done when every needed node is found, or every node of the file went by (ways may miss nodes at an
-    /// extract's border).
-    var isFinished: Bool { found.count == needed.count || nodesSeen >= nodesInFile }
-
-    func taggedNode(_ node: OSMNode) throws {}
-
-    func nodeCoordinate(id: Int64, latitude: Double, longitude: Double) {
-        nodesSeen += 1
-        if needed.contains(id) {
-            found[id] = Coordinate(latitude: latitude, longitude: longitude)
-        }
-    }
-
-    func way(_ way: OSMWay) throws {}
-    func progress(fileOffset: Int, elements: Int) {}
-
-    /// The mean of the nodes' coordinates that are known and valid; nil when none is.
-    func centre(of refs: [Int64]) -> Coordinate? {
-        var latitude = 0.0
-        var longitude = 0.0
-        var count = 0
-        for ref in refs {
-            guard let coordinate = found[ref], coordinate.isValid else { continue }
-            latitude += coordinate.latitude
-            longitude += coordinate.longitude
-            count += 1
-        }
-        guard count > 0 else { return nil }
-        return Coordinate(latitude: latitude / Double(count), longitude: longitude / Double(count))
-    }
+    var placeID: PlaceID { PlaceID(source: .osm, sourceID: "w\(id)") }
 }

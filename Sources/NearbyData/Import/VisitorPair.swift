@@ -4,6 +4,10 @@ final class VisitorPair<First: OSMElementVisitor>: OSMElementVisitor {
     let first: First
     let second: any OSMElementVisitor
     let relevantKeys: Set<String>
+    /// What each wanted of the way being read: the reader decodes the most either wants, and each gets only
+    /// what it asked for (a visitor that asked for tags alone must not be handed nodes past its budget).
+    private var firstInterest = OSMWayInterest.none
+    private var secondInterest = OSMWayInterest.none
 
     init(first: First, second: any OSMElementVisitor) {
         self.first = first
@@ -27,9 +31,24 @@ final class VisitorPair<First: OSMElementVisitor>: OSMElementVisitor {
         if second.wantsAllNodeCoordinates { second.nodeCoordinate(id: id, latitude: latitude, longitude: longitude) }
     }
 
+    func interest(inWay id: Int64) -> OSMWayInterest {
+        firstInterest = first.wantsWays ? first.interest(inWay: id) : .none
+        secondInterest = second.wantsWays ? second.interest(inWay: id) : .none
+        return Self.rank(firstInterest) >= Self.rank(secondInterest) ? firstInterest : secondInterest
+    }
+
     func way(_ way: OSMWay) throws {
-        if first.wantsWays, Self.isRelevant(way.tags, first.relevantKeys) { try first.way(way) }
-        if second.wantsWays, Self.isRelevant(way.tags, second.relevantKeys) { try second.way(way) }
+        if firstInterest != .none, Self.isRelevant(way.tags, first.relevantKeys) {
+            try first.way(Self.narrowed(way, to: firstInterest))
+        }
+        if secondInterest != .none, Self.isRelevant(way.tags, second.relevantKeys) {
+            try second.way(Self.narrowed(way, to: secondInterest))
+        }
+    }
+
+    func elementWithTooManyTags() {
+        first.elementWithTooManyTags()
+        second.elementWithTooManyTags()
     }
 
     func progress(fileOffset: Int, elements: Int) {
@@ -40,6 +59,20 @@ final class VisitorPair<First: OSMElementVisitor>: OSMElementVisitor {
     func header(_ header: OSMExtractHeader) {
         first.header(header)
         second.header(header)
+    }
+
+    private static func rank(_ interest: OSMWayInterest) -> Int {
+        switch interest {
+        case .none: 0
+        case .tags: 1
+        case .tagsAndNodes: 2
+        }
+    }
+
+    /// The way as a visitor that wanted only its tags would have been handed it.
+    private static func narrowed(_ way: OSMWay, to interest: OSMWayInterest) -> OSMWay {
+        guard interest == .tags, way.nodes == .read else { return way }
+        return OSMWay(id: way.id, refs: [], tags: way.tags, nodes: .notRead)
     }
 
     private static func isRelevant(_ tags: [String: String], _ keys: Set<String>) -> Bool {

@@ -33,6 +33,9 @@ final class WalkNetworkCollector: OSMElementVisitor {
 
     func taggedNode(_ node: OSMNode) throws {}
     func nodeCoordinate(id: Int64, latitude: Double, longitude: Double) {}
+    func interest(inWay id: Int64) -> OSMWayInterest { .tagsAndNodes }
+    /// A way over the import's node or tag limits arrives without nodes, or not at all: it is left out.
+    func elementWithTooManyTags() {}
     func progress(fileOffset: Int, elements: Int) {}
 
     func way(_ way: OSMWay) throws {
@@ -105,7 +108,9 @@ final class WalkNodeLocator: OSMElementVisitor {
     var isFinished: Bool { found == ids.count }
 
     func taggedNode(_ node: OSMNode) throws {}
+    func interest(inWay id: Int64) -> OSMWayInterest { .none }
     func way(_ way: OSMWay) throws {}
+    func elementWithTooManyTags() {}
     func progress(fileOffset: Int, elements: Int) {}
 
     func nodeCoordinate(id: Int64, latitude: Double, longitude: Double) {

@@ -1,25 +1,31 @@
+import FoundationEssentials
 import NearbyViewModels
 import TerminalView
 
-/// The application: a stack of screens, the status bar, the help overlay, and the global keys.
+/// The application: a stack of screens, the status bar, the help overlay, questions, and the global keys.
 ///
-/// View models ask for navigation through their `Navigator`; the coordinator turns intents into views.
+/// View models ask for navigation through their `Navigator`; the coordinator turns intents into views. A
+/// question (a screen's, or "quit and lose what was typed?") is drawn here, over whatever the screen drew,
+/// so it shows at every size the app draws at, and only its answer keys act while it is open.
 @MainActor
 public final class AppCoordinator: TerminalApplication {
-    enum GlobalAction { case help, quit, friends }
+    enum GlobalAction { case help, quit, friends, repaint }
 
     public let minimumSize = Size(width: 30, height: 8)
     public private(set) var isFinished = false
     private var stack: [ScreenView] = []
-    private var models: [ScreenModel] = []
+    /// The view model of each screen on the stack (nil for a view pushed without one, as tests do).
+    private var models: [ScreenModel?] = []
     private var host: (any ApplicationHost)?
+    /// Wake-ups asked for before a host was attached; handed over on attach.
+    private var pendingWakes: [ScheduledWake] = []
     private var showingHelp = false
+    /// The coordinator's own question: ctrl-c while a screen holds unsaved text.
+    private var quitQuestion: ConfirmationRequest?
     private let makeFriendsList: () -> ScreenModel
-    private let globalKeys = KeyMap<GlobalAction>(title: "Everywhere", [
-        KeyBinding([.character("?")], "help", action: .help),
-        KeyBinding([.character("F")], "friends", action: .friends, inFooter: false),
-        KeyBinding([.character("Q"), .control("c")], "Q", "quit", action: .quit, inFooter: false),
-    ])
+    private var globalKeys = KeyMap<GlobalAction>(title: "Everywhere", [])
+    /// Whether the last event did something (for tests that walk key maps).
+    private(set) var lastEventHandled = false
 
     /// - Parameters:
     ///   - navigator: the navigator every view model of this app sends intents to.
@@ -27,52 +33,156 @@ public final class AppCoordinator: TerminalApplication {
     ///   - makeFriendsList: builds the friends list for `F`.
     public init(navigator: Navigator, root: ScreenModel, makeFriendsList: @escaping () -> ScreenModel) {
         self.makeFriendsList = makeFriendsList
+        configureGlobalKeys()
         navigator.handler = { [weak self] intent in self?.perform(intent) }
         push(root)
     }
 
+    private func configureGlobalKeys() {
+        globalKeys = KeyMap(title: "Everywhere", [
+            KeyBinding([.character("?")], "help", action: .help).essential(),
+            KeyBinding([.character("F")], "friends", action: .friends, inFooter: false)
+                .enabled { [unowned self] in !isShowingFriendsList },
+            KeyBinding([.control("l")], "redraw the screen", action: .repaint, inFooter: false),
+            KeyBinding([.character("Q"), .control("c")], "quit", action: .quit, inFooter: false),
+        ])
+    }
+
+    /// An app whose first screen is a view made directly, such as one on a stub view model.
+    init(navigator: Navigator, rootView: @MainActor (ScreenHost) -> ScreenView,
+         makeFriendsList: @escaping () -> ScreenModel) {
+        self.makeFriendsList = makeFriendsList
+        configureGlobalKeys()
+        navigator.handler = { [weak self] intent in self?.perform(intent) }
+        pushView(rootView(makeHost()), model: nil)
+    }
+
     public func attach(to host: any ApplicationHost) {
         self.host = host
+        for wake in pendingWakes { host.schedule(wake) }
+        pendingWakes.removeAll()
     }
 
     /// How many screens are on the stack.
     public var screenCount: Int { stack.count }
 
     /// The view model of the screen on top (tests await its work).
-    public var topModel: ScreenModel? { models.last }
+    public var topModel: ScreenModel? { models.last ?? nil }
+
+    /// The screen on top (tests walk its key map).
+    var topView: ScreenView? { stack.last }
+
+    /// The question shown now, the coordinator's or the top screen's.
+    private var openQuestion: ConfirmationRequest? { quitQuestion ?? stack.last?.question }
+
+    // MARK: Frames
+
+    public func layout(size: Size, theme: Theme) {
+        let body = Rect(size: size).splitBottom(1).rest
+        stack.last?.layout(in: body, theme: theme)
+    }
 
     public func draw(into buffer: CellBuffer, theme: Theme) {
         let (body, statusRow) = buffer.bounds.splitBottom(1)
         guard let top = stack.last else { return }
         top.draw(into: buffer, rect: body, theme: theme)
-        if showingHelp {
-            HelpOverlay.draw(in: buffer, over: body, title: top.helpTitle,
-                             lines: top.helpLines + globalKeys.helpLines, theme: theme)
+        var hints = top.hints + globalKeys.footerHints
+        var message = top.statusMessage
+        if let question = openQuestion {
+            ConfirmDialog.draw(in: buffer, over: body, question: question.title, detail: question.detail,
+                               confirm: question.confirmLabel, cancel: question.cancelLabel, theme: theme)
             buffer.cursor = nil
+            hints = ConfirmDialog.hints(confirm: question.confirmLabel, cancel: question.cancelLabel)
+                + [KeyHint(keys: "?", summary: "help", isEssential: true)]
+            message = nil
         }
-        StatusBar.draw(in: buffer, rect: statusRow, hints: top.hints + globalKeys.footerHints,
-                       message: top.statusMessage, theme: theme)
+        if showingHelp {
+            HelpOverlay.draw(in: buffer, over: body, title: helpTitle, lines: helpLines, theme: theme)
+            buffer.cursor = nil
+            hints = [KeyHint(keys: "esc", summary: "close help", isEssential: true)]
+        }
+        StatusBar.draw(in: buffer, rect: statusRow, hints: hints, message: message, theme: theme)
     }
 
+    private var helpTitle: String {
+        openQuestion != nil ? "Question — keys" : stack.last?.helpTitle ?? "Keys"
+    }
+
+    /// Exactly the keys that work now: the question's while one is open, else the screen's and the global ones.
+    var helpLines: [KeyHint] {
+        if let question = openQuestion {
+            return ConfirmDialog.helpLines(confirm: question.confirmLabel, cancel: question.cancelLabel)
+                + [KeyHint(keys: "?", summary: "help"), KeyHint(keys: "ctrl-c", summary: "quit")]
+        }
+        return (stack.last?.helpLines ?? []) + globalKeys.helpLines
+    }
+
+    // MARK: Events
+
     public func handle(_ event: InputEvent) {
+        lastEventHandled = true
         if case .resize = event { setNeedsDisplay(); return }
+        guard let top = stack.last else { return }
+        if case .key(let key) = event {
+            // A transient message stays until the next key, so it is never missed and never lingers.
+            if top.statusMessage != nil { top.dismissStatus(); setNeedsDisplay() }
+            if key == .control("c") { return interrupt() }
+            if key == .control("l") { host?.repaintAll(); return }
+        }
         if showingHelp {
             if case .key(let key) = event, key == .escape || key == .character("?") || key == .character("q") {
                 showingHelp = false
                 setNeedsDisplay()
+            } else {
+                lastEventHandled = false
             }
             return
         }
-        guard let top = stack.last else { return }
-        if case .key(let key) = event, key == .control("c") { quit(); return }
+        if openQuestion != nil { return answerQuestion(event) }
         if top.handle(event) { setNeedsDisplay(); return }
-        guard case .key(let key) = event, !top.capturesText, let action = globalKeys.action(for: key) else { return }
+        guard case .key(let key) = event, !top.capturesText, let action = globalKeys.action(for: key) else {
+            lastEventHandled = false
+            return
+        }
         switch action {
         case .help: showingHelp = true
         case .quit: quit()
         case .friends: showFriends()
+        case .repaint: host?.repaintAll()
         }
         setNeedsDisplay()
+    }
+
+    /// Only the answer keys act while a question is open; `?` shows them. Enter says nothing.
+    private func answerQuestion(_ event: InputEvent) {
+        guard case .key(let key) = event else { lastEventHandled = false; return }
+        if key == .character("?") {
+            showingHelp = true
+        } else if let answer = ConfirmDialog.answer(for: key) {
+            if quitQuestion != nil {
+                quitQuestion = nil
+                if answer { quit() }
+            } else {
+                stack.last?.answer(answer)
+            }
+        } else {
+            lastEventHandled = false
+            return
+        }
+        setNeedsDisplay()
+    }
+
+    /// ctrl-c quits, but asks first when the screen holds typed text; a second ctrl-c quits without asking.
+    private func interrupt() {
+        if quitQuestion == nil, let top = stack.last, top.hasUnsavedChanges {
+            quitQuestion = ConfirmationRequest(title: "Quit and lose what you typed?", detail: nil,
+                                               confirmLabel: "Quit", cancelLabel: "Keep editing",
+                                               isDestructive: true)
+            showingHelp = false
+            setNeedsDisplay()
+            return
+        }
+        quit()
     }
 
     func perform(_ intent: NavigationIntent) {
@@ -85,22 +195,43 @@ public final class AppCoordinator: TerminalApplication {
     }
 
     private func push(_ model: ScreenModel) {
-        let host = ScreenHost(invalidate: { [weak self] in self?.setNeedsDisplay() },
-                              back: { [weak self] in self?.perform(.pop) })
-        let view = ScreenViewFactory.makeView(for: model, isRoot: stack.isEmpty, host: host)
+        pushView(ScreenViewFactory.makeView(for: model, isRoot: stack.isEmpty, host: makeHost()), model: model)
+    }
+
+    /// Puts a view on top (tests push views on stub view models this way).
+    func pushView(_ view: ScreenView, model: ScreenModel?) {
         models.append(model)
         stack.append(view)
+        setNeedsDisplay()
+    }
+
+    /// What a new screen may ask of the coordinator.
+    func makeHost() -> ScreenHost {
+        ScreenHost(invalidate: { [weak self] in self?.setNeedsDisplay() },
+                   back: { [weak self] in self?.perform(.pop) },
+                   wake: { [weak self] date, action in
+                       let wake = ScheduledWake(at: date, action)
+                       self?.schedule(wake)
+                       return wake
+                   })
+    }
+
+    private func schedule(_ wake: ScheduledWake) {
+        if let host { host.schedule(wake) } else { pendingWakes.append(wake) }
     }
 
     private func pop() {
         guard stack.count > 1 else { quit(); return }
         stack.removeLast().close()
-        models.removeLast().close()
+        models.removeLast()?.close()
     }
 
+    private var isShowingFriendsList: Bool { stack.last is FriendsListView }
+
+    /// `F` goes back to the friends list already open, or opens one on top.
     private func showFriends() {
-        if case .friendsList = models.first {
-            while stack.count > 1 { pop() }
+        if let index = stack.lastIndex(where: { $0 is FriendsListView }) {
+            while stack.count > index + 1 { pop() }
         } else {
             push(makeFriendsList())
         }
@@ -109,7 +240,7 @@ public final class AppCoordinator: TerminalApplication {
     private func quit() {
         isFinished = true
         for view in stack { view.close() }
-        for model in models { model.close() }
+        for model in models { model?.close() }
         setNeedsDisplay()
     }
 

@@ -1,41 +1,53 @@
 import NearbyViewModels
 import TerminalView
 
-/// One friend: labelled lines, edit and delete.
+/// One friend: labelled lines (scrolled with the list keys when the terminal is short), edit and delete.
 @MainActor
 final class FriendDetailView: ScreenView {
-    enum Action { case edit, delete, retry, back }
+    enum Action { case scroll(ListMove), edit, delete, retry, back }
 
-    private let model: FriendDetailViewModel
+    private let model: any FriendDetailViewModelType
     private let host: ScreenHost
     private var tokens: [ObservationToken] = []
-    private let keyMap = KeyMap<Action>(title: "Friend", [
-        KeyBinding([.character("e")], "edit", action: .edit),
-        KeyBinding([.character("d")], "delete", action: .delete),
-        KeyBinding([.character("r")], "retry", action: .retry, inFooter: false),
-        KeyBinding([.escape, .backspace, .left, .character("q"), .character("h")], "esc", "back", action: .back),
-    ])
+    private var document = ScrolledDocument()
+    /// The content revision the document was drawn for; bumped by every change the view is told of.
+    private var revision = 0
+    private var rendered: [Int] = []
+    private var keyMap = KeyMap<Action>(title: "Friend", [])
 
-    init(model: FriendDetailViewModel, host: ScreenHost) {
+    init(model: any FriendDetailViewModelType, host: ScreenHost) {
         self.model = model
         self.host = host
+        let changed: @MainActor (Any) -> Void = { [weak self] _ in
+            self?.revision += 1
+            self?.host.invalidate()
+        }
         let redraw: @MainActor (Any) -> Void = { [weak self] _ in self?.host.invalidate() }
         tokens = [
-            model.title.bind(redraw), model.content.bind(redraw), model.isLoading.bind(redraw),
+            model.title.bind(redraw), model.content.bind(changed), model.isLoading.bind(redraw),
             model.isDeleting.bind(redraw), model.status.bind(redraw), model.confirmation.bind(redraw),
         ]
+        let isFriend: @MainActor () -> Bool = { [model] in if case .friend = model.content.value { true } else { false } }
+        let isError: @MainActor () -> Bool = { [model] in if case .error = model.content.value { true } else { false } }
+        keyMap = KeyMap(title: "Friend", ListKeys.bindings(footer: "scroll") { .scroll($0) }.map { binding in
+            binding.enabled { [unowned self] in document.canScroll }
+        } + [
+            KeyBinding([.character("e")], "edit", action: .edit).enabled(when: isFriend),
+            KeyBinding([.character("d")], "delete", action: .delete).enabled(when: isFriend),
+            KeyBinding([.character("r")], "retry", action: .retry).enabled(when: isError),
+            KeyBinding([.escape, .backspace, .left, .character("q"), .character("h")], "esc", "back", action: .back)
+                .essential(),
+        ])
     }
 
-    var hints: [KeyHint] {
-        if model.confirmation.value != nil { return [KeyHint(keys: "y", summary: "yes"), KeyHint(keys: "n", summary: "no")] }
-        if case .error = model.content.value { return [KeyHint(keys: "r", summary: "retry"), KeyHint(keys: "esc", summary: "back")] }
-        return keyMap.footerHints
-    }
-
+    var hints: [KeyHint] { keyMap.footerHints }
     var helpTitle: String { "Friend — keys" }
     var helpLines: [KeyHint] { keyMap.helpLines }
     var statusMessage: StatusBarMessage? { model.status.value?.barMessage }
-    var capturesText: Bool { model.confirmation.value != nil }
+    func dismissStatus() { model.dismissStatus() }
+    var capturesText: Bool { false }
+    var question: ConfirmationRequest? { model.confirmation.value }
+    func answer(_ yes: Bool) { yes ? model.confirmDelete() : model.cancelDelete() }
 
     func close() {
         tokens.forEach { $0.cancel() }
@@ -43,14 +55,9 @@ final class FriendDetailView: ScreenView {
     }
 
     func handle(_ event: InputEvent) -> Bool {
-        guard case .key(let key) = event else { return false }
-        if model.status.value != nil { model.dismissStatus() }
-        if model.confirmation.value != nil {
-            if let answer = ConfirmDialog.answer(for: key) { answer ? model.confirmDelete() : model.cancelDelete() }
-            return true
-        }
-        guard let action = keyMap.action(for: key) else { return false }
+        guard case .key(let key) = event, let action = keyMap.action(for: key) else { return false }
         switch action {
+        case .scroll(let move): document.apply(move)
         case .edit: model.edit()
         case .delete: model.requestDelete()
         case .retry: model.retry()
@@ -59,31 +66,51 @@ final class FriendDetailView: ScreenView {
         return true
     }
 
+    // MARK: Frames
+
+    private func body(of rect: Rect) -> Rect { rect.inset(top: 2, left: 2, right: 1) }
+
+    func layout(in rect: Rect, theme: Theme) {
+        let body = body(of: rect)
+        let key = [revision, body.width]
+        if key != rendered {
+            rendered = key
+            let retryKey = keyMap.key { if case .retry = $0 { true } else { false } }
+            let content = model.content.value
+            document.render(width: body.width) { buffer, area in
+                Self.drawContent(content, retryKey: retryKey, in: buffer, rect: area, theme: theme)
+            }
+        }
+        document.fit(visibleRows: body.height)
+    }
+
     func draw(into buffer: CellBuffer, rect: Rect, theme: Theme) {
         let loading: String? = model.isDeleting.value ? "deleting" : (model.isLoading.value ? "loading" : nil)
         HeaderLine.draw(in: buffer, rect: rect, title: "Nearby · " + model.title.value, loading: loading, theme: theme)
-        let body = rect.inset(top: 2, left: 2, right: 1)
-        switch model.content.value {
+        document.draw(in: buffer, rect: body(of: rect))
+    }
+
+    /// The content from the top of `rect`; returns the rows used.
+    private static func drawContent(_ content: FriendDetailContent, retryKey: String?, in buffer: CellBuffer,
+                                    rect: Rect, theme: Theme) -> Int {
+        switch content {
         case .loading(let text):
-            Spinner.draw(in: buffer, at: Point(x: body.x, y: body.y), style: theme.spinner, unicode: theme.unicode)
-            buffer.write(text, in: body.row(0).inset(left: 2), style: theme.secondary)
-        case .error(let message, let retryHint):
-            buffer.write("✗ " + message, in: body.row(0), style: theme.error)
-            buffer.write(retryHint, in: body.row(1), style: theme.accent)
+            Spinner.draw(in: buffer, at: Point(x: rect.x, y: rect.y), style: theme.spinner, unicode: theme.unicode)
+            buffer.write(text, in: rect.row(0).inset(left: 2), style: theme.secondary)
+            return 1
+        case .error(let message):
+            buffer.write("✗ " + message, in: rect.row(0), style: theme.error)
+            if let retryKey { buffer.write("\(retryKey) retry", in: rect.row(1), style: theme.accent) }
+            return 2
         case .friend(let lines):
             let labelWidth = min(12, max(8, (lines.map { DisplayWidth.of($0.label) }.max() ?? 0) + 2))
-            var y = 0
-            for line in lines where y < body.height {
-                buffer.write(line.label, in: Rect(x: body.x, y: body.y + y, width: labelWidth, height: 1),
+            for (y, line) in lines.enumerated() where y < rect.height {
+                buffer.write(line.label, in: Rect(x: rect.x, y: rect.y + y, width: labelWidth, height: 1),
                              style: theme.fieldLabel)
-                let valueRect = Rect(x: body.x + labelWidth, y: body.y + y, width: body.width - labelWidth, height: 1)
+                let valueRect = Rect(x: rect.x + labelWidth, y: rect.y + y, width: rect.width - labelWidth, height: 1)
                 buffer.write(line.value, in: valueRect, style: y == 0 ? theme.title : theme.text)
-                y += 1
             }
-        }
-        if let confirmation = model.confirmation.value {
-            ConfirmDialog.draw(in: buffer, over: rect, question: confirmation.title, detail: confirmation.detail,
-                               theme: theme)
+            return lines.count
         }
     }
 }

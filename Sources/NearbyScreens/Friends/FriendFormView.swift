@@ -4,14 +4,22 @@ import TerminalView
 /// Add or edit a friend: one field per row with its reason beside it; Save only when every field is valid.
 @MainActor
 final class FriendFormView: ScreenView {
-    private let model: FriendFormViewModel
+    enum Action { case next, previous, enter, save, cancel }
+
+    private let model: any FriendFormViewModelType
     private let host: ScreenHost
     private var tokens: [ObservationToken] = []
     private var focus = 0
     /// Cursor and scroll of each field; the text itself lives in the view model.
     private var editors: [TextFieldState]
+    private var keyMap = KeyMap<Action>(title: "Friend", [])
+    /// The text fields' own editing keys, for the help overlay (the field handles them, not the key map).
+    private static let editingHelp = [
+        KeyHint(keys: "← → ctrl-a ctrl-e Home End", summary: "move in the field"),
+        KeyHint(keys: "bksp del ctrl-u ctrl-k ctrl-w", summary: "delete"),
+    ]
 
-    init(model: FriendFormViewModel, host: ScreenHost) {
+    init(model: any FriendFormViewModelType, host: ScreenHost) {
         self.model = model
         self.host = host
         editors = model.fields.map { TextFieldState(text: $0.text.value, maxLength: $0.maximumLength) }
@@ -20,28 +28,18 @@ final class FriendFormView: ScreenView {
         for field in model.fields {
             tokens.append(field.message.bind(redraw))
         }
+        keyMap = KeyMap(title: "Friend", [
+            KeyBinding([.tab, .down], "next field", action: .next, footer: .custom(keys: "tab", summary: "next")),
+            KeyBinding([.backTab, .up], "previous field", action: .previous, inFooter: false),
+            KeyBinding([.enter], "next field; save on the last", action: .enter, inFooter: false),
+            KeyBinding([.control("s")], "save", action: .save).enabled { [model] in model.canSave.value }.essential(),
+            KeyBinding([.escape], "cancel", action: .cancel).essential(),
+        ])
     }
 
-    var hints: [KeyHint] {
-        if model.confirmation.value != nil {
-            return [KeyHint(keys: "y", summary: "discard"), KeyHint(keys: "n", summary: "keep editing")]
-        }
-        var hints = [KeyHint(keys: "tab", summary: "next")]
-        if model.canSave.value { hints.append(KeyHint(keys: "ctrl-s", summary: "save")) }
-        hints.append(KeyHint(keys: "esc", summary: "cancel"))
-        return hints
-    }
-
+    var hints: [KeyHint] { keyMap.footerHints }
     var helpTitle: String { model.title + " — keys" }
-
-    var helpLines: [KeyHint] {
-        [KeyHint(keys: "tab ↓ shift-tab ↑", summary: "next, previous field"),
-         KeyHint(keys: "enter", summary: "next field; save on the last"),
-         KeyHint(keys: "ctrl-s", summary: "save (when every field is valid)"),
-         KeyHint(keys: "← → ctrl-a ctrl-e", summary: "move in the field"),
-         KeyHint(keys: "bksp del ctrl-u ctrl-k ctrl-w", summary: "delete"),
-         KeyHint(keys: "esc", summary: "cancel")]
-    }
+    var helpLines: [KeyHint] { keyMap.helpLines + Self.editingHelp }
 
     var statusMessage: StatusBarMessage? {
         switch model.saveState.value {
@@ -51,7 +49,12 @@ final class FriendFormView: ScreenView {
         }
     }
 
+    /// The save state's message stays until the state changes.
+    func dismissStatus() {}
     var capturesText: Bool { true }
+    var question: ConfirmationRequest? { model.confirmation.value }
+    func answer(_ yes: Bool) { yes ? model.confirmDiscard() : model.cancelDiscard() }
+    var hasUnsavedChanges: Bool { model.hasUnsavedChanges }
 
     func close() {
         tokens.forEach { $0.cancel() }
@@ -60,69 +63,65 @@ final class FriendFormView: ScreenView {
 
     func handle(_ event: InputEvent) -> Bool {
         guard case .key(let key) = event else { return false }
-        if model.confirmation.value != nil {
-            if let answer = ConfirmDialog.answer(for: key) { answer ? model.confirmDiscard() : model.cancelDiscard() }
+        let fields = model.fields
+        if let action = keyMap.action(for: key) {
+            switch action {
+            case .next: moveFocus(by: 1)
+            case .previous: moveFocus(by: -1)
+            case .enter:
+                if focus == fields.count - 1 { save() } else { moveFocus(by: 1) }
+            case .save: save()
+            case .cancel: model.cancel()
+            }
             return true
         }
-        let fields = model.fields
-        switch key {
-        case .escape:
-            model.cancel()
-        case .control("s"):
-            fields[focus].leave()
-            model.save()
-        case .enter:
-            if focus == fields.count - 1 {
-                fields[focus].leave()
-                model.save()
-            } else {
-                moveFocus(.tab)
-            }
-        case .tab, .backTab, .up, .down:
-            moveFocus(key)
-        default:
-            var editor = editors[focus]
-            guard editor.handle(key) else { return true }
-            editors[focus] = editor
-            fields[focus].setText(editor.text)
-        }
+        var editor = editors[focus]
+        guard editor.handle(key) else { return false }
+        editors[focus] = editor
+        fields[focus].setText(editor.text)
         return true
     }
 
-    private func moveFocus(_ key: Key) {
+    private func save() {
+        model.fields[focus].leave()
+        model.save()
+    }
+
+    private func moveFocus(by step: Int) {
         let fields = model.fields
         fields[focus].leave()
-        _ = FormView.moveFocus(key, focus: &focus, count: fields.count)
+        focus = (focus + step + fields.count) % fields.count
+    }
+
+    // MARK: Frames
+
+    func layout(in rect: Rect, theme: Theme) {
+        // The view model may have changed a text (e.g. a reset); keep the editors in step.
+        for (i, field) in model.fields.enumerated() where editors[i].text != field.text.value {
+            editors[i].setText(field.text.value)
+        }
     }
 
     func draw(into buffer: CellBuffer, rect: Rect, theme: Theme) {
         let saving = model.saveState.value == .saving
         HeaderLine.draw(in: buffer, rect: rect, title: "Nearby · " + model.title, loading: saving ? "saving" : nil,
                         theme: theme)
-        let fields = model.fields
-        // The view model may have changed a text (e.g. a reset); keep the editors in step.
-        for (i, field) in fields.enumerated() where editors[i].text != field.text.value {
-            editors[i].setText(field.text.value)
-        }
-        var displays = fields.enumerated().map { i, field in
+        var displays = model.fields.enumerated().map { i, field in
             FormFieldDisplay(label: field.label, state: editors[i],
                              message: field.message.value, placeholder: field.placeholder.isEmpty ? nil : field.placeholder)
         }
         let body = rect.inset(top: 2, left: 1, right: 1)
         let formHeight = min(body.height - 1, displays.count * 2)
-        let cursor = FormView.draw(in: buffer, rect: Rect(x: body.x, y: body.y, width: body.width, height: max(0, formHeight)),
+        let cursor = FormView.draw(in: buffer, rect: Rect(x: body.x, y: body.y, width: body.width,
+                                                          height: max(0, formHeight)),
                                    fields: &displays, focus: focus, theme: theme)
-        for i in displays.indices { editors[i] = displays[i].state }
         let saveRow = Rect(x: body.x, y: body.y + formHeight + (body.height > formHeight + 1 ? 1 : 0),
                            width: body.width, height: 1)
         if saveRow.maxY <= body.maxY {
-            let label = model.canSave.value ? "[ Save: ctrl-s ]" : "[ Save ] fill in the fields marked ✗"
+            let saveKey = keyMap.key { $0 == .save } ?? "ctrl-s"
+            let label = model.canSave.value ? "[ Save: \(saveKey) ]" : "[ Save ] fill in the fields marked ✗"
             buffer.write(label, in: saveRow, style: model.canSave.value ? theme.accent : theme.secondary)
         }
-        if model.confirmation.value == nil { buffer.cursor = cursor }
-        if let confirmation = model.confirmation.value {
-            ConfirmDialog.draw(in: buffer, over: rect, question: confirmation.title, detail: confirmation.detail,
-                               theme: theme)
-        }
+        buffer.cursor = cursor
     }
 }

@@ -4,162 +4,155 @@ import TerminalView
 /// The friends list: one row per friend, spinner and error rows, filter, add/edit/delete.
 @MainActor
 final class FriendsListView: ScreenView {
-    enum Action { case move, open, add, edit, delete, filter, retry, back }
+    enum Action { case list(ListAction), add, edit, delete }
 
     private let model: any FriendsListViewModelType
-    private let isRoot: Bool
-    private let host: ScreenHost
-    private var tokens: [ObservationToken] = []
-    private var listState = ListState()
-    private var listRect = Rect(x: 0, y: 0, width: 0, height: 0)
-    private var filterLine = FilterLine()
-    private let keyMap: KeyMap<Action>
+    private let list: ListScreen
+    private var keyMap = KeyMap<Action>(title: "Friends", [])
+    /// Column widths for the phone and the distance, from the rows shown: only as wide as their text needs,
+    /// and never narrower while the list stays the same, so columns do not jump while scrolling.
+    private var columns = FriendColumns()
+    /// What the columns were last fitted to: the first row shown, the list's revision, its width.
+    private var fittedTo: [Int] = []
 
     init(model: any FriendsListViewModelType, isRoot: Bool, host: ScreenHost) {
         self.model = model
-        self.isRoot = isRoot
-        self.host = host
-        keyMap = KeyMap(title: "Friends", [
-            KeyBinding([.up, .down, .character("k"), .character("j")], "↑↓", "move", action: .move),
-            KeyBinding([.enter, .right, .character("l")], "enter", "open", action: .open),
+        list = ListScreen(model: model, isRoot: isRoot, host: host)
+        list.keep(model.confirmation.bind(list.redraw))
+        keyMap = KeyMap(title: "Friends", list.navigationBindings { .list($0) } + [
             KeyBinding([.character("a")], "add", action: .add),
-            KeyBinding([.character("e")], "edit", action: .edit),
-            KeyBinding([.character("d")], "delete", action: .delete),
-            KeyBinding([.character("/")], "filter", action: .filter),
-            KeyBinding([.character("r")], "retry", action: .retry, inFooter: false),
-            KeyBinding([.escape, .backspace, .left, .character("q"), .character("h")], isRoot ? "q" : "esc",
-                       isRoot ? "quit" : "back", action: .back),
-        ])
-        // Every observable that changes what is drawn asks for a frame; many changes make one frame.
-        let redraw: @MainActor (Any) -> Void = { [weak self] _ in self?.host.invalidate() }
-        tokens = [
-            model.rowsRevision.bind(redraw), model.title.bind(redraw), model.isLoading.bind(redraw),
-            model.status.bind(redraw), model.confirmation.bind(redraw), model.selection.bind(redraw),
-            model.filter.bind(redraw),
-        ]
+            KeyBinding([.character("e")], "edit", action: .edit)
+                .enabled { [model] in model.canOpen(at: model.selection.value) },
+            KeyBinding([.character("d")], "delete", action: .delete)
+                .enabled { [model] in model.canOpen(at: model.selection.value) },
+        ] + list.commonBindings { .list($0) })
         model.load()
     }
 
-    var hints: [KeyHint] {
-        if model.confirmation.value != nil { return [KeyHint(keys: "y", summary: "yes"), KeyHint(keys: "n", summary: "no")] }
-        if filterLine.isEditing { return FilterLine.hints }
-        let errorSelected = if case .error = model.row(at: model.selection.value) { true } else { false }
-        return ListNavigation.hints(for: keyMap, errorSelected: errorSelected)
-    }
-
+    var hints: [KeyHint] { list.hints(keyMap) }
     var helpTitle: String { "Friends — keys" }
-
-    var helpLines: [KeyHint] {
-        ListNavigation.helpLines(for: keyMap)
-    }
-
+    var helpLines: [KeyHint] { keyMap.helpLines }
     var statusMessage: StatusBarMessage? { model.status.value?.barMessage }
-    var capturesText: Bool { filterLine.isEditing || model.confirmation.value != nil }
-
-    func close() {
-        tokens.forEach { $0.cancel() }
-        tokens.removeAll()
-    }
+    func dismissStatus() { model.dismissStatus() }
+    var capturesText: Bool { list.capturesText }
+    var question: ConfirmationRequest? { model.confirmation.value }
+    func answer(_ yes: Bool) { yes ? model.confirmDelete() : model.cancelDelete() }
+    func close() { list.close() }
 
     // MARK: Events
 
     func handle(_ event: InputEvent) -> Bool {
-        // A transient message stays until the next key, so it is never missed and never lingers.
-        if case .key = event, model.status.value != nil { model.dismissStatus() }
-        if model.confirmation.value != nil {
-            guard case .key(let key) = event, let answer = ConfirmDialog.answer(for: key) else { return true }
-            answer ? model.confirmDelete() : model.cancelDelete()
-            return true
-        }
-        if filterLine.isEditing, case .key(let key) = event {
-            filterLine.handle(key) { model.setFilter($0) }
-            return true
-        }
-        switch ListNavigation.route(event, selection: model.selection.value, count: model.rowCount, rect: listRect,
-                                    state: &listState) {
-        case .select(let index): model.select(index)
-        case .activate(let index): model.select(index); model.open(at: index)
-        case .ignored: return false
-        case .unhandled:
-            guard case .key(let key) = event, let action = keyMap.action(for: key) else { return false }
-            perform(action)
+        if let handled = list.handleBeforeKeyMap(event) { return handled }
+        guard case .key(let key) = event, let action = keyMap.action(for: key) else { return false }
+        let index = model.selection.value
+        switch action {
+        case .list(let action): list.perform(action)
+        case .add: model.add()
+        case .edit: model.edit(at: index)
+        case .delete: model.requestDelete(at: index)
         }
         return true
     }
 
-    private func perform(_ action: Action) {
-        let index = model.selection.value
-        switch action {
-        case .move: break // ListView moved the selection already
-        case .open: model.open(at: index)
-        case .add: model.add()
-        case .edit: model.edit(at: index)
-        case .delete: model.requestDelete(at: index)
-        case .filter: filterLine.begin(with: model.filter.value)
-        case .retry: model.retry()
-        case .back:
-            if !model.filter.value.isEmpty { model.setFilter("") } else { host.back() }
-        }
-    }
+    // MARK: Frames
 
-    // MARK: Drawing
+    func layout(in rect: Rect, theme: Theme) {
+        list.layout(in: rect.inset(top: 1))
+        let key = [list.scroll.top, model.rowsRevision.value, list.listRect.width, list.listRect.height]
+        guard key != fittedTo else { return }
+        fittedTo = key
+        let shown = ListView.shownRows(top: list.scroll.top, count: model.rowCount, rect: list.listRect)
+        columns.fit(rows: shown.map { model.row(at: $0) }, width: list.listRect.width,
+                    revision: model.rowsRevision.value)
+    }
 
     func draw(into buffer: CellBuffer, rect: Rect, theme: Theme) {
         HeaderLine.draw(in: buffer, rect: rect, title: "Nearby · " + model.title.value,
                         loading: model.isLoading.value ? "loading" : nil, theme: theme)
-        var body = rect.inset(top: 1)
-        if filterLine.isEditing || !model.filter.value.isEmpty {
-            let split = body.splitBottom(1)
-            body = split.rest
-            filterLine.draw(in: buffer, rect: split.bottom, filter: model.filter.value, theme: theme)
-        }
-        listRect = body
-        listState.selected = model.selection.value
-        let count = model.rowCount
-        let phoneWidth = body.width >= 50 ? 18 : (body.width >= 36 ? 14 : 0)
-        let distanceWidth = body.width >= 64 ? 10 : 0
-        ListView.draw(in: body, state: &listState, count: count) { index, rowRect, selected in
-            drawRow(model.row(at: index), in: buffer, rect: rowRect, selected: selected, theme: theme,
-                    phoneWidth: phoneWidth, distanceWidth: distanceWidth)
-        }
-        if let confirmation = model.confirmation.value {
-            ConfirmDialog.draw(in: buffer, over: rect, question: confirmation.title, detail: confirmation.detail,
-                               theme: theme)
+        let columns = columns
+        let retryKey = keyMap.key { if case .list(.retry) = $0 { true } else { false } }
+        let addKey = keyMap.key { if case .add = $0 { true } else { false } }
+        list.draw(in: buffer, theme: theme, generation: [columns.phone, columns.distance]) { index, buffer, rect,
+                                                                                             selected in
+            let row = model.row(at: index)
+            let line = rect.row(0)
+            switch row {
+            case .friend(let friend):
+                Self.drawFriend(friend, in: buffer, line: line, selected: selected, columns: columns, theme: theme)
+                return !friend.isDeleting
+            case .loading(let text):
+                ListRows.loading(text, in: buffer, line: line, theme: theme)
+                return false
+            case .error(let message):
+                ListRows.error(message, retryKey: retryKey, in: buffer, line: line, selected: selected, theme: theme)
+            case .empty(let text, let suggestsAdding):
+                ListRows.empty(text, suggestion: suggestsAdding ? addKey.map { "\($0) adds one" } : nil, in: buffer,
+                               line: line, theme: theme)
+            case .placeholder:
+                buffer.write("…", in: line.inset(left: 1), style: selected ? theme.selection : theme.secondary)
+                return false
+            }
+            return true
         }
     }
 
-    private func drawRow(_ row: FriendsListRow, in buffer: CellBuffer, rect: Rect, selected: Bool, theme: Theme,
-                         phoneWidth: Int, distanceWidth: Int) {
-        let line = rect.row(0)
-        switch row {
-        case .friend(let friend):
-            let nameStyle = selected ? theme.selection : theme.text
-            let otherStyle = selected ? theme.selection : theme.secondary
-            buffer.fill(line, style: selected ? theme.selection : .plain)
-            var nameX = line.x + 1
-            if friend.isDeleting {
-                Spinner.draw(in: buffer, at: Point(x: line.x + 1, y: line.y), style: theme.spinner, unicode: theme.unicode)
-                nameX += 2
-            }
-            let nameWidth = line.maxX - nameX - phoneWidth - distanceWidth - 1
-            buffer.write(friend.name, in: Rect(x: nameX, y: line.y, width: nameWidth, height: 1), style: nameStyle)
-            if phoneWidth > 0 {
-                buffer.write(friend.isDeleting ? "deleting…" : friend.phone,
-                             in: Rect(x: line.maxX - phoneWidth - distanceWidth, y: line.y, width: phoneWidth - 1,
-                                      height: 1), style: otherStyle)
-            }
-            if distanceWidth > 0, let distance = friend.distance {
-                buffer.write(distance, in: Rect(x: line.maxX - distanceWidth, y: line.y, width: distanceWidth - 1,
-                                                height: 1), style: otherStyle, alignment: .right)
-            }
-        case .loading(let text):
-            ListRows.loading(text, in: buffer, line: line, theme: theme)
-        case .error(let message, let retryHint):
-            ListRows.error(message, retryHint: retryHint, in: buffer, line: line, selected: selected, theme: theme)
-        case .empty(let text):
-            buffer.write(text, in: line.inset(left: 1), style: theme.secondary)
-        case .placeholder:
-            buffer.write("…", in: line.inset(left: 1), style: selected ? theme.selection : theme.secondary)
+    private static func drawFriend(_ friend: FriendRowModel, in buffer: CellBuffer, line: Rect, selected: Bool,
+                                   columns: FriendColumns, theme: Theme) {
+        let nameStyle = selected ? theme.selection : theme.text
+        let otherStyle = selected ? theme.selection : theme.secondary
+        buffer.fill(line, style: selected ? theme.selection : .plain)
+        var nameX = line.x + 1
+        if friend.isDeleting {
+            Spinner.draw(in: buffer, at: Point(x: nameX, y: line.y), style: theme.spinner, unicode: theme.unicode)
+            nameX += 2
         }
+        let right = columns.phone + columns.distance
+        buffer.write(friend.name, in: Rect(x: nameX, y: line.y, width: line.maxX - nameX - right - 1, height: 1),
+                     style: nameStyle)
+        if columns.phone > 0 {
+            buffer.write(friend.isDeleting ? "deleting…" : friend.phone,
+                         in: Rect(x: line.maxX - right, y: line.y, width: columns.phone - 1, height: 1),
+                         style: otherStyle)
+        }
+        if columns.distance > 0, let distance = friend.distance {
+            buffer.write(distance, in: Rect(x: line.maxX - columns.distance, y: line.y, width: columns.distance - 1,
+                                            height: 1), style: otherStyle, alignment: .right)
+        }
+    }
+}
+
+/// The friends list's columns, split by what their text needs: when everything fits, the name takes what
+/// is left; when not, the name keeps up to half the row, the phone is whole in what remains, and the distance
+/// goes first.
+struct FriendColumns: Equatable {
+    /// Columns of the phone and the distance, each with its gap before it; 0 when not shown.
+    private(set) var phone = 0
+    private(set) var distance = 0
+    /// The widest texts seen in the rows shown since the list or the width last changed, so columns do not
+    /// jump while scrolling.
+    private var needs = (name: 0, phone: 0, distance: 0)
+    private var basis: [Int] = []
+
+    static func == (a: FriendColumns, b: FriendColumns) -> Bool { a.phone == b.phone && a.distance == b.distance }
+
+    mutating func fit(rows: [FriendsListRow], width: Int, revision: Int) {
+        if basis != [width, revision] {
+            needs = (0, 0, 0)
+            basis = [width, revision]
+        }
+        for case .friend(let friend) in rows {
+            needs.name = max(needs.name, DisplayWidth.of(friend.name) + (friend.isDeleting ? 2 : 0))
+            needs.phone = max(needs.phone, DisplayWidth.of(friend.isDeleting ? "deleting…" : friend.phone) + 2)
+            if let text = friend.distance { needs.distance = max(needs.distance, DisplayWidth.of(text) + 2) }
+        }
+        let room = max(0, width - 2)
+        if needs.name + needs.phone + needs.distance <= room {
+            (phone, distance) = (needs.phone, needs.distance)
+            return
+        }
+        let name = min(needs.name, room / 2)
+        phone = min(needs.phone, room - name)
+        distance = needs.distance <= room - name - phone ? needs.distance : 0
+        if phone < 6 { phone = 0 }
     }
 }

@@ -4,68 +4,92 @@ import TerminalView
 
 /// Home: where you are, hot picks, categories, the closest places of each category, friends nearby.
 ///
-/// The screen is a column of items of different heights; ↑↓ move between the selectable ones and the view
-/// scrolls to keep the selection in sight. Each item knows how to draw itself and what Enter, ← → and r do.
+/// The screen is a column of items of different heights, built from the view model when it changes; the list
+/// keys move between the selectable ones and the view scrolls to keep the selection in sight. Every key goes
+/// through the key map, whose bindings know whether the selected item takes them.
 @MainActor
 final class HomeView: ScreenView {
-    enum Action { case move, open, left, right, retry, back }
+    enum Action: Equatable { case move(ListMove), pageLeft, pageRight, open, search, retry, refresh, back }
 
     private let model: any HomeViewModelType
     private let host: ScreenHost
     private let isRoot: Bool
     private var tokens: [ObservationToken] = []
+    private var keyMap = KeyMap<Action>(title: "Home", [])
     /// The selected item, by a key that survives sections loading around it.
     private var selectedKey = "pager"
     private var chipIndex = 0
     private var scrollTop = 0
     private var items: [HomeItem] = []
-    /// Wakes once when an open state shown will change by the clock; none while nothing is due.
-    private let clockWake = ClockWake()
-    private var bodyHeight = 1
-    private let keyMap: KeyMap<Action>
+    /// Whether the items must be built again (the view model changed, or the width).
+    private var itemsStale = true
+    private var builtWidth = -1
+    private var bodyRect = Rect(x: 0, y: 0, width: 0, height: 0)
+    /// The line under the items that names the sources, when there is room for it.
+    private var attributionRect: Rect?
+    /// The search line while `/` is being typed.
+    private var search: TextFieldState?
+    /// The one wake-up for the next time something shown changes by the clock.
+    private var wake: ScheduledWake?
+    /// Home loads when it is first shown: beneath a screen opened with `--open`, it waits until Back.
+    private var hasLoaded = false
 
     init(model: any HomeViewModelType, isRoot: Bool, host: ScreenHost) {
         self.model = model
         self.host = host
         self.isRoot = isRoot
-        keyMap = KeyMap(title: "Home", [
-            KeyBinding([.up, .down, .character("k"), .character("j")], "↑↓", "move", action: .move),
-            KeyBinding([.left, .right, .character("h"), .character("l")], "←→", "page", action: .left),
-            KeyBinding([.enter], "enter", "open", action: .open),
-            KeyBinding([.character("r")], "refresh", action: .retry),
-            KeyBinding([.character("q"), .escape], "q", isRoot ? "quit" : "back", action: .back),
-        ])
+        let changed: @MainActor (Any) -> Void = { [weak self] _ in
+            self?.itemsStale = true
+            self?.host.invalidate()
+        }
         let redraw: @MainActor (Any) -> Void = { [weak self] _ in self?.host.invalidate() }
         tokens = [
-            model.header.bind(redraw), model.isLoading.bind(redraw), model.hotPicks.bind(redraw),
-            model.categories.bind(redraw), model.sections.bind(redraw), model.friendsSection.bind(redraw),
-            model.notice.bind(redraw), model.status.bind(redraw), model.attribution.bind(redraw),
-            model.nextRefresh.bindAndFire { [weak self] date in
-                self?.clockWake.schedule(at: date) { [weak self] in self?.model.refreshTimes() }
-            },
+            model.header.bind(redraw), model.isLoading.bind(redraw), model.hotPicks.bind(changed),
+            model.categories.bind(changed), model.sections.bind(changed), model.friendsSection.bind(changed),
+            model.notice.bind(changed), model.status.bind(redraw), model.attribution.bind(redraw),
+            model.nextRefresh.bindAndFire { [weak self] date in self?.scheduleWake(at: date) },
         ]
-        model.load()
+        let anyFailed: @MainActor () -> Bool = { [unowned self] in items.contains { $0.retry != nil } }
+        let back = isRoot
+            ? KeyBinding([.character("q")], "quit", action: Action.back).essential()
+            : KeyBinding([.escape, .backspace, .character("q")], "esc", "back", action: Action.back).essential()
+        keyMap = KeyMap(title: "Home", ListKeys.bindings { .move($0) } + [
+            KeyBinding([.left, .character("h")], "previous page, category", action: .pageLeft,
+                       footer: .custom(keys: "←→", summary: "page"))
+                .enabled { [unowned self] in selectedItem?.left != nil },
+            KeyBinding([.right, .character("l")], "next page, category", action: .pageRight, footer: .hidden)
+                .enabled { [unowned self] in selectedItem?.right != nil },
+            KeyBinding([.enter], "open", action: .open).enabled { [unowned self] in selectedItem?.activate != nil },
+            KeyBinding([.character("/")], "search", action: .search),
+            KeyBinding([.character("r")], "retry", action: .retry).enabled(when: anyFailed),
+            KeyBinding([.character("r")], "refresh", action: .refresh).enabled { !anyFailed() },
+            back,
+        ])
     }
 
     var hints: [KeyHint] {
-        var hints = keyMap.footerHints
-        if selectedItem?.left == nil { hints.removeAll { $0.keys == "←→" } }
-        return hints
+        guard search == nil else {
+            return [KeyHint(keys: "enter", summary: "search", isEssential: true),
+                    KeyHint(keys: "esc", summary: "cancel", isEssential: true)]
+        }
+        return keyMap.footerHints
     }
 
     var helpTitle: String { "Home — keys" }
-    var helpLines: [KeyHint] {
-        keyMap.helpLines.map { $0.keys.hasPrefix("←") ? KeyHint(keys: $0.keys, summary: "page hot picks, pick a category") : $0 }
-            + [KeyHint(keys: "PgUp PgDn g G", summary: "page, first, last")]
-    }
-
+    var helpLines: [KeyHint] { keyMap.helpLines }
     var statusMessage: StatusBarMessage? { model.status.value?.barMessage }
-    var capturesText: Bool { false }
+    func dismissStatus() { model.dismissStatus() }
+    var capturesText: Bool { search != nil }
 
     func close() {
         tokens.forEach { $0.cancel() }
         tokens.removeAll()
-        clockWake.cancel()
+        wake = nil
+    }
+
+    /// One wake-up when an open state shown will change by the clock; none while nothing is due.
+    private func scheduleWake(at date: Date?) {
+        wake = date.map { host.wake($0) { [weak self] in self?.model.refreshTimes() } }
     }
 
     private var selectedItem: HomeItem? { items.first { $0.key == selectedKey } }
@@ -73,68 +97,116 @@ final class HomeView: ScreenView {
     // MARK: Events
 
     func handle(_ event: InputEvent) -> Bool {
-        if case .key = event, model.status.value != nil { model.dismissStatus() }
-        guard case .key(let key) = event else {
-            if case .mouse(let mouse) = event { return handleMouse(mouse) }
+        switch event {
+        case .key(let key):
+            if search != nil { return handleSearch(key) }
+            guard let action = keyMap.action(for: key) else { return false }
+            perform(action)
+            return true
+        case .mouse(let mouse):
+            return handleMouse(mouse)
+        case .resize:
             return false
         }
-        let selectable = items.filter(\.isSelectable)
-        let index = selectable.firstIndex { $0.key == selectedKey } ?? 0
+    }
+
+    private func perform(_ action: Action) {
+        switch action {
+        case .move(let move): select(move)
+        case .pageLeft: selectedItem?.left?()
+        case .pageRight: selectedItem?.right?()
+        case .open: selectedItem?.activate?()
+        case .search: search = TextFieldState(maxLength: 100)
+        case .retry: (selectedItem?.retry ?? { [model] in model.retryFailed() })()
+        case .refresh: model.refresh()
+        case .back: host.back()
+        }
+    }
+
+    private func handleSearch(_ key: Key) -> Bool {
+        guard var field = search else { return false }
         switch key {
-        case .up, .character("k"): select(selectable, index - 1)
-        case .down, .character("j"): select(selectable, index + 1)
-        case .home, .character("g"): select(selectable, 0)
-        case .end, .character("G"): select(selectable, selectable.count - 1)
-        case .pageDown, .control("f"): select(selectable, index + max(1, bodyHeight / 2))
-        case .pageUp, .control("b"): select(selectable, index - max(1, bodyHeight / 2))
-        case .left, .character("h"): selectedItem?.left?()
-        case .right, .character("l"): selectedItem?.right?()
-        case .enter: selectedItem?.activate?()
-        case .character("r"): (selectedItem?.retry ?? { [model] in model.retryFailed() })()
-        case .character("q"), .escape, .backspace: host.back()
-        default: return false
+        case .enter:
+            search = nil
+            model.openSearch(field.text)
+        case .escape:
+            search = nil
+        default:
+            guard field.handle(key) else { return false }
+            search = field
         }
         return true
     }
 
-    private func select(_ selectable: [HomeItem], _ index: Int) {
+    private func select(_ move: ListMove) {
+        let selectable = items.filter(\.isSelectable)
         guard !selectable.isEmpty else { return }
-        selectedKey = selectable[min(max(0, index), selectable.count - 1)].key
+        let index = selectable.firstIndex { $0.key == selectedKey } ?? 0
+        let page = max(1, bodyRect.height / 2)
+        let target = switch move {
+        case .up: index - 1
+        case .down: index + 1
+        case .pageUp: index - page
+        case .pageDown: index + page
+        case .first: 0
+        case .last: selectable.count - 1
+        }
+        selectedKey = selectable[min(max(0, target), selectable.count - 1)].key
     }
 
+    /// A click selects an item (a second click opens it); on the pager's arrows it pages, on a category chip
+    /// it picks that chip. The wheel moves the selection.
     private func handleMouse(_ mouse: MouseEvent) -> Bool {
-        var y = 0
+        switch mouse.kind {
+        case .wheelUp: select(.up); return true
+        case .wheelDown: select(.down); return true
+        case .press, .click, .doubleClick: break
+        }
+        var y = bodyRect.y - scrollTop
         for item in items {
-            let top = y - scrollTop + 1
-            if mouse.point.y >= top, mouse.point.y < top + item.height, item.isSelectable {
-                if mouse.kind == .click, selectedKey == item.key { item.activate?() }
-                selectedKey = item.key
-                return true
-            }
+            let rect = Rect(x: bodyRect.x, y: y, width: bodyRect.width, height: item.height)
             y += item.height
+            guard rect.contains(mouse.point), item.isSelectable else { continue }
+            let wasSelected = selectedKey == item.key
+            selectedKey = item.key
+            switch item.hit?(mouse.point, rect) {
+            case .previousPage: item.left?()
+            case .nextPage: item.right?()
+            case .chip(let index):
+                if wasSelected, index == chipIndex || mouse.kind == .doubleClick {
+                    chipIndex = index
+                    item.activate?()
+                }
+                chipIndex = index
+            case nil:
+                if wasSelected, mouse.kind != .press { item.activate?() }
+            }
+            return true
         }
         return false
     }
 
-    // MARK: Drawing
+    // MARK: Frames
 
-    func draw(into buffer: CellBuffer, rect: Rect, theme: Theme) {
-        let header = model.header.value
-        var title = "Nearby · " + header.location
-        if let summary = header.summary { title += " · " + summary }
-        if let age = header.age { title += " · " + age }
-        HeaderLine.draw(in: buffer, rect: rect, title: title, loading: model.isLoading.value ? "updating" : nil,
-                        theme: theme)
-        var body = rect.inset(top: 1)
+    func layout(in rect: Rect, theme: Theme) {
+        if !hasLoaded {
+            hasLoaded = true
+            model.load()
+        }
+        var body = rect.inset(top: 1).inset(bottom: search == nil ? 0 : 1)
+        attributionRect = nil
         // The source's attribution stays on screen with its data, on the body's last line.
-        let attribution = model.attribution.value
-        if !attribution.isEmpty, body.height > 3 {
+        if !model.attribution.value.isEmpty, body.height > 3 {
             let split = body.splitBottom(1)
             body = split.rest
-            buffer.write(attribution, in: split.bottom.inset(right: 1), style: theme.secondary, alignment: .right)
+            attributionRect = split.bottom
         }
-        bodyHeight = body.height
-        items = buildItems(width: body.width, theme: theme)
+        bodyRect = body
+        if itemsStale || builtWidth != bodyRect.width {
+            items = buildItems(width: bodyRect.width)
+            itemsStale = false
+            builtWidth = bodyRect.width
+        }
         if !items.contains(where: { $0.key == selectedKey && $0.isSelectable }),
            let first = items.first(where: \.isSelectable) {
             selectedKey = first.key
@@ -144,27 +216,52 @@ final class HomeView: ScreenView {
         for item in items {
             if item.key == selectedKey {
                 if offset < scrollTop { scrollTop = offset }
-                if offset + item.height > scrollTop + body.height { scrollTop = offset + item.height - body.height }
+                if offset + item.height > scrollTop + bodyRect.height {
+                    scrollTop = offset + item.height - bodyRect.height
+                }
                 break
             }
             offset += item.height
         }
         let total = items.reduce(0) { $0 + $1.height }
-        scrollTop = max(0, min(scrollTop, total - body.height))
+        scrollTop = max(0, min(scrollTop, total - bodyRect.height))
+    }
+
+    func draw(into buffer: CellBuffer, rect: Rect, theme: Theme) {
+        let header = model.header.value
+        var title = "Nearby · " + header.location
+        if let summary = header.summary { title += " · " + summary }
+        if let age = header.age { title += " · " + age }
+        HeaderLine.draw(in: buffer, rect: rect, title: title, loading: model.isLoading.value ? "updating" : nil,
+                        theme: theme)
+        if let attributionRect {
+            buffer.write(model.attribution.value, in: attributionRect.inset(right: 1), style: theme.secondary,
+                         alignment: .right)
+        }
         var y = -scrollTop
         for item in items {
-            if y + item.height > 0, y < body.height {
-                let itemRect = Rect(x: body.x, y: body.y + y, width: body.width, height: item.height)
-                if item.isSelectable, item.key == selectedKey, item.height == 1 {
+            if y + item.height > 0, y < bodyRect.height {
+                let itemRect = Rect(x: bodyRect.x, y: bodyRect.y + y, width: bodyRect.width, height: item.height)
+                let selected = item.key == selectedKey
+                if item.isSelectable, selected, item.height == 1 {
                     buffer.fill(itemRect, style: theme.selection)
                 }
-                item.draw(buffer, itemRect.intersection(body), item.key == selectedKey, theme)
+                item.draw(buffer, itemRect.intersection(bodyRect), selected, theme)
             }
             y += item.height
         }
+        if let search {
+            let line = Rect(x: rect.x, y: rect.maxY - 1, width: rect.width, height: 1)
+            buffer.write("/", at: Point(x: line.x, y: line.y), style: theme.accent)
+            var field = search
+            buffer.cursor = field.draw(in: buffer, rect: line.inset(left: 2), style: theme.fieldFocused,
+                                       placeholder: "search places around here", placeholderStyle: theme.secondary)
+        }
     }
 
-    private func buildItems(width: Int, theme: Theme) -> [HomeItem] {
+    // MARK: Items
+
+    private func buildItems(width: Int) -> [HomeItem] {
         var items: [HomeItem] = []
         if let notice = model.notice.value {
             for (i, line) in TextLayout.wrap(notice, width: max(10, width - 4)).enumerated() {
@@ -172,7 +269,7 @@ final class HomeView: ScreenView {
             }
             items.append(.text("notice-gap", "", style: \.text))
         }
-        items.append(contentsOf: hotPickItems())
+        items.append(hotPickItem())
         items.append(contentsOf: categoryItems(width: width))
         for section in model.sections.value {
             items.append(contentsOf: sectionItems(section))
@@ -183,25 +280,41 @@ final class HomeView: ScreenView {
         return items
     }
 
-    private func hotPickItems() -> [HomeItem] {
+    /// The key that retries, for error lines ("r retry").
+    private var retryHint: String {
+        keyMap.key { $0 == .retry }.map { "  \($0) retry" } ?? ""
+    }
+
+    private func hotPickItem() -> HomeItem {
         let state = model.hotPicks.value
         let model = self.model
         let text: String
         switch state.content {
         case .loading(let message): text = message
-        case .failed(let message, let hint): text = "✗ \(message)  \(hint)"
+        case .failed(let message): text = "✗ \(message)\(retryHint)"
         case .loaded: text = state.current?.text ?? state.emptyText
         }
         let pages = state.pages.count
-        var retry: (@MainActor () -> Void)?
-        if state.content.isFailed { retry = { model.retry(.hotPicks) } }
+        let page = state.index
         let draw: @MainActor (CellBuffer, Rect, Bool, Theme) -> Void = { buffer, rect, selected, theme in
-            PagerView.draw(in: buffer, rect: rect, title: state.title, text: text, page: state.index,
+            PagerView.draw(in: buffer, rect: rect, title: state.title, text: text, page: page,
                            pageCount: pages, theme: theme, textStyle: selected ? theme.selection : theme.text)
         }
-        return [HomeItem(key: "pager", height: 3, isSelectable: true, draw: draw,
-                         activate: { model.openHotPick() }, left: { model.pageLeft() }, right: { model.pageRight() },
-                         retry: retry)]
+        let hit: @MainActor (Point, Rect) -> HomeHit? = { point, rect in
+            switch PagerView.arrow(at: point, rect: rect, page: page, pageCount: pages) {
+            case .previous: .previousPage
+            case .next: .nextPage
+            case nil: nil
+            }
+        }
+        var item = HomeItem(key: "pager", height: 3, isSelectable: true, draw: draw, hit: hit)
+        if state.current != nil { item.activate = { model.openHotPick() } }
+        if pages > 1 {
+            item.left = { model.pageLeft() }
+            item.right = { model.pageRight() }
+        }
+        if state.content.isFailed { item.retry = { model.retry(.hotPicks) } }
+        return item
     }
 
     private func categoryItems(width: Int) -> [HomeItem] {
@@ -212,44 +325,27 @@ final class HomeView: ScreenView {
         switch model.categories.value {
         case .loading(let message):
             items.append(.spinnerLine("categories-loading", message))
-        case .failed(let message, let hint):
-            items.append(HomeItem(key: "categories-error", height: 1, isSelectable: true,
-                                  draw: { buffer, rect, _, theme in
-                                      buffer.write("   ✗ \(message)  \(hint)", in: rect, style: theme.error)
-                                  }, retry: { model.retry(.categories) }))
+        case .failed(let message):
+            items.append(.error("categories-error", message + retryHint) { model.retry(.categories) })
         case .loaded(let counts):
             guard !counts.isEmpty else { break }
             chipIndex = min(chipIndex, counts.count - 1)
-            // Chips flow over as many lines as they need; the selected chip is reverse video.
-            var lines: [[Int]] = [[]]
-            var used = 3
-            for (i, chip) in counts.enumerated() {
-                let w = DisplayWidth.of(chip.label) + 2
-                if used + w > width, !lines[lines.count - 1].isEmpty { lines.append([]); used = 3 }
-                lines[lines.count - 1].append(i)
-                used += w
-            }
-            let chips = counts
-            items.append(HomeItem(key: "chips", height: lines.count, isSelectable: true,
-                                  draw: { [chipIndex] buffer, rect, selected, theme in
-                                      for (row, indices) in lines.enumerated() where row < rect.height {
-                                          var x = rect.x + 3
-                                          for i in indices {
-                                              let style = selected && i == chipIndex ? theme.selection : theme.accent
-                                              x += buffer.write(chips[i].label, at: Point(x: x, y: rect.y + row),
-                                                                style: style, clip: rect) + 2
-                                          }
-                                      }
+            let chips = ChipLayout(labels: counts.map(\.label), width: width)
+            items.append(HomeItem(key: "chips", height: chips.lines.count, isSelectable: true,
+                                  draw: { [weak self] buffer, rect, selected, theme in
+                                      chips.draw(in: buffer, rect: rect, selected: selected ? self?.chipIndex : nil,
+                                                 theme: theme)
                                   },
-                                  // The index now, not at the last frame: → and Enter can arrive in one read.
+                                  // The index now, not at the last layout: → and Enter can arrive in one read.
                                   activate: { [weak self] in
                                       guard let self else { return }
-                                      model.openCategory(chips[min(self.chipIndex, chips.count - 1)].category)
+                                      model.openCategory(counts[min(self.chipIndex, counts.count - 1)].category)
                                   },
                                   left: { [weak self] in self.map { $0.chipIndex = max(0, $0.chipIndex - 1) } },
                                   right: { [weak self] in
-                                      self.map { $0.chipIndex = min(chips.count - 1, $0.chipIndex + 1) }
-                                  }))
+                                      self.map { $0.chipIndex = min(counts.count - 1, $0.chipIndex + 1) }
+                                  },
+                                  hit: { point, rect in chips.chip(at: point, in: rect).map { .chip($0) } }))
         }
         return items
     }
@@ -258,7 +354,7 @@ final class HomeView: ScreenView {
         let model = self.model
         let category = section.category
         let title = section.title
-        var items = [HomeItem(key: "section-\(category.rawValue)", height: 1, isSelectable: true,
+        var items = [HomeItem(key: "section-\(section.key)", height: 1, isSelectable: true,
                               draw: { buffer, rect, selected, theme in
                                   let more = "see all ›"
                                   buffer.write(" " + title, in: rect.inset(right: DisplayWidth.of(more) + 2),
@@ -269,12 +365,11 @@ final class HomeView: ScreenView {
                               }, activate: { model.openCategory(category) })]
         switch section.content {
         case .loading(let message):
-            items.append(.spinnerLine("section-\(category.rawValue)-loading", message))
-        case .failed(let message, let hint):
-            items.append(HomeItem(key: "section-\(category.rawValue)-error", height: 1, isSelectable: true,
-                                  draw: { buffer, rect, _, theme in
-                                      buffer.write("   ✗ \(message)  \(hint)", in: rect, style: theme.error)
-                                  }, retry: { model.retry(.category(category)) }))
+            items.append(.spinnerLine("section-\(section.key)-loading", message))
+        case .failed(let message):
+            items.append(.error("section-\(section.key)-error", message + retryHint) {
+                model.retry(.category(category))
+            })
         case .loaded(let rows):
             for row in rows {
                 let id = row.id
@@ -282,7 +377,7 @@ final class HomeView: ScreenView {
                                       draw: { buffer, rect, selected, theme in
                                           Self.drawRow(buffer, rect, selected, theme, name: row.name,
                                                        middle: row.distanceAndBearing, right: row.openText,
-                                                       rightStyle: row.openState == .open ? theme.success : theme.secondary)
+                                                       rightStyle: row.isOpen ? theme.success : theme.secondary)
                                       }, activate: { model.openPlace(id) }))
             }
         }
@@ -295,11 +390,8 @@ final class HomeView: ScreenView {
         switch section.content {
         case .loading(let message):
             items.append(.spinnerLine("friends-loading", message))
-        case .failed(let message, let hint):
-            items.append(HomeItem(key: "friends-error", height: 1, isSelectable: true,
-                                  draw: { buffer, rect, _, theme in
-                                      buffer.write("   ✗ \(message)  \(hint)", in: rect, style: theme.error)
-                                  }, retry: { model.retry(.friends) }))
+        case .failed(let message):
+            items.append(.error("friends-error", message + retryHint) { model.retry(.friends) })
         case .loaded(let rows):
             for row in rows {
                 let id = row.id
@@ -332,7 +424,13 @@ final class HomeView: ScreenView {
     }
 }
 
-/// One item of the Home column.
+/// Where a click landed inside a Home item.
+enum HomeHit: Equatable {
+    case previousPage, nextPage
+    case chip(Int)
+}
+
+/// One item of the Home column: how it draws, and what Enter, ← →, r and a click on a part of it do.
 @MainActor
 struct HomeItem {
     var key: String
@@ -343,10 +441,13 @@ struct HomeItem {
     var left: (@MainActor () -> Void)?
     var right: (@MainActor () -> Void)?
     var retry: (@MainActor () -> Void)?
+    /// The part of the item at a point, given the item's rectangle.
+    var hit: (@MainActor (Point, Rect) -> HomeHit?)?
 
     init(key: String, height: Int, isSelectable: Bool, draw: @escaping @MainActor (CellBuffer, Rect, Bool, Theme) -> Void,
          activate: (@MainActor () -> Void)? = nil, left: (@MainActor () -> Void)? = nil,
-         right: (@MainActor () -> Void)? = nil, retry: (@MainActor () -> Void)? = nil) {
+         right: (@MainActor () -> Void)? = nil, retry: (@MainActor () -> Void)? = nil,
+         hit: (@MainActor (Point, Rect) -> HomeHit?)? = nil) {
         self.key = key
         self.height = height
         self.isSelectable = isSelectable
@@ -355,6 +456,7 @@ struct HomeItem {
         self.left = left
         self.right = right
         self.retry = retry
+        self.hit = hit
     }
 
     static func text(_ key: String, _ text: String, style: KeyPath<Theme, Style>) -> HomeItem {
@@ -368,5 +470,59 @@ struct HomeItem {
             Spinner.draw(in: buffer, at: Point(x: rect.x + 3, y: rect.y), style: theme.spinner, unicode: theme.unicode)
             buffer.write(text, in: rect.inset(left: 5), style: theme.secondary)
         }
+    }
+
+    /// A failed section's line: "✗ message  r retry", highlighted across the row when selected.
+    static func error(_ key: String, _ text: String, retry: @escaping @MainActor () -> Void) -> HomeItem {
+        HomeItem(key: key, height: 1, isSelectable: true, draw: { buffer, rect, selected, theme in
+            buffer.write("   ✗ " + text, in: rect, style: selected ? theme.selection : theme.error)
+        }, retry: retry)
+    }
+}
+
+/// The category chips flowing over as many lines as they need, and which chip is where.
+struct ChipLayout {
+    let labels: [String]
+    /// The chips of each line, by index.
+    let lines: [[Int]]
+
+    init(labels: [String], width: Int) {
+        self.labels = labels
+        var lines: [[Int]] = [[]]
+        var used = 3
+        for (i, label) in labels.enumerated() {
+            let w = DisplayWidth.of(label) + 2
+            if used + w > width, !lines[lines.count - 1].isEmpty { lines.append([]); used = 3 }
+            lines[lines.count - 1].append(i)
+            used += w
+        }
+        self.lines = lines
+    }
+
+    /// Each chip of a line with its first column and width, from `x`.
+    private func spans(of line: [Int], from x: Int) -> [(index: Int, x: Int, width: Int)] {
+        var x = x
+        return line.map { index in
+            let width = DisplayWidth.of(labels[index])
+            defer { x += width + 2 }
+            return (index, x, width)
+        }
+    }
+
+    @MainActor
+    func draw(in buffer: CellBuffer, rect: Rect, selected: Int?, theme: Theme) {
+        for (row, line) in lines.enumerated() where row < rect.height {
+            for span in spans(of: line, from: rect.x + 3) {
+                buffer.write(labels[span.index], at: Point(x: span.x, y: rect.y + row),
+                             style: span.index == selected ? theme.selection : theme.accent, clip: rect)
+            }
+        }
+    }
+
+    /// The chip under `point`, counting the gap after a chip as part of it.
+    func chip(at point: Point, in rect: Rect) -> Int? {
+        let row = point.y - rect.y
+        guard lines.indices.contains(row) else { return nil }
+        return spans(of: lines[row], from: rect.x + 3).first { point.x >= $0.x && point.x < $0.x + $0.width + 2 }?.index
     }
 }

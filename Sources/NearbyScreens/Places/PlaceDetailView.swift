@@ -1,111 +1,169 @@
-import Foundation
+import FoundationEssentials
 import NearbyViewModels
 import TerminalView
 
 /// One place: its fields, the week of opening hours with today marked, a small map, friends near it,
-/// meeting points, and the favourite action.
+/// meeting points, and the favourite action. Taller than the terminal, it scrolls with the list keys, and
+/// what `m` finds is scrolled into view.
 @MainActor
 final class PlaceDetailView: ScreenView {
-    enum Action { case favourite, meet, openMeeting1, openMeeting2, openMeeting3, refresh, back }
+    enum Action: Equatable { case scroll(ListMove), favourite, meet, openMeeting(Int), refresh, back }
 
     private let model: any PlaceDetailViewModelType
     private let host: ScreenHost
     private var tokens: [ObservationToken] = []
-    private let clockWake = ClockWake()
+    private var wake: ScheduledWake?
     /// Which friend `m` suggests meeting points with next.
     private var meetFriendIndex = 0
-    private let keyMap = KeyMap<Action>(title: "Place", [
-        KeyBinding([.character("f")], "favourite", action: .favourite),
-        KeyBinding([.character("m")], "meet a friend", action: .meet),
-        KeyBinding([.character("1")], "1-3", "open a meeting point", action: .openMeeting1, inFooter: false),
-        KeyBinding([.character("2")], "open meeting point 2", action: .openMeeting2, inFooter: false),
-        KeyBinding([.character("3")], "open meeting point 3", action: .openMeeting3, inFooter: false),
-        KeyBinding([.character("r")], "refresh", action: .refresh, inFooter: false),
-        KeyBinding([.escape, .backspace, .left, .character("q"), .character("h")], "esc", "back", action: .back),
-    ])
+    private var keyMap = KeyMap<Action>(title: "Place", [])
+    private var document = ScrolledDocument()
+    /// Bumped by every change to what the body shows; the document is drawn again for a new one.
+    private var revision = 0
+    private var rendered: [Int] = []
+    /// Rows of the meeting points in the document, and whether they should be brought into view.
+    private var meetingRows = 0..<0
+    private var revealMeeting = false
+    private var bodyRect = Rect(x: 0, y: 0, width: 0, height: 0)
+    private var attributionRect: Rect?
 
     init(model: any PlaceDetailViewModelType, host: ScreenHost) {
         self.model = model
         self.host = host
+        let changed: @MainActor (Any) -> Void = { [weak self] _ in
+            self?.revision += 1
+            self?.host.invalidate()
+        }
         let redraw: @MainActor (Any) -> Void = { [weak self] _ in self?.host.invalidate() }
         tokens = [
-            model.title.bind(redraw), model.lines.bind(redraw), model.hours.bind(redraw), model.map.bind(redraw),
-            model.friendsNearby.bind(redraw), model.meetingPoints.bind(redraw), model.favourite.bind(redraw),
-            model.attribution.bind(redraw), model.isLoading.bind(redraw), model.status.bind(redraw),
-            model.nextRefresh.bindAndFire { [weak self] date in
-                self?.clockWake.schedule(at: date) { [weak self] in self?.model.timeDidPass() }
+            model.title.bind(redraw), model.lines.bind(changed), model.hours.bind(changed), model.map.bind(changed),
+            model.friendsNearby.bind(changed), model.favourite.bind(changed), model.attribution.bind(redraw),
+            model.isLoading.bind(redraw), model.status.bind(redraw),
+            model.meetingPoints.bind { [weak self] _ in
+                self?.revealMeeting = true
+                changed(())
             },
+            model.nextRefresh.bindAndFire { [weak self] date in self?.scheduleWake(at: date) },
         ]
+        let meetingCount: @MainActor () -> Int = { [model] in
+            if case .found(_, let rows) = model.meetingPoints.value { min(3, rows.count) } else { 0 }
+        }
+        keyMap = KeyMap(title: "Place", ListKeys.bindings(footer: "scroll") { .scroll($0) }.map { binding in
+            binding.enabled { [unowned self] in document.canScroll }
+        } + [
+            KeyBinding([.character("f")], "favourite", action: .favourite)
+                .enabled { [model] in if case .unavailable = model.favourite.value { false } else { true } },
+            KeyBinding([.character("m")], "meet a friend", action: .meet)
+                .enabled { [model] in !model.friendsNearby.value.isEmpty },
+            KeyBinding([.character("1")], "open meeting point 1", action: .openMeeting(0),
+                       footer: .custom(keys: "1", summary: "meet there"))
+                .footerKeys { meetingCount() > 1 ? "1-\(meetingCount())" : "1" }
+                .enabled { meetingCount() >= 1 }.essential(),
+            KeyBinding([.character("2")], "open meeting point 2", action: .openMeeting(1), footer: .hidden)
+                .enabled { meetingCount() >= 2 },
+            KeyBinding([.character("3")], "open meeting point 3", action: .openMeeting(2), footer: .hidden)
+                .enabled { meetingCount() >= 3 },
+            KeyBinding([.character("r")], "refresh", action: .refresh, inFooter: false),
+            KeyBinding([.escape, .backspace, .left, .character("q"), .character("h")], "esc", "back", action: .back)
+                .essential(),
+        ])
         model.load()
     }
 
-    var hints: [KeyHint] {
-        var hints = keyMap.footerHints
-        if model.friendsNearby.value.isEmpty { hints.removeAll { $0.summary == "meet a friend" } }
-        return hints
-    }
+    var hints: [KeyHint] { keyMap.footerHints }
     var helpTitle: String { "Place — keys" }
-    var helpLines: [KeyHint] { keyMap.helpLines.filter { !$0.summary.hasPrefix("open meeting point ") } }
+    var helpLines: [KeyHint] { keyMap.helpLines }
     var statusMessage: StatusBarMessage? { model.status.value?.barMessage }
+    func dismissStatus() { model.dismissStatus() }
     var capturesText: Bool { false }
 
     func close() {
         tokens.forEach { $0.cancel() }
         tokens.removeAll()
-        clockWake.cancel()
+        wake = nil
+    }
+
+    /// One wake-up when the hours shown next change; none while nothing is due.
+    private func scheduleWake(at date: Date?) {
+        wake = date.map { host.wake($0) { [weak self] in self?.model.timeDidPass() } }
     }
 
     func handle(_ event: InputEvent) -> Bool {
-        guard case .key(let key) = event else { return false }
-        if model.status.value != nil { model.dismissStatus() }
-        guard let action = keyMap.action(for: key) else { return false }
+        guard case .key(let key) = event, let action = keyMap.action(for: key) else { return false }
         switch action {
+        case .scroll(let move): document.apply(move)
         case .favourite: model.toggleFavourite()
         case .meet:
             let friends = model.friendsNearby.value
-            guard !friends.isEmpty else { return true }
+            guard !friends.isEmpty else { return false }
             model.suggestMeetingPoints(with: friends[meetFriendIndex % friends.count].id)
             meetFriendIndex += 1
-        case .openMeeting1: model.openMeetingPoint(at: 0)
-        case .openMeeting2: model.openMeetingPoint(at: 1)
-        case .openMeeting3: model.openMeetingPoint(at: 2)
+        case .openMeeting(let index): model.openMeetingPoint(at: index)
         case .refresh: model.refresh()
         case .back: host.back()
         }
         return true
     }
 
-    // MARK: Drawing
+    // MARK: Frames
 
-    func draw(into buffer: CellBuffer, rect: Rect, theme: Theme) {
-        HeaderLine.draw(in: buffer, rect: rect, title: model.title.value + favouriteMark(theme: theme),
-                        loading: spinnerText, theme: theme)
+    func layout(in rect: Rect, theme: Theme) {
         var body = rect.inset(top: 1)
-        let attribution = model.attribution.value
-        if !attribution.isEmpty, body.height > 4 {
+        attributionRect = nil
+        if !model.attribution.value.isEmpty, body.height > 4 {
             let split = body.splitBottom(1)
             body = split.rest
-            buffer.write(attribution, in: split.bottom.inset(right: 1), style: theme.secondary, alignment: .right)
+            attributionRect = split.bottom
         }
-        body = body.inset(top: 1, left: 1)
-        if body.width >= 70 {
-            // Two columns: facts and hours on the left, the map and people on the right.
-            let rightWidth = min(40, body.width * 2 / 5)
-            let left = Rect(x: body.x, y: body.y, width: body.width - rightWidth - 2, height: body.height)
-            let right = Rect(x: left.maxX + 2, y: body.y, width: rightWidth, height: body.height)
-            let used = drawFacts(in: buffer, rect: left, theme: theme)
-            drawHours(in: buffer, rect: left.inset(top: used + 1), theme: theme)
-            let mapHeight = min(right.height / 2 + 1, 12)
-            drawMap(in: buffer, rect: Rect(x: right.x, y: right.y, width: right.width, height: mapHeight), theme: theme)
-            drawPeople(in: buffer, rect: right.inset(top: mapHeight + 1), theme: theme)
-        } else {
-            var y = drawFacts(in: buffer, rect: body, theme: theme) + 1
-            y += drawHours(in: buffer, rect: body.inset(top: y), theme: theme) + 1
-            y += drawPeople(in: buffer, rect: body.inset(top: y), theme: theme) + 1
-            if body.height - y >= 6 {
-                drawMap(in: buffer, rect: body.inset(top: y), theme: theme)
+        bodyRect = body.inset(top: 1, left: 1)
+        let key = [revision, bodyRect.width, bodyRect.height]
+        if key != rendered {
+            rendered = key
+            let height = bodyRect.height
+            document.render(width: bodyRect.width) { buffer, area in
+                drawBody(in: buffer, rect: area, viewHeight: height, theme: theme)
             }
         }
+        document.fit(visibleRows: bodyRect.height)
+        if revealMeeting {
+            revealMeeting = false
+            document.reveal(meetingRows)
+        }
+    }
+
+    func draw(into buffer: CellBuffer, rect: Rect, theme: Theme) {
+        HeaderLine.draw(in: buffer, rect: rect, title: model.title.value + favouriteMark,
+                        loading: spinnerText, theme: theme)
+        if let attributionRect {
+            buffer.write(model.attribution.value, in: attributionRect.inset(right: 1), style: theme.secondary,
+                         alignment: .right)
+        }
+        document.draw(in: buffer, rect: bodyRect)
+    }
+
+    /// Lays the body out from the top of `rect`; returns the rows used. Wide: facts and hours on the left,
+    /// the map on the right, then friends and meeting points across the whole width. Narrow: one column.
+    private func drawBody(in buffer: CellBuffer, rect: Rect, viewHeight: Int, theme: Theme) -> Int {
+        let people: Int
+        if rect.width >= 70 {
+            let rightWidth = min(40, rect.width * 2 / 5)
+            let left = Rect(x: rect.x, y: rect.y, width: rect.width - rightWidth - 2, height: rect.height)
+            let right = Rect(x: left.maxX + 2, y: rect.y, width: rightWidth, height: rect.height)
+            let facts = drawFacts(in: buffer, rect: left, theme: theme)
+            let hours = drawHours(in: buffer, rect: left.inset(top: facts + 1), theme: theme)
+            let mapHeight = min(max(6, viewHeight / 2 + 1), 12)
+            drawMap(in: buffer, rect: Rect(x: right.x, y: right.y, width: right.width, height: mapHeight), theme: theme)
+            people = max(facts + 1 + hours, mapHeight) + 1
+        } else {
+            let facts = drawFacts(in: buffer, rect: rect, theme: theme)
+            let hours = drawHours(in: buffer, rect: rect.inset(top: facts + 1), theme: theme)
+            people = facts + 1 + hours + 1
+        }
+        let used = drawPeople(in: buffer, rect: rect.inset(top: people), theme: theme)
+        guard rect.width < 70 else { return people + used }
+        let mapTop = people + used + (used > 0 ? 1 : 0)
+        let mapHeight = min(max(6, viewHeight / 2), 10)
+        drawMap(in: buffer, rect: Rect(x: rect.x, y: rect.y + mapTop, width: rect.width, height: mapHeight), theme: theme)
+        return mapTop + mapHeight
     }
 
     private var spinnerText: String? {
@@ -114,7 +172,7 @@ final class PlaceDetailView: ScreenView {
         return model.isLoading.value ? "loading" : nil
     }
 
-    private func favouriteMark(theme: Theme) -> String {
+    private var favouriteMark: String {
         switch model.favourite.value {
         case .normal(let on), .saving(let on): on ? " ★" : ""
         case .saved(let on): on ? " ★ ✓" : " ✓"
@@ -124,16 +182,16 @@ final class PlaceDetailView: ScreenView {
     }
 
     /// The labelled lines; returns the rows used.
-    @discardableResult
     private func drawFacts(in buffer: CellBuffer, rect: Rect, theme: Theme) -> Int {
         let lines = model.lines.value
         let labelWidth = min(14, (lines.map { DisplayWidth.of($0.label) }.max() ?? 0) + 2)
         var y = 0
-        if case .failed(let message, _) = model.favourite.value, y < rect.height {
-            buffer.write("✗ " + message + "  f retry", in: rect.row(y), style: theme.error)
+        if case .failed(let message, _) = model.favourite.value {
+            let retry = keyMap.key { $0 == .favourite }.map { "  \($0) retry" } ?? ""
+            buffer.write("✗ " + message + retry, in: rect.row(y), style: theme.error)
             y += 1
         }
-        for line in lines where y < rect.height {
+        for line in lines {
             buffer.write(line.label, in: Rect(x: rect.x, y: rect.y + y, width: labelWidth, height: 1),
                          style: theme.fieldLabel)
             let style = line.kind == .text ? theme.text : theme.accent
@@ -145,17 +203,15 @@ final class PlaceDetailView: ScreenView {
     }
 
     /// "Open · closes 18:00" and the week; returns the rows used.
-    @discardableResult
     private func drawHours(in buffer: CellBuffer, rect: Rect, theme: Theme) -> Int {
-        guard rect.height > 0 else { return 0 }
         guard let hours = model.hours.value else {
             buffer.write("Opening hours not known", in: rect.row(0), style: theme.secondary)
             return 1
         }
-        let nowStyle = hours.state == .open ? theme.success.adding(.bold) : theme.title
+        let nowStyle = hours.isOpen ? theme.success.adding(.bold) : theme.title
         buffer.write(hours.now, in: rect.row(0), style: nowStyle)
         var y = 1
-        for day in hours.week where y < rect.height {
+        for day in hours.week {
             let marker = day.isToday ? "›" : " "
             let style = day.isToday ? theme.text.adding(.bold) : theme.text
             buffer.write("\(marker) \(day.day)", in: Rect(x: rect.x, y: rect.y + y, width: 6, height: 1),
@@ -173,24 +229,23 @@ final class PlaceDetailView: ScreenView {
         let inside = Box.draw(in: buffer, rect: rect, title: "Map", style: theme.border, titleStyle: theme.title,
                               unicode: theme.unicode)
         func point(_ marker: MapMarker, _ glyph: String, _ style: Style, label: Bool) -> MapPoint {
-            MapPoint(location: MapLocation(latitude: marker.coordinate.latitude, longitude: marker.coordinate.longitude),
+            MapPoint(location: MapLocation(latitude: marker.latitude, longitude: marker.longitude),
                      marker: glyph, label: label ? marker.label : nil, style: style)
         }
         var points = map.neighbours.map { point($0, "·", theme.secondary, label: false) }
         points += map.friends.map { point($0, "☺", theme.accent, label: false) }
         points.append(point(map.here, "@", theme.accent, label: true))
         points.append(point(map.place, "◆", theme.title, label: true))
-        let center = MapLocation(latitude: map.place.coordinate.latitude, longitude: map.place.coordinate.longitude)
+        let center = MapLocation(latitude: map.place.latitude, longitude: map.place.longitude)
         _ = MapCanvas.draw(in: buffer, rect: inside, center: center, points: points, theme: theme,
-                           units: map.units == .imperial ? .imperial : .metric)
+                           units: map.scaleInMiles ? .imperial : .metric)
     }
 
-    /// Friends near the place and meeting points; returns the rows used.
-    @discardableResult
+    /// Friends near the place and meeting points; returns the rows used, and notes where the meeting
+    /// points went.
     private func drawPeople(in buffer: CellBuffer, rect: Rect, theme: Theme) -> Int {
         var y = 0
         func line(_ text: String, _ style: Style) {
-            guard y < rect.height else { return }
             buffer.write(text, in: rect.row(y), style: style)
             y += 1
         }
@@ -199,6 +254,8 @@ final class PlaceDetailView: ScreenView {
             line("Friends near here", theme.title)
             for friend in friends.prefix(4) { line("  \(friend.name)  \(friend.distance)", theme.text) }
         }
+        let meetingStart = y
+        let meetKey = keyMap.key { $0 == .meet } ?? "m"
         switch model.meetingPoints.value {
         case .none: break
         case .loading(let friend): line("Meeting points with \(friend)…", theme.secondary)
@@ -208,8 +265,9 @@ final class PlaceDetailView: ScreenView {
                 line("  \(i + 1) \(row.name) · \(row.openState) · \(row.distances)", theme.text)
             }
         case .empty(let text): line(text, theme.secondary)
-        case .failed(let message, let hint): line("✗ \(message)  \(hint)", theme.error)
+        case .failed(let message): line("✗ \(message)  \(meetKey) retry", theme.error)
         }
+        meetingRows = (rect.y + meetingStart)..<(rect.y + y)
         return y
     }
 }

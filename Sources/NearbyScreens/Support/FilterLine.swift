@@ -29,16 +29,17 @@ struct FilterLine {
     }
 
     /// Draws "/ text" with the cursor while editing, or the kept filter dimmed.
-    mutating func draw(in buffer: CellBuffer, rect: Rect, filter: String, theme: Theme) {
+    func draw(in buffer: CellBuffer, rect: Rect, filter: String, theme: Theme) {
         buffer.write("/", at: Point(x: rect.x, y: rect.y), style: theme.accent)
         let fieldRect = Rect(x: rect.x + 2, y: rect.y, width: rect.width - 2, height: 1)
         if var editing = field {
+            // A copy: where the field scrolls to is worked out again each frame from the cursor.
             buffer.cursor = editing.draw(in: buffer, rect: fieldRect, style: theme.fieldFocused)
-            field = editing
         } else {
             buffer.write(filter, in: fieldRect, style: theme.secondary)
         }
     }
 
-    static let hints = [KeyHint(keys: "enter", summary: "keep"), KeyHint(keys: "esc", summary: "clear")]
+    static let hints = [KeyHint(keys: "enter", summary: "keep", isEssential: true),
+                        KeyHint(keys: "esc", summary: "clear", isEssential: true)]
 }

@@ -11,9 +11,6 @@ enum FriendInput {
         case notAnObject
     }
 
-    /// Place names longer than this are refused.
-    static let placeNameLimit = 200
-
     /// The fields `value` sets. `null` clears an optional field (and empties a required one, which is then a
     /// problem).
     static func changes(_ value: JSONValue) -> Outcome<FriendChanges> {
@@ -67,13 +64,8 @@ enum FriendInput {
         default:
             problems[.location] = "Latitude and longitude go together"
         }
-        if case .some(.some(let place)) = changes.placeName, problems[.location] == nil {
-            if place.count > placeNameLimit {
-                problems[.location] = "At most \(placeNameLimit) characters"
-            } else if place.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-                problems[.location] = "Only printable characters"
-            }
-        }
+        // Each field is checked with the rules every way a friend comes in shares (FriendValidation, through
+        // FriendChanges.problems): the same lengths, the same forbidden characters.
         // Type problems come first: they say more than the validation of a value that was not used.
         problems.merge(changes.problems) { typeProblem, _ in typeProblem }
         return problems.isEmpty ? .value(changes) : .problems(problems)

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NearbyCore
 
 /// One field of the friend form: its text, and the reason beside it when the text is refused.

@@ -1,11 +1,11 @@
-import Foundation
+import FoundationEssentials
 import NearbyCore
 
 /// What the friend detail screen shows below its title.
 public enum FriendDetailContent: Hashable, Sendable {
     case loading(String)
-    /// Cannot be edited or deleted; `r` retries.
-    case error(message: String, retryHint: String)
+    /// Cannot be edited or deleted; the screen's retry key loads it again.
+    case error(String)
     case friend([FriendDetailLine])
 }
 
@@ -41,7 +41,7 @@ public struct FriendDetailLine: Hashable, Sendable {
 
     private static func locationText(_ friend: Friend) -> String? {
         let coordinate = friend.coordinate.map {
-            String(format: "%.5f, %.5f", $0.latitude, $0.longitude)
+            DisplayText.decimal($0.latitude, places: 5) + ", " + DisplayText.decimal($0.longitude, places: 5)
         }
         let place = friend.placeName.flatMap { $0.isEmpty ? nil : DisplayText.oneLine($0) }
         switch (place, coordinate) {

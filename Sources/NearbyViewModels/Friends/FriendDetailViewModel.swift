@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NearbyCore
 
 /// One friend's detail: their fields, edit and delete.
@@ -66,8 +66,7 @@ public final class FriendDetailViewModel: FriendDetailViewModelType {
             case .failure(let error):
                 let name = self.friend.map { DisplayText.oneLine($0.fullName) } ?? "This friend"
                 if self.friend == nil {
-                    self.content.update(.error(message: FriendsErrorText.loadingFriend(name, error),
-                                               retryHint: FriendsErrorText.retryHint))
+                    self.content.update(.error(FriendsErrorText.loadingFriend(name, error)))
                 } else {
                     self.status.value = .error(FriendsErrorText.loadingFriend(name, error))
                 }

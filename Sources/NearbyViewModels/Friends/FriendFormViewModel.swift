@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NearbyCore
 
 /// Whether the form adds a new friend or edits one.
@@ -96,10 +96,10 @@ public final class FriendFormViewModel: FriendFormViewModelType {
     public var draft: FriendDraft? {
         guard fields.allSatisfy({ $0.problem == nil }),
               let locationInput = FriendLocationInput(text: location.text.value) else { return nil }
-        let trimmedEmail = email.text.value.trimmingCharacters(in: .whitespaces)
-        var draft = FriendDraft(firstName: firstName.text.value.trimmingCharacters(in: .whitespaces),
-                                lastName: lastName.text.value.trimmingCharacters(in: .whitespaces),
-                                phoneNumber: phone.text.value.trimmingCharacters(in: .whitespaces),
+        let trimmedEmail = DisplayText.trimmed(email.text.value)
+        var draft = FriendDraft(firstName: DisplayText.trimmed(firstName.text.value),
+                                lastName: DisplayText.trimmed(lastName.text.value),
+                                phoneNumber: DisplayText.trimmed(phone.text.value),
                                 email: trimmedEmail.isEmpty ? nil : trimmedEmail)
         if case .edit(let original) = mode, location.text.value == initialTexts[4] {
             // Untouched: keep both parts the friend had, even those the one field cannot show.

@@ -7,6 +7,8 @@ public protocol FriendFormViewModelType: AnyObject {
     var canSave: Observable<Bool> { get }
     var saveState: Observable<SaveState> { get }
     var confirmation: Observable<ConfirmationRequest?> { get }
+    /// Something was typed that a save has not stored yet.
+    var hasUnsavedChanges: Bool { get }
 
     func save()
     /// Leaves, or asks first when something typed would be lost.

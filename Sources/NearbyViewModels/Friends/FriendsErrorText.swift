@@ -4,9 +4,6 @@ import NearbyCore
 /// refusal, "deleted elsewhere" for a friend the service no longer has, the address tried for a service that
 /// cannot be reached.
 public enum FriendsErrorText {
-    /// The hint an error row shows beside its message.
-    public static let retryHint = "r retry"
-
     /// Where the friends service's token is set.
     static let tokenSettings = "--friends-token, NEARBY_FRIENDS_TOKEN or friends_token in the config file"
 

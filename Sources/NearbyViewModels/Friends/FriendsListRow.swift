@@ -5,9 +5,11 @@ public enum FriendsListRow: Hashable, Sendable {
     case friend(FriendRowModel)
     /// A spinner and what is loading.
     case loading(String)
-    /// Cannot be opened; `r` retries.
-    case error(message: String, retryHint: String)
-    case empty(String)
+    /// Cannot be opened; the list's retry key loads it again.
+    case error(String)
+    /// Nothing to show; `suggestsAdding` when the list is empty because there are no friends at all, so the
+    /// view names its add key.
+    case empty(String, suggestsAdding: Bool)
     /// A row inside the list whose window is still being fetched.
     case placeholder
 }

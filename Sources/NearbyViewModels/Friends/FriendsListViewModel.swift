@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NearbyCore
 
 /// The friends list: a window onto a list that may hold 100,000 friends, fetched ~200 rows at a time.
@@ -40,8 +40,14 @@ public final class FriendsListViewModel: FriendsListViewModelType {
     private var failedWindows: [Int: FriendsError] = [:]
     private var deleting: Set<Friend.ID> = []
     private var pendingDelete: Friend?
-    /// The row the view asked for last: where windows are fetched and kept.
+    /// The first row the view shows: where windows are fetched and kept.
     private var anchor = 0
+    /// A reload is finding a friend just added or renamed, to select them.
+    private var isFollowing = false
+    /// The user moved the selection meanwhile: the follow then leaves the selection where they put it.
+    private var movedWhileFollowing = false
+    /// "Added Anna Beck", shown when the reload that follows her lands.
+    private var followStatus: StatusMessage?
 
     public init(context: FriendsContext) {
         self.context = context
@@ -54,29 +60,48 @@ public final class FriendsListViewModel: FriendsListViewModelType {
         return 1
     }
 
+    /// The row at `index` as held: a lookup that fetches nothing (`show(rows:)` does).
     public func row(at index: Int) -> FriendsListRow {
         switch phase {
         case .loading:
             return index == 0 ? .loading(loadingText) : .placeholder
         case .failed(let error):
-            return .error(message: FriendsErrorText.loading(error), retryHint: FriendsErrorText.retryHint)
+            return .error(FriendsErrorText.loading(error))
         case .loaded(let total):
-            guard total > 0 else { return .empty(emptyText) }
+            guard total > 0 else { return .empty(emptyText, suggestsAdding: appliedFilter.isEmpty) }
             guard index >= 0, index < total else { return .placeholder }
-            anchor = index
-            let window = cache.window(containing: index)
-            defer { prefetch(around: index, total: total) }
             if let entry = cache.entry(at: index) {
                 var row = entry.row
                 row.isDeleting = deleting.contains(row.id)
                 return .friend(row)
             }
-            if let error = failedWindows[window] {
-                return .error(message: FriendsErrorText.loading(error), retryHint: FriendsErrorText.retryHint)
+            if let error = failedWindows[cache.window(containing: index)] {
+                return .error(FriendsErrorText.loading(error))
             }
-            fetchWindow(window)
             return .placeholder
         }
+    }
+
+    public func canOpen(at index: Int) -> Bool { friend(at: index) != nil }
+
+    public var canRetry: Bool {
+        if case .failed = phase { return true }
+        return !failedWindows.isEmpty
+    }
+
+    /// Fetches the windows of the rows shown that are not held yet, and the next one past either end when the
+    /// rows come near it; keeps what is held around them.
+    public func show(rows: Range<Int>) {
+        guard !rows.isEmpty else { return }
+        anchor = rows.lowerBound
+        guard case .loaded(let total) = phase, total > 0 else { return }
+        let first = cache.window(containing: max(0, rows.lowerBound))
+        let last = cache.window(containing: min(rows.upperBound, total) - 1)
+        for window in first...max(first, last) where !cache.holds(window: window, total: total) {
+            fetchWindow(window)
+        }
+        prefetch(around: rows.lowerBound, total: total)
+        prefetch(around: min(rows.upperBound, total) - 1, total: total)
     }
 
     /// How many friends are held in memory now (for tests: never the whole list).
@@ -113,6 +138,7 @@ public final class FriendsListViewModel: FriendsListViewModelType {
     }
 
     public func select(_ index: Int) {
+        if isFollowing { movedWhileFollowing = true }
         selection.update(min(max(index, 0), rowCount - 1))
     }
 
@@ -175,7 +201,7 @@ public final class FriendsListViewModel: FriendsListViewModelType {
     public func setFilter(_ text: String) {
         guard !tracker.isClosed else { return }
         filter.update(text)
-        let wanted = text.trimmingCharacters(in: .whitespaces)
+        let wanted = DisplayText.trimmed(text)
         guard wanted != requestedFilter else { return }
         requestedFilter = wanted
         hasStarted = true
@@ -202,8 +228,11 @@ public final class FriendsListViewModel: FriendsListViewModelType {
 
     // MARK: Loading
 
-    /// Fetches the window around `index` for the requested filter; the rows shown stay until it arrives.
-    private func startReload(around index: Int) {
+    /// Fetches the window around `index` for the requested filter, or the window holding `followed` when it is
+    /// in the list (which then selects it); the rows shown stay until the answer arrives.
+    private func startReload(around index: Int, following followed: Friend? = nil) {
+        isFollowing = followed != nil
+        movedWhileFollowing = false
         let filterText = requestedFilter
         let size = Self.windowSize
         let firstWindow = max(index, 0) / size
@@ -216,11 +245,15 @@ public final class FriendsListViewModel: FriendsListViewModelType {
         let repository = context.repository
         tracker.run(Self.reloadKey) { [weak self] in
             var window = firstWindow
+            var followedIndex: Int?
             let outcome: Result<FriendsPage, FriendsError>
             do throws(FriendsError) {
                 let query = filterText.isEmpty ? nil : filterText
                 var page = try await repository.friendsPage(filter: query, offset: window * size, limit: size)
-                if page.friends.isEmpty, page.total > 0, window > 0 {
+                if let followed, let found = try await Self.locate(followed, from: page, window: window,
+                                                                    repository: repository, filter: query) {
+                    (page, window, followedIndex) = found
+                } else if page.friends.isEmpty, page.total > 0, window > 0 {
                     // The list shrank below where the user was: show its end instead.
                     window = (page.total - 1) / size
                     page = try await repository.friendsPage(filter: query, offset: window * size, limit: size)
@@ -230,12 +263,45 @@ public final class FriendsListViewModel: FriendsListViewModelType {
                 outcome = .failure(error)
             }
             guard !Task.isCancelled, let self else { return }
-            self.finishReload(outcome, filter: filterText, window: window)
+            self.finishReload(outcome, filter: filterText, window: window, select: followedIndex)
         }
     }
 
-    private func finishReload(_ outcome: Result<FriendsPage, FriendsError>, filter filterText: String, window: Int) {
+    /// The window holding `friend`, found by halving over windows in list order (a few reads, not the whole
+    /// list), with the friend's index; nil when the friend is not in the list (another filter, say).
+    private static func locate(_ friend: Friend, from page: FriendsPage, window: Int,
+                               repository: any FriendsRepository, filter: String?)
+        async throws(FriendsError) -> (FriendsPage, Int, Int)? {
+        let size = windowSize
+        let key = FriendOrderKey(friend)
+        var (page, window) = (page, window)
+        var low = 0, high = (page.total - 1) / size
+        for _ in 0..<32 {
+            if let offset = page.friends.firstIndex(where: { $0.id == friend.id }) {
+                return (page, window, window * size + offset)
+            }
+            guard let first = page.friends.first, let last = page.friends.last else { return nil }
+            if key < FriendOrderKey(first) {
+                high = window - 1
+            } else if FriendOrderKey(last) < key {
+                low = window + 1
+            } else {
+                return nil // between two neighbours of one window: not in the list
+            }
+            guard low <= high, !Task.isCancelled else { return nil }
+            window = (low + high) / 2
+            page = try await repository.friendsPage(filter: filter, offset: window * size, limit: size)
+        }
+        return nil
+    }
+
+    private func finishReload(_ outcome: Result<FriendsPage, FriendsError>, filter filterText: String, window: Int,
+                              select followedIndex: Int? = nil) {
         isReloading = false
+        // A key that moved the selection while the friend was being found wins over following them.
+        let follows = !movedWhileFollowing
+        isFollowing = false
+        movedWhileFollowing = false
         let filterChanged = filterText != appliedFilter
         switch outcome {
         case .success(let page):
@@ -245,14 +311,21 @@ public final class FriendsListViewModel: FriendsListViewModelType {
             phase = .loaded(total: page.total)
             cache.store(entries(for: page.friends), at: window * Self.windowSize)
         case .failure(let error):
-            // A failed load or refresh shows the error row with "r retry": rows kept from before would claim
+            // A failed load or refresh shows the error row and its retry key: rows kept from before would claim
             // the service still says so.
             appliedFilter = filterText
             startNewGeneration()
             cache.removeAll()
             phase = .failed(error)
         }
-        if filterChanged {
+        if let followStatus {
+            status.value = followStatus
+            self.followStatus = nil
+        }
+        if let followedIndex, follows, case .success = outcome {
+            selection.update(followedIndex)
+            anchor = followedIndex
+        } else         if filterChanged {
             selection.update(0)
         } else {
             select(selection.value)
@@ -346,14 +419,15 @@ public final class FriendsListViewModel: FriendsListViewModelType {
         guard !tracker.isClosed else { return }
         switch change {
         case .added(let friend):
-            status.value = .info("Added \(DisplayText.oneLine(friend.fullName))")
-            // Where the new friend sorts is the store's business: fetch the window again.
-            startReload(around: anchor)
+            // The selection follows the new friend to wherever the list order puts them; the message comes with
+            // the list that shows them, so no key lands between the two.
+            followStatus = .info("Added \(DisplayText.oneLine(friend.fullName))")
+            startReload(around: anchor, following: friend)
         case .updated(let friend):
             status.value = .info("Saved \(DisplayText.oneLine(friend.fullName))")
             if cache.replace(entry(for: friend)) { bumpRows() }
-            // A new name may move the friend: fetch the window again.
-            startReload(around: anchor)
+            // A new name may move the friend: the selection goes along.
+            startReload(around: anchor, following: friend)
         case .deleted(let friend):
             remove(friend)
             status.value = .info("Deleted \(DisplayText.oneLine(friend.fullName))")
@@ -400,7 +474,7 @@ public final class FriendsListViewModel: FriendsListViewModelType {
 
     private var emptyText: String {
         appliedFilter.isEmpty
-            ? "You have no friends yet — a adds one"
+            ? "You have no friends yet"
             : "No friends match “\(DisplayText.oneLine(appliedFilter))”"
     }
 

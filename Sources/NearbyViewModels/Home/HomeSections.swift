@@ -5,8 +5,8 @@ import NearbyCore
 public enum HomeSectionContent<Row: Hashable & Sendable>: Hashable, Sendable {
     /// What is loading ("Loading hot picks…").
     case loading(String)
-    /// Cannot be opened; `r` retries this section.
-    case failed(message: String, retryHint: String)
+    /// Cannot be opened; Home's retry key loads this section again.
+    case failed(message: String)
     case loaded(Row)
 
     /// The rows when loaded.
@@ -159,6 +159,8 @@ public struct HomePlaceRow: Hashable, Sendable, Identifiable {
     public var openState: OpeningState
     /// Open and closing within the hour ("closes in 20 min"): the colour for closing soon.
     public var isClosingSoon: Bool
+    /// Open now (the view colours it).
+    public var isOpen: Bool { openState == .open }
 
     public init(id: PlaceID, name: String, distance: String, bearing: String, openText: String,
                 openState: OpeningState, isClosingSoon: Bool = false) {
@@ -194,6 +196,8 @@ public struct HomePlacesSection: Hashable, Sendable, Identifiable {
     }
 
     public var id: Category { category }
+    /// A name for the section that stays the same while its rows change ("cafe").
+    public var key: String { category.rawValue }
 }
 
 /// A friend with a location, as the "Friends nearby" section shows them.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NearbyCore
 
 /// The words Home shows, in one place so that they stay consistent.
@@ -6,7 +6,6 @@ public enum HomeText {
     /// What Home says when the store holds no place at all.
     public static let emptyStore = "No places yet — import an extract (nearby import FILE), use a live source "
         + "(--source overpass), or try the demo (nearby --demo)"
-    public static let retryHint = "r retry"
 
     /// "Vaduz (47.1410, 9.5209)", or the coordinates alone without a name; the name alone ("no location
     /// yet") when no place is known.
@@ -90,7 +89,7 @@ public enum HomeText {
 
     /// Outside text made one safe line ending in a full stop.
     static func sentence(_ text: String) -> String {
-        let line = DisplayText.oneLine(text).trimmingCharacters(in: .whitespaces)
+        let line = DisplayText.trimmed(DisplayText.oneLine(text))
         if line.isEmpty { return "unknown reason." }
         if let last = line.last, ".!?".contains(last) { return line }
         return line + "."

@@ -172,6 +172,15 @@ public final class HomeViewModel: HomeViewModelType {
         context.navigator.push(screen)
     }
 
+    /// A places list of what matches `text` around here (names, addresses, cuisines).
+    public func openSearch(_ text: String) {
+        let words = DisplayText.trimmed(text)
+        guard !tracker.isClosed, !words.isEmpty else { return }
+        let request = PlacesListRequest(center: context.here.coordinate, centerName: context.here.name,
+                                        radius: context.radius, searchText: words)
+        if let screen = context.routes.placesList(request) { context.navigator.push(screen) }
+    }
+
     public func openPlace(_ id: PlaceID) {
         guard !tracker.isClosed else { return }
         let candidates = feeds.values.lazy.compactMap { $0.value?.candidates }.joined()
@@ -365,7 +374,7 @@ public final class HomeViewModel: HomeViewModelType {
 
     private func publishCategories() {
         if let failure = counts.failure {
-            categories.update(.failed(message: HomeText.placesFailure(failure), retryHint: HomeText.retryHint))
+            categories.update(.failed(message: HomeText.placesFailure(failure)))
         } else if let value = counts.value {
             categories.update(.loaded(value))
         } else {
@@ -394,7 +403,7 @@ public final class HomeViewModel: HomeViewModelType {
                !(Self.isRefusal(failure) && failure == total.failure) {
                 newSections.append(HomePlacesSection(
                     category: category, title: title,
-                    content: .failed(message: HomeText.placesFailure(failure), retryHint: HomeText.retryHint)))
+                    content: .failed(message: HomeText.placesFailure(failure))))
             } else if !candidates.isEmpty {
                 let rows = zip(candidates, statuses).prefix(Self.rowsPerSection).map { candidate, status in
                     shown.append(status)
@@ -459,7 +468,7 @@ public final class HomeViewModel: HomeViewModelType {
         if !picks.isEmpty {
             content = .loaded(picks)
         } else if !feeds.isEmpty, feeds.allSatisfy(\.hasFailed), let failure = feeds.first?.failure {
-            content = .failed(message: HomeText.placesFailure(failure), retryHint: HomeText.retryHint)
+            content = .failed(message: HomeText.placesFailure(failure))
         } else if feeds.isEmpty || feeds.contains(where: { $0.isLoading && $0.value == nil }) {
             content = .loading("Finding what is open…")
         } else {
@@ -486,7 +495,7 @@ public final class HomeViewModel: HomeViewModelType {
     private func publishFriends() {
         if let failure = friends.failure {
             friendsSection.update(HomeFriendsSection(
-                content: .failed(message: FriendsErrorText.loading(failure), retryHint: HomeText.retryHint)))
+                content: .failed(message: FriendsErrorText.loading(failure))))
             return
         }
         guard let located = friends.value else { return friendsSection.update(nil) }

@@ -41,6 +41,8 @@ public protocol HomeViewModelType: AnyObject {
     func pageRight()
     func openHotPick()
     func openCategory(_ category: Category)
+    /// A places list of what matches `text` around here.
+    func openSearch(_ text: String)
     func openPlace(_ id: PlaceID)
     func openFriend(_ id: Friend.ID)
     func dismissStatus()

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NearbyCore
 
 /// One labelled line of the place card ("Phone  +423 555 0101"); every text is safe to draw.
@@ -43,6 +43,8 @@ public struct OpeningHoursSummary: Hashable, Sendable {
     public var state: OpeningState
     /// Monday to Sunday of this week; empty when the hours could not be read.
     public var week: [OpeningWeekRow]
+    /// Open now (the view colours it).
+    public var isOpen: Bool { state == .open }
 
     public init(now: String, state: OpeningState, week: [OpeningWeekRow]) {
         self.now = now
@@ -60,6 +62,8 @@ public struct MapMarker: Hashable, Sendable {
     public var coordinate: Coordinate
     public var label: String
     public var kind: Kind
+    public var latitude: Double { coordinate.latitude }
+    public var longitude: Double { coordinate.longitude }
 
     public init(coordinate: Coordinate, label: String, kind: Kind) {
         self.coordinate = coordinate
@@ -85,6 +89,9 @@ public struct PlaceMapModel: Hashable, Sendable {
         self.friends = friends
         self.units = units
     }
+
+    /// Whether the scale bar counts in miles and feet (imperial units), so the view needs no unit type of Core.
+    public var scaleInMiles: Bool { units == .imperial }
 
     /// Every marker, the place last so that it draws on top.
     public var allMarkers: [MapMarker] { neighbours + friends + [here, place] }
@@ -130,7 +137,8 @@ public enum MeetingPointsState: Hashable, Sendable {
     case found(friend: String, [MeetingPointRow])
     /// Nothing to meet at open between the two, or the friend has no location; says which.
     case empty(String)
-    case failed(message: String, retryHint: String)
+    /// The friend's key (`m`) asks again.
+    case failed(message: String)
 }
 
 /// The favourite action's own states; it never blocks the rest of the screen.

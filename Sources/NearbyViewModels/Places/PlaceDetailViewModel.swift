@@ -330,9 +330,9 @@ public final class PlaceDetailViewModel: PlaceDetailViewModelType {
         case .failure(.noLocation(let friend)):
             meetingPoints.update(.empty("\(DisplayText.oneLine(friend.firstName)) has no location to meet halfway."))
         case .failure(.friend(let error)):
-            meetingPoints.update(.failed(message: FriendsErrorText.loading(error), retryHint: "m retry"))
+            meetingPoints.update(.failed(message: FriendsErrorText.loading(error)))
         case .failure(.places(let error)):
-            meetingPoints.update(.failed(message: PlacesErrorText.loading(error), retryHint: "m retry"))
+            meetingPoints.update(.failed(message: PlacesErrorText.loading(error)))
         }
     }
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NearbyCore
 
 /// What the place detail view reads and calls, so a render test can hand it a stub.

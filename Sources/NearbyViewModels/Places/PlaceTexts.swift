@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NearbyCore
 
 /// Words for a place's fields, shared by the list rows and the detail screen.
@@ -6,7 +6,7 @@ enum PlaceTexts {
     /// "4.5 ★ (1,234)", "4.5 ★"; nil without a usable rating.
     static func rating(_ rating: Double?, count: Int?) -> String? {
         guard let rating, rating.isFinite, (0...5).contains(rating) else { return nil }
-        let value = String(format: "%.1f", rating) + " ★"
+        let value = DisplayText.decimal(rating, places: 1) + " ★"
         guard let count, count > 0 else { return value }
         return value + " (\(DisplayText.count(count)))"
     }
@@ -31,7 +31,7 @@ enum PlaceTexts {
 
     /// "47.14100, 9.52090".
     static func coordinate(_ coordinate: Coordinate) -> String {
-        String(format: "%.5f, %.5f", coordinate.latitude, coordinate.longitude)
+        DisplayText.decimal(coordinate.latitude, places: 5) + ", " + DisplayText.decimal(coordinate.longitude, places: 5)
     }
 
     /// OpenStreetMap's wheelchair value in words.
@@ -57,7 +57,7 @@ enum PlaceTexts {
     static func cuisine(_ cuisine: String?) -> String? {
         guard let cuisine, !cuisine.isEmpty else { return nil }
         let parts = cuisine.split(separator: ";")
-            .map { $0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "_", with: " ") }
+            .map { DisplayText.trimmed(String($0)).replacing("_", with: " ") }
             .filter { !$0.isEmpty }
         return parts.isEmpty ? nil : DisplayText.oneLine(parts.joined(separator: ", "))
     }

@@ -1,11 +1,8 @@
-import Foundation
+import FoundationEssentials
 import NearbyCore
 
 /// Places errors in the words of the screen that met them.
 public enum PlacesErrorText {
-    /// The hint an error row shows beside its message.
-    public static let retryHint = "r retry"
-
     /// Why loading places failed.
     public static func loading(_ error: PlacesError) -> String {
         switch error {
@@ -31,7 +28,7 @@ public enum PlacesErrorText {
 
     /// Outside text made one safe line ending in a full stop.
     static func sentence(_ text: String) -> String {
-        let line = DisplayText.oneLine(text).trimmingCharacters(in: .whitespaces)
+        let line = DisplayText.trimmed(DisplayText.oneLine(text))
         if line.isEmpty { return "unknown reason." }
         if let last = line.last, ".!?".contains(last) { return line }
         return line + "."

@@ -5,10 +5,10 @@ public enum PlacesListRow: Hashable, Sendable {
     case place(PlaceRowModel)
     /// A spinner and what is loading (the whole list).
     case loading(String)
-    /// Cannot be opened; `r` retries.
-    case error(message: String, retryHint: String)
-    /// Nothing found, and what to do about it.
-    case empty(String)
+    /// Cannot be opened; the list's retry key loads it again.
+    case error(String)
+    /// Nothing found; `canWiden` when a wider radius could find more, so the view names its widen key.
+    case empty(String, canWiden: Bool)
     /// The last row while the next page loads.
     case moreLoading(String)
 }
@@ -29,6 +29,8 @@ public struct PlaceRowModel: Hashable, Sendable {
     public var openness: OpeningState
     /// Open and closing within the hour ("closes in 20 min"): the colour for closing soon.
     public var isClosingSoon: Bool
+    /// Open now (the view colours it).
+    public var isOpen: Bool { openness == .open }
     /// "4.5 ★ (1,234)"; nil when the source has no rating.
     public var rating: String?
     /// The detailed layout's second line: "Market Square 12 · Mo-Fr 08:00-18:00".

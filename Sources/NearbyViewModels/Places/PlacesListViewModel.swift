@@ -130,25 +130,42 @@ public final class PlacesListViewModel: PlacesListViewModelType {
         return hits.count + (next != nil ? 1 : 0)
     }
 
+    /// The row at `index` as held: a lookup that fetches nothing (`show(rows:)` does).
     public func row(at index: Int) -> PlacesListRow {
         switch phase {
         case .idle, .loading:
             return .loading(loadingText)
         case .failed(let error):
-            return .error(message: PlacesErrorText.loading(error), retryHint: PlacesErrorText.retryHint)
+            return .error(PlacesErrorText.loading(error))
         case .loaded:
-            guard !hits.isEmpty else { return .empty(emptyText) }
+            guard !hits.isEmpty else { return .empty(emptyText, canWiden: canWiden) }
             if hits.indices.contains(index) {
-                if next != nil, index >= hits.count - Self.prefetchDistance { loadMore() }
                 return .place(cachedRow(for: hits[index], now: context.now()).model)
             }
-            guard next != nil else { return .empty("") }
-            if let moreFailure {
-                return .error(message: PlacesErrorText.loading(moreFailure), retryHint: PlacesErrorText.retryHint)
-            }
-            loadMore()
+            guard next != nil else { return .empty("", canWiden: false) }
+            if let moreFailure { return .error(PlacesErrorText.loading(moreFailure)) }
             return .moreLoading("Loading more \(subject.pluralText)…")
         }
+    }
+
+    public func canOpen(at index: Int) -> Bool {
+        guard case .loaded = phase else { return false }
+        return hits.indices.contains(index)
+    }
+
+    public var canRetry: Bool {
+        if case .failed = phase { return true }
+        return moreFailure != nil
+    }
+
+    /// Watches the times of the rows shown, and fetches the next page once they come within
+    /// `prefetchDistance` of the end of what is held.
+    public func show(rows: Range<Int>) {
+        if rows != visibleRows {
+            visibleRows = rows
+            updateNextRefresh()
+        }
+        if next != nil, rows.upperBound >= hits.count - Self.prefetchDistance { loadMore() }
     }
 
     /// How many places are held now (for tests: pages, never everything).
@@ -271,12 +288,6 @@ public final class PlacesListViewModel: PlacesListViewModelType {
         }
         radius.update(narrower)
         startReload()
-    }
-
-    public func setVisibleRows(_ range: Range<Int>) {
-        guard range != visibleRows else { return }
-        visibleRows = range
-        updateNextRefresh()
     }
 
     public func timeDidPass() {
@@ -689,20 +700,20 @@ public final class PlacesListViewModel: PlacesListViewModelType {
         return "Loading \(subject.pluralText) within \(radiusText)…"
     }
 
+    /// Whether a wider radius could find more.
+    private var canWiden: Bool { SearchRadius.wider(than: (applied ?? requested).radius) != nil }
+
     private var emptyText: String {
         let request = applied ?? requested
         let within = SearchRadius.text(request.radius, units: context.units)
-        var text: String
+        let open = request.openDuring.map { " open \($0.label)" } ?? ""
         if !request.filter.isEmpty {
-            text = "No \(subject.pluralText) match “\(DisplayText.oneLine(request.filter))” within \(within)"
-        } else if let search = subject.searchText {
-            text = "Nothing matches “\(DisplayText.oneLine(search))” within \(within)"
-        } else {
-            text = "No \(subject.pluralText) within \(within)"
+            return "No \(subject.pluralText) match “\(DisplayText.oneLine(request.filter))” within \(within)" + open
         }
-        if let span = request.openDuring { text += " open \(span.label)" }
-        if SearchRadius.wider(than: request.radius) != nil { text += " — + widens the search" }
-        return text
+        if let search = subject.searchText {
+            return "Nothing matches “\(DisplayText.oneLine(search))” within \(within)" + open
+        }
+        return "No \(subject.pluralText) within \(within)" + open
     }
 
     private func updateTitle() {
@@ -740,6 +751,6 @@ public final class PlacesListViewModel: PlacesListViewModelType {
     }
 
     private static func trimmed(_ text: String) -> String {
-        text.trimmingCharacters(in: .whitespacesAndNewlines)
+        DisplayText.trimmed(text, newlines: true)
     }
 }

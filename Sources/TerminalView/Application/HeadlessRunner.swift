@@ -1,6 +1,7 @@
-import Foundation
+import FoundationEssentials
 
-/// Drives an application without a terminal, the way the run loop does: events in, frames out.
+/// Drives an application without a terminal, through the same `FramePresenter` as the run loop: events in,
+/// frames out, and wake-ups fired when the test advances the clock.
 ///
 /// Render tests send keys and read `text()`; frames are drawn only when something asked for one.
 @MainActor
@@ -8,22 +9,44 @@ public final class HeadlessRunner: ApplicationHost {
     public let app: any TerminalApplication
     public let terminal: MemoryTerminal
     public let theme: Theme
-    private var frame: CellBuffer
-    private var previous: CellBuffer?
+    /// The host's clock: wakes fire when `advanceClock(to:)` moves it past their date.
+    public let clock: ManualClock
+    private let presenter = FramePresenter()
+    private var wakes = WakeSchedule()
     public private(set) var needsDisplay = true
-    public private(set) var scheduledRedraws: [Date] = []
-    public private(set) var framesDrawn = 0
 
-    public init(app: any TerminalApplication, size: Size, colorSupport: ColorSupport = .eight, unicode: Bool = true) {
+    public init(app: any TerminalApplication, size: Size, colorSupport: ColorSupport = .eight, unicode: Bool = true,
+                clock: ManualClock = ManualClock(Date(timeIntervalSince1970: 0))) {
         self.app = app
+        self.clock = clock
         terminal = MemoryTerminal(size: size, colorSupport: colorSupport)
         theme = Theme.make(colorSupport, unicode: unicode)
-        frame = CellBuffer(size: size)
         app.attach(to: self)
     }
 
+    // MARK: ApplicationHost
+
     public func setNeedsDisplay() { needsDisplay = true }
-    public func scheduleRedraw(at date: Date) { scheduledRedraws.append(date) }
+
+    public func repaintAll() {
+        presenter.invalidate()
+        terminal.invalidateScreen()
+        needsDisplay = true
+    }
+
+    public func schedule(_ wake: ScheduledWake) { wakes.add(wake) }
+
+    /// The dates of the wake-ups waiting, earliest first.
+    public var scheduledWakes: [Date] { wakes.pendingDates() }
+
+    /// Moves the clock to `date`, fires the wake-ups due by then, and draws if anything asked for a frame.
+    public func advanceClock(to date: Date) {
+        clock.set(date)
+        for wake in wakes.takeDue(at: clock.now) { wake.fire() }
+        renderIfNeeded()
+    }
+
+    // MARK: Driving
 
     /// Sends events, then draws a frame if one was asked for.
     public func send(_ events: InputEvent...) {
@@ -46,6 +69,7 @@ public final class HeadlessRunner: ApplicationHost {
     /// Changes the size, as a SIGWINCH would.
     public func resize(to size: Size) {
         terminal.size = size
+        presenter.invalidate()
         app.handle(.resize(size))
         needsDisplay = true
         renderIfNeeded()
@@ -54,19 +78,18 @@ public final class HeadlessRunner: ApplicationHost {
     /// Draws a frame when the app asked for one (or always, with `force`).
     public func renderIfNeeded(force: Bool = false) {
         guard needsDisplay || force else { return }
+        presenter.render(app, theme: theme, to: terminal)
+        // Cleared after: a change made while laying out is in this frame already.
         needsDisplay = false
-        let size = terminal.size
-        let next = CellBuffer(size: size)
-        if size.width < app.minimumSize.width || size.height < app.minimumSize.height {
-            TooSmallMessage.draw(in: next, minimum: app.minimumSize, theme: theme)
-        } else {
-            app.draw(into: next, theme: theme)
-        }
-        terminal.present(next, runs: next.changedRuns(since: previous))
-        previous = next
-        frame = next
-        framesDrawn += 1
     }
+
+    /// Advances the spinner cells on screen, as the run loop's spinner timer does.
+    public func advanceSpinners() {
+        presenter.advanceSpinners(theme: theme, to: terminal)
+    }
+
+    /// How many frames were drawn.
+    public var framesDrawn: Int { presenter.framesDrawn }
 
     /// The screen as text rows.
     public func text() -> String {
@@ -80,5 +103,5 @@ public final class HeadlessRunner: ApplicationHost {
     }
 
     /// The last frame, for style checks.
-    public var lastFrame: CellBuffer { frame }
+    public var lastFrame: CellBuffer { presenter.front }
 }

@@ -8,6 +8,9 @@ public final class MemoryTerminal: TerminalBackend {
     public private(set) var framesPresented = 0
     /// Cells written by the last present.
     public private(set) var lastCellsWritten = 0
+    /// How many times the screen was cleared for a full repaint.
+    public private(set) var clears = 0
+    private var clearBeforeNextPresent = false
 
     public init(size: Size, colorSupport: ColorSupport = .eight) {
         self.size = size
@@ -17,6 +20,11 @@ public final class MemoryTerminal: TerminalBackend {
 
     public func present(_ frame: CellBuffer, runs: [ChangedRun]) {
         if screen.size != frame.size { screen.reset(size: frame.size) }
+        if clearBeforeNextPresent {
+            screen.reset()
+            clearBeforeNextPresent = false
+            clears += 1
+        }
         var written = 0
         for run in runs {
             for x in run.startX..<run.endX {
@@ -27,5 +35,22 @@ public final class MemoryTerminal: TerminalBackend {
         screen.cursor = frame.cursor
         lastCellsWritten = written
         framesPresented += 1
+    }
+
+    public func invalidateScreen() {
+        clearBeforeNextPresent = true
+    }
+
+    /// How many times a region was scrolled.
+    public private(set) var scrolls = 0
+
+    public func scroll(rows: Range<Int>, by: Int) {
+        screen.shift(rows: rows, by: by)
+        scrolls += 1
+    }
+
+    /// Writes over what the screen shows without the app knowing, as another program writing to the tty would.
+    public func scribble(_ text: String, at point: Point) {
+        screen.write(text, at: point, style: .plain)
     }
 }

@@ -1,15 +1,19 @@
-import Foundation
+import FoundationEssentials
 
-/// What the run loop drives: draws whole frames, handles events, says when it is done.
+/// What the run loop drives: lays out and draws whole frames, handles events, says when it is done.
 @MainActor
 public protocol TerminalApplication: AnyObject {
-    /// Smaller than this, the run loop shows a short message instead of the app.
+    /// Smaller than this, the presenter shows a short message instead of the app.
     var minimumSize: Size { get }
     /// True once the user has quit.
     var isFinished: Bool { get }
-    /// Called once before the first frame with the host to ask for redraws through.
+    /// Called once before the first frame with the host to ask for redraws and wake-ups through.
     func attach(to host: any ApplicationHost)
-    /// Draws a full frame.
+    /// Called before each frame that shows the app: fix positions (scrolling, what is visible) and tell the
+    /// view models what is shown. The only step of a frame that may change state. The theme is the one the
+    /// frame will be drawn with, for screens that prepare what they draw.
+    func layout(size: Size, theme: Theme)
+    /// Draws a full frame from the state as it is: no loads, no view-model changes.
     func draw(into buffer: CellBuffer, theme: Theme)
     func handle(_ event: InputEvent)
 }
@@ -19,8 +23,11 @@ public protocol TerminalApplication: AnyObject {
 public protocol ApplicationHost: AnyObject {
     /// Something changed: draw a frame soon. Many calls in one turn make one frame.
     func setNeedsDisplay()
-    /// Draw a frame at `date` even if nothing else happens (a place that closes at 18:00).
-    func scheduleRedraw(at date: Date)
+    /// The next frame writes every cell and the terminal is cleared first (ctrl-l, after garbage on screen).
+    func repaintAll()
+    /// Runs the wake's action once the host's clock reaches its date (a place that closes at 18:00), unless
+    /// the wake is cancelled or released first. The host keeps it weakly: its owner decides how long it lives.
+    func schedule(_ wake: ScheduledWake)
 }
 
 /// The drawing side of a terminal: the curses backend, or memory in tests.
@@ -30,6 +37,11 @@ public protocol TerminalBackend: AnyObject {
     var colorSupport: ColorSupport { get }
     /// Shows `frame` by writing only the cells in `runs` (see `CellBuffer.changedRuns(since:)`).
     func present(_ frame: CellBuffer, runs: [ChangedRun])
+    /// Forgets what the terminal shows: the next present clears it and writes everything.
+    func invalidateScreen()
+    /// Scrolls the rows `rows` up by `by` (down when negative), as the next present will expect: rows that
+    /// move out are lost, rows that come in are blank.
+    func scroll(rows: Range<Int>, by: Int)
 }
 
 /// The message shown when the terminal is smaller than the app can use.

@@ -1,15 +1,16 @@
 /// A grid of cells that widgets draw into; the backend presents it.
 ///
 /// Every string is sanitised on the way in and measured per scalar as the terminal will, so what the buffer
-/// holds is exactly what the terminal will show.
+/// holds is exactly what the terminal will show. Writing allocates nothing: text goes scalar by scalar into
+/// the cells, truncated and padded in place.
 public final class CellBuffer {
     public private(set) var size: Size
-    public private(set) var cells: [Cell]
+    public internal(set) var cells: [Cell]
     /// Cells that show a spinner: the run loop advances only these between full frames.
     public var spinnerCells: [SpinnerCell] = []
     /// Where the text cursor should be, when a text field has focus.
     public var cursor: Point?
-    /// Which spinner frame a full draw shows; the run loop advances it.
+    /// Which spinner frame a full draw shows; the presenter advances it.
     public var spinnerFrame = 0
 
     public init(size: Size, style: Style = .plain) {
@@ -25,7 +26,8 @@ public final class CellBuffer {
             size = newSize
             cells = Array(repeating: .blank(style), count: max(0, newSize.width * newSize.height))
         } else {
-            for i in cells.indices { cells[i] = .blank(style) }
+            let blank = Cell.blank(style)
+            cells.withUnsafeMutableBufferPointer { $0.update(repeating: blank) }
         }
         spinnerCells.removeAll(keepingCapacity: true)
         cursor = nil
@@ -40,11 +42,12 @@ public final class CellBuffer {
     public func fill(_ rect: Rect, style: Style = .plain) {
         let r = rect.intersection(bounds)
         guard !r.isEmpty else { return }
+        let blank = Cell.blank(style)
         for y in r.y..<r.maxY {
             repairWideCharacter(atLeftEdge: r.x, y: y)
             repairWideCharacter(atRightEdge: r.maxX - 1, y: y)
             let base = y * size.width
-            for x in r.x..<r.maxX { cells[base + x] = .blank(style) }
+            cells.withUnsafeMutableBufferPointer { $0[(base + r.x)..<(base + r.maxX)].update(repeating: blank) }
         }
     }
 
@@ -52,59 +55,47 @@ public final class CellBuffer {
     public func applyStyle(_ style: Style, to rect: Rect) {
         let r = rect.intersection(bounds)
         guard !r.isEmpty else { return }
-        for y in r.y..<r.maxY {
-            let base = y * size.width
-            for x in r.x..<r.maxX { cells[base + x].style = style }
+        let width = size.width
+        cells.withUnsafeMutableBufferPointer { cells in
+            for y in r.y..<r.maxY {
+                for x in r.x..<r.maxX { cells[y * width + x].style = style }
+            }
         }
     }
 
     /// Writes text at a point, clipped to `clip` (default: the whole buffer) and to `maxWidth` columns.
-    /// Returns the number of columns written. A wide character that does not fit is never split.
+    /// Returns the number of columns written. A wide character that does not fit is never split: a blank
+    /// takes its place.
     @discardableResult
     public func write(_ text: String, at point: Point, style: Style, maxWidth: Int? = nil, clip: Rect? = nil) -> Int {
         let area = (clip ?? bounds).intersection(bounds)
         guard point.y >= area.y, point.y < area.maxY else { return 0 }
         var limit = area.maxX
         if let maxWidth { limit = min(limit, point.x + maxWidth) }
-        var x = point.x
-        var lastCellIndex: Int?
-        var marksOnLast = 0
-        let rowBase = point.y * size.width
-        for raw in text.unicodeScalars {
-            let scalar = TextSanitizer.placeholder(for: raw) ?? raw
-            let w = DisplayWidth.of(scalar)
-            if w == 0 {
-                // A combining mark joins the cell before it (a few at most, as curses allows).
-                if let index = lastCellIndex, marksOnLast < 4 {
-                    cells[index].text.unicodeScalars.append(scalar)
-                    marksOnLast += 1
-                }
-                continue
-            }
-            if x + w > limit {
-                // A wide character at the last column: pad instead of splitting it.
-                if w == 2, x < limit, x >= area.x { setCell(x: x, y: point.y, Cell.blank(style)); x += 1 }
-                break
-            }
-            if x >= area.x {
-                let cell = Cell(text: String(Character(scalar)), style: style, width: UInt8(w))
-                setCell(x: x, y: point.y, cell)
-                lastCellIndex = rowBase + x
-                marksOnLast = 0
-                if w == 2 { setCell(x: x + 1, y: point.y, Cell(text: "", style: style, width: 0)) }
-            } else {
-                lastCellIndex = nil
-            }
-            x += w
-        }
-        return max(0, x - point.x)
+        var pen = Pen(x: point.x, y: point.y, minX: area.x, limit: limit)
+        put(text, with: &pen, style: style, padWide: true)
+        return max(0, pen.x - point.x)
     }
 
-    /// Writes text truncated with an ellipsis to `width` columns, padded with the style to the full width.
+    /// Writes text in one row of `rect`, truncated with an ellipsis to its width and padded with the style to
+    /// the full width, placed by `alignment`.
     public func write(_ text: String, in rect: Rect, style: Style, alignment: Alignment = .left) {
         guard rect.height > 0, rect.width > 0 else { return }
-        let fitted = TextLayout.fit(TextSanitizer.sanitize(text), width: rect.width, alignment: alignment)
-        write(fitted, at: Point(x: rect.x, y: rect.y), style: style, maxWidth: rect.width, clip: rect)
+        let area = rect.row(0)
+        fill(area, style: style)
+        let columns = TextLayout.columns(of: text)
+        var pen = Pen(x: area.x, y: area.y, minX: area.x, limit: area.maxX)
+        if columns <= area.width {
+            let pad = area.width - columns
+            pen.x += alignment == .left ? 0 : (alignment == .right ? pad : pad / 2)
+            put(text, with: &pen, style: style, padWide: false)
+            return
+        }
+        // Cut to leave a column for the ellipsis; a wide character that would cross it is left out.
+        pen.limit = area.maxX - 1
+        put(text, with: &pen, style: style, padWide: false)
+        pen.limit = area.maxX
+        _ = put(scalar: "…", with: &pen, style: style, padWide: false)
     }
 
     /// The cells of `rect` (inside the buffer), row by row, to be put back with `paste`.
@@ -132,24 +123,123 @@ public final class CellBuffer {
         }
     }
 
+    /// Copies the cells of `source` (another buffer of any size) into `rect` of this one, from `origin` in
+    /// the source; what lies outside either buffer is skipped.
+    public func paste(from source: CellBuffer, origin: Point, in rect: Rect) {
+        let target = rect.intersection(bounds)
+        guard !target.isEmpty else { return }
+        // Columns of the target that have a source column.
+        let firstX = max(target.x, rect.x - origin.x), lastX = min(target.maxX, rect.x - origin.x + source.size.width)
+        guard firstX < lastX else { return }
+        for y in target.y..<target.maxY {
+            let sourceY = origin.y + (y - rect.y)
+            guard sourceY >= 0, sourceY < source.size.height else { continue }
+            repairWideCharacter(atLeftEdge: firstX, y: y)
+            repairWideCharacter(atRightEdge: lastX - 1, y: y)
+            let from = sourceY * source.size.width + origin.x + (firstX - rect.x)
+            cells.replaceSubrange((y * size.width + firstX)..<(y * size.width + lastX),
+                                  with: source.cells[from..<(from + lastX - firstX)])
+        }
+    }
+
     /// Marks a cell as showing a spinner; the run loop animates it.
     public func addSpinner(at point: Point, style: Style) {
         guard bounds.contains(point) else { return }
         spinnerCells.append(SpinnerCell(point: point, style: style))
     }
 
-    private func setCell(x: Int, y: Int, _ cell: Cell) {
-        guard x >= 0, x < size.width, y >= 0, y < size.height else { return }
-        let index = y * size.width + x
-        let old = cells[index]
-        // Overwriting half of a wide character leaves the other half blank, as a terminal would.
-        if old.width == 2, x + 1 < size.width, cells[index + 1].isContinuation {
-            cells[index + 1] = .blank(cells[index + 1].style)
+    // MARK: Writing scalars
+
+    /// Where the next scalar goes, and where writing must stop.
+    private struct Pen {
+        var x: Int
+        let y: Int
+        /// Columns left of this are skipped (clipped), not drawn.
+        let minX: Int
+        var limit: Int
+        /// The cell the last base went to, for combining marks; nil when it was clipped.
+        var lastIndex: Int?
+    }
+
+    /// Puts the scalars of `text` at the pen until one does not fit. The cells are reached through one
+    /// buffer pointer for the whole string: no exclusivity check or bounds check per cell.
+    private func put(_ text: String, with pen: inout Pen, style: Style, padWide: Bool) {
+        let packed = style.packed
+        let (width, height) = (size.width, size.height)
+        guard pen.y >= 0, pen.y < height else { return }
+        cells.withUnsafeMutableBufferPointer { cells in
+            var writer = CellWriter(cells: cells, width: width, packedStyle: packed)
+            for scalar in text.unicodeScalars {
+                guard writer.put(scalar, with: &pen, padWide: padWide) else { return }
+            }
         }
-        if old.isContinuation, x > 0, cells[index - 1].width == 2 {
-            cells[index - 1] = .blank(cells[index - 1].style)
+    }
+
+    private func put(scalar: Unicode.Scalar, with pen: inout Pen, style: Style, padWide: Bool) -> Bool {
+        let packed = style.packed
+        let width = size.width
+        guard pen.y >= 0, pen.y < size.height else { return false }
+        return cells.withUnsafeMutableBufferPointer { cells in
+            var writer = CellWriter(cells: cells, width: width, packedStyle: packed)
+            return writer.put(scalar, with: &pen, padWide: padWide)
         }
-        cells[index] = cell
+    }
+
+    /// Writes scalars into the cells of one buffer, measured and sanitised as the terminal will show them.
+    private struct CellWriter {
+        let cells: UnsafeMutableBufferPointer<Cell>
+        let width: Int
+        let packedStyle: UInt32
+
+        init(cells: UnsafeMutableBufferPointer<Cell>, width: Int, packedStyle: UInt32) {
+            self.cells = cells
+            self.width = width
+            self.packedStyle = packedStyle
+        }
+
+        /// Puts one scalar at the pen; false once nothing more fits.
+        @inline(__always)
+        mutating func put(_ raw: Unicode.Scalar, with pen: inout Pen, padWide: Bool) -> Bool {
+            let scalar = TextSanitizer.placeholder(for: raw) ?? raw
+            let w = DisplayWidth.of(scalar)
+            if w == 0 {
+                // A combining mark joins the cell before it (a few at most, as curses allows).
+                if let index = pen.lastIndex, !cells[index].appendMark(scalar) { pen.lastIndex = nil }
+                return true
+            }
+            if pen.x + w > pen.limit {
+                // A wide character at the last column: pad instead of splitting it.
+                if padWide, w == 2, pen.x < pen.limit, pen.x >= pen.minX {
+                    set(x: pen.x, y: pen.y, Cell(scalar: " ", packedStyle: packedStyle, width: 1))
+                    pen.x += 1
+                }
+                return false
+            }
+            if pen.x >= pen.minX {
+                set(x: pen.x, y: pen.y, Cell(scalar: scalar, packedStyle: packedStyle, width: UInt8(w)))
+                pen.lastIndex = pen.y * width + pen.x
+                if w == 2 { set(x: pen.x + 1, y: pen.y, Cell(scalar: " ", packedStyle: packedStyle, width: 0)) }
+            } else {
+                pen.lastIndex = nil
+            }
+            pen.x += w
+            return true
+        }
+
+        /// Sets a cell; overwriting half of a wide character leaves the other half blank, as a terminal would.
+        @inline(__always)
+        func set(x: Int, y: Int, _ cell: Cell) {
+            guard x >= 0, x < width else { return }
+            let index = y * width + x
+            let old = cells[index]
+            if old.width == 2, x + 1 < width, cells[index + 1].isContinuation {
+                cells[index + 1] = .blank(cells[index + 1].style)
+            }
+            if old.isContinuation, x > 0, cells[index - 1].width == 2 {
+                cells[index - 1] = .blank(cells[index - 1].style)
+            }
+            cells[index] = cell
+        }
     }
 
     private func repairWideCharacter(atLeftEdge x: Int, y: Int) {

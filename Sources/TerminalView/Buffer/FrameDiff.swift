@@ -1,3 +1,5 @@
+import Glibc
+
 /// Which cells changed between two frames of the same size, as runs per row.
 public struct ChangedRun: Hashable, Sendable {
     public var y: Int
@@ -21,26 +23,112 @@ extension CellBuffer {
             for y in 0..<size.height where width > 0 { runs.append(ChangedRun(y: y, startX: 0, endX: width)) }
             return runs
         }
-        let now = cells, before = previous.cells
-        for y in 0..<size.height {
-            let base = y * width
-            var x = 0
-            while x < width {
-                if now[base + x] == before[base + x] { x += 1; continue }
-                var start = x
-                if now[base + x].isContinuation || before[base + x].isContinuation { start = max(0, x - 1) }
-                var end = x + 1
-                while end < width, now[base + end] != before[base + end]
-                        || now[base + end - 1].width == 2 || before[base + end - 1].width == 2 { end += 1 }
-                if let last = runs.last, last.y == y, last.endX >= start {
-                    runs[runs.count - 1].endX = max(last.endX, end)
-                } else {
-                    runs.append(ChangedRun(y: y, startX: start, endX: end))
+        guard width > 0, !cells.isEmpty else { return runs }
+        cells.withUnsafeBufferPointer { now in
+            previous.cells.withUnsafeBufferPointer { before in
+                for y in 0..<size.height {
+                    let base = y * width
+                    // Most rows are unchanged: one memory compare says so.
+                    if memcmp(now.baseAddress! + base, before.baseAddress! + base, width * MemoryLayout<Cell>.stride) == 0 {
+                        continue
+                    }
+                    var x = 0
+                    while x < width {
+                        if now[base + x] == before[base + x] { x += 1; continue }
+                        var start = x
+                        if now[base + x].isContinuation || before[base + x].isContinuation { start = max(0, x - 1) }
+                        var end = x + 1
+                        while end < width, now[base + end] != before[base + end]
+                                || now[base + end - 1].width == 2 || before[base + end - 1].width == 2 { end += 1 }
+                        if let last = runs.last, last.y == y, last.endX >= start {
+                            runs[runs.count - 1].endX = max(last.endX, end)
+                        } else {
+                            runs.append(ChangedRun(y: y, startX: start, endX: end))
+                        }
+                        x = end
+                    }
                 }
-                x = end
             }
         }
         return runs
     }
 
+    /// Moves rows `rows` up by `by` (down when negative) inside that block, as a terminal scrolls a region:
+    /// rows that move out are lost, rows that come in are blank.
+    func shift(rows: Range<Int>, by: Int) {
+        let width = size.width
+        guard by != 0, abs(by) < rows.count, rows.lowerBound >= 0, rows.upperBound <= size.height else { return }
+        cells.withUnsafeMutableBufferPointer { cells in
+            let base = cells.baseAddress! + rows.lowerBound * width
+            let kept = (rows.count - abs(by)) * width
+            if by > 0 {
+                (base).update(from: base + by * width, count: kept)
+                (base + kept).update(repeating: .blank(), count: by * width)
+            } else {
+                (base - by * width).update(from: base, count: kept)
+                base.update(repeating: .blank(), count: -by * width)
+            }
+        }
+    }
+
+    /// Whether row `y` of this buffer holds the same cells as row `otherY` of `other` (same width).
+    func row(_ y: Int, equals otherY: Int, of other: CellBuffer) -> Bool {
+        let width = size.width
+        guard other.size.width == width, y >= 0, y < size.height, otherY >= 0, otherY < other.size.height else {
+            return false
+        }
+        return cells.withUnsafeBufferPointer { mine in
+            other.cells.withUnsafeBufferPointer { theirs in
+                memcmp(mine.baseAddress! + y * width, theirs.baseAddress! + otherY * width,
+                       width * MemoryLayout<Cell>.stride) == 0
+            }
+        }
+    }
+}
+
+/// A block of rows that moved up or down a few rows between two frames (a list that scrolled): the terminal
+/// can scroll that region instead of being sent every cell of it again.
+public struct VerticalShift: Hashable, Sendable {
+    /// The region that scrolls, in screen rows.
+    public var rows: Range<Int>
+    /// Rows the content moves up (negative: down).
+    public var by: Int
+
+    public init(rows: Range<Int>, by: Int) {
+        self.rows = rows
+        self.by = by
+    }
+
+    /// The shift of at most `maximum` rows that makes the most changed rows of `next` equal to rows of `previous`,
+    /// when it saves at least `minimumRows` rows; nil otherwise (most frames: a row or two changed in place).
+    public static func find(from previous: CellBuffer, to next: CellBuffer, maximum: Int = 3,
+                            minimumRows: Int = 4) -> VerticalShift? {
+        guard previous.size == next.size, next.size.width > 0 else { return nil }
+        let height = next.size.height
+        let changed = (0..<height).filter { !next.row($0, equals: $0, of: previous) }
+        guard changed.count >= minimumRows else { return nil }
+        var best: (run: Range<Int>, by: Int, saved: Int)?
+        for distance in 1...maximum {
+            for by in [distance, -distance] {
+                // The longest block of consecutive rows where next[y] == previous[y + by].
+                var y = 0
+                while y < height {
+                    guard next.row(y, equals: y + by, of: previous) else { y += 1; continue }
+                    let start = y
+                    var saved = 0
+                    while y < height, next.row(y, equals: y + by, of: previous) {
+                        if !next.row(y, equals: y, of: previous) { saved += 1 }
+                        y += 1
+                    }
+                    if saved >= minimumRows, saved > best?.saved ?? 0 { best = (start..<y, by, saved) }
+                }
+            }
+        }
+        guard let best else { return nil }
+        // The region holds the rows that move and the ones they move into.
+        let region = best.by > 0
+            ? best.run.lowerBound..<(best.run.upperBound + best.by)
+            : (best.run.lowerBound + best.by)..<best.run.upperBound
+        return VerticalShift(rows: region, by: best.by)
+    }
 }

@@ -52,4 +52,40 @@ public struct Style: Hashable, Sendable {
         copy.attributes.formUnion(extra)
         return copy
     }
+
+    /// The style in one word, for cells: foreground and background codes (9 bits each), then the attributes.
+    var packed: UInt32 {
+        UInt32(foreground.code) | UInt32(background.code) << 9 | UInt32(attributes.rawValue) << 18
+    }
+
+    init(packed: UInt32) {
+        self.init(foreground: Color(code: UInt16(packed & 0x1FF)), background: Color(code: UInt16(packed >> 9 & 0x1FF)),
+                  attributes: TextAttributes(rawValue: UInt8(truncatingIfNeeded: packed >> 18)))
+    }
+}
+
+extension Color {
+    /// A lossless small number: 0 the default, 1–8 the named colours, 9 + n `indexed(n)`.
+    var code: UInt16 {
+        switch self {
+        case .default: 0
+        case .indexed(let n): 9 + UInt16(n)
+        default: UInt16(number + 1)
+        }
+    }
+
+    init(code: UInt16) {
+        switch code {
+        case 0: self = .default
+        case 1: self = .black
+        case 2: self = .red
+        case 3: self = .green
+        case 4: self = .yellow
+        case 5: self = .blue
+        case 6: self = .magenta
+        case 7: self = .cyan
+        case 8: self = .white
+        default: self = .indexed(UInt8(truncatingIfNeeded: code - 9))
+        }
+    }
 }

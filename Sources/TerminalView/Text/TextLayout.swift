@@ -2,6 +2,13 @@
 public enum TextLayout {
     public static let ellipsis = "…"
 
+    /// Columns `text` takes once drawn: control characters count as the placeholders that stand in for them.
+    public static func columns(of text: String) -> Int {
+        var total = 0
+        for scalar in text.unicodeScalars { total += DisplayWidth.of(TextSanitizer.placeholder(for: scalar) ?? scalar) }
+        return total
+    }
+
     /// `text` cut to at most `width` columns, ending in "…" when it was cut. The cut falls between characters
     /// as people see them (grapheme clusters), never inside an emoji sequence or before a combining mark.
     public static func truncate(_ text: String, toWidth width: Int) -> String {

@@ -1,84 +1,105 @@
-/// Selection and scroll position of a list.
-public struct ListState: Hashable, Sendable {
-    public var selected: Int
-    /// The first visible row.
-    public var top: Int
+/// A movement in a list or a scrolled view, as the shared list keys name it.
+public enum ListMove: Hashable, Sendable, CaseIterable {
+    case up, down, pageUp, pageDown, first, last
+}
 
-    public init(selected: Int = 0, top: Int = 0) {
-        self.selected = selected
-        self.top = top
-    }
-
-    /// Keeps the selection inside `0..<count` and visible in `visibleRows`.
-    public mutating func clamp(count: Int, visibleRows: Int) {
-        guard count > 0 else { selected = 0; top = 0; return }
-        selected = min(max(0, selected), count - 1)
-        let visible = max(1, visibleRows)
-        if selected < top { top = selected }
-        if selected >= top + visible { top = selected - visible + 1 }
-        top = min(max(0, top), max(0, count - visible))
+/// The list keys every list screen and every scrolled screen include, so they move the same everywhere:
+/// ↑↓ k j, PgUp PgDn ctrl-b ctrl-f, Home End g G.
+public enum ListKeys {
+    /// - Parameter footer: what the footer calls the moves: "move" in a list, "scroll" in a scrolled view.
+    @MainActor
+    public static func bindings<Action>(footer: String = "move", _ action: (ListMove) -> Action)
+        -> [KeyBinding<Action>] {
+        [
+            KeyBinding([.down, .character("j")], "down", action: action(.down),
+                       footer: .custom(keys: "↑↓", summary: footer)),
+            KeyBinding([.up, .character("k")], "up", action: action(.up), footer: .hidden),
+            KeyBinding([.pageDown, .control("f")], "page down", action: action(.pageDown), footer: .hidden),
+            KeyBinding([.pageUp, .control("b")], "page up", action: action(.pageUp), footer: .hidden),
+            KeyBinding([.home, .character("g")], "first", action: action(.first), footer: .hidden),
+            KeyBinding([.end, .character("G")], "last", action: action(.last), footer: .hidden),
+        ]
     }
 }
 
-/// What a mouse event did to a list.
-public enum ListMouseResult: Equatable, Sendable {
-    case ignored, scrolled, selected(Int), activated(Int)
+/// The first visible row of a list; the selection itself belongs to the view model.
+public struct ListScroll: Hashable, Sendable {
+    public var top: Int
+
+    public init(top: Int = 0) {
+        self.top = top
+    }
+
+    /// Keeps `selection` in sight and the list filling the rows it can.
+    public mutating func follow(selection: Int, count: Int, visibleRows: Int) {
+        let visible = max(1, visibleRows)
+        if selection < top { top = selection }
+        if selection >= top + visible { top = selection - visible + 1 }
+        top = min(max(0, top), max(0, count - visible))
+    }
+
+    /// Where a move takes the selection; a page also scrolls by a page, as pagers do.
+    public mutating func apply(_ move: ListMove, selection: Int, count: Int, visibleRows: Int) -> Int {
+        guard count > 0 else { return 0 }
+        let page = max(1, visibleRows - 1)
+        var target = selection
+        switch move {
+        case .up: target -= 1
+        case .down: target += 1
+        case .pageUp: target -= page; top -= page
+        case .pageDown: target += page; top += page
+        case .first: target = 0
+        case .last: target = count - 1
+        }
+        target = min(max(0, target), count - 1)
+        follow(selection: target, count: count, visibleRows: visibleRows)
+        return target
+    }
+}
+
+/// What a mouse event means for a list.
+public enum ListMouseAction: Equatable, Sendable {
+    /// The wheel: move the selection and the view by this many rows.
+    case scroll(Int)
+    /// A click on a row (`open`: a click on the selected row, or a double click).
+    case click(row: Int, open: Bool)
 }
 
 /// A list of `count` rows that draws only the visible ones, asking for each by index.
 public enum ListView {
-    /// Moves the selection for a navigation key; false when the key is not one.
-    public static func handle(_ key: Key, state: inout ListState, count: Int, visibleRows: Int) -> Bool {
-        let page = max(1, visibleRows - 1)
-        switch key {
-        case .up, .character("k"): state.selected -= 1
-        case .down, .character("j"): state.selected += 1
-        case .pageUp, .control("b"): state.selected -= page; state.top -= page
-        case .pageDown, .control("f"): state.selected += page; state.top += page
-        case .home, .character("g"): state.selected = 0
-        case .end, .character("G"): state.selected = count - 1
-        default: return false
-        }
-        state.clamp(count: count, visibleRows: visibleRows)
-        return true
+    /// How many rows of `rowHeight` fit in `rect`.
+    public static func visibleRows(in rect: Rect, rowHeight: Int = 1) -> Int {
+        max(1, rect.height / max(1, rowHeight))
     }
 
-    /// Click selects (a click on the selected row, or a double click, activates); the wheel scrolls by 3.
-    public static func handle(_ mouse: MouseEvent, state: inout ListState, count: Int, rect: Rect,
-                              rowHeight: Int = 1) -> ListMouseResult {
-        let visibleRows = max(1, rect.height / max(1, rowHeight))
+    /// The rows shown from `top` in `rect`.
+    public static func shownRows(top: Int, count: Int, rect: Rect, rowHeight: Int = 1) -> Range<Int> {
+        let first = min(max(0, top), count)
+        return first..<min(count, first + visibleRows(in: rect, rowHeight: rowHeight))
+    }
+
+    /// Click selects (a click on the selected row, or a double click, opens); the wheel scrolls by 3.
+    public static func mouseAction(_ mouse: MouseEvent, rect: Rect, top: Int, count: Int, selection: Int,
+                                   rowHeight: Int = 1) -> ListMouseAction? {
+        guard rect.contains(mouse.point) else { return nil }
         switch mouse.kind {
-        case .wheelUp, .wheelDown:
-            guard rect.contains(mouse.point) else { return .ignored }
-            let delta = mouse.kind == .wheelUp ? -3 : 3
-            state.selected += delta
-            state.top += delta
-            state.clamp(count: count, visibleRows: visibleRows)
-            return .scrolled
+        case .wheelUp: return .scroll(-3)
+        case .wheelDown: return .scroll(3)
         case .press, .click, .doubleClick:
-            guard rect.contains(mouse.point) else { return .ignored }
-            let index = state.top + (mouse.point.y - rect.y) / max(1, rowHeight)
-            guard index < count else { return .ignored }
-            let wasSelected = index == state.selected
-            state.selected = index
-            state.clamp(count: count, visibleRows: visibleRows)
-            if mouse.kind == .doubleClick || (mouse.kind == .click && wasSelected) { return .activated(index) }
-            return .selected(index)
+            let index = top + (mouse.point.y - rect.y) / max(1, rowHeight)
+            guard index < count else { return nil }
+            let open = mouse.kind == .doubleClick || (mouse.kind == .click && index == selection)
+            return .click(row: index, open: open)
         }
     }
 
-    /// Draws the visible rows; `drawRow` gets the index, its rectangle and whether it is selected.
-    public static func draw(in rect: Rect, state: inout ListState, count: Int, rowHeight: Int = 1,
+    /// Draws the rows shown from `top`; `drawRow` gets the index, its rectangle and whether it is selected.
+    public static func draw(in rect: Rect, top: Int, count: Int, selection: Int, rowHeight: Int = 1,
                             drawRow: (_ index: Int, _ rect: Rect, _ selected: Bool) -> Void) {
         let height = max(1, rowHeight)
-        let visibleRows = max(1, rect.height / height)
-        state.clamp(count: count, visibleRows: visibleRows)
-        guard count > 0 else { return }
         var y = rect.y
-        var index = state.top
-        while index < count, y + height <= rect.maxY {
-            drawRow(index, Rect(x: rect.x, y: y, width: rect.width, height: height), index == state.selected)
-            index += 1
+        for index in shownRows(top: top, count: count, rect: rect, rowHeight: height) {
+            drawRow(index, Rect(x: rect.x, y: y, width: rect.width, height: height), index == selection)
             y += height
         }
     }

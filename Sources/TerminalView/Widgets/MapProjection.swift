@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// A latitude/longitude pair in degrees, as far as a map drawing needs one.
 public struct MapLocation: Hashable, Sendable {

@@ -1,3 +1,6 @@
+/// An arrow of a pager.
+public enum PagerArrow: Hashable, Sendable { case previous, next }
+
 /// One page of text at a time in a titled box, with ‹ › arrows and "2 / 7" when there are more pages.
 ///
 /// ```
@@ -16,16 +19,43 @@ public enum PagerView {
     public static func draw(in buffer: CellBuffer, rect: Rect, title: String?, text: String, page: Int,
                             pageCount: Int, theme: Theme, textStyle: Style? = nil) {
         guard rect.width > 0, rect.height > 0 else { return }
-        let line: Rect
-        if rect.height >= 3, rect.width >= 8 {
-            let inside = Box.draw(in: buffer, rect: rect, title: title, style: theme.border, titleStyle: theme.title,
-                                  unicode: theme.unicode)
-            line = inside.row((inside.height - 1) / 2)
-        } else {
-            line = rect.row(0)
+        if hasBox(rect) {
+            Box.draw(in: buffer, rect: rect, title: title, style: theme.border, titleStyle: theme.title,
+                     unicode: theme.unicode)
         }
-        drawLine(in: buffer, rect: line, text: text, page: page, pageCount: pageCount, theme: theme,
+        drawLine(in: buffer, rect: line(in: rect), text: text, page: page, pageCount: pageCount, theme: theme,
                  textStyle: textStyle ?? theme.text)
+    }
+
+    /// Which arrow of a pager drawn in `rect` a click at `point` hit (the arrow's cell or the one beside
+    /// it, as a mouse is not that precise); nil elsewhere or without arrows.
+    public static func arrow(at point: Point, rect: Rect, page: Int, pageCount: Int) -> PagerArrow? {
+        let line = line(in: rect)
+        guard point.y == line.y, layout(width: line.width, page: page, pageCount: pageCount).arrows else { return nil }
+        if point.x >= line.x, point.x <= line.x + 2 { return .previous }
+        if point.x >= line.maxX - 3, point.x < line.maxX { return .next }
+        return nil
+    }
+
+    private static func hasBox(_ rect: Rect) -> Bool { rect.height >= 3 && rect.width >= 8 }
+
+    /// The row the text goes in: the middle of the box, or the first row without one.
+    private static func line(in rect: Rect) -> Rect {
+        hasBox(rect) ? rect.inset(by: 1).row((rect.height - 3) / 2) : rect.row(0)
+    }
+
+    /// What fits beside the text: the page label first goes, then the arrows.
+    private static func layout(width: Int, page: Int, pageCount: Int) -> (label: String?, arrows: Bool) {
+        var label = label(page: page, pageCount: pageCount)
+        var arrows = pageCount > 1
+        // " ‹  " before the text; "  2 / 7  › " after it (the gap before the label included).
+        func room() -> Int {
+            width - (arrows ? 4 : 1) - ((label.map { DisplayWidth.of($0) + 3 } ?? 1) + (arrows ? 3 : 0))
+        }
+        let minimumText = 8
+        if room() < minimumText { label = nil }
+        if room() < minimumText { arrows = false }
+        return (label, arrows)
     }
 
     /// The page label: "2 / 7"; nil without pages.
@@ -37,14 +67,9 @@ public enum PagerView {
     private static func drawLine(in buffer: CellBuffer, rect: Rect, text: String, page: Int, pageCount: Int,
                                  theme: Theme, textStyle: Style) {
         let (left, right) = theme.unicode ? ("‹", "›") : ("<", ">")
-        var label = label(page: page, pageCount: pageCount)
-        var arrows = pageCount > 1
-        // " ‹  " before the text; "  2 / 7  › " after it (the gap before the label included).
+        let (label, arrows) = layout(width: rect.width, page: page, pageCount: pageCount)
         func leading() -> Int { arrows ? 4 : 1 }
         func trailing() -> Int { (label.map { DisplayWidth.of($0) + 3 } ?? 1) + (arrows ? 3 : 0) }
-        let minimumText = 8
-        if rect.width - leading() - trailing() < minimumText { label = nil }
-        if rect.width - leading() - trailing() < minimumText { arrows = false }
 
         let y = rect.y
         if arrows { buffer.write(left, at: Point(x: rect.x + 1, y: y), style: theme.accent, clip: rect) }

@@ -9,14 +9,14 @@ public struct RowCache {
         var selected: Bool
     }
 
-    private var generation: AnyHashable?
+    private var generation: [Int]?
     private var rows: [Key: [Cell]] = [:]
     private var drawn: [Key: [Cell]] = [:]
 
     public init() {}
 
     /// Starts a frame; a different generation forgets every row.
-    public mutating func beginFrame(generation: AnyHashable) {
+    public mutating func beginFrame(generation: [Int]) {
         if generation != self.generation {
             rows.removeAll()
             self.generation = generation

@@ -28,13 +28,24 @@ public enum StatusBar {
             x += buffer.write(text, at: Point(x: x, y: row.y), style: style, clip: row)
             x += 2
         }
-        for hint in hints {
-            let needed = DisplayWidth.of(hint.keys) + 1 + DisplayWidth.of(hint.summary)
-            if x + needed > row.maxX - 1 { break }
+        for hint in fitting(hints, width: row.maxX - 1 - x) {
             x += buffer.write(hint.keys, at: Point(x: x, y: row.y), style: theme.keyHint, clip: row)
             x += 1
             x += buffer.write(hint.summary, at: Point(x: x, y: row.y), style: theme.footer, clip: row)
             x += 2
         }
+    }
+
+    /// The hints that fit in `width` columns, in their order: when not all fit, the last of the others go
+    /// before any essential one (the way back and help stay at 60 columns).
+    static func fitting(_ hints: [KeyHint], width: Int) -> [KeyHint] {
+        func needed(_ hint: KeyHint) -> Int { DisplayWidth.of(hint.keys) + DisplayWidth.of(hint.summary) + 3 }
+        var kept = hints
+        var total = kept.reduce(0) { $0 + needed($1) } - 2
+        while total > width, let drop = kept.lastIndex(where: { !$0.isEssential }) ?? kept.indices.last {
+            total -= needed(kept[drop])
+            kept.remove(at: drop)
+        }
+        return kept
     }
 }

@@ -59,12 +59,11 @@ struct AppLauncher {
         places.hereTracker = tracker
         tracker?.start()
         defer { tracker?.stop() }
-        // Anything but the friends list opens on top of Home, so that Back leads there.
-        let above = try await startScreen(places: places, location: location)
-        let root: ScreenModel = start == .friends
-            ? makeFriends()
-            : .home(HomeViewModel(context: homeContext(navigator: navigator, friends: context, places: places,
-                                                       evaluationTime: evaluationTime, holidays: holidays)))
+        // Every start opens on top of Home, so that Back leads there.
+        let above = start == .friends ? makeFriends() : try await startScreen(places: places, location: location)
+        let root = ScreenModel.home(HomeViewModel(context: homeContext(navigator: navigator, friends: context,
+                                                                       places: places, evaluationTime: evaluationTime,
+                                                                       holidays: holidays)))
         let coordinator = AppCoordinator(navigator: navigator, root: root, makeFriendsList: makeFriends)
         if let above { navigator.push(above) }
         // Never the key or the token: only which sources are in use.

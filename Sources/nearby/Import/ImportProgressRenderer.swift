@@ -65,6 +65,7 @@ final class ImportProgressRenderer {
                          + (summary.waysWithoutNodes > 0
                             ? "; \(counted(summary.waysWithoutNodes, "area", "areas")) had no nodes in the file)" : ")"))
         }
+        lines += Self.skipLines(summary.skips)
         if let network = summary.network {
             lines.append(network.ways > 0
                 ? "Walking network: \(counted(network.ways, "way", "ways")), "
@@ -108,6 +109,26 @@ final class ImportProgressRenderer {
     /// "1 place", "2 places", "1,311 places".
     static func counted(_ value: Int, _ one: String, _ many: String) -> String {
         "\(count(value)) \(value == 1 ? one : many)"
+    }
+
+    /// A warning line for each kind of element left out for being beyond the import's limits.
+    static func skipLines(_ skips: OSMImportSkips) -> [String] {
+        let limits = OSMImportLimits.standard
+        func areas(_ number: Int) -> String { number == 1 ? "1 area" : "\(count(number)) areas" }
+        var lines: [String] = []
+        if skips.waysWithTooManyNodes > 0 {
+            lines.append("  Left out \(areas(skips.waysWithTooManyNodes)) with more than \(count(limits.wayNodes)) "
+                         + "nodes (more than OpenStreetMap allows a way).")
+        }
+        if skips.elementsWithTooManyTags > 0 {
+            let places = skips.elementsWithTooManyTags == 1 ? "1 place" : "\(count(skips.elementsWithTooManyTags)) places"
+            lines.append("  Left out \(places) with more than \(count(limits.elementTags)) tags.")
+        }
+        if skips.waysBeyondNodeBudget > 0 {
+            lines.append("  Left out \(areas(skips.waysBeyondNodeBudget)): the areas before them needed as many nodes "
+                         + "as an import keeps for a file of this size.")
+        }
+        return lines
     }
 
     /// One line that fits `columns` (the bar shrinks first, then the figures are cut), so `\r` can redraw it.

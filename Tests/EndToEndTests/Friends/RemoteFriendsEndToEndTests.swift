@@ -1,19 +1,20 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The friends screens on a friends service (`nearby serve`, answering slowly on purpose), in tmux.
-@Suite(.enabled(if: TmuxSession.isAvailable, "tmux is not installed"), .serialized)
+@Suite(.enabled(if: TmuxSession.isAvailable, "tmux is not installed"), .terminal)
 struct RemoteFriendsEndToEndTests {
     /// A data folder for the server, holding the given friends (added with `nearby friends add`).
-    private func serverData(_ session: TmuxSession, _ friends: [(String, String, String)]) throws -> URL {
+    private func serverData(_ session: TmuxSession, _ friends: [(String, String, String)]) async throws -> URL {
         let folder = session.dataDirectory.appendingPathComponent("server")
-        for (first, last, phone) in friends { try add(first, last, phone, to: folder) }
+        for (first, last, phone) in friends { try await add(first, last, phone, to: folder) }
         return folder
     }
 
-    private func add(_ first: String, _ last: String, _ phone: String, to folder: URL) throws {
-        try TmuxSession.execute(TmuxSession.binary.path, ["friends", "add", "--data-dir", folder.path,
-                                                          "--first", first, "--last", last, "--phone", phone])
+    private func add(_ first: String, _ last: String, _ phone: String, to folder: URL) async throws {
+        try await Command.output(Binaries.nearby, ["friends", "add", "--data-dir", folder.path,
+                                                   "--first", first, "--last", last, "--phone", phone])
     }
 
     /// Opens the app on the friends list of `url`; no config file and no NEARBY_* variables but these.
@@ -25,9 +26,9 @@ struct RemoteFriendsEndToEndTests {
     }
 
     @Test func loadingThenRowsThenNetworkErrorThenBackAfterRetry() async throws {
-        let session = try TmuxSession()
-        let data = try serverData(session, [("Anna", "Beck", "+423 555 0101"), ("Ben", "Adler", "+423 555 0102")])
-        var server: ServeProcess? = try ServeProcess(dataDirectory: data, delayMilliseconds: 800)
+        let session = try await TmuxSession.start()
+        let data = try await serverData(session, [("Anna", "Beck", "+423 555 0101"), ("Ben", "Adler", "+423 555 0102")])
+        var server: ServeProcess? = try await ServeProcess.start(dataDirectory: data, delayMilliseconds: 800)
         let port = try #require(server?.port)
         try openApp(session, friendsURL: "http://127.0.0.1:\(port)")
 
@@ -38,7 +39,7 @@ struct RemoteFriendsEndToEndTests {
         try await session.waitFor(text: "Friends · 2")
 
         // The service goes away: a refresh shows the error row with "r retry" instead of stale rows.
-        server?.stop()
+        await server?.terminate()
         server = nil
         try session.press("r")
         // The row names the address it tried.
@@ -47,41 +48,41 @@ struct RemoteFriendsEndToEndTests {
         #expect(!(try session.screen().contains("Anna Beck")))
 
         // Back, with one more friend: retrying shows the service's list again.
-        try add("Carla", "Diaz", "+423 555 0103", to: data)
-        server = try ServeProcess(dataDirectory: data, port: port, delayMilliseconds: 800)
+        try await add("Carla", "Diaz", "+423 555 0103", to: data)
+        server = try await ServeProcess.start(dataDirectory: data, port: port, delayMilliseconds: 800)
         try session.press("r")
         try await session.waitFor("the refreshed list") { $0.contains("Carla Diaz") && $0.contains("Friends · 3") }
 
         try session.press("Q")
         try await session.waitFor(text: "EXIT=0")
-        server?.stop()
+        await server?.terminate()
     }
 
     @Test func unreachableServiceShowsTheErrorRowUntilItAnswers() async throws {
-        let session = try TmuxSession()
-        let data = try serverData(session, [("Anna", "Beck", "+423 555 0101")])
+        let session = try await TmuxSession.start()
+        let data = try await serverData(session, [("Anna", "Beck", "+423 555 0101")])
         // Learn a free port, then leave it closed while the app starts.
-        let probe = try ServeProcess(dataDirectory: data)
+        let probe = try await ServeProcess.start(dataDirectory: data)
         let port = probe.port
-        probe.stop()
+        await probe.terminate()
         try openApp(session, friendsURL: "http://127.0.0.1:\(port)")
         try await session.waitFor(text: "Could not connect to the friends service at http://127.0.0.1:\(port)")
         try await session.waitFor(text: "r retry")
         #expect(!(try session.screen().contains("Anna Beck")))
 
-        let server = try ServeProcess(dataDirectory: data, port: port, delayMilliseconds: 800)
+        let server = try await ServeProcess.start(dataDirectory: data, port: port, delayMilliseconds: 800)
         try session.press("r")
         try await session.waitFor(text: "Loading friends…")
         try await session.waitFor(text: "Anna Beck")
         try session.press("Q")
         try await session.waitFor(text: "EXIT=0")
-        server.stop()
+        await server.terminate()
     }
 
     @Test func aWrongTokenNamesWhereTheTokenIsSet() async throws {
-        let session = try TmuxSession()
-        let data = try serverData(session, [("Anna", "Beck", "+423 555 0101")])
-        let server = try ServeProcess(dataDirectory: data, delayMilliseconds: 800, token: "right-token")
+        let session = try await TmuxSession.start()
+        let data = try await serverData(session, [("Anna", "Beck", "+423 555 0101")])
+        let server = try await ServeProcess.start(dataDirectory: data, delayMilliseconds: 800, token: "right-token")
         try openApp(session, friendsURL: server.url, extra: "--friends-token wrong-token")
         try await session.waitFor(text: "Loading friends…")
         // No "log in": the app has none. The row names the token setting.
@@ -99,6 +100,6 @@ struct RemoteFriendsEndToEndTests {
         try await session.waitFor(text: "Anna Beck")
         try session.press("Q")
         try await session.waitFor(text: "EXIT2=0")
-        server.stop()
+        await server.terminate()
     }
 }

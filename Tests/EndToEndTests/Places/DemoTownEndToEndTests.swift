@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Home, a category, a place and back again on the Demo town, in a real terminal.
-@Suite(.enabled(if: TmuxSession.isAvailable, "tmux is not installed"), .serialized)
+@Suite(.enabled(if: TmuxSession.isAvailable, "tmux is not installed"), .terminal)
 struct DemoTownEndToEndTests {
     private func start(_ session: TmuxSession) async throws {
         try session.run("\(TmuxSession.binary.path) --demo --data-dir \(session.dataDirectory.path); echo EXIT=$?")
@@ -11,7 +12,7 @@ struct DemoTownEndToEndTests {
     }
 
     @Test func homeCategoryPlaceAndBack() async throws {
-        let session = try TmuxSession()
+        let session = try await TmuxSession.start()
         try await start(session)
 
         // Down to the categories, Enter opens the first category's list.
@@ -52,7 +53,7 @@ struct DemoTownEndToEndTests {
     }
 
     @Test func homeShowsTheTooSmallMessageAndRecovers() async throws {
-        let session = try TmuxSession()
+        let session = try await TmuxSession.start()
         try await start(session)
         try session.resize(width: 20, height: 6)
         try await session.waitFor(text: "Terminal too small")
@@ -66,7 +67,7 @@ struct DemoTownEndToEndTests {
 }
 
 /// `--open` jumps straight to a screen, with Home beneath it.
-@Suite(.enabled(if: TmuxSession.isAvailable, "tmux is not installed"), .serialized)
+@Suite(.enabled(if: TmuxSession.isAvailable, "tmux is not installed"), .terminal)
 struct OpenOptionEndToEndTests {
     private func open(_ session: TmuxSession, _ screen: String) throws {
         try session.run("\(TmuxSession.binary.path) --demo --data-dir \(session.dataDirectory.path) --open '\(screen)';"
@@ -74,7 +75,7 @@ struct OpenOptionEndToEndTests {
     }
 
     @Test func categoryThenBackToHome() async throws {
-        let session = try TmuxSession()
+        let session = try await TmuxSession.start()
         try open(session, "category:cafe")
         try await session.waitFor(text: "Cafés ·")
         try session.press("Escape")
@@ -84,7 +85,7 @@ struct OpenOptionEndToEndTests {
     }
 
     @Test func everyPlaceAndSearch() async throws {
-        let session = try TmuxSession()
+        let session = try await TmuxSession.start()
         try open(session, "category:all")
         try await session.waitFor(text: "within 2 km")
         try session.press("Q")
@@ -96,7 +97,7 @@ struct OpenOptionEndToEndTests {
     }
 
     @Test func badScreensSayWhy() async throws {
-        let session = try TmuxSession()
+        let session = try await TmuxSession.start()
         try open(session, "category:nope")
         try await session.waitFor(text: "Unknown category")
         try await session.waitFor(text: "EXIT=64")
@@ -105,18 +106,13 @@ struct OpenOptionEndToEndTests {
     }
 
     /// A place by id from a real extract (skipped when the shared extract is not beside the project).
-    @Test func aPlaceByIdWithHomeBeneath() async throws {
-        let extract = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("shared/data/osm/liechtenstein-2022-07-24.osm.pbf")
-        guard FileManager.default.fileExists(atPath: extract.path) else {
-            print("Skipping: \(extract.path) is absent")
-            return
-        }
-        let session = try TmuxSession()
+    @Test(.enabled(if: SharedData.liechtenstein != nil, Comment(rawValue: SharedData.absentMessage)))
+    func aPlaceByIdWithHomeBeneath() async throws {
+        let extract = try #require(SharedData.liechtenstein)
+        let session = try await TmuxSession.start()
         let data = session.dataDirectory.path
-        try TmuxSession.execute(TmuxSession.binary.path, ["import", "--data-dir", data, extract.path])
-        let json = try TmuxSession.execute(TmuxSession.binary.path, [
+        try await Command.output(Binaries.nearby, ["import", "--data-dir", data, extract.path])
+        let json = try await Command.output(Binaries.nearby, [
             "places", "--data-dir", data, "--near", "Vaduz", "--category", "pharmacy", "--limit", "1", "--json"])
         let places = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]]
         let id = try #require(places?.first?["id"] as? String)

@@ -1,14 +1,15 @@
 import Foundation
 import PlacesStandIns
 import Testing
+import TestSupport
 
 /// Google Places API (New) in a real terminal, against a stand-in that checks the key and the field mask:
 /// a denied key says what to do, a place Google says is open now shows open, and what lies outside the
 /// radius or has closed for good is not listed.
-@Suite(.enabled(if: TmuxSession.isAvailable, "tmux is not installed"), .serialized)
+@Suite(.enabled(if: TmuxSession.isAvailable, "tmux is not installed"), .terminal)
 struct GooglePlacesEndToEndTests {
     @Test func aDeniedKeyShowsWhereItIsSetAndWhatToDo() async throws {
-        let session = try TmuxSession()
+        let session = try await TmuxSession.start()
         let key = "AIza-new-project-key"
         let google = try await GoogleStandIn.start(keys: .serviceDisabled(key))
         try session.openGoogleApp(google, key: key)
@@ -28,7 +29,7 @@ struct GooglePlacesEndToEndTests {
     }
 
     @Test func aPlaceGoogleSaysIsOpenNowShowsOpenAndOnlyPlacesWithinTheRadiusAreListed() async throws {
-        let session = try TmuxSession()
+        let session = try await TmuxSession.start()
         let key = "AIza-good-key"
         let google = try await GoogleStandIn.start(keys: .accepts(key))
         try session.openGoogleApp(google, key: key, open: "category:cafe")

@@ -1,13 +1,14 @@
 import Foundation
 import PlacesStandIns
 import Testing
+import TestSupport
 
 /// Places fed by Overpass when Overpass fails or sends something hostile: error rows a user understands,
 /// retry with `r`, an app that stays responsive, and names that never drive the terminal.
-@Suite(.enabled(if: TmuxSession.isAvailable, "tmux is not installed"), .serialized)
+@Suite(.enabled(if: TmuxSession.isAvailable, "tmux is not installed"), .terminal)
 struct OverpassFailuresEndToEndTests {
     @Test func serverErrorsShowTheErrorRowAndRetryShowsTheRows() async throws {
-        let session = try TmuxSession()
+        let session = try await TmuxSession.start()
         let overpass = try await OverpassStandIn.start(fixture: OverpassFixture.json)
         overpass.answer(.status(500, body: "<html><body>Internal Server Error</body></html>"))
         // The endpoint's own address this time: the app posts to it all the same.
@@ -59,7 +60,7 @@ struct OverpassFailuresEndToEndTests {
     }
 
     @Test func anAnswerThatIsNotJSONKeepsTheAppAliveAndHostileNamesStayInert() async throws {
-        let session = try TmuxSession()
+        let session = try await TmuxSession.start()
         let overpass = try await OverpassStandIn.start(fixture: OverpassFixture.json)
         overpass.answer(.status(200, body: "<html><body>Overpass is down for maintenance</body></html>"))
         try session.openOverpassApp(overpass, open: "category:cafe")

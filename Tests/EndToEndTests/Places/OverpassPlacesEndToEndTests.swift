@@ -1,16 +1,17 @@
 import Foundation
 import PlacesStandIns
 import Testing
+import TestSupport
 
 /// Places fed by Overpass over the network (a stand-in on 127.0.0.1), in a real terminal: loading, rows,
 /// detail, and the store's cache behind going back and forth.
-@Suite(.enabled(if: TmuxSession.isAvailable, "tmux is not installed"), .serialized)
+@Suite(.enabled(if: TmuxSession.isAvailable, "tmux is not installed"), .terminal)
 struct OverpassPlacesEndToEndTests {
     /// The frames of the app's spinner.
     static let spinnerFrames = Set("⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏")
 
     @Test func aCategoryLoadsWithASpinnerThenShowsRowsAndOpensAPlace() async throws {
-        let session = try TmuxSession()
+        let session = try await TmuxSession.start()
         let overpass = try await OverpassStandIn.start(fixture: OverpassFixture.json)
         overpass.holdAnswers()
         try session.openOverpassApp(overpass, open: "category:cafe")
@@ -66,7 +67,7 @@ struct OverpassPlacesEndToEndTests {
     }
 
     @Test func goingBackAndForthAsksOverpassOnce() async throws {
-        let session = try TmuxSession()
+        let session = try await TmuxSession.start()
         let overpass = try await OverpassStandIn.start(fixture: OverpassFixture.json)
         try session.openOverpassApp(overpass)
 

@@ -1,12 +1,13 @@
 import Foundation
 import PlacesStandIns
 import Testing
+import TestSupport
 
 /// The request budget of docs/data-sources.md, counted at stand-in servers for one walk through the app:
 /// Home → a category → a place → back → back → r. Home costs at most 3 requests on Google and 1 on
 /// Overpass, a list at most 1 a page, a detail 1 on Google and 0 on Overpass, going back nothing, and r asks
 /// the source for Home's area again.
-@Suite(.enabled(if: TmuxSession.isAvailable, "tmux is not installed"), .serialized)
+@Suite(.enabled(if: TmuxSession.isAvailable, "tmux is not installed"), .terminal)
 struct RequestBudgetEndToEndTests {
     static let key = "e2e-budget-key"
 
@@ -23,7 +24,7 @@ struct RequestBudgetEndToEndTests {
     }
 
     @Test func theWalkOnGoogleCostsThreeForHomeOneForTheDetailAndThreeForR() async throws {
-        let session = try TmuxSession()
+        let session = try await TmuxSession.start()
         let google = try await GoogleStandIn.start(keys: .accepts(Self.key))
         try session.openGoogleApp(google, key: Self.key)
 
@@ -73,7 +74,7 @@ struct RequestBudgetEndToEndTests {
     }
 
     @Test func theWalkOnOverpassCostsOneForHomeNothingForTheRestAndOneForR() async throws {
-        let session = try TmuxSession()
+        let session = try await TmuxSession.start()
         let overpass = try await OverpassStandIn.start(fixture: OverpassFixture.json)
         try session.openOverpassApp(overpass)
 

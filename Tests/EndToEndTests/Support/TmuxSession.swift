@@ -1,45 +1,73 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// A tmux server of its own running one shell, driven like a person would: keys in, screen text out.
 ///
-/// Every wait polls the screen with a deadline; nothing sleeps for a fixed time.
-final class TmuxSession {
+/// Every wait polls the screen with a deadline, off the cooperative pool; nothing sleeps for a fixed time.
+/// The shell starts in the session's own data folder (files it writes stay there), and `close()` (or, as a
+/// fallback, `deinit`) stops the server and makes sure it is gone.
+final class TmuxSession: @unchecked Sendable {
     let socket = "nearby-e2e-\(UUID().uuidString.prefix(8))"
     let name = "e2e"
     let dataDirectory: URL
+    /// The tmux server's process, to make sure it ends with the session.
+    private let serverPID: pid_t?
 
-    static var isAvailable: Bool { TmuxSession.which("tmux") != nil }
+    static var isAvailable: Bool { ChildProcess.which("tmux") != nil }
 
-    init(width: Int = 100, height: Int = 30) throws {
+    /// Starts the server and waits, off the cooperative pool, until the shell's prompt shows.
+    static func start(width: Int = 100, height: Int = 30) async throws -> TmuxSession {
+        let session = try TmuxSession(width: width, height: height, waitForPrompt: false)
+        try await session.waitFor("the shell's prompt") { $0.contains("$") }
+        return session
+    }
+
+    /// Starts the server and waits for the prompt on the calling thread (`start` waits without holding it).
+    convenience init(width: Int = 100, height: Int = 30) throws {
+        try self.init(width: width, height: height, waitForPrompt: true)
+    }
+
+    private init(width: Int, height: Int, waitForPrompt: Bool) throws {
         dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-e2e-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
-        // The server outlives this call: it must not inherit a pipe we wait to close.
-        try tmux(["new-session", "-d", "-s", name, "-x", "\(width)", "-y", "\(height)",
-                  "env", "LANG=C.UTF-8", "TERM=xterm-256color", "PS1=$ ", "HOME=\(dataDirectory.path)",
-                  "bash", "--norc", "--noprofile", "-i"], captureOutput: false)
-        _ = try? tmux(["set-option", "-t", name, "status", "off"])
-        // The prompt shows within milliseconds; a synchronous init polls for it briefly.
-        let clock = ContinuousClock()
-        let deadline = clock.now + .seconds(15)
-        while clock.now < deadline, !((try? screen())?.contains("$") ?? false) { usleep(20_000) }
+        try Self.tmux(socket, ["new-session", "-d", "-s", name, "-x", "\(width)", "-y", "\(height)",
+                               "-c", dataDirectory.path,
+                               "env", "LANG=C.UTF-8", "TERM=xterm-256color", "PS1=$ ", "HOME=\(dataDirectory.path)",
+                               "bash", "--norc", "--noprofile", "-i"])
+        serverPID = (try? Self.tmux(socket, ["display-message", "-p", "#{pid}"]))
+            .flatMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        _ = try? Self.tmux(socket, ["set-option", "-t", name, "status", "off"])
+        if waitForPrompt {
+            let deadline = ContinuousClock.now + .seconds(15)
+            while ContinuousClock.now < deadline, !((try? screen())?.contains("$") ?? false) { usleep(20_000) }
+        }
     }
 
     deinit {
-        _ = try? tmux(["kill-server"])
+        Self.stopServer(socket: socket, pid: serverPID)
         try? FileManager.default.removeItem(at: dataDirectory)
     }
 
-    /// The nearby binary built beside this test bundle.
-    static var binary: URL {
-        let here = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for candidate in [here, here.deletingLastPathComponent()] {
-            let url = candidate.appendingPathComponent("nearby")
-            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
-        }
-        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        return cwd.appendingPathComponent(".build/debug/nearby")
+    /// Stops the server, waits until its process is gone, and removes the data folder.
+    func close() async {
+        let socket = socket
+        let pid = serverPID
+        await Blocking.run { Self.stopServer(socket: socket, pid: pid) }
+        try? FileManager.default.removeItem(at: dataDirectory)
     }
+
+    /// `kill-server`, then SIGKILL if the server is still there a few seconds later.
+    private static func stopServer(socket: String, pid: pid_t?) {
+        _ = try? tmux(socket, ["kill-server"])
+        guard let pid else { return }
+        let deadline = ContinuousClock.now + .seconds(5)
+        while kill(pid, 0) == 0, ContinuousClock.now < deadline { usleep(5_000) }
+        if kill(pid, 0) == 0 { kill(pid, SIGKILL) }
+    }
+
+    /// The nearby binary built beside this test bundle.
+    static var binary: URL { URL(fileURLWithPath: Binaries.nearby) }
 
     /// Types a shell command line and presses Enter.
     func run(_ commandLine: String) throws {
@@ -77,13 +105,12 @@ final class TmuxSession {
     func waitFor(_ what: String, timeout: Duration = .seconds(15),
                  sourceLocation: SourceLocation = #_sourceLocation,
                  _ condition: (String) -> Bool) async throws -> String {
-        let clock = ContinuousClock()
-        let deadline = clock.now + timeout
+        let deadline = ContinuousClock.now + timeout
         var last = ""
-        while clock.now < deadline {
-            last = try screen()
+        while ContinuousClock.now < deadline {
+            // Each capture waits for a tmux client; on a thread of its own, not a pool thread.
+            last = try await Blocking.run { [self] in try screen() }
             if condition(last) { return last }
-            // A poll interval, not a wait for the app; awaiting frees the thread for other tests' servers.
             try await Task.sleep(for: .milliseconds(20))
         }
         Issue.record("Timed out waiting for \(what). Screen:\n\(last)", sourceLocation: sourceLocation)
@@ -95,62 +122,41 @@ final class TmuxSession {
         try await waitFor("“\(text)”", timeout: timeout, sourceLocation: sourceLocation) { $0.contains(text) }
     }
 
-    @discardableResult
-    private func tmux(_ arguments: [String], captureOutput: Bool = true) throws -> String {
-        try TmuxSession.execute("tmux", ["-L", socket, "-f", "/dev/null"] + arguments, captureOutput: captureOutput)
+    /// Waits until one of `answers` shows, and returns the first that does: a test that expects one of two
+    /// outcomes fails at once on the other instead of waiting out its time.
+    func waitForAny(of answers: [String], timeout: Duration = .seconds(15),
+                    sourceLocation: SourceLocation = #_sourceLocation) async throws -> String {
+        let screen = try await waitFor(answers.map { "“\($0)”" }.joined(separator: " or "), timeout: timeout,
+                                       sourceLocation: sourceLocation) { screen in
+            answers.contains { screen.contains($0) }
+        }
+        return answers.first { screen.contains($0) } ?? ""
     }
 
-    /// Runs a tool and returns what it printed. posix_spawn and waitpid directly: the tmux server that
-    /// `new-session` leaves behind must neither hold our pipe open nor confuse a child-process monitor.
     @discardableResult
-    static func execute(_ tool: String, _ arguments: [String], captureOutput: Bool = true) throws -> String {
-        guard let path = which(tool) else { throw TmuxError.missing(tool) }
-        var fds: [Int32] = [0, 0]
-        guard pipe(&fds) == 0 else { throw TmuxError.failed(tool, "pipe") }
-        // This pipe too: the tool gets its end through dup2 below, nothing else may keep it open.
-        InheritedDescriptors.seal()
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        if captureOutput {
-            posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
-            posix_spawn_file_actions_adddup2(&actions, fds[1], 2)
-        } else {
-            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    private func tmux(_ arguments: [String]) throws -> String {
+        try Self.tmux(socket, arguments)
+    }
+
+    /// One tmux command: a client that answers within milliseconds.
+    @discardableResult
+    private static func tmux(_ socket: String, _ arguments: [String]) throws -> String {
+        try execute("tmux", ["-L", socket, "-f", "/dev/null"] + arguments)
+    }
+
+    /// Runs a tool to its end and returns what it printed; throws when it fails. Blocks the calling thread:
+    /// for quick tools only (`Command.run` waits without holding it).
+    @discardableResult
+    static func execute(_ tool: String, _ arguments: [String]) throws -> String {
+        let result = try Command.runBlocking(tool, arguments)
+        guard result.exit == .exited(0) else {
+            throw TmuxError.failed(([tool] + arguments).joined(separator: " "), result.output)
         }
-        posix_spawn_file_actions_addclose(&actions, fds[0])
-        posix_spawn_file_actions_addclose(&actions, fds[1])
-        let argv = ([path] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, path, &actions, nil, argv, environ)
-        close(fds[1])
-        guard spawned == 0 else { close(fds[0]); throw TmuxError.failed(tool, "spawn \(spawned)") }
-        var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 16384)
-        while true {
-            let count = read(fds[0], &buffer, buffer.count)
-            if count <= 0 { break }
-            data.append(contentsOf: buffer[0..<count])
-        }
-        close(fds[0])
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        let text = String(decoding: data, as: UTF8.self)
-        guard status == 0 else { throw TmuxError.failed(arguments.joined(separator: " "), text) }
-        return text
+        return result.output
     }
 
     static func which(_ tool: String) -> String? {
-        if tool.contains("/") { return FileManager.default.isExecutableFile(atPath: tool) ? tool : nil }
-        let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
-        for dir in paths + ["/usr/bin", "/usr/local/bin"] {
-            let candidate = "\(dir)/\(tool)"
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
-        return nil
+        ChildProcess.which(tool)
     }
 }
 

@@ -64,4 +64,47 @@ struct FriendValidationTests {
         #expect(Coordinate(parsing: "abc") == nil)
         #expect(Coordinate(parsing: "1,2,3") == nil)
     }
+
+    /// One set of rules for every way a friend comes in: escape sequences, C1 controls, bidi overrides and
+    /// isolates and line separators are refused alike.
+    @Test(arguments: ["a\u{1B}[31m@b.co", "a\u{9B}31m@b.co", "a\u{85}@b.co", "a\u{202E}b@c.co", "a\u{2066}b@c.co"])
+    func anEmailWithAControlOrBidiCharacterIsRefused(email: String) {
+        #expect(FriendValidation.emailProblem(email) == "Only printable characters")
+    }
+
+    @Test(arguments: ["Vaduz\u{1B}[31m", "Vaduz\u{9B}31m", "Va\u{202E}duz", "Va\u{202D}duz", "Va\u{2068}duz\u{2069}",
+                      "Va\u{2029}duz", "Va\u{7F}duz"])
+    func aPlaceNameWithAControlOrBidiCharacterIsRefused(place: String) {
+        #expect(FriendValidation.placeNameProblem(place) == "Only printable characters")
+        let draft = FriendDraft(firstName: "Anna", lastName: "Beck", phoneNumber: "123", placeName: place)
+        #expect(FriendValidation.problems(in: draft) == [.location: "Only printable characters"])
+    }
+
+    @Test func rightToLeftTextWithoutOverridesIsAPlaceName() {
+        #expect(FriendValidation.placeNameProblem("תל אביב") == nil)
+        #expect(FriendValidation.placeNameProblem("Zürich \u{200F}") == nil, "a right-to-left mark reorders nothing")
+    }
+
+    @Test func everyFieldHasOneLimitAndEveryRuleHoldsToIt() {
+        for field in FriendField.allCases {
+            let limit = FriendValidation.maximumLength(of: field)
+            #expect(limit > 0)
+            let tooLong: String
+            switch field {
+            case .firstName, .lastName:
+                tooLong = String(repeating: "a", count: limit + 1)
+                #expect(FriendValidation.nameProblem(tooLong) == "At most \(limit) characters")
+            case .phoneNumber:
+                tooLong = "1" + String(repeating: " ", count: limit) + "23"
+                #expect(FriendValidation.phoneProblem(tooLong) == "At most \(limit) characters")
+            case .email:
+                tooLong = String(repeating: "a", count: limit) + "@b.co"
+                #expect(FriendValidation.emailProblem(tooLong) == "Too long")
+            case .location:
+                tooLong = String(repeating: "L", count: limit + 1)
+                #expect(FriendValidation.placeNameProblem(tooLong) == "At most \(limit) characters")
+                #expect(FriendLocationInput.problem(in: tooLong) == "At most \(limit) characters")
+            }
+        }
+    }
 }

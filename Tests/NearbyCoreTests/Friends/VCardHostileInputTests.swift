@@ -66,4 +66,41 @@ struct VCardHostileInputTests {
         #expect(contacts.count == 1)
         #expect(issues.isEmpty)
     }
+
+    /// An address is a place name like any other: the form's rules hold, and a refused one is left out with a
+    /// warning while the friend is imported.
+    @Test(arguments: [
+        ("\u{1B}]0;PWNED\u{7}\u{1B}[2J Street", "Only printable characters"),
+        ("\u{1B}]52;c;ZXZpbA==\u{7}", "Only printable characters"),
+        ("Main Street \u{202E}reversed", "Only printable characters"),
+        ("Isolated \u{2067}text\u{2069}", "Only printable characters"),
+        ("Line\u{2028}separator", "Only printable characters"),
+        ("C1 \u{9B}31m", "Only printable characters"),
+        (String(repeating: "L", count: 200_000), "At most 100 characters"),
+    ])
+    func aHostileAddressIsLeftOutWithAWarning(address: String, reason: String) {
+        let text = "BEGIN:VCARD\nVERSION:4.0\nN:Long;Lena\nTEL:+423 555 0106\nADR:;;\(address);;;;\nEND:VCARD\n"
+        let (contacts, issues) = contactsAndIssues(Array(text.utf8))
+        #expect(issues.isEmpty)
+        let contact = contacts.first
+        #expect(contact?.draft.lastName == "Long")
+        #expect(contact?.draft.placeName == nil)
+        #expect(contact?.warnings == [VCardIssue(line: 1, reason: "place (ADR) left out: \(reason)")])
+    }
+
+    @Test func anAddressWithinTheRulesIsKept() {
+        let text = "BEGIN:VCARD\nVERSION:4.0\nN:Beck;Anna\nTEL:123\nADR:;;Städtle 5;Vaduz;;9490;Liechtenstein\nEND:VCARD\n"
+        let (contacts, _) = contactsAndIssues(Array(text.utf8))
+        #expect(contacts.first?.draft.placeName == "Städtle 5, Vaduz, 9490, Liechtenstein")
+        #expect(contacts.first?.warnings == [])
+    }
+
+    @Test func anEmailWithAC1ControlIsLeftOutLikeOneWithEscape() {
+        let text = "BEGIN:VCARD\nN:Beck;Anna\nTEL:123\nEMAIL:a\u{9B}31m@b.co\nEND:VCARD\n"
+            + "BEGIN:VCARD\nN:Beck;Ben\nTEL:123\nEMAIL:a\u{1B}[31m@b.co\nEND:VCARD\n"
+        let (contacts, _) = contactsAndIssues(Array(text.utf8))
+        #expect(contacts.map(\.draft.email) == [nil, nil])
+        #expect(contacts.map(\.warnings) == [[VCardIssue(line: 1, reason: "e-mail left out: Only printable characters")],
+                                             [VCardIssue(line: 6, reason: "e-mail left out: Only printable characters")]])
+    }
 }

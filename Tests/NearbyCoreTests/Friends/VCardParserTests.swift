@@ -81,7 +81,8 @@ struct VCardParserTests {
         END:VCARD
         """
         let found = try #require(contacts(parse(text)).first)
-        #expect(found.draft.placeName == "Main St. 1, back door;left\nfloor 2\\b, Town")
+        // A place name is one line: the street's second line follows a comma.
+        #expect(found.draft.placeName == "Main St. 1, back door;left, floor 2\\b, Town")
         #expect(VCardText.unescape(#"a\,b\;c\nd\Ne\\f\"#) == "a,b;c\nd\ne\\f\\")
         #expect(VCardText.split(#"a\;b;c\\;d"#, at: ";") == [#"a\;b"#, #"c\\"#, "d"])
     }

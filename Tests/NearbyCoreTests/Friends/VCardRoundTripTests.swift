@@ -10,7 +10,7 @@ struct VCardRoundTripTests {
         Friend(id: 3, firstName: "美咲", lastName: "佐藤", phoneNumber: "+81 3 5555 0103",
                coordinate: Coordinate(latitude: -33.868_819_9, longitude: 151.209_295_5)),
         Friend(id: 4, firstName: "Mary-Jane", lastName: "O'Brien", phoneNumber: "555 0104",
-               email: "mj@example.ie", placeName: String(repeating: "Long road name ", count: 12) + "\\ and a\nline"),
+               email: "mj@example.ie", placeName: "Long road name, by the \\ and the ; (both escaped)"),
         Friend(id: 5, firstName: "محمد", lastName: "e\u{301}mile", phoneNumber: "0104"),
     ]
 
@@ -35,5 +35,20 @@ struct VCardRoundTripTests {
         entries += parser.finish()
         #expect(entries == VCardParser.parse(bytes))
         #expect(entries.count == Self.friends.count)
+    }
+
+    /// A friend stored before place names had their limits (a long name over two lines) still exports into a
+    /// file that reads back: the friend is imported, the place left out with the reason.
+    @Test func aPlaceNameBeyondTodaysRulesStillExportsAndReadsBack() {
+        let legacy = Friend(id: 9, firstName: "Lena", lastName: "Long", phoneNumber: "+423 555 0106",
+                            placeName: String(repeating: "Long road name ", count: 12) + "\\ and a\nline")
+        let entries = VCardParser.parse(Array(VCardWriter.write([legacy]).utf8))
+        guard case .contact(let contact)? = entries.first, entries.count == 1 else {
+            Issue.record("expected one contact, got \(entries)")
+            return
+        }
+        #expect(contact.draft.lastName == "Long")
+        #expect(contact.draft.placeName == nil)
+        #expect(contact.warnings.map(\.reason) == ["place (ADR) left out: At most 100 characters"])
     }
 }

@@ -3,6 +3,7 @@ import NearbyData
 import NearbyServer
 import Synchronization
 import Testing
+import TestSupport
 
 /// What the libcurl transport adds to the client's contract: redirects, decoding, methods with bodies,
 /// many requests at once, cancellation of pending ones.

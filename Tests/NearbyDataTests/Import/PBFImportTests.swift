@@ -1,5 +1,6 @@
 import NearbyCore
 import Testing
+import TestSupport
 @testable import NearbyData
 
 @Suite("PBF import")

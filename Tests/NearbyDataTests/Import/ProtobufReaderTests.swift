@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import NearbyData
 
 @Suite("Protobuf reader")
@@ -68,9 +69,27 @@ struct ProtobufReaderTests {
         writer.uint(2, 4)
         let values = try read(writer.bytes) { reader -> [UInt64] in
             var values: [UInt64] = []
-            while let field = try reader.nextField() { try reader.appendVarints(field.wireType, to: &values) }
+            while let field = try reader.nextField() { try reader.appendVarints(field.wireType, to: &values, limit: .max) }
             return values
         }
         #expect(values == [1, 2, 300, 4])
+    }
+
+    @Test("a list longer than its limit stops one past the limit, and what follows it is still read")
+    func repeatedWithLimit() throws {
+        var writer = ProtobufWriter()
+        writer.packed(2, Array(1...50))
+        writer.uint(3, 7)
+        let (values, after) = try read(writer.bytes) { reader -> ([UInt64], UInt64?) in
+            var values: [UInt64] = []
+            var after: UInt64?
+            while let field = try reader.nextField() {
+                if field.number == 2 { try reader.appendVarints(field.wireType, to: &values, limit: 10) }
+                else { after = try reader.varint() }
+            }
+            return (values, after)
+        }
+        #expect(values == Array(1...11))
+        #expect(after == 7)
     }
 }

@@ -101,6 +101,8 @@ final class ExtractHours: OSMElementVisitor {
     func taggedNode(_ node: OSMNode) throws { note(node.tags) }
     func nodeCoordinate(id: Int64, latitude: Double, longitude: Double) {}
     func way(_ way: OSMWay) throws { note(way.tags) }
+    func interest(inWay id: Int64) -> OSMWayInterest { .tags }
+    func elementWithTooManyTags() {}
     func progress(fileOffset: Int, elements: Int) {}
 
     private func note(_ tags: [String: String]) {

@@ -193,6 +193,11 @@ struct FriendsRoutesTests {
         (#"{"firstname":"Anna","lastname":"Beck","phonenumber":"555","latitude":91,"longitude":0}"#, "location"),
         (#"{"firstname":"Anna","lastname":"Beck","phonenumber":"555","latitude":"x","longitude":0}"#, "location"),
         (#"{"firstname":"Anna","lastname":"Beck","phonenumber":"555","latitude":1}"#, "location"),
+        // The same rules as the form's and vCard import's: C1 controls, bidi overrides, the same length.
+        (#"{"firstname":"Anna","lastname":"Beck","phonenumber":"555","email":"a\u009b31m@b.co"}"#, "email"),
+        (#"{"firstname":"Anna","lastname":"Beck","phonenumber":"555","placename":"Va\u202educ"}"#, "location"),
+        (#"{"firstname":"Anna","lastname":"Beck","phonenumber":"555","placename":"\#(String(repeating: "L", count: FriendValidation.maximumLength(of: .location) + 1))"}"#,
+         "location"),
     ])
     func validation(_ kind: BackendKind, _ sample: (body: String, field: String)) async throws {
         let (body, field) = sample

@@ -64,7 +64,7 @@ struct FriendDetailViewModelTests {
         let detail = FriendDetailViewModel(id: 3, context: context)
         detail.load()
         await detail.idle()
-        #expect(detail.content.value == .error(message: message, retryHint: "r retry"))
+        #expect(detail.content.value == .error(message))
         detail.edit()
         detail.requestDelete()
         #expect(navigator.recorded.isEmpty)

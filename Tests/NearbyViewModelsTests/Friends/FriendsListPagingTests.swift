@@ -29,15 +29,35 @@ struct FriendsListPagingTests {
         #expect(await repository.pageCalls == [.init(filter: nil, offset: 0, limit: 200)])
     }
 
+    /// `row(at:)` is a lookup: only `show(rows:)` fetches, so drawing (which asks for rows) never loads.
+    @Test func askingForEveryRowFetchesNothing() async {
+        let repository = FakeFriendsRepository(generated: 5_000)
+        let list = makeList(repository)
+        list.load()
+        await list.idle()
+        let before = await repository.pageCalls.count
+        for index in 0..<list.rowCount { _ = list.row(at: index) }
+        await list.idle()
+        #expect(await repository.pageCalls.count == before)
+        #expect(!list.isLoading.value)
+        #expect(list.row(at: 4_000) == .placeholder)
+        list.show(rows: 3_990..<4_030)
+        await list.idle()
+        #expect(await repository.pageCalls.map(\.offset).contains(3_800), "the window of the rows shown")
+        #expect(name(list, 4_000) == "Person N4000")
+    }
+
     @Test func placeholdersAreFilledWhenTheirWindowArrives() async {
         let repository = FakeFriendsRepository(generated: 100_000)
         let list = makeList(repository)
         list.load()
         await list.idle()
         await repository.hold(.page)
+        list.show(rows: 50_050..<50_090)
         #expect(list.row(at: 50_050) == .placeholder)
         #expect(list.isLoading.value)
-        // Asking again while the window is on its way does not ask the store twice.
+        // Showing rows again while the window is on its way does not ask the store twice.
+        list.show(rows: 50_060..<50_100)
         #expect(list.row(at: 50_060) == .placeholder)
         let revision = list.rowsRevision.value
         await repository.release(.page)
@@ -54,14 +74,14 @@ struct FriendsListPagingTests {
         let list = makeList(repository)
         list.load()
         await list.idle()
-        _ = list.row(at: 100)
+        list.show(rows: 100..<101)
         #expect(await repository.pageCalls.count == 1)
-        _ = list.row(at: 160)
+        list.show(rows: 160..<161)
         await list.idle()
         #expect(await repository.pageCalls.last == .init(filter: nil, offset: 200, limit: 200))
         #expect(name(list, 230) == "Person N230")
         // The window before is fetched too when the user scrolls up into the start of one.
-        _ = list.row(at: 810)
+        list.show(rows: 810..<811)
         await list.idle()
         let offsets = await repository.pageCalls.map(\.offset)
         #expect(offsets.contains(800))
@@ -74,7 +94,7 @@ struct FriendsListPagingTests {
         list.load()
         await list.idle()
         for index in stride(from: 0, to: 100_000, by: 997) {
-            _ = list.row(at: index)
+            list.show(rows: index..<(index + 1))
             await list.idle()
             #expect(name(list, index) == "Person N\(index)")
         }
@@ -90,9 +110,9 @@ struct FriendsListPagingTests {
         list.load()
         await list.idle()
         await repository.fail(.page, with: .network("reset"))
-        _ = list.row(at: 500)
+        list.show(rows: 500..<501)
         await list.idle()
-        let error = FriendsListRow.error(message: "Loading failed: reset.", retryHint: "r retry")
+        let error = FriendsListRow.error("Loading failed: reset.")
         #expect(list.row(at: 500) == error)
         #expect(list.row(at: 599) == error)
         #expect(name(list, 5) == "Person N5")
@@ -111,7 +131,7 @@ struct FriendsListPagingTests {
         let list = makeList(repository)
         list.load()
         await list.idle()
-        _ = list.row(at: 190)
+        list.show(rows: 190..<191)
         await list.idle()
         let before = name(list, 11)
         list.requestDelete(at: 10)
@@ -120,7 +140,7 @@ struct FriendsListPagingTests {
         #expect(list.rowCount == 449)
         #expect(name(list, 10) == before)
         // Row 199 was row 200; whatever the cache holds, it reads the same as the store.
-        _ = list.row(at: 199)
+        list.show(rows: 199..<200)
         await list.idle()
         let stored = try await repository.friendsPage(filter: nil, offset: 199, limit: 1).friends.first
         #expect(name(list, 199) == stored?.fullName)
@@ -132,7 +152,7 @@ struct FriendsListPagingTests {
         list.load()
         await list.idle()
         list.select(850)
-        _ = list.row(at: 850)
+        list.show(rows: 850..<851)
         await list.idle()
         await repository.setFriends((0..<300).map(FakeFriendsRepository.generatedFriend))
         list.refresh()
@@ -148,7 +168,7 @@ struct FriendsListPagingTests {
         list.load()
         await list.idle()
         await repository.hold(.page)
-        _ = list.row(at: 300)            // window 1 on its way …
+        list.show(rows: 300..<301)            // window 1 on its way …
         await repository.waitUntilHeld(.page)
         await repository.stopHolding(.page)
         list.requestDelete(at: 0)        // … when a delete renumbers every row
@@ -156,8 +176,9 @@ struct FriendsListPagingTests {
         await list.idle()
         await repository.release(.page)
         await list.drained()
-        // The late window (old numbering) was dropped; asking again fetches it anew.
+        // The late window (old numbering) was dropped; showing the rows again fetches it anew.
         #expect(list.row(at: 300) == .placeholder)
+        list.show(rows: 300..<301)
         await list.idle()
         let stored = try await repository.friendsPage(filter: nil, offset: 300, limit: 1).friends.first
         #expect(name(list, 300) == stored?.fullName)

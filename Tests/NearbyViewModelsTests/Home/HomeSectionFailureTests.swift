@@ -10,8 +10,7 @@ struct HomeSectionFailureTests {
         let fixture = HomeFixture()
         await fixture.provider.fail(.places(.cafe), with: .storage("disk I/O error"))
         await fixture.loaded()
-        #expect(fixture.section(.cafe)?.content == .failed(message: "Could not read places: disk I/O error.",
-                                                           retryHint: "r retry"))
+        #expect(fixture.section(.cafe)?.content == .failed(message: "Could not read places: disk I/O error."))
         #expect(fixture.rows(.pharmacy).count == 1)
         #expect(fixture.rows(.atm).count == 1)
         // The café's pick is missing; the others are not.
@@ -46,7 +45,7 @@ struct HomeSectionFailureTests {
         }
         await fixture.loaded()
         #expect(fixture.home.hotPicks.value.content == .failed(
-            message: "Loading failed, check network connection", retryHint: "r retry"))
+            message: "Loading failed, check network connection"))
         // Only categories the counts know to have places get an error row.
         #expect(fixture.home.sections.value.map(\.category) == [.atm, .cafe, .restaurant, .pharmacy])
         #expect(fixture.home.sections.value.allSatisfy { $0.content.isFailed })
@@ -86,7 +85,7 @@ struct HomeSectionFailureTests {
         await fixture.repository.fail(.list, with: .unauthorized)
         await fixture.loaded()
         #expect(fixture.home.friendsSection.value?.content == .failed(
-            message: "The friends service refused the token: set it with --friends-token, NEARBY_FRIENDS_TOKEN or friends_token in the config file.", retryHint: "r retry"))
+            message: "The friends service refused the token: set it with --friends-token, NEARBY_FRIENDS_TOKEN or friends_token in the config file."))
         #expect(fixture.home.sections.value.count == 4)
 
         await fixture.repository.fail(.list, with: nil)

@@ -75,7 +75,7 @@ final class RouteRecorder {
 extension HomeSectionContent {
     /// The failure message, when failed.
     var failureMessage: String? {
-        if case .failed(let message, _) = self { return message }
+        if case .failed(let message) = self { return message }
         return nil
     }
 }

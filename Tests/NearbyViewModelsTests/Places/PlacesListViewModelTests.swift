@@ -62,8 +62,7 @@ struct PlacesListViewModelTests {
         await provider.fail(.page, with: .unavailable("Overpass has a problem (HTTP 500); try again later."))
         list.load()
         await list.idle()
-        #expect(list.row(at: 0) == .error(message: "Overpass has a problem (HTTP 500); try again later.",
-                                          retryHint: "r retry"))
+        #expect(list.row(at: 0) == .error("Overpass has a problem (HTTP 500); try again later."))
     }
 
     @Test func anErrorRowSaysWhatFailedAndRetryLoads() async {
@@ -71,7 +70,7 @@ struct PlacesListViewModelTests {
         list.load()
         await list.idle()
         #expect(list.rowCount == 1)
-        #expect(list.row(at: 0) == .error(message: "Loading failed, check network connection", retryHint: "r retry"))
+        #expect(list.row(at: 0) == .error("Loading failed, check network connection"))
         list.open(at: 0)
         #expect(navigator.recorded.isEmpty, "an error row cannot be opened")
 
@@ -86,7 +85,7 @@ struct PlacesListViewModelTests {
         await provider.fail(.page, with: .storage("disk\u{1B}[2J\nbroke"))
         list.load()
         await list.idle()
-        guard case .error(let message, _) = list.row(at: 0) else {
+        guard case .error(let message) = list.row(at: 0) else {
             Issue.record("expected an error row")
             return
         }
@@ -99,14 +98,14 @@ struct PlacesListViewModelTests {
         list.load()
         await list.idle()
         #expect(list.rowCount == 1)
-        #expect(list.row(at: 0) == .empty("No cafés within 2 km — + widens the search"))
+        #expect(list.row(at: 0) == .empty("No cafés within 2 km", canWiden: true))
         list.open(at: 0)
         #expect(navigator.recorded.isEmpty, "an empty row cannot be opened")
 
         for _ in 0..<10 { list.widenRadius() }
         await list.idle()
         #expect(list.radius.value == 50_000)
-        #expect(list.row(at: 0) == .empty("No cafés within 50 km"))
+        #expect(list.row(at: 0) == .empty("No cafés within 50 km", canWiden: false))
         #expect(list.status.value == .info("The search already reaches 50 km — the widest it goes."))
     }
 
@@ -150,19 +149,48 @@ struct PlacesListViewModelTests {
 
         await provider.hold(.page)
         #expect(list.row(at: 100) == .moreLoading("Loading more cafés…"))
-        #expect(list.isLoading.value)
+        #expect(!list.isLoading.value, "asking for a row loads nothing")
+        list.show(rows: 90..<101)
+        #expect(list.isLoading.value, "showing the last rows loads the next page")
         await provider.release(.page)
         await list.idle()
         #expect(list.rowCount == 201)
         #expect(placeRow(150)?.name == "Place 150")
         await provider.stopHolding(.page)
-        _ = list.row(at: 190)
+        list.show(rows: 190..<191)
         await list.idle()
         #expect(list.rowCount == 250, "the last page leaves no loading row")
         #expect(placeRow(249)?.name == "Place 249")
-        #expect(list.cachedRowCount <= 43, "row models only for the (default 40) visible rows and the 3 asked for")
+        #expect(list.cachedRowCount <= 54,
+                "row models only for the rows shown (40 at first, then 90-100 and 190) and the 2 asked for")
         let cursors = await provider.pageCalls.map(\.cursor?.token)
         #expect(cursors == [nil, "100", "200"])
+    }
+
+    /// `row(at:)` is a lookup: asking for every row (as drawing does) fetches no page.
+    @Test func askingForEveryRowFetchesNoPage() async {
+        await provider.setPlaces((0..<250).map { PlacesSamples.place("m\($0)", "Place \($0)", north: Double($0)) })
+        list.load()
+        await list.idle()
+        let calls = await provider.pageCalls.count
+        for index in 0..<list.rowCount { _ = list.row(at: index) }
+        await list.idle()
+        #expect(await provider.pageCalls.count == calls)
+        #expect(list.rowCount == 101)
+    }
+
+    /// Showing rows within `prefetchDistance` of the end of a page fetches the next one; rows further up do not.
+    @Test func showingRowsNearTheEndOfAPageFetchesTheNext() async {
+        await provider.setPlaces((0..<250).map { PlacesSamples.place("m\($0)", "Place \($0)", north: Double($0)) })
+        list.load()
+        await list.idle()
+        list.show(rows: 40..<79)
+        await list.idle()
+        #expect(await provider.pageCalls.count == 1)
+        list.show(rows: 80..<100)
+        await list.idle()
+        #expect(await provider.pageCalls.map(\.cursor?.token) == [nil, "100"])
+        #expect(list.rowCount == 201)
     }
 
     @Test func aFailedPageShowsAnErrorRowAtTheBottomThatRetries() async {
@@ -170,9 +198,9 @@ struct PlacesListViewModelTests {
         list.load()
         await list.idle()
         await provider.failMore(with: .network("offline"))
-        _ = list.row(at: 100)
+        list.show(rows: 100..<101)
         await list.idle()
-        #expect(list.row(at: 100) == .error(message: "Loading failed, check network connection", retryHint: "r retry"))
+        #expect(list.row(at: 100) == .error("Loading failed, check network connection"))
         #expect(list.rowCount == 101)
 
         await provider.failMore(with: nil)
@@ -273,7 +301,7 @@ struct PlacesListViewModelTests {
         #expect(names() == ["Café Sonne"], "the subtitle (a café's street) matches too")
         list.setFilter("xyz")
         await list.idle()
-        #expect(list.row(at: 0) == .empty("No cafés match “xyz” within 2 km — + widens the search"))
+        #expect(list.row(at: 0) == .empty("No cafés match “xyz” within 2 km", canWiden: true))
         list.setFilter("")
         await list.idle()
         #expect(names().count == 4)
@@ -382,11 +410,11 @@ struct PlacesListViewModelTests {
     @Test func nextRefreshCoversOnlyTheVisibleRowsAndIsNilWhenNothingChanges() async {
         list.load()
         await list.idle()
-        list.setVisibleRows(1..<2)
+        list.show(rows: 1..<2)
         #expect(list.nextRefresh.value == nil, "Café Sonne has no hours: nothing to wake up for")
-        list.setVisibleRows(3..<4)
+        list.show(rows: 3..<4)
         #expect(list.nextRefresh.value == nil, "24/7 never changes")
-        list.setVisibleRows(2..<3)
+        list.show(rows: 2..<3)
         #expect(list.nextRefresh.value == PlacesSamples.instant("2026-03-03T00:00:00Z"))
         list.close()
         #expect(list.nextRefresh.value == nil)

@@ -78,7 +78,7 @@ struct PlacesLiveSourceTests {
         let list = PlacesListViewModel(subject: .category(.cafe), context: context)
         list.load()
         await list.idle()
-        #expect(list.row(at: 0) == .error(message: "Loading failed, check network connection", retryHint: "r retry"))
+        #expect(list.row(at: 0) == .error("Loading failed, check network connection"))
         await provider.failPlaces(with: nil)
         list.retry()
         await list.idle()

@@ -10,7 +10,7 @@ struct RowCacheTests {
         var draws = 0
         for _ in 0..<3 {
             buffer.reset()
-            cache.beginFrame(generation: 1)
+            cache.beginFrame(generation: [1])
             cache.draw(index: 0, selected: false, in: buffer, rect: rect) { buffer, rect in
                 draws += 1
                 buffer.write("café", at: Point(x: rect.x, y: rect.y), style: .plain)
@@ -27,7 +27,7 @@ struct RowCacheTests {
         let buffer = CellBuffer(size: Size(width: 10, height: 3))
         var drawn: [String] = []
         func frame(_ generation: Int, selected: Bool) {
-            cache.beginFrame(generation: generation)
+            cache.beginFrame(generation: [generation])
             cache.draw(index: 0, selected: selected, in: buffer, rect: rect) { buffer, rect in
                 drawn.append("\(generation)\(selected)")
                 buffer.write("x", at: Point(x: rect.x, y: rect.y), style: .plain)
@@ -47,7 +47,7 @@ struct RowCacheTests {
         let buffer = CellBuffer(size: Size(width: 10, height: 3))
         var draws = 0
         for index in [0, 0, 1] {
-            cache.beginFrame(generation: 1)
+            cache.beginFrame(generation: [1])
             cache.draw(index: index, selected: false, in: buffer, rect: rect) { _, _ in
                 draws += 1
                 return false
@@ -57,10 +57,10 @@ struct RowCacheTests {
         #expect(draws == 3)
         #expect(cache.count == 0)
 
-        cache.beginFrame(generation: 1)
+        cache.beginFrame(generation: [1])
         cache.draw(index: 5, selected: false, in: buffer, rect: rect) { _, _ in true }
         cache.endFrame()
-        cache.beginFrame(generation: 1)
+        cache.beginFrame(generation: [1])
         cache.draw(index: 6, selected: false, in: buffer, rect: rect) { _, _ in true }
         cache.endFrame()
         #expect(cache.count == 1, "a frame keeps only the rows it drew")

@@ -53,4 +53,42 @@ struct TextFieldTests {
         #expect(buffer.text() == "abcdef")
         #expect(start == Point(x: 0, y: 0))
     }
+
+    /// A stored value far longer than anything typed (200,000 characters): it shows, the cursor reaches its
+    /// end, and it can be shortened and typed anew. Typing stops at the field's limit.
+    @Test func aVeryLongTextDrawsAroundTheCursorAndEditsAtItsEnd() {
+        var field = TextFieldState(text: String(repeating: "L", count: 200_000), maxLength: 100)
+        let buffer = CellBuffer(size: Size(width: 20, height: 1))
+        let rect = Rect(x: 0, y: 0, width: 20, height: 1)
+        field.draw(in: buffer, rect: rect, style: .plain)
+        #expect(buffer.text() == String(repeating: "L", count: 19))
+        _ = field.handle(.character("x"))
+        #expect(field.text.count == 200_000, "nothing typed beyond the limit")
+        _ = field.handle(.backspace)
+        #expect(field.text.count == 199_999 && field.cursor == 199_999)
+        _ = field.handle(.home)
+        field.draw(in: buffer, rect: rect, style: .plain)
+        #expect(field.scroll == 0)
+        _ = field.handle(.end)
+        field.draw(in: buffer, rect: rect, style: .plain)
+        _ = field.handle(.control("u"))
+        #expect(field.text.isEmpty && field.cursor == 0)
+        // Drawn empty (the placeholder), then typed into: what is typed shows from the field's start.
+        field.draw(in: buffer, rect: rect, style: .plain, placeholder: "optional")
+        for character in "Vaduz" { _ = field.handle(.character(character)) }
+        field.draw(in: buffer, rect: rect, style: .plain)
+        #expect(field.text == "Vaduz")
+        #expect(buffer.text() == "Vaduz")
+    }
+
+    @Test func deletingTheEndOfAScrolledTextBringsBackWhatWasHidden() {
+        var field = typed("abcdefghijklmnop")
+        let buffer = CellBuffer(size: Size(width: 6, height: 1))
+        let rect = Rect(x: 0, y: 0, width: 6, height: 1)
+        field.draw(in: buffer, rect: rect, style: .plain)
+        #expect(buffer.text() == "lmnop")
+        for _ in 0..<11 { _ = field.handle(.backspace) }
+        field.draw(in: buffer, rect: rect, style: .plain)
+        #expect(buffer.text() == "abcde")
+    }
 }

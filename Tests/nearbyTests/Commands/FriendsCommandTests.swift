@@ -23,6 +23,21 @@ struct FriendsCommandTests {
         #expect(throws: (any Error).self) { _ = try FriendsRemoveCommand.parse(["twelve"]) }
     }
 
+    /// `--place` is held to the rules of the form, the server and vCard import, with the same words; nothing is
+    /// stored.
+    @Test(arguments: [("Vaduz\u{1B}[31m", "Only printable characters"), ("Va\u{202E}duz", "Only printable characters"),
+                      ("Va\u{9B}duz", "Only printable characters"),
+                      (String(repeating: "L", count: 101), "At most 100 characters")])
+    func addRefusesAPlaceNameTheFormWouldRefuse(place: String, reason: String) async throws {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let failure = try await commandFailure(["friends", "add", "--data-dir", folder, "--first", "Lena", "--last", "Long",
+                                                "--phone", "+423 555 0106", "--place", place])
+        #expect(failure == "--place: \(reason).")
+        let store = try AppDatabase.open(at: DataLocation.storeFile(in: URL(fileURLWithPath: folder)))
+        #expect(try await LocalFriendsRepository(database: store).listFriends().isEmpty)
+    }
+
     @Test func addImportListRemoveAndExportAgainstAStoreOnDisk() async throws {
         let folder = temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -6,6 +6,7 @@ final class PBFReader {
     static let maxBlobSize = 32 * 1024 * 1024
 
     private let file: FileByteSource
+    private let limits: OSMImportLimits
     private var headerBuffer = [UInt8](repeating: 0, count: PBFReader.maxHeaderSize)
     private var blobBuffer: [UInt8] = []
     private var elements = 0
@@ -16,8 +17,9 @@ final class PBFReader {
     var elementsRead: Int { elements }
     private var sawHeader = false
 
-    init(file: FileByteSource) {
+    init(file: FileByteSource, limits: OSMImportLimits = .standard) {
         self.file = file
+        self.limits = limits
     }
 
     /// Reads blobs until the end of the file or until the visitor is finished.
@@ -39,7 +41,8 @@ final class PBFReader {
                     visitor.header(try checkHeaderBlock(content, at: dataOffset))
                     sawHeader = true
                 } else {
-                    var decoder = PrimitiveBlockDecoder(visitor: visitor, elements: elements, nodes: nodes)
+                    var decoder = PrimitiveBlockDecoder(visitor: visitor, limits: limits, elements: elements,
+                                                        nodes: nodes)
                     try decoder.decode(content, blobOffset: dataOffset)
                     elements = decoder.elements
                     nodes = decoder.nodes
@@ -47,6 +50,8 @@ final class PBFReader {
             }
             visitor.progress(fileOffset: file.fileOffset, elements: elements)
         }
+        // A pass that needs nothing more (no nodes to find) may end before the header; the first pass did not.
+        if visitor.isFinished { return }
         if !sawHeader {
             throw OSMImportError.notOSM(reason: "the file holds no OpenStreetMap header block")
         }
@@ -146,6 +151,15 @@ final class PBFReader {
             if let zlib {
                 guard let rawSize, rawSize >= 0, rawSize <= Self.maxBlobSize else {
                     throw OSMImportError.corrupt("a compressed block does not say a valid size", .byte(offset))
+                }
+                // Checked before inflating: real blocks inflate less than four times, while a bomb's few
+                // kilobytes would make tens of megabytes to decode.
+                let (ratioLimit, overflow) = zlib.count.multipliedReportingOverflow(by: limits.blockInflationRatio)
+                guard overflow || rawSize <= max(ratioLimit, limits.blockInflationAllowance) else {
+                    throw OSMImportError.corrupt(
+                        "a block of \(zlib.count) compressed bytes claims to inflate to \(rawSize), more than "
+                            + "\(limits.blockInflationRatio) times its size; no real extract compresses like that",
+                        .byte(offset))
                 }
                 if contentBuffer.count < rawSize { contentBuffer = [UInt8](repeating: 0, count: rawSize) }
                 do {

@@ -1,6 +1,7 @@
 /// Decodes one PrimitiveBlock (string table, groups of nodes, dense nodes and ways) into a visitor.
 struct PrimitiveBlockDecoder<Visitor: OSMElementVisitor> {
     let visitor: Visitor
+    let limits: OSMImportLimits
     /// Elements seen so far in the file, this block's included once decoded.
     private(set) var elements: Int
     /// Nodes seen so far in the file.
@@ -13,8 +14,9 @@ struct PrimitiveBlockDecoder<Visitor: OSMElementVisitor> {
     private var latOffset: Int64 = 0
     private var lonOffset: Int64 = 0
 
-    init(visitor: Visitor, elements: Int, nodes: Int) {
+    init(visitor: Visitor, limits: OSMImportLimits, elements: Int, nodes: Int) {
         self.visitor = visitor
+        self.limits = limits
         self.elements = elements
         self.nodes = nodes
     }
@@ -117,21 +119,25 @@ struct PrimitiveBlockDecoder<Visitor: OSMElementVisitor> {
         while let field = try reader.nextField() {
             switch (field.number, field.wireType) {
             case (1, .varint): id = try reader.signedVarint()
-            case (2, _): try reader.appendVarints(field.wireType, to: &keys)
-            case (3, _): try reader.appendVarints(field.wireType, to: &values)
+            case (2, _): try reader.appendVarints(field.wireType, to: &keys, limit: limits.elementTags)
+            case (3, _): try reader.appendVarints(field.wireType, to: &values, limit: limits.elementTags)
             case (8, .varint): lat = try reader.signedVarint()
             case (9, .varint): lon = try reader.signedVarint()
             default: try reader.skip(field.wireType)
             }
         }
         guard let id, let lat, let lon else { throw ProtobufError(reason: "a node lacks its id or position") }
-        guard keys.count == values.count else { throw ProtobufError(reason: "node \(id) has unpaired tags") }
+        let tooManyTags = keys.count > limits.elementTags || values.count > limits.elementTags
+        guard tooManyTags || keys.count == values.count else {
+            throw ProtobufError(reason: "node \(id) has unpaired tags")
+        }
         elements += 1
         nodes += 1
         if visitor.wantsAllNodeCoordinates {
             visitor.nodeCoordinate(id: id, latitude: latitude(lat), longitude: longitude(lon))
         }
         guard visitor.wantsTaggedNodes, try hasRelevantKey(keys) else { return }
+        if tooManyTags { return visitor.elementWithTooManyTags() }
         let tags = try tagDictionary(keys: keys, values: values)
         try visitor.taggedNode(OSMNode(id: id, latitude: latitude(lat), longitude: longitude(lon), tags: tags))
     }
@@ -208,6 +214,10 @@ struct PrimitiveBlockDecoder<Visitor: OSMElementVisitor> {
                 tagCount += 1
             }
             guard relevant, wantsTagged else { continue }
+            if tagCount > limits.elementTags {
+                visitor.elementWithTooManyTags()
+                continue
+            }
             var again = tagsStart
             var tags: [String: String] = [:]
             tags.reserveCapacity(tagCount)
@@ -228,35 +238,58 @@ struct PrimitiveBlockDecoder<Visitor: OSMElementVisitor> {
         var id: Int64?
         var keys: [UInt64] = []
         var values: [UInt64] = []
-        var refs: UnsafeRawBufferPointer?
+        var packedRefs: [UnsafeRawBufferPointer] = []
         var unpackedRefs: [UInt64] = []
         while let field = try reader.nextField() {
             switch (field.number, field.wireType) {
             case (1, .varint): id = try reader.int64()
-            case (2, _): try reader.appendVarints(field.wireType, to: &keys)
-            case (3, _): try reader.appendVarints(field.wireType, to: &values)
-            case (8, .lengthDelimited): refs = try reader.lengthDelimited()
-            case (8, .varint): unpackedRefs.append(try reader.varint())
+            case (2, _): try reader.appendVarints(field.wireType, to: &keys, limit: limits.elementTags)
+            case (3, _): try reader.appendVarints(field.wireType, to: &values, limit: limits.elementTags)
+            case (8, .lengthDelimited): packedRefs.append(try reader.lengthDelimited())
+            case (8, .varint):
+                // Read past, but never kept beyond the limit: a block can hold millions of these.
+                let raw = try reader.varint()
+                if unpackedRefs.count <= limits.wayNodes { unpackedRefs.append(raw) }
             default: try reader.skip(field.wireType)
             }
         }
         guard let id else { throw ProtobufError(reason: "a way lacks its id") }
-        guard keys.count == values.count else { throw ProtobufError(reason: "way \(id) has unpaired tags") }
+        let tooManyTags = keys.count > limits.elementTags || values.count > limits.elementTags
+        guard tooManyTags || keys.count == values.count else {
+            throw ProtobufError(reason: "way \(id) has unpaired tags")
+        }
         guard try hasRelevantKey(keys) else { return }
+        let interest = visitor.interest(inWay: id)
+        if interest == .none { return }
+        if tooManyTags { return visitor.elementWithTooManyTags() }
+        let tags = try tagDictionary(keys: keys, values: values)
+        if interest == .tags { return try visitor.way(OSMWay(id: id, refs: [], tags: tags, nodes: .notRead)) }
+        // Deltas are decoded only up to one past the limit: a few kilobytes of zlib can claim 30 million.
         var nodeRefs: [Int64] = []
         var ref: Int64 = 0
-        if let refs {
+        var tooMany = unpackedRefs.count > limits.wayNodes
+        for refs in packedRefs where !tooMany {
             var refReader = ProtobufReader(refs)
             while !refReader.isAtEnd {
+                guard nodeRefs.count < limits.wayNodes else {
+                    tooMany = true
+                    break
+                }
                 ref &+= try refReader.signedVarint()
                 nodeRefs.append(ref)
             }
         }
-        for raw in unpackedRefs {
+        for raw in unpackedRefs where !tooMany {
+            guard nodeRefs.count < limits.wayNodes else {
+                tooMany = true
+                break
+            }
             ref &+= ProtobufReader.zigzag(raw)
             nodeRefs.append(ref)
         }
-        let tags = try tagDictionary(keys: keys, values: values)
+        if tooMany {
+            return try visitor.way(OSMWay(id: id, refs: [], tags: tags, nodes: .tooMany))
+        }
         try visitor.way(OSMWay(id: id, refs: nodeRefs, tags: tags))
     }
 }

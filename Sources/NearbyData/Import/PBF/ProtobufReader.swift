@@ -85,22 +85,19 @@ struct ProtobufReader {
         position += count
     }
 
-    /// Calls `body` with each number of a repeated varint field, packed or not.
-    mutating func forEachVarint(_ wireType: WireType, _ body: (UInt64) throws -> Void) throws {
+    /// Appends the numbers of a repeated varint field, packed or not, to `values` until it holds `limit + 1`;
+    /// the rest of the field is skipped unread, so `values.count > limit` tells a list that is too long.
+    mutating func appendVarints(_ wireType: WireType, to values: inout [UInt64], limit: Int) throws {
         switch wireType {
         case .varint:
-            try body(try varint())
+            let value = try varint()
+            if values.count <= limit { values.append(value) }
         case .lengthDelimited:
             var packed = ProtobufReader(try lengthDelimited())
-            while !packed.isAtEnd { try body(try packed.varint()) }
+            while !packed.isAtEnd, values.count <= limit { values.append(try packed.varint()) }
         case .fixed32, .fixed64:
             throw ProtobufError(reason: "a list of numbers has the wrong wire type")
         }
-    }
-
-    /// Appends each number of a repeated varint field, packed or not, to `values`.
-    mutating func appendVarints(_ wireType: WireType, to values: inout [UInt64]) throws {
-        try forEachVarint(wireType) { values.append($0) }
     }
 
     /// Decodes a UTF-8 string field; invalid sequences become U+FFFD rather than failing the import.

@@ -6,6 +6,7 @@ final class OSMXMLReader {
     static let maxMarkupSize = 16 << 20
 
     private let source: any ByteSource
+    private let limits: OSMImportLimits
     private var storage: UnsafeMutableBufferPointer<UInt8>
     private var start = 0
     private var end = 0
@@ -20,8 +21,9 @@ final class OSMXMLReader {
     private var rootSeen = false
     private var current: PendingElement?
 
-    init(source: any ByteSource) {
+    init(source: any ByteSource, limits: OSMImportLimits = .standard) {
         self.source = source
+        self.limits = limits
         storage = .allocate(capacity: Self.chunkSize)
     }
 
@@ -54,6 +56,11 @@ final class OSMXMLReader {
         var longitude: Double
         var tags: [(String, String)] = []
         var refs: [Int64] = []
+        /// How much of a way the visitor wants.
+        var interest = OSMWayInterest.tagsAndNodes
+        /// More tags or node references than an element may have: the extra ones were not kept.
+        var hasTooManyTags = false
+        var hasTooManyNodes = false
     }
 
     func read<Visitor: OSMElementVisitor>(into visitor: Visitor) throws {
@@ -256,7 +263,8 @@ final class OSMXMLReader {
             let element = try nodeOrWay(isWay: false, attributesStart, attributesEnd, line: markupLine)
             if selfClosing { try deliver(element, visitor: visitor) } else { current = element }
         case .way where stack.count == 1:
-            let element = try nodeOrWay(isWay: true, attributesStart, attributesEnd, line: markupLine)
+            var element = try nodeOrWay(isWay: true, attributesStart, attributesEnd, line: markupLine)
+            if visitor.wantsWays { element.interest = visitor.interest(inWay: element.id) }
             if selfClosing { try deliverWay(element, visitor: visitor) } else { current = element }
         case .relation where stack.count == 1:
             elementsRead += 1
@@ -271,6 +279,10 @@ final class OSMXMLReader {
                                                               maxLatitude: maxLat, maxLongitude: maxLon)))
             }
         case .tag where current != nil:
+            guard current?.tags.count ?? 0 < limits.elementTags else {
+                current?.hasTooManyTags = true
+                break
+            }
             var key: String?
             var value: String?
             try forEachAttribute(attributesStart, attributesEnd, line: markupLine) { attribute, range in
@@ -278,7 +290,12 @@ final class OSMXMLReader {
             }
             if let key, let value { current?.tags.append((key, value)) }
         case .nd where current?.isWay == true:
-            guard visitor.wantsWays else { break }
+            guard visitor.wantsWays, current?.interest == .tagsAndNodes else { break }
+            // Past the limit the rest is not even read: one way can hold millions of these.
+            guard current?.refs.count ?? 0 < limits.wayNodes else {
+                current?.hasTooManyNodes = true
+                break
+            }
             var ref: Int64?
             try forEachAttribute(attributesStart, attributesEnd, line: markupLine) { attribute, range in
                 if attribute == .ref { ref = integer(range) }
@@ -288,7 +305,14 @@ final class OSMXMLReader {
         default:
             break
         }
-        if !selfClosing { stack.append((name, markupLine)) }
+        if !selfClosing {
+            // Each level costs memory; OpenStreetMap needs three, and gzip makes millions cheap to send.
+            guard stack.count < limits.xmlDepth else {
+                throw OSMImportError.corrupt(
+                    "elements nest more than \(limits.xmlDepth) deep (OpenStreetMap XML needs three)", .line(markupLine))
+            }
+            stack.append((name, markupLine))
+        }
     }
 
     private func finish<Visitor: OSMElementVisitor>(_ name: ElementName, visitor: Visitor) throws {
@@ -312,13 +336,21 @@ final class OSMXMLReader {
             visitor.nodeCoordinate(id: element.id, latitude: element.latitude, longitude: element.longitude)
         }
         guard visitor.wantsTaggedNodes, let tags = relevantTags(element, visitor) else { return }
+        if element.hasTooManyTags { return visitor.elementWithTooManyTags() }
         try visitor.taggedNode(OSMNode(id: element.id, latitude: element.latitude, longitude: element.longitude,
                                         tags: tags))
     }
 
     private func deliverWay<Visitor: OSMElementVisitor>(_ element: PendingElement, visitor: Visitor) throws {
         elementsRead += 1
-        guard visitor.wantsWays, let tags = relevantTags(element, visitor) else { return }
+        guard visitor.wantsWays, element.interest != .none, let tags = relevantTags(element, visitor) else { return }
+        if element.hasTooManyTags { return visitor.elementWithTooManyTags() }
+        if element.interest == .tags {
+            return try visitor.way(OSMWay(id: element.id, refs: [], tags: tags, nodes: .notRead))
+        }
+        if element.hasTooManyNodes {
+            return try visitor.way(OSMWay(id: element.id, refs: [], tags: tags, nodes: .tooMany))
+        }
         try visitor.way(OSMWay(id: element.id, refs: element.refs, tags: tags))
     }
 

@@ -1,0 +1,60 @@
+/// How much of a file an import keeps in memory or decodes, whatever the file claims.
+///
+/// A few kilobytes of zlib can claim tens of millions of node references; these bounds keep memory under
+/// 256 MB and the work proportional to the file's size (docs/places-store.md has the figures). Elements beyond a bound are skipped and counted in
+/// the summary (`OSMImportSkips`); a block or stream that inflates absurdly is refused as damage.
+public struct OSMImportLimits: Hashable, Sendable {
+    /// Node references of one way: the OpenStreetMap API refuses ways longer than 2,000 nodes.
+    public var wayNodes = 2_000
+    /// Tags of one element; real elements have a few dozen.
+    public var elementTags = 1_000
+    /// Node references the areas (closed ways) may need in all, repeats counted, 20 bytes each while placing
+    /// them: one per `fileBytesPerNeededNode` bytes of the file, at least `neededNodesAllowance`, at most this.
+    /// Real extracts need one per few hundred bytes; a bomb claims dozens per byte.
+    public var neededNodes = 4_000_000
+    public var fileBytesPerNeededNode = 4
+    public var neededNodesAllowance = 65_536
+    /// Areas waiting for their nodes, 8 bytes each.
+    public var pendingWays = 4_000_000
+    /// Areas whose places and node lists are held between the passes (about 0.5 KB each). Beyond it the
+    /// second pass reads the ways again instead, which costs time, not memory.
+    public var heldWays = 50_000
+    /// Node references held with those areas.
+    public var heldWayNodes = 2_000_000
+    /// Elements may nest this deep in XML (`<osm><node><tag/></node></osm>` is 3).
+    public var xmlDepth = 256
+    /// A PBF block may inflate to this many times its compressed size (real extracts: below 4), beyond
+    /// `blockInflationAllowance`. A bomb's few kilobytes would otherwise make tens of megabytes to decode.
+    public var blockInflationRatio = 16
+    /// Inflated bytes a PBF block may have whatever its compressed size.
+    public var blockInflationAllowance = 1 << 20
+    /// A gzip file may inflate to this many times its compressed size (real OpenStreetMap XML: about 10),
+    /// beyond `streamInflationAllowance`.
+    public var streamInflationRatio = 50
+    /// Inflated bytes a gzip file may have whatever its compressed size.
+    public var streamInflationAllowance = 16 << 20
+
+    public init() {}
+
+    /// The needed-node budget of a file of `fileSize` bytes.
+    func neededNodes(fileSize: Int) -> Int {
+        min(neededNodes, max(neededNodesAllowance, fileSize / max(1, fileBytesPerNeededNode)))
+    }
+
+    /// The bounds every import uses.
+    public static let standard = OSMImportLimits()
+}
+
+/// What an import left out because it was beyond `OSMImportLimits`.
+public struct OSMImportSkips: Hashable, Sendable {
+    /// Areas of a known category with more node references than a way may have.
+    public var waysWithTooManyNodes = 0
+    /// Elements of a known category with more tags than an element may have.
+    public var elementsWithTooManyTags = 0
+    /// Areas left out because the areas before them already needed as many nodes as the file's size allows.
+    public var waysBeyondNodeBudget = 0
+
+    public init() {}
+
+    public var total: Int { waysWithTooManyNodes + elementsWithTooManyTags + waysBeyondNodeBudget }
+}

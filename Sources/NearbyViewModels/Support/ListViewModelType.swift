@@ -1,0 +1,38 @@
+/// What every list screen reads and calls, whatever its rows are: the scaffold the list views share.
+///
+/// The selection lives here alone; the view keeps only its scroll position. `row(at:)` (in the refined
+/// protocols) is a plain lookup: the view says which rows it shows with `show(rows:)`, and that is where
+/// pages and windows are fetched.
+@MainActor
+public protocol ListViewModelType: AnyObject {
+    /// The header: what the list holds ("Friends · 1,234", "Cafés · 132 within 2 km · by distance").
+    var title: Observable<String> { get }
+    /// The filter as typed.
+    var filter: Observable<String> { get }
+    /// Bumped whenever rows change; the view then re-reads `rowCount` and the rows it shows.
+    var rowsRevision: Observable<Int> { get }
+    var rowCount: Int { get }
+    /// The selected row, always within `0..<max(rowCount, 1)`.
+    var selection: Observable<Int> { get }
+    /// The header spinner.
+    var isLoading: Observable<Bool> { get }
+    var status: Observable<StatusMessage?> { get }
+
+    /// Whether the row at `index` is an item that opens (loading, error and empty rows do not).
+    func canOpen(at index: Int) -> Bool
+    /// Whether something failed that `retry()` loads again (the list, a page, a window).
+    var canRetry: Bool { get }
+
+    func load()
+    /// Loads again what failed; with nothing failed, refreshes.
+    func retry()
+    func refresh()
+    func select(_ index: Int)
+    func open(at index: Int)
+    func setFilter(_ text: String)
+    /// The rows the screen shows now: the view model fetches what they need (and what lies just beyond) and
+    /// watches the times their texts change.
+    func show(rows: Range<Int>)
+    func dismissStatus()
+    func close()
+}

@@ -1,0 +1,132 @@
+import Foundation
+import NearbyCore
+import NearbyViewModels
+import Testing
+import TerminalView
+@testable import NearbyScreens
+
+/// Every screen: each key its help lists acts, and keys it does not list do nothing.
+@MainActor
+@Suite(.serialized)
+final class KeyWalkTests {
+    private let folder = DemoApp.makeFolder()
+    /// Letters bound nowhere on any screen: they must do nothing.
+    private let unboundLetters: [Key] = ["b", "c", "i", "o", "p", "t", "u", "w", "x", "z"].map { .character($0) }
+
+    deinit { DemoApp.removeFolder(folder) }
+
+    private func stubApp(_ makeView: @MainActor (ScreenHost) -> ScreenView, probe: @escaping () -> [String],
+                         size: Size = Size(width: 80, height: 24)) -> WalkedApp {
+        let coordinator = AppCoordinator(navigator: Navigator(), rootView: makeView, makeFriendsList: {
+            .friendsList(FriendsListViewModel(context: FriendsContext(repository: InMemoryFriends([]),
+                                                                      navigator: Navigator())))
+        })
+        let runner = HeadlessRunner(app: coordinator, size: size)
+        runner.renderIfNeeded()
+        return WalkedApp(runner: runner, coordinator: coordinator, probe: probe)
+    }
+
+    @Test func friendsList() async throws {
+        try await KeyWalk.expectHelpListsExactlyTheKeysThatWork(open: {
+            let model = StubFriendsList(count: 100_000)
+            let app = stubApp({ FriendsListView(model: model, isRoot: true, host: $0) }, probe: { model.calls })
+            model.select(50_000)
+            app.runner.renderIfNeeded()
+            return app
+        }, unbound: unboundLetters + [.escape, .backspace])
+    }
+
+    @Test func friendsListAboveAnotherScreen() async throws {
+        try await KeyWalk.expectHelpListsExactlyTheKeysThatWork(open: {
+            let model = StubFriendsList(count: 20)
+            model.canRetry = true
+            model.special[3] = .error("Loading failed, check network connection")
+            let app = stubApp({ FriendsListView(model: model, isRoot: false, host: $0) }, probe: { model.calls })
+            model.select(3)
+            app.runner.renderIfNeeded()
+            return app
+        }, unbound: unboundLetters)
+    }
+
+    @Test func placesList() async throws {
+        try await KeyWalk.expectHelpListsExactlyTheKeysThatWork(open: {
+            let model = StubPlacesList(count: 100_000)
+            let app = stubApp({ PlacesListView(model: model, isRoot: false, host: $0) }, probe: { model.calls })
+            model.select(50_000)
+            app.runner.renderIfNeeded()
+            return app
+        }, unbound: unboundLetters)
+    }
+
+    @Test func home() async throws {
+        try await KeyWalk.expectHelpListsExactlyTheKeysThatWork(open: {
+            let app = try await DemoApp(folder: folder)
+            // The second category chip: items above and below, chips either side.
+            await app.press(.down, .right)
+            return WalkedApp(runner: app.runner, coordinator: app.coordinator)
+        }, settle: DemoApp.settle, unbound: unboundLetters + [.escape, .backspace])
+    }
+
+    /// On a place row ← → do nothing, so they are not offered.
+    @Test func homeOnAPlaceRow() async throws {
+        try await KeyWalk.expectHelpListsExactlyTheKeysThatWork(open: {
+            let app = try await DemoApp(folder: folder)
+            await app.press(.down, .down, .down)
+            return WalkedApp(runner: app.runner, coordinator: app.coordinator)
+        }, settle: DemoApp.settle, unbound: unboundLetters + [.escape, .backspace, .left, .right, .character("h")])
+    }
+
+    @Test func placeDetailScrollsAndMeets() async throws {
+        try await KeyWalk.expectHelpListsExactlyTheKeysThatWork(open: {
+            let app = try await DemoApp(folder: folder, size: Size(width: 60, height: 20))
+            await app.press(.down, .enter, .enter)
+            await app.press(.character("m"))
+            await app.press(.down)
+            return WalkedApp(runner: app.runner, coordinator: app.coordinator)
+        }, settle: DemoApp.settle, unbound: unboundLetters)
+    }
+
+    @Test func friendDetail() async throws {
+        try await KeyWalk.expectHelpListsExactlyTheKeysThatWork(open: {
+            // Seven lines in five rows: scrolled one down, every way has room.
+            let app = try await friendsApp(size: Size(width: 40, height: 8))
+            app.runner.press(.enter)
+            await DemoApp.settle(app.coordinator)
+            app.runner.press(.down)
+            return app
+        }, settle: DemoApp.settle, unbound: unboundLetters)
+    }
+
+    @Test func friendForm() async throws {
+        try await KeyWalk.expectHelpListsExactlyTheKeysThatWork(open: {
+            let app = try await friendsApp()
+            app.runner.press(.character("e"))
+            // The cursor in the middle of a name, so every editing key has something to do.
+            app.runner.press(.left, .left)
+            return app
+        }, settle: DemoApp.settle)
+    }
+
+    @Test func deleteQuestion() async throws {
+        try await KeyWalk.expectHelpListsExactlyTheKeysThatWork(open: {
+            let app = try await friendsApp()
+            app.runner.press(.character("d"))
+            return app
+        }, settle: DemoApp.settle, unbound: unboundLetters + [.enter, .down, .character("a")])
+    }
+
+    private func friendsApp(size: Size = Size(width: 80, height: 24)) async throws -> WalkedApp {
+        let repository = InMemoryFriends(Fixture.friends)
+        let navigator = Navigator()
+        let context = FriendsContext(repository: repository, navigator: navigator,
+                                     here: Coordinate(latitude: 47.141, longitude: 9.5209),
+                                     distanceText: { _, _ in "900 m N" }, timeZone: DemoApp.utc)
+        let list = FriendsListViewModel(context: context)
+        let coordinator = AppCoordinator(navigator: navigator, root: .friendsList(list),
+                                         makeFriendsList: { .friendsList(FriendsListViewModel(context: context)) })
+        let runner = HeadlessRunner(app: coordinator, size: size)
+        await list.idle()
+        runner.renderIfNeeded()
+        return WalkedApp(runner: runner, coordinator: coordinator)
+    }
+}
