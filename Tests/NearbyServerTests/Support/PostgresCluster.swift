@@ -152,10 +152,13 @@ final class PostgresCluster: Sendable {
     /// servers and removes the folder.
     private func watchParent() throws {
         let me = ProcessInfo.processInfo.processIdentifier
+        // The servers run as postgres when the tests run as root, else as the user running them (who cannot
+        // use runuser).
+        let asOwner = getuid() == 0 ? "runuser -u \(Self.user) -- " : ""
         let script = """
             while kill -0 \(me) 2>/dev/null; do sleep 1; done
             for d in '\(directory.path)'/primary '\(directory.path)'/replica*; do
-              [ -d "$d" ] && runuser -u \(Self.user) -- \(Self.binaries)/pg_ctl -D "$d" stop -m immediate >/dev/null 2>&1
+              [ -d "$d" ] && \(asOwner)\(Self.binaries)/pg_ctl -D "$d" stop -m immediate >/dev/null 2>&1
             done
             rm -rf '\(directory.path)'
             """

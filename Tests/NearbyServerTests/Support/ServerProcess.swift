@@ -100,6 +100,12 @@ final class ServerProcess: Sendable {
         try? FileManager.default.removeItem(at: logFile)
     }
 
+    /// A test that throws before `stop()` (a `#require`, a failed request) must not leave its server running.
+    deinit {
+        if !hasExited { kill(pid, SIGKILL) }
+        try? FileManager.default.removeItem(at: logFile)
+    }
+
     enum ProcessError: Error, CustomStringConvertible {
         case didNotStart(String)
         var description: String {
