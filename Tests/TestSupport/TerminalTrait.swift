@@ -1,3 +1,6 @@
+// The Testing module exists for test builds only: `swift build -c release` (the README's first command) builds
+// this target too, without it.
+#if canImport(Testing)
 import Testing
 
 /// Marks a suite (or a test) that drives a real terminal (a pseudo-terminal, or tmux): its tests run one at a
@@ -43,3 +46,4 @@ actor TerminalTurns {
         }
     }
 }
+#endif

@@ -26,8 +26,9 @@ final class CurlEngine: Sendable {
         let multi = MultiHandle(pointer: pointer)
         self.multi = multi
         let thread = Thread { [self] in
-            // Named from inside, which also names it for the kernel: `top -H` and /proc show which thread this is.
-            Thread.current.name = threadName
+            // Named from inside, before any work. Not through `Thread.name`: it names the kernel's thread only
+            // when it already knows its own pthread, which it may not yet this early.
+            _ = nearby_name_this_thread(threadName)
             CurlLoop(multi: multi.pointer, engine: self).run()
         }
         thread.start()

@@ -19,7 +19,7 @@ struct CurlEngineTests {
                                 engine: engine)
         let task = Task { () async throws(HTTPFailure) -> HTTPClient.Response in try await client.send(.init(path: "/")) }
         await arrived.wait()
-        let thread = try #require(ThreadCPU.named("http-cpu-probe"))
+        let thread = try #require(await ThreadCPU.waitForThread(named: "http-cpu-probe"))
         let before = try #require(thread.onCPUNanoseconds())
         // A measuring window, not a wait for readiness: a thread that spins shows ~500 ms here, a sleeping one ~0.
         try await Task.sleep(for: .milliseconds(500))
@@ -41,6 +41,16 @@ struct ThreadCPU {
         for id in ids {
             let comm = (try? String(contentsOfFile: "\(tasks)/\(id)/comm", encoding: .utf8)) ?? ""
             if comm.trimmingCharacters(in: .whitespacesAndNewlines) == name { return ThreadCPU(directory: "\(tasks)/\(id)") }
+        }
+        return nil
+    }
+
+    /// The thread once /proc lists it under `name`; nil if it never does within five seconds.
+    static func waitForThread(named name: String) async -> ThreadCPU? {
+        let deadline = ContinuousClock.now + .seconds(5)
+        while ContinuousClock.now < deadline {
+            if let thread = named(name) { return thread }
+            try? await Task.sleep(for: .milliseconds(10))
         }
         return nil
     }
