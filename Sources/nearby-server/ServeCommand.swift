@@ -25,6 +25,8 @@ struct ServeCommand: AsyncParsableCommand {
     @OptionGroup var options: ServeOptions
 
     func run() async throws {
+        // Before anything opens a descriptor: the soft limit up to what the administrator allows.
+        DescriptorBudget.raiseLimit()
         let token = options.token ?? ProcessInfo.processInfo.environment["NEARBY_SERVE_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
         var limits = HTTPLimits()
         limits.maxConnections = options.maxConnections
@@ -35,6 +37,7 @@ struct ServeCommand: AsyncParsableCommand {
         let backend: any ServiceBackend
         var services: [any Service] = []
         let source: String
+        var databaseConnections = 0
         if options.memory {
             backend = MemoryServiceBackend()
             source = "memory"
@@ -42,6 +45,7 @@ struct ServeCommand: AsyncParsableCommand {
             try await Self.requireMigrated(url)
             let pools = PostgresPools(primary: url, replicas: try options.database.replicaURLs(),
                                       maximumConnections: options.poolSize)
+            databaseConnections = options.poolSize * (1 + (try options.database.replicaURLs()).count)
             backend = PostgresServiceBackend(pools: pools)
             services.append(pools)
             source = "\(url)" + (pools.hasReplicas ? " and its replicas" : "")
@@ -55,6 +59,9 @@ struct ServeCommand: AsyncParsableCommand {
             }
             source = "the local store at \(file.path)"
         }
+
+        limits.maxConnections = try Self.connectionCap(options.maxConnections,
+                                                       reserving: databaseConnections + DescriptorBudget.eventLoops)
 
         let service: NearbyService
         do {
@@ -84,6 +91,22 @@ struct ServeCommand: AsyncParsableCommand {
             throw ServerFailure("The service stopped unexpectedly: \(error)")
         }
         StandardError.writeLine("Stopped.")
+    }
+
+    /// The connection cap the descriptor limit allows: `requested`, or fewer (said on standard error); a limit
+    /// too small to serve at all is refused before the service starts, naming the fix.
+    static func connectionCap(_ requested: Int, reserving reserved: Int) throws -> Int {
+        let budget = DescriptorBudget.current(reserving: reserved)
+        let cap = budget.cap(requested)
+        if cap < DescriptorBudget.minimumConnections {
+            throw ServerFailure("Only \(budget.limit) file descriptors are allowed (ulimit -n); the service needs at least "
+                                + "\(budget.smallestWorkableLimit). Raise the limit (ulimit -n, or LimitNOFILE= in a systemd unit).")
+        }
+        if cap < requested {
+            StandardError.writeLine("At most \(cap) connections at once (not \(requested)): the descriptor limit is "
+                                    + "\(budget.limit) (ulimit -n, or LimitNOFILE= in a systemd unit).")
+        }
+        return cap
     }
 
     private static func startFailure(_ service: NearbyService) async -> ServerStartError? {

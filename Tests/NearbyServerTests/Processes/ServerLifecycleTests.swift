@@ -2,6 +2,7 @@ import Foundation
 import NearbyData
 import NearbyServer
 import Testing
+import TestSupport
 
 /// `nearby-server serve` as a process: how it stops, and that it never stops on its own with status 0.
 @Suite("nearby-server lifecycle")
@@ -57,6 +58,57 @@ struct ServerLifecycleTests {
         server.signal(SIGTERM)
         #expect(try await server.waitForExit() == 0)
         await server.stop()
+    }
+
+    @Test("out of file descriptors under load it keeps serving and does not crash: connections are capped below the limit")
+    func descriptorExhaustionUnderLoad() async throws {
+        let folder = try TemporaryFolder("nearby-nofile")
+        defer { folder.remove() }
+        let server = try await ServerProcess(["serve", "--data-dir", folder.path, "--port", "0"],
+                                             prefix: ["/usr/bin/prlimit", "--nofile=48:48"])
+        #expect(server.output.contains("At most "), "the cap below --max-connections is said: \(server.output)")
+        let port = server.port
+        // Many keep-alive clients, more than the descriptors allow, each sending requests back to back: the work
+        // they queue is what makes the runtime's thread pool look at /proc, which needs a free descriptor.
+        let answered = try await withThrowingTaskGroup(of: Int.self) { group in
+            for _ in 0..<100 {
+                group.addTask {
+                    try await Blocking.run { () -> Int in
+                        var answered = 0
+                        var connection = try? RawConnection(port: port, receiveTimeout: 30)
+                        for _ in 0..<60 {
+                            guard let open = connection else { break }
+                            open.send("GET /listFriends HTTP/1.1\r\nHost: x\r\n\r\n")
+                            if open.readResponse()?.status == 200 {
+                                answered += 1
+                            } else {
+                                connection = try? RawConnection(port: port, receiveTimeout: 30)
+                            }
+                        }
+                        return answered
+                    }
+                }
+            }
+            return try await group.reduce(0, +)
+        }
+        #expect(!server.hasExited, "it died under load: \(server.output.suffix(600))")
+        #expect(answered > 0)
+        let answer = try await HTTPClient(baseURL: server.url, timeout: .seconds(30)).send(.init(method: "GET", path: "/healthz"))
+        #expect(answer.status == 200)
+        server.signal(SIGTERM)
+        #expect(try await server.waitForExit() == 0, "\(server.output.suffix(600))")
+        await server.stop()
+    }
+
+    @Test("a descriptor limit too small to serve is refused at start with status 1, naming the fix")
+    func descriptorLimitTooSmall() async throws {
+        let result = try await Blocking.run {
+            try Spawned.run("/usr/bin/prlimit", ["--nofile=24:24", ServerProcess.binary.path, "serve", "--memory", "--port", "0"],
+                            environment: ProcessInfo.processInfo.environment)
+        }
+        #expect(result.status == 1, "\(result.output)")
+        #expect(result.output.contains("file descriptors"), "\(result.output)")
+        #expect(result.output.contains("ulimit -n"), "\(result.output)")
     }
 
     @Test("two clients sending 1 MB headers are cut off, and an authenticated request is still answered")
