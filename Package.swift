@@ -44,12 +44,12 @@ let package = Package(
         .target(name: "CursesTerminal", dependencies: ["CNcurses", "CTerminalSupport", "TerminalView"],
                 swiftSettings: essentialsOnly),
         // The domain, no I/O.
-        .target(name: "NearbyCore"),
+        .target(name: "NearbyCore", swiftSettings: essentialsOnly),
         // Storage, import, network.
         .target(name: "NearbyData", dependencies: [
             "NearbyCore", "CZlib", "CCurl", "CSQLite",
             .product(name: "Logging", package: "swift-log"),
-        ]),
+        ], swiftSettings: essentialsOnly),
         // The friends and places service: HTTP on Hummingbird, the local store or PostgreSQL/PostGIS behind it.
         .target(name: "NearbyServer", dependencies: [
             "NearbyCore", "NearbyData",
@@ -88,7 +88,7 @@ let package = Package(
             "NearbyServerOptions",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
-        ]),
+        ], swiftSettings: essentialsOnly),
 
         // What the test targets share: spawning processes clean, waiting off the cooperative pool, fixtures.
         .target(name: "CTestSupport", path: "Tests/CTestSupport"),

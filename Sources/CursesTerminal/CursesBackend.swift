@@ -1,4 +1,5 @@
 import CNcurses
+import Glibc
 import TerminalView
 
 /// Presents cell buffers through ncurses: only the changed runs are written, then one `doupdate`.
@@ -10,6 +11,10 @@ public final class CursesBackend: TerminalBackend {
     private var nextPair: Int32 = 1
     private var cursorVisible = false
     private let attributeBits: AttributeBits
+    /// Whether the frame's links are made clickable (OSC 8): off where the terminal would print them raw.
+    public var hyperlinks = false
+    /// The links as last written, so an unchanged screen does not write them again.
+    private var shownLinks: [CellLink] = []
 
     public init(size: Size, colorSupport: ColorSupport) {
         self.size = size
@@ -55,6 +60,30 @@ public final class CursesBackend: TerminalBackend {
         }
         wnoutrefresh(screen)
         doupdate()
+        presentLinks(frame, runs: runs)
+    }
+
+    /// Writes the links again (OSC 8 around the same cells) when they changed or curses wrote over their rows.
+    private func presentLinks(_ frame: CellBuffer, runs: [ChangedRun]) {
+        guard hyperlinks else { return }
+        let touched = runs.contains { run in frame.links.contains { $0.y == run.y } }
+        guard frame.links != shownLinks || touched else { return }
+        shownLinks = frame.links
+        emit(TerminalControl.linkOverlay(frame))
+    }
+
+    public func emit(_ bytes: [UInt8]) {
+        guard !bytes.isEmpty else { return }
+        // Curses has flushed its own output by now (doupdate): these bytes follow it.
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            offset += written
+        }
     }
 
     /// Fills `cc` with the cell's scalars (a base and up to three marks). Nonisolated, so the closure inside
@@ -72,6 +101,7 @@ public final class CursesBackend: TerminalBackend {
 
     /// Forces the next `doupdate` to repaint everything (after a resume or a resize).
     public func invalidateScreen() {
+        shownLinks = []
         clearok(nearby_curscr(), true)
     }
 

@@ -25,9 +25,12 @@ public final class TerminalRunLoop: ApplicationHost {
     private var timerTask: Task<Void, Never>?
     private var timerDeadline: Date?
     private var hungUp = false
+    /// Whether links may be made clickable (OSC 8) where the terminal is one that shows them.
+    private let hyperlinks: Bool
 
     public init(app: any TerminalApplication, session: TerminalSession = TerminalSession(),
-                spinnerInterval: Duration = .milliseconds(100)) {
+                spinnerInterval: Duration = .milliseconds(100), hyperlinks: Bool = true) {
+        self.hyperlinks = hyperlinks
         self.app = app
         self.session = session
         self.spinnerInterval = spinnerInterval
@@ -51,6 +54,7 @@ public final class TerminalRunLoop: ApplicationHost {
         let size = session.currentSize()
         session.resize(to: size)
         backend = CursesBackend(size: size, colorSupport: session.colorSupport)
+        backend?.hyperlinks = hyperlinks && session.supportsHyperlinks
         theme = Theme.make(session.colorSupport, unicode: session.unicode)
         app.attach(to: self)
         app.handle(.resize(size))
@@ -80,6 +84,12 @@ public final class TerminalRunLoop: ApplicationHost {
     public func setNeedsDisplay() {
         // The main-thread loop draws before it sleeps again.
         needsDisplay = true
+    }
+
+    public func copyToClipboard(_ text: String) -> Bool {
+        guard let bytes = TerminalControl.clipboard(text), let backend else { return false }
+        backend.emit(bytes)
+        return true
     }
 
     public func repaintAll() {

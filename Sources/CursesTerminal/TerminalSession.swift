@@ -47,6 +47,16 @@ public final class TerminalSession {
         self.environment = environment
     }
 
+    /// Whether links may be sent as OSC 8: not to the Linux console or a terminal without cursor addressing,
+    /// which would print the sequence raw; other terminals show a link or ignore the sequence.
+    public var supportsHyperlinks: Bool { Self.supportsHyperlinks(term: environment["TERM"]) }
+
+    public nonisolated static func supportsHyperlinks(term: String?) -> Bool {
+        guard let term = term?.lowercased(), !term.isEmpty else { return false }
+        let plain = ["dumb", "linux", "cons25", "unknown"]
+        return !plain.contains(term) && !term.hasPrefix("vt") && !term.hasPrefix("linux-")
+    }
+
     /// Enters full-screen mode. Signal handlers forward to `signalPipe`.
     public func start(signalPipe: Int32, mouse: Bool = true) throws {
         guard !isActive else { return }

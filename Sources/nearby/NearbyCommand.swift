@@ -1,6 +1,7 @@
 import ArgumentParser
 import CursesTerminal
 import FoundationEssentials
+import Logging
 import NearbyCore
 import NearbyData
 import NearbyViewModels
@@ -36,7 +37,7 @@ struct NearbyCommand: AsyncParsableCommand {
     @OptionGroup var time: TimeOptions
 
     @Option(parsing: .unconditional,
-            help: ArgumentHelp("Screen to start on: home (default), friends, category:NAME or category:all, place:ID, search:TEXT.",
+            help: ArgumentHelp("Screen to start on: home (default), friends, favourites, category:NAME or category:all, place:ID, search:TEXT.",
                                valueName: "SCREEN"))
     var open: String?
 
@@ -125,7 +126,8 @@ struct NearbyCommand: AsyncParsableCommand {
         do {
             try await AppLauncher(services: services, settings: settings, here: here, start: start,
                                   radius: radius ?? SearchRadius.standard, at: time.at,
-                                  openDuring: time.openDuring, gps: followsGPS ? last : nil).run()
+                                  openDuring: time.openDuring, gps: followsGPS ? last : nil,
+                                  last: demo ? nil : last).run()
         } catch let error as TerminalSessionError {
             throw CommandFailure(error.description)
         }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A person in the address book.
 public struct Friend: Identifiable, Hashable, Sendable, Codable {

@@ -29,7 +29,7 @@ public enum FriendLocationInput: Hashable, Sendable {
         if looksNumeric(trimmed) {
             if Coordinate(parsing: trimmed) != nil { return nil }
             let parts = trimmed.split(separator: ",", omittingEmptySubsequences: false)
-            if parts.count == 2, parts.allSatisfy({ Double($0.trimmingCharacters(in: .whitespaces)) != nil }) {
+            if parts.count == 2, parts.allSatisfy({ Double($0.trimmingSpaces()) != nil }) {
                 return "Latitude -90…90, longitude -180…180"
             }
             return "Write latitude, longitude (47.141, 9.5209)"

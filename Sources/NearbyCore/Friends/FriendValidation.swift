@@ -46,7 +46,7 @@ public enum FriendValidation {
 
     /// The reason a name is refused, or nil when it is fine.
     public static func nameProblem(_ name: String) -> String? {
-        let trimmed = name.trimmingCharacters(in: .whitespaces)
+        let trimmed = name.trimmingSpaces()
         if trimmed.isEmpty { return "Required" }
         if trimmed.count > nameLengthRange.upperBound { return "At most \(nameLengthRange.upperBound) characters" }
         var hasLetter = false
@@ -73,7 +73,7 @@ public enum FriendValidation {
 
     /// The reason a phone number is refused, or nil when it is fine.
     public static func phoneProblem(_ phone: String) -> String? {
-        let trimmed = phone.trimmingCharacters(in: .whitespaces)
+        let trimmed = phone.trimmingSpaces()
         if trimmed.isEmpty { return "Required" }
         if trimmed.count > phoneLength { return "At most \(phoneLength) characters" }
         var digits = 0
@@ -89,7 +89,7 @@ public enum FriendValidation {
 
     /// The reason an e-mail address is refused, or nil when it is fine or empty (it is optional).
     public static func emailProblem(_ email: String?) -> String? {
-        guard let email = email?.trimmingCharacters(in: .whitespaces), !email.isEmpty else { return nil }
+        guard let email = email?.trimmingSpaces(), !email.isEmpty else { return nil }
         if email.count > emailLength { return "Too long" }
         if hasForbiddenCharacter(email) { return "Only printable characters" }
         let parts = email.split(separator: "@", omittingEmptySubsequences: false)

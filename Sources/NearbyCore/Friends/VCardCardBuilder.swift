@@ -47,7 +47,7 @@ struct VCardCardBuilder {
                 if hasScheme { number.removeFirst(4) }
                 // URI parameters (`;ext=…`, `;phone-context=…`) are not part of the number a user dials.
                 if let cut = number.firstIndex(of: ";") { number = String(number[..<cut]) }
-                number = (number.removingPercentEncoding ?? number).vcardTrimmed
+                number = (PercentEncoding.decoded(number) ?? number).vcardTrimmed
             }
             // A mobile number is the better guess of how to reach a friend, all else equal.
             let mobile = property.hasType("CELL") ? 0 : 1

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Cuts vCard bytes, fed in chunks of any size, into unfolded logical lines with the number of the line
 /// each began on. A line that folds continues on lines starting with a space or a tab (CRLF or LF endings).

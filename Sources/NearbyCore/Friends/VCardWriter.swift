@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Writes friends as vCard 4.0 (RFC 6350): escaped values, lines folded at 75 octets, CRLF line ends.
 public enum VCardWriter {
@@ -60,7 +60,7 @@ public enum VCardWriter {
     private static func number(_ value: Double) -> String {
         let plain = "\(value)"
         guard plain.contains("e") || plain.contains("E") else { return plain }
-        var fixed = String(format: "%.9f", value)
+        var fixed = NumberText.fixed(value, digits: 9)
         while fixed.hasSuffix("0") { fixed.removeLast() }
         if fixed.hasSuffix(".") { fixed.removeLast() }
         return fixed
@@ -69,7 +69,8 @@ public enum VCardWriter {
     private static func timestamp(_ date: Date) -> String {
         let (days, secondOfDay) = CivilDate.split(date)
         let (year, month, day) = CivilDate.civil(fromDays: days)
-        return String(format: "%04ld%02ld%02ldT%02ld%02ld%02ldZ", year, month, day,
-                      secondOfDay / 3600, secondOfDay % 3600 / 60, secondOfDay % 60)
+        let pad = CivilDate.pad
+        return "\(pad(year, 4))\(pad(month, 2))\(pad(day, 2))T\(pad(secondOfDay / 3600, 2))"
+            + "\(pad(secondOfDay % 3600 / 60, 2))\(pad(secondOfDay % 60, 2))Z"
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// Distances, bearings and boxes on a spherical earth: accurate to about 0.5 %, which is plenty for "120 m NE".
 public enum Geodesy {

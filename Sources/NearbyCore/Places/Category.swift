@@ -55,12 +55,16 @@ public enum Category: String, CaseIterable, Hashable, Sendable, Codable {
 
     /// Finds a category by its raw value or display name, ignoring case ("cafe", "Café", "fast-food").
     public init?(name: String) {
-        let key = name.lowercased().replacingOccurrences(of: "é", with: "e")
-            .filter { $0.isLetter }
+        let key = Self.letterKey(name)
         guard let match = Category.allCases.first(where: {
             $0.rawValue.lowercased() == key
-                || $0.displayName.lowercased().replacingOccurrences(of: "é", with: "e").filter({ $0.isLetter }) == key
+                || Self.letterKey($0.displayName) == key
         }) else { return nil }
         self = match
+    }
+
+    /// The letters of `name` in lower case, "é" as "e": "Fast-food" and "fast food" give the same key.
+    private static func letterKey(_ name: String) -> String {
+        String(name.lowercased().lazy.filter(\.isLetter).map { $0 == "é" ? "e" : $0 })
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// A seeded random source (a 64-bit permuted congruential generator): the same seed gives the same data on
 /// every machine and every run, unlike the system generator. The demo town and the benchmark data use it.

@@ -5,6 +5,12 @@ extension StringProtocol {
         trimming { $0 == " " || $0 == "\t" }
     }
 
+    /// Without leading and trailing space separators (any Unicode space, no-break ones included) and tabs;
+    /// no line breaks.
+    public func trimmingSpaces() -> String {
+        trimming { $0 == "\t" || $0.properties.generalCategory == .spaceSeparator }
+    }
+
     /// Without leading and trailing white space of any kind, line breaks included.
     public func trimmingWhitespace() -> String {
         trimming { $0.properties.isWhitespace }

@@ -104,7 +104,7 @@ struct DemoTownGenerator {
                 draft.placeName = DemoVocabulary.districts[index % DemoVocabulary.districts.count].name
             }
             if index % 4 == 0 {
-                draft.email = "\(person.0.lowercased().folding(options: .diacriticInsensitive, locale: nil))@example.org"
+                draft.email = "\(SearchFolding.foldAccents(person.0))@example.org"
             }
             return draft
         }
@@ -142,7 +142,7 @@ struct DemoTownGenerator {
         var lastWasDash = true
         // Folding is slow; most names are plain ASCII and need none.
         let plain = name.utf8.allSatisfy { $0 < 0x80 } ? name.lowercased()
-            : name.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil)
+            : SearchFolding.foldAccents(name)
         for scalar in plain.unicodeScalars {
             if scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
                 result.unicodeScalars.append(scalar)

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NearbyCore
 
 /// The friends service's JSON for one friend: `{"id", "firstname", "lastname", "phonenumber"}`, plus the

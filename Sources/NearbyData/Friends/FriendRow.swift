@@ -80,7 +80,7 @@ extension FriendDraft {
         func trim(_ text: String) -> String {
             // Most fields need no trimming; checking first is much cheaper than a trim on every field.
             guard text.first?.isWhitespace == true || text.last?.isWhitespace == true else { return text }
-            return text.trimmingCharacters(in: .whitespaces)
+            return text.trimmingSpaces()
         }
         func optional(_ text: String?) -> String? {
             guard let text = text.map(trim), !text.isEmpty else { return nil }

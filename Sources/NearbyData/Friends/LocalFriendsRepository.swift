@@ -23,7 +23,7 @@ public final class LocalFriendsRepository: FriendsRepository {
     }
 
     public func friendsPage(filter: String?, offset: Int, limit: Int) async throws(FriendsError) -> FriendsPage {
-        let needle = filter.map { SearchFolding.fold($0.trimmingCharacters(in: .whitespaces)) } ?? ""
+        let needle = filter.map { SearchFolding.fold($0.trimmingSpaces()) } ?? ""
         let offset = max(offset, 0)
         let limit = max(limit, 0)
         return try await storing {

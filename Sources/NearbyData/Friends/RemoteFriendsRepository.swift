@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NearbyCore
 
 /// Friends kept by a remote JSON service: `GET /listFriends`, `POST /addFriend`,

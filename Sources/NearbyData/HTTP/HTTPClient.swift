@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A small client for one service: an injected base URL, a time limit per request, a cap on the size of
 /// answers, and failures typed as `HTTPFailure`. Cancelling the calling task cancels the request.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Why an HTTP exchange failed, so each caller can map it to words that fit its screen.
 public enum HTTPFailure: Error, Hashable, Sendable {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import NearbyCore
 
 /// Any JSON document, decoded without assumptions so that wrong types and missing fields become
 /// checks in code rather than failed decodes of a whole answer.
@@ -74,7 +75,7 @@ public enum JSONValue: Hashable, Sendable, Codable {
         switch self {
         case .integer(let value): value
         case .number(let value) where value.rounded() == value && abs(value) < 9.0e15: Int64(value)
-        case .string(let text): Int64(text.trimmingCharacters(in: .whitespaces))
+        case .string(let text): Int64(text.trimmingSpaces())
         default: nil
         }
     }
@@ -83,7 +84,7 @@ public enum JSONValue: Hashable, Sendable, Codable {
         switch self {
         case .integer(let value): Double(value)
         case .number(let value): value
-        case .string(let text): Double(text.trimmingCharacters(in: .whitespaces))
+        case .string(let text): Double(text.trimmingSpaces())
         default: nil
         }
     }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NearbyCore
 
 /// Writes JSON text straight into bytes: for answers written often (the friends list), where building a

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import NearbyCore
 
 /// An HTTP `Retry-After` value (RFC 9110 §10.2.3): a number of seconds, or an HTTP date.
 enum RetryAfter {
@@ -7,7 +8,7 @@ enum RetryAfter {
 
     /// The instant after which a retry is welcome, or nil when `value` is neither form.
     static func instant(_ value: String?, now: Date) -> Date? {
-        guard let text = value?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
+        guard let text = value?.trimmingSpaces(), !text.isEmpty else { return nil }
         if text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
             guard text.utf8.count <= 9, let seconds = Int(text) else { return now.addingTimeInterval(longest) }
             return now.addingTimeInterval(min(TimeInterval(seconds), longest))

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Logging
 import NearbyCore
 
 extension LocalPlacesStore {

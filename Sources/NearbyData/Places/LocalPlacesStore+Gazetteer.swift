@@ -5,7 +5,7 @@ extension LocalPlacesStore {
     /// Localities called `name`: exact matches (ignoring case and accents) first, then names starting with it;
     /// larger kinds (city before village) first within each group.
     public func localities(named name: String, limit: Int = 20) throws -> [Locality] {
-        let key = SearchFolding.fold(name.trimmingCharacters(in: .whitespacesAndNewlines))
+        let key = SearchFolding.fold(name.trimmingWhitespace())
         guard !key.isEmpty, limit > 0 else { return [] }
         return try reading { db in
             let exact = try Self.localities(
@@ -20,7 +20,7 @@ extension LocalPlacesStore {
 
     /// Where `--near` points: a `LAT,LON` pair, or a locality's name that names one place only.
     public func resolveNear(_ text: String) throws(NearResolutionError) -> NearLocation {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = text.trimmingWhitespace()
         guard !trimmed.isEmpty else { throw .empty }
         if NearLocation.looksLikeCoordinate(trimmed) {
             guard let coordinate = Coordinate(parsing: trimmed) else { throw .invalidCoordinate(trimmed) }
@@ -99,7 +99,7 @@ public struct NearLocation: Hashable, Sendable {
         guard parts.count == 2 else { return false }
         let numeric = Set("0123456789.+-eE ".unicodeScalars)
         return parts.allSatisfy { part in
-            !part.trimmingCharacters(in: .whitespaces).isEmpty
+            !part.trimmingSpaces().isEmpty
                 && part.unicodeScalars.allSatisfy { numeric.contains($0) }
                 && part.contains(where: \.isNumber)
         }

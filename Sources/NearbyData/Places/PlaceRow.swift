@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Logging
 import NearbyCore
 
 /// How a `Place` is laid out in the place table, both ways.

@@ -88,6 +88,8 @@ public final class AppCoordinator: TerminalApplication {
         top.draw(into: buffer, rect: body, theme: theme)
         var hints = top.hints + globalKeys.footerHints
         var message = top.statusMessage
+        // A dialog or the help drawn over the screen must not become part of a link beneath it.
+        if openQuestion != nil || showingHelp { buffer.links.removeAll() }
         if let question = openQuestion {
             ConfirmDialog.draw(in: buffer, over: body, question: question.title, detail: question.detail,
                                confirm: question.confirmLabel, cancel: question.cancelLabel, theme: theme)
@@ -213,7 +215,8 @@ public final class AppCoordinator: TerminalApplication {
                        let wake = ScheduledWake(at: date, action)
                        self?.schedule(wake)
                        return wake
-                   })
+                   },
+                   copy: { [weak self] text in self?.host?.copyToClipboard(text) ?? false })
     }
 
     private func schedule(_ wake: ScheduledWake) {

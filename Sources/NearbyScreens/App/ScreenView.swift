@@ -48,4 +48,6 @@ struct ScreenHost {
     var back: @MainActor () -> Void
     /// Runs `action` once at `date` on the app's clock; the returned wake calls it off when released.
     var wake: @MainActor (_ date: Date, _ action: @escaping @MainActor () -> Void) -> ScheduledWake
+    /// Puts text on the clipboard through the terminal (OSC 52); false when it could not be sent.
+    var copy: @MainActor (_ text: String) -> Bool = { _ in false }
 }

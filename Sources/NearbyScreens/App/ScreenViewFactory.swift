@@ -12,6 +12,7 @@ enum ScreenViewFactory {
         case .friendForm(let vm): FriendFormView(model: vm, host: host)
         case .placesList(let vm): PlacesListView(model: vm, isRoot: isRoot, host: host)
         case .placeDetail(let vm): PlaceDetailView(model: vm, host: host)
+        case .favourites(let vm): FavouritesView(model: vm, isRoot: isRoot, host: host)
         }
     }
 }

@@ -4,7 +4,7 @@ import TerminalView
 /// One friend: labelled lines (scrolled with the list keys when the terminal is short), edit and delete.
 @MainActor
 final class FriendDetailView: ScreenView {
-    enum Action { case scroll(ListMove), edit, delete, retry, back }
+    enum Action { case scroll(ListMove), edit, delete, copy(String), retry, back }
 
     private let model: any FriendDetailViewModelType
     private let host: ScreenHost
@@ -34,6 +34,10 @@ final class FriendDetailView: ScreenView {
         } + [
             KeyBinding([.character("e")], "edit", action: .edit).enabled(when: isFriend),
             KeyBinding([.character("d")], "delete", action: .delete).enabled(when: isFriend),
+            KeyBinding([.character("y")], "copy the phone number", action: .copy("Phone"), inFooter: false)
+                .enabled { [model] in model.lineValue("Phone") != nil },
+            KeyBinding([.character("Y")], "copy the e-mail address", action: .copy("E-mail"), inFooter: false)
+                .enabled { [model] in model.lineValue("E-mail") != nil },
             KeyBinding([.character("r")], "retry", action: .retry).enabled(when: isError),
             KeyBinding([.escape, .backspace, .left, .character("q"), .character("h")], "esc", "back", action: .back)
                 .essential(),
@@ -60,6 +64,8 @@ final class FriendDetailView: ScreenView {
         case .scroll(let move): document.apply(move)
         case .edit: model.edit()
         case .delete: model.requestDelete()
+        case .copy(let label):
+            if let text = model.lineValue(label) { model.copied("“\(text)”", sent: host.copy(text)) }
         case .retry: model.retry()
         case .back: model.back()
         }
@@ -109,6 +115,10 @@ final class FriendDetailView: ScreenView {
                              style: theme.fieldLabel)
                 let valueRect = Rect(x: rect.x + labelWidth, y: rect.y + y, width: rect.width - labelWidth, height: 1)
                 buffer.write(line.value, in: valueRect, style: y == 0 ? theme.title : theme.text)
+                if line.label == "E-mail" {
+                    buffer.addLink("mailto:" + line.value, in: valueRect.intersection(
+                        Rect(x: valueRect.x, y: valueRect.y, width: DisplayWidth.of(line.value), height: 1)))
+                }
             }
             return lines.count
         }

@@ -9,7 +9,10 @@ import TerminalView
 /// through the key map, whose bindings know whether the selected item takes them.
 @MainActor
 final class HomeView: ScreenView {
-    enum Action: Equatable { case move(ListMove), pageLeft, pageRight, open, search, retry, refresh, back }
+    enum Action: Equatable { case move(ListMove), pageLeft, pageRight, open, search, locate, favourites, retry, refresh, back }
+
+    /// What the line at the bottom asks for while it is being typed.
+    enum Prompt { case search, location }
 
     private let model: any HomeViewModelType
     private let host: ScreenHost
@@ -27,8 +30,9 @@ final class HomeView: ScreenView {
     private var bodyRect = Rect(x: 0, y: 0, width: 0, height: 0)
     /// The line under the items that names the sources, when there is room for it.
     private var attributionRect: Rect?
-    /// The search line while `/` is being typed.
+    /// The search line while `/` is being typed, or the location line of `L`.
     private var search: TextFieldState?
+    private var prompt = Prompt.search
     /// The one wake-up for the next time something shown changes by the clock.
     private var wake: ScheduledWake?
     /// Home loads when it is first shown: beneath a screen opened with `--open`, it waits until Back.
@@ -61,6 +65,8 @@ final class HomeView: ScreenView {
                 .enabled { [unowned self] in selectedItem?.right != nil },
             KeyBinding([.enter], "open", action: .open).enabled { [unowned self] in selectedItem?.activate != nil },
             KeyBinding([.character("/")], "search", action: .search),
+            KeyBinding([.character("L")], "move: a town, LAT,LON or gps", action: .locate, inFooter: false),
+            KeyBinding([.character("f")], "favourites", action: .favourites, inFooter: false),
             KeyBinding([.character("r")], "retry", action: .retry).enabled(when: anyFailed),
             KeyBinding([.character("r")], "refresh", action: .refresh).enabled { !anyFailed() },
             back,
@@ -69,7 +75,7 @@ final class HomeView: ScreenView {
 
     var hints: [KeyHint] {
         guard search == nil else {
-            return [KeyHint(keys: "enter", summary: "search", isEssential: true),
+            return [KeyHint(keys: "enter", summary: prompt == .search ? "search" : "move", isEssential: true),
                     KeyHint(keys: "esc", summary: "cancel", isEssential: true)]
         }
         return keyMap.footerHints
@@ -116,7 +122,13 @@ final class HomeView: ScreenView {
         case .pageLeft: selectedItem?.left?()
         case .pageRight: selectedItem?.right?()
         case .open: selectedItem?.activate?()
-        case .search: search = TextFieldState(maxLength: 100)
+        case .search:
+            prompt = .search
+            search = TextFieldState(maxLength: 100)
+        case .locate:
+            prompt = .location
+            search = TextFieldState(maxLength: 100)
+        case .favourites: model.openFavourites()
         case .retry: (selectedItem?.retry ?? { [model] in model.retryFailed() })()
         case .refresh: model.refresh()
         case .back: host.back()
@@ -128,7 +140,10 @@ final class HomeView: ScreenView {
         switch key {
         case .enter:
             search = nil
-            model.openSearch(field.text)
+            switch prompt {
+            case .search: model.openSearch(field.text)
+            case .location: model.moveHere(to: field.text)
+            }
         case .escape:
             search = nil
         default:
@@ -252,10 +267,13 @@ final class HomeView: ScreenView {
         }
         if let search {
             let line = Rect(x: rect.x, y: rect.maxY - 1, width: rect.width, height: 1)
-            buffer.write("/", at: Point(x: line.x, y: line.y), style: theme.accent)
+            let (mark, placeholder) = prompt == .search
+                ? ("/", "search every place by name")
+                : ("@", "move to: a town, LAT,LON (such as -33.87,151.21) or gps")
+            buffer.write(mark, at: Point(x: line.x, y: line.y), style: theme.accent)
             var field = search
             buffer.cursor = field.draw(in: buffer, rect: line.inset(left: 2), style: theme.fieldFocused,
-                                       placeholder: "search places around here", placeholderStyle: theme.secondary)
+                                       placeholder: placeholder, placeholderStyle: theme.secondary)
         }
     }
 

@@ -7,7 +7,7 @@ import TerminalView
 /// what `m` finds is scrolled into view.
 @MainActor
 final class PlaceDetailView: ScreenView {
-    enum Action: Equatable { case scroll(ListMove), favourite, meet, openMeeting(Int), refresh, back }
+    enum Action: Equatable { case scroll(ListMove), favourite, meet, openMeeting(Int), copy, copyGeo, refresh, back }
 
     private let model: any PlaceDetailViewModelType
     private let host: ScreenHost
@@ -62,6 +62,10 @@ final class PlaceDetailView: ScreenView {
                 .enabled { meetingCount() >= 2 },
             KeyBinding([.character("3")], "open meeting point 3", action: .openMeeting(2), footer: .hidden)
                 .enabled { meetingCount() >= 3 },
+            KeyBinding([.character("y")], "copy the address (or coordinates)", action: .copy, inFooter: false)
+                .enabled { [model] in model.copyText != nil },
+            KeyBinding([.character("Y")], "copy the geo: link", action: .copyGeo, inFooter: false)
+                .enabled { [model] in model.geoText != nil },
             KeyBinding([.character("r")], "refresh", action: .refresh, inFooter: false),
             KeyBinding([.escape, .backspace, .left, .character("q"), .character("h")], "esc", "back", action: .back)
                 .essential(),
@@ -98,6 +102,10 @@ final class PlaceDetailView: ScreenView {
             model.suggestMeetingPoints(with: friends[meetFriendIndex % friends.count].id)
             meetFriendIndex += 1
         case .openMeeting(let index): model.openMeetingPoint(at: index)
+        case .copy:
+            if let text = model.copyText { model.copied("“\(text)”", sent: host.copy(text)) }
+        case .copyGeo:
+            if let text = model.geoText { model.copied(text, sent: host.copy(text)) }
         case .refresh: model.refresh()
         case .back: host.back()
         }
@@ -195,8 +203,13 @@ final class PlaceDetailView: ScreenView {
             buffer.write(line.label, in: Rect(x: rect.x, y: rect.y + y, width: labelWidth, height: 1),
                          style: theme.fieldLabel)
             let style = line.kind == .text ? theme.text : theme.accent
-            buffer.write(line.value, in: Rect(x: rect.x + labelWidth, y: rect.y + y, width: rect.width - labelWidth,
-                                              height: 1), style: style)
+            let valueRect = Rect(x: rect.x + labelWidth, y: rect.y + y, width: rect.width - labelWidth, height: 1)
+            buffer.write(line.value, in: valueRect, style: style)
+            // Websites and e-mail addresses become links where the terminal shows them (OSC 8).
+            if let link = line.link, line.kind == .website || line.kind == .email {
+                buffer.addLink(link, in: valueRect.intersection(Rect(x: valueRect.x, y: valueRect.y,
+                                                                     width: DisplayWidth.of(line.value), height: 1)))
+            }
             y += 1
         }
         return y
@@ -226,8 +239,9 @@ final class PlaceDetailView: ScreenView {
     private func drawMap(in buffer: CellBuffer, rect: Rect, theme: Theme) {
         guard rect.height >= 3, rect.width >= 10 else { return }
         let map = model.map.value
-        let inside = Box.draw(in: buffer, rect: rect, title: "Map", style: theme.border, titleStyle: theme.title,
-                              unicode: theme.unicode)
+        let inside = Box.draw(in: buffer, rect: rect, title: Self.mapTitle(width: rect.width, friends: !map.friends.isEmpty,
+                                                                           others: !map.neighbours.isEmpty),
+                              style: theme.border, titleStyle: theme.title, unicode: theme.unicode)
         func point(_ marker: MapMarker, _ glyph: String, _ style: Style, label: Bool) -> MapPoint {
             MapPoint(location: MapLocation(latitude: marker.latitude, longitude: marker.longitude),
                      marker: glyph, label: label ? marker.label : nil, style: style)
@@ -239,6 +253,16 @@ final class PlaceDetailView: ScreenView {
         let center = MapLocation(latitude: map.place.latitude, longitude: map.place.longitude)
         _ = MapCanvas.draw(in: buffer, rect: inside, center: center, points: points, theme: theme,
                            units: map.scaleInMiles ? .imperial : .metric)
+    }
+
+    /// "Map · ◆ place @ you ☺ friend · other": the marks the map uses, as many as the box's top line holds.
+    static func mapTitle(width: Int, friends: Bool, others: Bool) -> String {
+        var parts = ["◆ place", "@ you"]
+        if friends { parts.append("☺ friend") }
+        if others { parts.append("· other places") }
+        // The box's corners, the title's spaces and a little border stay.
+        while !parts.isEmpty, DisplayWidth.of("Map · " + parts.joined(separator: "  ")) > width - 6 { parts.removeLast() }
+        return parts.isEmpty ? "Map" : "Map · " + parts.joined(separator: "  ")
     }
 
     /// Friends near the place and meeting points; returns the rows used, and notes where the meeting

@@ -5,7 +5,7 @@ import TerminalView
 /// A category, all places, or a search: rows by distance (or the chosen order), compact or detailed.
 @MainActor
 final class PlacesListView: ScreenView {
-    enum Action { case list(ListAction), sort, layout, widen, narrow }
+    enum Action { case list(ListAction), sort, layout, widen, narrow, match(forward: Bool) }
 
     private let model: any PlacesListViewModelType
     private let host: ScreenHost
@@ -28,6 +28,10 @@ final class PlacesListView: ScreenView {
             KeyBinding([.character("v")], "layout", action: .layout),
             KeyBinding([.character("+")], "+-", "radius", action: .widen),
             KeyBinding([.character("-")], "narrow", action: .narrow, inFooter: false),
+            KeyBinding([.character("n")], "next name match", action: .match(forward: true), inFooter: false)
+                .enabled { [unowned model] in model.matchText != nil && model.rowCount > 1 },
+            KeyBinding([.character("N")], "previous name match", action: .match(forward: false), inFooter: false)
+                .enabled { [unowned model] in model.matchText != nil && model.rowCount > 1 },
         ] + list.commonBindings { .list($0) })
         list.keep(model.dataAge.bind(list.redraw))
         list.keep(model.nextRefresh.bindAndFire { [weak self] date in self?.scheduleWake(at: date) })
@@ -62,6 +66,7 @@ final class PlacesListView: ScreenView {
         case .layout: model.toggleLayout()
         case .widen: model.widenRadius()
         case .narrow: model.narrowRadius()
+        case .match(let forward): model.selectNameMatch(forward: forward)
         }
         return true
     }
@@ -116,7 +121,7 @@ final class PlacesListView: ScreenView {
         }
     }
 
-    private static func drawPlace(_ place: PlaceRowModel, in buffer: CellBuffer, rect: Rect, selected: Bool,
+    static func drawPlace(_ place: PlaceRowModel, in buffer: CellBuffer, rect: Rect, selected: Bool,
                                   detailed: Bool, theme: Theme) {
         let line = rect.row(0)
         buffer.fill(rect, style: selected ? theme.selection : .plain)

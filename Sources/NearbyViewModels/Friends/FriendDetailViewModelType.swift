@@ -18,3 +18,17 @@ public protocol FriendDetailViewModelType: AnyObject {
     func dismissStatus()
     func close()
 }
+
+extension FriendDetailViewModelType {
+    /// The shown value of the line labelled `label` ("Phone", "E-mail"), when the friend is loaded and has it.
+    public func lineValue(_ label: String) -> String? {
+        guard case .friend(let lines) = content.value else { return nil }
+        return lines.first { $0.label == label }?.value
+    }
+
+    /// Says in the status line what a copy did.
+    public func copied(_ what: String, sent: Bool) {
+        status.value = sent ? .info("Copied \(what) (through the terminal's clipboard)")
+            : .error("Nothing to copy, or too long for the terminal's clipboard")
+    }
+}

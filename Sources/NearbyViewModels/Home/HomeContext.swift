@@ -30,6 +30,8 @@ public struct HomeRoutes {
     public var placeDetail: @MainActor (PlaceDetailRequest) -> ScreenModel?
     /// A friend's detail; Home reloads its friends when the detail reports a change.
     public var friendDetail: @MainActor (Friend, _ onChange: @escaping @MainActor (FriendChange) -> Void) -> ScreenModel?
+    /// The favourites, nearest to the given point first.
+    public var favourites: @MainActor (Coordinate) -> ScreenModel? = { _ in nil }
 
     public init(placesList: @escaping @MainActor (PlacesListRequest) -> ScreenModel? = { _ in nil },
                 placeDetail: @escaping @MainActor (PlaceDetailRequest) -> ScreenModel? = { _ in nil },
@@ -70,6 +72,11 @@ public struct HomeContext {
     public var evaluationTime: EvaluationTime?
     /// Which public holidays apply to a place.
     public var holidays: HolidayDirectory
+    /// Places what the user typed to move here ("47.14,9.52", a town, "gps"); nil: here cannot move. A place
+    /// found with an empty name is shown by its coordinates alone.
+    public var locate: (@Sendable (String) async -> PlaceNameLookup)?
+    /// Remembers a place moved to, so that the next start opens there.
+    public var remember: (@MainActor (HomeLocation) -> Void)?
 
     public init(places: any PlacesProvider, friends: any FriendsRepository, navigator: Navigator,
                 here: HomeLocation, radius: Double = 2_000, units: UnitSystem = .metric,

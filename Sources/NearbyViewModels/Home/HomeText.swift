@@ -3,6 +3,22 @@ import NearbyCore
 
 /// The words Home shows, in one place so that they stay consistent.
 public enum HomeText {
+    /// Why a typed location could not be used, for the status line.
+    public static func locationProblem(_ answer: PlaceNameLookup, for text: String) -> String {
+        let name = DisplayText.oneLine(text)
+        switch answer {
+        case .found: return ""
+        case .ambiguous(let candidates):
+            let list = candidates.prefix(3).map { "\(DisplayText.oneLine($0.name)) (\($0.kind.rawValue), "
+                + CoordinateText.format($0.coordinate, digits: 3) + ")" }
+            return "“\(name)” could mean \(list.joined(separator: "; ")): type LAT,LON to pick one"
+        case .unknown:
+            return "No town called “\(name)” in the data: type LAT,LON (such as -33.87,151.21) or gps"
+        case .unavailable(let reason):
+            return "Cannot move to “\(name)”: \(DisplayText.oneLine(reason))"
+        }
+    }
+
     /// What Home says when the store holds no place at all.
     public static let emptyStore = "No places yet — import an extract (nearby import FILE), use a live source "
         + "(--source overpass), or try the demo (nearby --demo)"

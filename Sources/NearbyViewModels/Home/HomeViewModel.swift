@@ -17,7 +17,7 @@ public final class HomeViewModel: HomeViewModelType {
     nonisolated public static let rowsPerSection = 3
     nonisolated public static let friendsShown = 5
     /// Half the earth's circumference: a radius that holds every place, to tell an empty store from an empty area.
-    nonisolated static let everywhere = 20_037_509.0
+    nonisolated static let everywhere = SearchRadius.everywhere
 
     public let header: Observable<HomeHeader>
     public let isLoading = Observable(false)
@@ -48,11 +48,14 @@ public final class HomeViewModel: HomeViewModelType {
     private static let countsKey = ActivityKey("counts")
     private static let friendsKey = ActivityKey("friends")
     private static let refreshKey = ActivityKey("refresh")
+    private static let locateKey = ActivityKey("locate")
 
     private let context: HomeContext
     /// How far Home looks: the context's at first, then whatever a list opened from Home was widened or
     /// narrowed to with + and -, so that coming back shows the same area.
     public private(set) var radius: Double
+    /// Where Home stands: the context's at first, then wherever `moveHere(to:)` moved it.
+    public private(set) var here: HomeLocation
     /// Follows the radius of the list opened from Home, while it is open.
     private var listRadius: ObservationToken?
     private let tracker = ActivityTracker()
@@ -71,7 +74,8 @@ public final class HomeViewModel: HomeViewModelType {
     public init(context: HomeContext) {
         self.context = context
         radius = context.radius
-        header = Observable(HomeHeader(location: HomeText.location(context.here)))
+        here = context.here
+        header = Observable(HomeHeader(location: HomeText.location(here)))
         hotPicks = Observable(HotPicksState(content: .loading("Finding what is open…")))
         tracker.isBusy.bind { [weak self] busy in self?.isLoading.update(busy) }.store(in: &bindings)
         // A chosen time (or now again) re-evaluates every section and hot pick at once.
@@ -99,7 +103,7 @@ public final class HomeViewModel: HomeViewModelType {
         publishCategories()
         publishPlaces()
         let provider = context.places
-        let area = PlaceQuery(center: context.here.coordinate, radius: radius, reach: .overview)
+        let area = PlaceQuery(center: here.coordinate, radius: radius, reach: .overview)
         tracker.run(Self.refreshKey) { [weak self] in
             var failure: PlacesError?
             do throws(PlacesError) {
@@ -163,7 +167,7 @@ public final class HomeViewModel: HomeViewModelType {
 
     public func openCategory(_ category: Category) {
         guard !tracker.isClosed else { return }
-        let request = PlacesListRequest(center: context.here.coordinate, centerName: context.here.name,
+        let request = PlacesListRequest(center: here.coordinate, centerName: here.name,
                                         radius: radius, category: category)
         guard let screen = context.routes.placesList(request) else { return }
         if case .placesList(let list) = screen {
@@ -172,20 +176,62 @@ public final class HomeViewModel: HomeViewModelType {
         context.navigator.push(screen)
     }
 
-    /// A places list of what matches `text` around here (names, addresses, cuisines).
+    /// A places list of what matches `text` (names, addresses, cuisines), nearest first: anywhere in the
+    /// local store, or around here on a live source (which cannot be asked about the whole planet).
     public func openSearch(_ text: String) {
         let words = DisplayText.trimmed(text)
         guard !tracker.isClosed, !words.isEmpty else { return }
-        let request = PlacesListRequest(center: context.here.coordinate, centerName: context.here.name,
-                                        radius: context.radius, searchText: words)
+        let reach = context.places.isLive ? radius : SearchRadius.everywhere
+        let request = PlacesListRequest(center: here.coordinate, centerName: here.name,
+                                        radius: reach, searchText: words)
         if let screen = context.routes.placesList(request) { context.navigator.push(screen) }
+    }
+
+    /// The saved favourites, nearest to here first.
+    public func openFavourites() {
+        guard !tracker.isClosed, let screen = context.routes.favourites(here.coordinate) else { return }
+        context.navigator.push(screen)
+    }
+
+    /// Moves here to what `text` names ("47.14,9.52", a town in the data, "gps") and loads everything again
+    /// around it; a name that cannot be placed leaves here where it was and says why in the status line.
+    public func moveHere(to text: String) {
+        let words = DisplayText.trimmed(text)
+        guard !tracker.isClosed, !words.isEmpty else { return }
+        guard let locate = context.locate else {
+            status.value = .error("Moving needs the local store's towns; start with --near instead.")
+            return
+        }
+        tracker.run(Self.locateKey) { [weak self] in
+            let answer = await locate(words)
+            guard !Task.isCancelled, let self else { return }
+            if case .found(let name, let coordinate) = answer {
+                // An empty name: a coordinate, shown alone.
+                self.move(to: HomeLocation(coordinate: coordinate, name: name.isEmpty ? nil : name))
+            } else {
+                self.status.value = .error(HomeText.locationProblem(answer, for: words))
+            }
+        }
+    }
+
+    private func move(to location: HomeLocation) {
+        guard location.coordinate.isValid else { return }
+        here = location
+        context.remember?(location)
+        status.value = .info("Now around \(HomeText.location(location))")
+        pickCategory = nil
+        feeds.removeAll()
+        total = Loadable()
+        counts = Loadable()
+        publishHeader()
+        refresh()
     }
 
     public func openPlace(_ id: PlaceID) {
         guard !tracker.isClosed else { return }
         let candidates = feeds.values.lazy.compactMap { $0.value?.candidates }.joined()
         guard let candidate = candidates.first(where: { $0.hit.id == id }) else { return }
-        let request = PlaceDetailRequest(hit: candidate.hit, center: context.here.coordinate, radius: radius)
+        let request = PlaceDetailRequest(hit: candidate.hit, center: here.coordinate, radius: radius)
         if let screen = context.routes.placeDetail(request) { context.navigator.push(screen) }
     }
 
@@ -235,7 +281,7 @@ public final class HomeViewModel: HomeViewModelType {
         guard !tracker.isClosed else { return }
         total.start()
         publishHeader()
-        let provider = context.places, center = context.here.coordinate, radius = self.radius
+        let provider = context.places, center = here.coordinate, radius = self.radius
         tracker.run(Self.totalKey) { [weak self] in
             let outcome: Result<Total, PlacesError>
             do throws(PlacesError) {
@@ -261,7 +307,7 @@ public final class HomeViewModel: HomeViewModelType {
         guard !tracker.isClosed else { return }
         counts.start()
         publishCategories()
-        let provider = context.places, center = context.here.coordinate, radius = self.radius
+        let provider = context.places, center = here.coordinate, radius = self.radius
         tracker.run(Self.countsKey) { [weak self] in
             var found: [CategoryCount] = []
             var failure: PlacesError?
@@ -291,7 +337,7 @@ public final class HomeViewModel: HomeViewModelType {
         feeds[category, default: Loadable()].start()
         publishPlaces()
         let provider = context.places, now = context.now, timeZone = context.timeZone, holidays = context.holidays
-        let query = PlaceQuery(center: context.here.coordinate, radius: radius, category: category,
+        let query = PlaceQuery(center: here.coordinate, radius: radius, category: category,
                                limit: Self.candidatesPerPage, reach: .overview)
         tracker.run(ActivityKey("category-" + category.rawValue)) { [weak self] in
             let outcome: Result<Feed, PlacesError>
@@ -350,7 +396,7 @@ public final class HomeViewModel: HomeViewModelType {
     // MARK: Publishing
 
     private func publishHeader() {
-        var header = HomeHeader(location: HomeText.location(context.here))
+        var header = HomeHeader(location: HomeText.location(here))
         if let failure = total.failure {
             header.failure = HomeText.placesFailure(failure)
         } else if let value = total.value, value.within.value > 0 || !value.within.isExact || value.anywhere {
@@ -499,7 +545,7 @@ public final class HomeViewModel: HomeViewModelType {
             return
         }
         guard let located = friends.value else { return friendsSection.update(nil) }
-        let here = context.here.coordinate
+        let here = here.coordinate
         // Within Home's radius, as every other section; the title says how far and how many are left out.
         let within = located.compactMap { friend -> (Friend, Coordinate, Double)? in
             guard let coordinate = friend.coordinate else { return nil }

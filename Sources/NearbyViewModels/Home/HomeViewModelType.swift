@@ -43,8 +43,17 @@ public protocol HomeViewModelType: AnyObject {
     func openCategory(_ category: Category)
     /// A places list of what matches `text` around here.
     func openSearch(_ text: String)
+    /// The saved favourites.
+    func openFavourites()
+    /// Moves here to a town, "LAT,LON" or "gps", and loads everything around it.
+    func moveHere(to text: String)
     func openPlace(_ id: PlaceID)
     func openFriend(_ id: Friend.ID)
     func dismissStatus()
     func close()
+}
+
+extension HomeViewModelType {
+    public func openFavourites() {}
+    public func moveHere(to text: String) {}
 }

@@ -7,6 +7,7 @@ public enum ScreenModel {
     case friendForm(FriendFormViewModel)
     case placesList(PlacesListViewModel)
     case placeDetail(PlaceDetailViewModel)
+    case favourites(FavouritesListViewModel)
 
     /// Cancels the screen's work; the coordinator calls this when the screen leaves the stack.
     public func close() {
@@ -17,6 +18,7 @@ public enum ScreenModel {
         case .friendForm(let model): model.close()
         case .placesList(let model): model.close()
         case .placeDetail(let model): model.close()
+        case .favourites(let model): model.close()
         }
     }
 }

@@ -10,11 +10,15 @@ public struct PlaceDetailLine: Hashable, Sendable {
     public var label: String
     public var value: String
     public var kind: Kind
+    /// Where the value leads, for a terminal that shows links ("https://…", "mailto:…", "tel:…", "geo:…");
+    /// the screen offers only targets `TerminalControl.linkTarget` accepts.
+    public var link: String?
 
-    public init(label: String, value: String, kind: Kind = .text) {
+    public init(label: String, value: String, kind: Kind = .text, link: String? = nil) {
         self.label = label
         self.value = value
         self.kind = kind
+        self.link = link
     }
 }
 

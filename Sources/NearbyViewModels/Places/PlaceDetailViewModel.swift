@@ -358,15 +358,15 @@ public final class PlaceDetailViewModel: PlaceDetailViewModelType {
             PlaceDetailLine(label: "Category", value: place.category.displayName),
             PlaceDetailLine(label: "Distance", value: context.distanceText(to: place.coordinate)),
         ]
-        func add(_ label: String, _ value: String?, _ kind: PlaceDetailLine.Kind = .text) {
+        func add(_ label: String, _ value: String?, _ kind: PlaceDetailLine.Kind = .text, link: String? = nil) {
             guard let value, !value.isEmpty else { return }
-            lines.append(PlaceDetailLine(label: label, value: DisplayText.oneLine(value), kind: kind))
+            lines.append(PlaceDetailLine(label: label, value: DisplayText.oneLine(value), kind: kind, link: link))
         }
         add("Address", PlaceTexts.fullAddress(place.address))
-        add("Coordinates", PlaceTexts.coordinate(place.coordinate))
-        add("Phone", place.phone, .phone)
-        add("Website", place.website, .website)
-        add("E-mail", place.email, .email)
+        add("Coordinates", PlaceTexts.coordinate(place.coordinate), link: PlaceTexts.geoURI(place.coordinate))
+        add("Phone", place.phone, .phone, link: place.phone.flatMap(PlaceTexts.telURI))
+        add("Website", place.website, .website, link: place.website.map(PlaceTexts.webURL))
+        add("E-mail", place.email, .email, link: place.email.map { "mailto:" + $0.trimmingBlanks() })
         add("Cuisine", PlaceTexts.cuisine(place.cuisine))
         add("Wheelchair", PlaceTexts.wheelchair(place.wheelchair))
         if let rating = PlaceTexts.rating(place.rating, count: nil) {

@@ -39,3 +39,20 @@ public protocol PlaceDetailViewModelType: AnyObject {
     func dismissStatus()
     func close()
 }
+
+extension PlaceDetailViewModelType {
+    /// What `y` copies: the address when the data has one, else the coordinates.
+    public var copyText: String? {
+        let lines = lines.value
+        return (lines.first { $0.label == "Address" } ?? lines.first { $0.label == "Coordinates" })?.value
+    }
+
+    /// What `Y` copies: the place's position as a `geo:` URI, which map apps open.
+    public var geoText: String? { lines.value.first { $0.label == "Coordinates" }?.link }
+
+    /// Says in the status line what a copy did.
+    public func copied(_ what: String, sent: Bool) {
+        status.value = sent ? .info("Copied \(what) (through the terminal's clipboard)")
+            : .error("Nothing to copy, or too long for the terminal's clipboard")
+    }
+}

@@ -35,6 +35,25 @@ enum PlaceTexts {
     }
 
     /// OpenStreetMap's wheelchair value in words.
+    /// "geo:47.14100,9.52090" (RFC 5870), five decimals as the card shows them.
+    static func geoURI(_ coordinate: Coordinate) -> String {
+        "geo:\(NumberText.fixed(coordinate.latitude, digits: 5)),\(NumberText.fixed(coordinate.longitude, digits: 5))"
+    }
+
+    /// "tel:+4235550101": the digits of a phone number, and a leading +; nil when it has no digits.
+    static func telURI(_ phone: String) -> String? {
+        let kept = phone.unicodeScalars.filter { ("0"..."9").contains($0) || $0 == "+" }
+        let digits = String(String.UnicodeScalarView(kept))
+        guard digits.contains(where: \.isNumber) else { return nil }
+        return "tel:" + digits
+    }
+
+    /// A website as a link: "www.example.org" gets "https://"; a URL with a scheme stays as it is.
+    static func webURL(_ website: String) -> String {
+        let trimmed = website.trimmingBlanks()
+        return trimmed.contains("://") ? trimmed : "https://" + trimmed
+    }
+
     static func wheelchair(_ value: String?) -> String? {
         guard let value, !value.isEmpty else { return nil }
         switch value.lowercased() {

@@ -69,6 +69,13 @@ public enum PlacesLayout: String, CaseIterable, Hashable, Sendable {
 public enum SearchRadius {
     public static let steps: [Double] = [250, 500, 1_000, 2_000, 5_000, 10_000, 20_000, 50_000]
     public static let standard = 2_000.0
+    /// Half the earth's circumference: a radius that holds every place (a search of the whole store).
+    public static let everywhere = 20_037_509.0
+
+    /// "within 2 km", or "anywhere" for a radius that holds every place.
+    public static func within(_ metres: Double, units: UnitSystem) -> String {
+        metres >= everywhere ? "anywhere" : "within " + text(metres, units: units)
+    }
 
     /// The next larger step, or nil at the largest.
     public static func wider(than radius: Double) -> Double? { steps.first { $0 > radius } }

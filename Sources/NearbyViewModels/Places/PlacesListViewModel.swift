@@ -209,6 +209,34 @@ public final class PlacesListViewModel: PlacesListViewModelType {
         context.navigator.push(.placeDetail(detail))
     }
 
+    /// The words `n` and `N` look for in names: the search's, then the filter's.
+    public var matchText: String? {
+        let words = [subject.searchText, Self.trimmed(filter.value)].compactMap { $0 }.filter { !$0.isEmpty }
+        return words.isEmpty ? nil : words.joined(separator: " ")
+    }
+
+    /// `n` (forward) and `N`: selects the next place held whose name has every word of the search, wrapping
+    /// round at the end. Rows that matched only by address or cuisine are passed over.
+    public func selectNameMatch(forward: Bool) {
+        guard !tracker.isClosed, case .loaded = phase, !hits.isEmpty, let text = matchText else { return }
+        let words = SearchFolding.fold(text).split(separator: " ")
+        let count = hits.count
+        let start = min(max(selection.value, 0), count - 1)
+        for step in 1...count {
+            let index = ((forward ? start + step : start - step) % count + count) % count
+            let name = SearchFolding.fold(hits[index].place.name)
+            guard words.allSatisfy({ name.contains($0) }) else { continue }
+            if index == start {
+                status.value = .info("No other name matches “\(DisplayText.oneLine(text))”")
+            } else if forward ? index < start : index > start {
+                status.value = .info(forward ? "Search went on from the top" : "Search went on from the bottom")
+            }
+            selection.update(index)
+            return
+        }
+        status.value = .info("No name matches “\(DisplayText.oneLine(text))”; the rows match by address or cuisine")
+    }
+
     public func setFilter(_ text: String) {
         guard !tracker.isClosed else { return }
         let before = Self.trimmed(filter.value)
@@ -688,16 +716,18 @@ public final class PlacesListViewModel: PlacesListViewModelType {
     // MARK: Text and bookkeeping
 
     private var radiusText: String { SearchRadius.text(radius.value, units: context.units) }
+    /// "within 2 km", or "anywhere" for a search of the whole store.
+    private var withinText: String { SearchRadius.within(radius.value, units: context.units) }
 
     private var loadingText: String {
         let request = requested
         if !request.filter.isEmpty {
-            return "Searching \(subject.pluralText) for “\(DisplayText.oneLine(request.filter))” within \(radiusText)…"
+            return "Searching \(subject.pluralText) for “\(DisplayText.oneLine(request.filter))” \(withinText)…"
         }
         if let search = subject.searchText {
-            return "Searching for “\(DisplayText.oneLine(search))” within \(radiusText)…"
+            return "Searching for “\(DisplayText.oneLine(search))” \(withinText)…"
         }
-        return "Loading \(subject.pluralText) within \(radiusText)…"
+        return "Loading \(subject.pluralText) \(withinText)…"
     }
 
     /// Whether a wider radius could find more.
@@ -705,20 +735,20 @@ public final class PlacesListViewModel: PlacesListViewModelType {
 
     private var emptyText: String {
         let request = applied ?? requested
-        let within = SearchRadius.text(request.radius, units: context.units)
+        let within = SearchRadius.within(request.radius, units: context.units)
         let open = request.openDuring.map { " open \($0.label)" } ?? ""
         if !request.filter.isEmpty {
-            return "No \(subject.pluralText) match “\(DisplayText.oneLine(request.filter))” within \(within)" + open
+            return "No \(subject.pluralText) match “\(DisplayText.oneLine(request.filter))” \(within)" + open
         }
         if let search = subject.searchText {
-            return "Nothing matches “\(DisplayText.oneLine(search))” within \(within)" + open
+            return "Nothing matches “\(DisplayText.oneLine(search))” \(within)" + open
         }
-        return "No \(subject.pluralText) within \(within)" + open
+        return "No \(subject.pluralText) \(within)" + open
     }
 
     private func updateTitle() {
         var parts = [subject.titleText]
-        let within = "within \(radiusText)"
+        let within = withinText
         let request = applied ?? requested
         if let span = request.openDuring {
             let among = isTruncated ? " among the nearest \(DisplayText.count(Self.sortedLimit))" : ""

@@ -29,6 +29,15 @@ public protocol PlacesListViewModelType: ListViewModelType {
     func widenRadius()
     /// A narrower radius, down to the narrowest.
     func narrowRadius()
+    /// `n` and `N`: the next or previous place whose name matches the search (or filter).
+    func selectNameMatch(forward: Bool)
+    /// The search or filter `n` and `N` look for; nil when there is none.
+    var matchText: String? { get }
     /// The clock reached `nextRefresh` (or the view was away): open states are evaluated again.
     func timeDidPass()
+}
+
+extension PlacesListViewModelType {
+    public func selectNameMatch(forward: Bool) {}
+    public var matchText: String? { nil }
 }

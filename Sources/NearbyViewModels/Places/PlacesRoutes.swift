@@ -37,3 +37,14 @@ extension HomeRoutes {
         { request in .placeDetail(PlaceDetailViewModel(request: request, context: context)) }
     }
 }
+
+extension HomeRoutes {
+    /// Home's route to the favourites, nearest to the given point first, built with `context`.
+    public static func favourites(context: PlacesContext) -> @MainActor (Coordinate) -> ScreenModel? {
+        { here in
+            var context = context
+            context.here = here
+            return .favourites(FavouritesListViewModel(context: context))
+        }
+    }
+}

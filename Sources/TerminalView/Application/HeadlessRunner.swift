@@ -28,6 +28,12 @@ public final class HeadlessRunner: ApplicationHost {
 
     public func setNeedsDisplay() { needsDisplay = true }
 
+    public func copyToClipboard(_ text: String) -> Bool {
+        guard let bytes = TerminalControl.clipboard(text) else { return false }
+        terminal.emit(bytes)
+        return true
+    }
+
     public func repaintAll() {
         presenter.invalidate()
         terminal.invalidateScreen()

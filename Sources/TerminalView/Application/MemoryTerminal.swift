@@ -11,6 +11,10 @@ public final class MemoryTerminal: TerminalBackend {
     /// How many times the screen was cleared for a full repaint.
     public private(set) var clears = 0
     private var clearBeforeNextPresent = false
+    /// Every byte written with `emit`, in order (tests check the exact sequences).
+    public private(set) var emitted: [UInt8] = []
+
+    public func emit(_ bytes: [UInt8]) { emitted += bytes }
 
     public init(size: Size, colorSupport: ColorSupport = .eight) {
         self.size = size

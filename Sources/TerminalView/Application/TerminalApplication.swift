@@ -28,6 +28,9 @@ public protocol ApplicationHost: AnyObject {
     /// Runs the wake's action once the host's clock reaches its date (a place that closes at 18:00), unless
     /// the wake is cancelled or released first. The host keeps it weakly: its owner decides how long it lives.
     func schedule(_ wake: ScheduledWake)
+    /// Puts `text` on the clipboard through the terminal (OSC 52); false when the text is empty or too long
+    /// to send (`TerminalControl.clipboard`).
+    func copyToClipboard(_ text: String) -> Bool
 }
 
 /// The drawing side of a terminal: the curses backend, or memory in tests.
@@ -42,6 +45,8 @@ public protocol TerminalBackend: AnyObject {
     /// Scrolls the rows `rows` up by `by` (down when negative), as the next present will expect: rows that
     /// move out are lost, rows that come in are blank.
     func scroll(rows: Range<Int>, by: Int)
+    /// Writes control bytes that change nothing on screen (an OSC 52 copy) right after the last frame.
+    func emit(_ bytes: [UInt8])
 }
 
 /// The message shown when the terminal is smaller than the app can use.

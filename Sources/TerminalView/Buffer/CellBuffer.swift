@@ -8,6 +8,8 @@ public final class CellBuffer {
     public internal(set) var cells: [Cell]
     /// Cells that show a spinner: the run loop advances only these between full frames.
     public var spinnerCells: [SpinnerCell] = []
+    /// Runs of cells that link somewhere (a website): a terminal that understands OSC 8 makes them clickable.
+    public var links: [CellLink] = []
     /// Where the text cursor should be, when a text field has focus.
     public var cursor: Point?
     /// Which spinner frame a full draw shows; the presenter advances it.
@@ -30,6 +32,7 @@ public final class CellBuffer {
             cells.withUnsafeMutableBufferPointer { $0.update(repeating: blank) }
         }
         spinnerCells.removeAll(keepingCapacity: true)
+        links.removeAll()
         cursor = nil
     }
 
@@ -140,6 +143,15 @@ public final class CellBuffer {
             cells.replaceSubrange((y * size.width + firstX)..<(y * size.width + lastX),
                                   with: source.cells[from..<(from + lastX - firstX)])
         }
+    }
+
+    /// Marks the first row of `rect` (clipped to the buffer) as linking to `target`, when it is a link worth
+    /// offering (`TerminalControl.linkTarget`); the text itself is written as usual.
+    public func addLink(_ target: String, in rect: Rect) {
+        guard let target = TerminalControl.linkTarget(target) else { return }
+        let row = rect.intersection(bounds)
+        guard row.width > 0, row.height > 0 else { return }
+        links.append(CellLink(y: row.y, columns: row.x..<row.maxX, target: target))
     }
 
     /// Marks a cell as showing a spinner; the run loop animates it.
@@ -259,4 +271,17 @@ public final class CellBuffer {
 public struct SpinnerCell: Hashable, Sendable {
     public var point: Point
     public var style: Style
+}
+
+/// Cells of one row that link to a URL (OSC 8).
+public struct CellLink: Hashable, Sendable {
+    public var y: Int
+    public var columns: Range<Int>
+    public var target: String
+
+    public init(y: Int, columns: Range<Int>, target: String) {
+        self.y = y
+        self.columns = columns
+        self.target = target
+    }
 }

@@ -56,6 +56,13 @@ public struct ScrolledDocument {
     public func draw(in buffer: CellBuffer, rect: Rect) {
         let shown = Rect(x: rect.x, y: rect.y, width: rect.width, height: min(rect.height, max(0, height - offset)))
         buffer.paste(from: content, origin: Point(x: 0, y: offset), in: shown)
+        for link in content.links where link.y >= offset && link.y < offset + shown.height {
+            let columns = max(link.columns.lowerBound, 0)..<min(link.columns.upperBound, shown.width)
+            guard !columns.isEmpty else { continue }
+            buffer.links.append(CellLink(y: rect.y + link.y - offset,
+                                         columns: (rect.x + columns.lowerBound)..<(rect.x + columns.upperBound),
+                                         target: link.target))
+        }
         for spinner in content.spinnerCells where spinner.point.y >= offset && spinner.point.y < offset + shown.height {
             buffer.addSpinner(at: Point(x: rect.x + spinner.point.x, y: rect.y + spinner.point.y - offset),
                               style: spinner.style)

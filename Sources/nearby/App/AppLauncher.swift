@@ -22,6 +22,8 @@ struct AppLauncher {
     var openDuring: String?
     /// With `--near gps`: where each GPS move is remembered; lists follow gpsd.
     var gps: LastLocation?
+    /// Where a place moved to with `L` is remembered; nil (the demo) remembers nothing.
+    var last: LastLocation?
 
     func run() async throws {
         let logger = Logger(label: "nearby.app")
@@ -68,7 +70,7 @@ struct AppLauncher {
         if let above { navigator.push(above) }
         // Never the key or the token: only which sources are in use.
         logger.info("starting on \(start); places from \(settings.source.rawValue); friends from \(settings.friendsURL == nil ? "the local store" : "a service")")
-        try await TerminalRunLoop(app: coordinator).run()
+        try await TerminalRunLoop(app: coordinator, hyperlinks: settings.hyperlinks).run()
         logger.info("quit")
     }
 
@@ -88,6 +90,8 @@ struct AppLauncher {
                                                    radius: radius))
         case .search(let text):
             return .placesList(PlacesListViewModel(subject: .search(text), context: places, radius: radius))
+        case .favourites:
+            return .favourites(FavouritesListViewModel(context: places))
         case .place(let id):
             do throws(PlacesError) {
                 let hit = try await services.places.place(id: id, from: location.coordinate)
@@ -102,11 +106,20 @@ struct AppLauncher {
     private func homeContext(navigator: Navigator, friends: FriendsContext, places: PlacesContext,
                              evaluationTime: EvaluationTime, holidays: HolidayDirectory) -> HomeContext {
         let location = homeLocation
-        let routes = HomeRoutes(placesList: HomeRoutes.placesList(context: places),
+        var routes = HomeRoutes(placesList: HomeRoutes.placesList(context: places),
                                 placeDetail: HomeRoutes.placeDetail(context: places),
                                 friendDetail: HomeRoutes.friendDetail(context: friends))
-        return HomeContext(places: services.places, friends: services.friends, navigator: navigator, here: location,
-                           radius: radius, units: settings.units, timeZone: places.timeZone, routes: routes,
-                           evaluationTime: evaluationTime, holidays: holidays)
+        routes.favourites = HomeRoutes.favourites(context: places)
+        var context = HomeContext(places: services.places, friends: services.friends, navigator: navigator,
+                                  here: location, radius: radius, units: settings.units, timeZone: places.timeZone,
+                                  routes: routes, evaluationTime: evaluationTime, holidays: holidays)
+        let locator = HereLocator(gazetteer: StoreGazetteer(store: services.store), gps: settings.gpsd)
+        context.locate = { text in await locator.locate(text) }
+        if let last {
+            context.remember = { location in
+                last.write(NearLocation(name: location.name, coordinate: location.coordinate))
+            }
+        }
+        return context
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NearbyCore
 import NearbyData
 import NearbyViewModels
@@ -7,7 +7,7 @@ import NearbyViewModels
 enum HereTracking {
     /// Whether a `near` value asks for the GPS.
     static func isGPS(_ near: String) -> Bool {
-        near.trimmingCharacters(in: .whitespaces).lowercased() == "gps"
+        near.trimmingSpaces().lowercased() == "gps"
     }
 
     @MainActor

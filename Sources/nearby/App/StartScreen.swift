@@ -9,13 +9,15 @@ enum StartScreen: Equatable, CustomStringConvertible {
     case category(Category?)
     case place(PlaceID)
     case search(String)
+    case favourites
 
-    static let usage = "home, friends, category:NAME (or category:all), place:ID, search:TEXT"
+    static let usage = "home, friends, favourites, category:NAME (or category:all), place:ID, search:TEXT"
 
     init(parsing text: String) throws {
         let lowered = text.lowercased()
         if lowered == "home" { self = .home; return }
         if lowered == "friends" { self = .friends; return }
+        if lowered == "favourites" || lowered == "favorites" { self = .favourites; return }
         guard let colon = text.firstIndex(of: ":") else {
             throw ValidationError("Unknown screen \(TerminalText.quoted(text)) for --open; use: \(Self.usage).")
         }
@@ -50,6 +52,7 @@ enum StartScreen: Equatable, CustomStringConvertible {
         case .category(let category): "category:\(category?.rawValue ?? "all")"
         case .place(let id): "place:\(id)"
         case .search(let text): "search:\(text)"
+        case .favourites: "favourites"
         }
     }
 }

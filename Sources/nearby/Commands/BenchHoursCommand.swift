@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import NearbyCore
 
 /// `nearby bench-hours` (hidden): what one opening-hours evaluation costs, by kind of text, in the context a
@@ -49,16 +49,18 @@ struct BenchHoursCommand: ParsableCommand {
                     for instant in instants where hours.evaluate(at: instant, in: context).state == .open { sink += 1 }
                 } / Double(evaluations)
             })
-            print(kind.padding(toLength: 30, withPad: " ", startingAt: 0)
-                  + String(format: "%8.1f µs %10.2f µs", parse * 1e6, evaluate * 1e6) + (sink < 0 ? "!" : ""))
+            print(NumberText.leftAligned(kind, width: 30)
+                  + NumberText.rightAligned(NumberText.fixed(parse * 1e6, digits: 1), width: 8) + " µs "
+                  + NumberText.rightAligned(NumberText.fixed(evaluate * 1e6, digits: 2), width: 10) + " µs"
+                  + (sink < 0 ? "!" : ""))
         }
         let zoneLoad = median((0..<rounds).map { _ in time { _ = try? ZoneRules.named("Europe/Vaduz") } })
-        print(String(format: "loading a zone file (Europe/Vaduz)  %.1f µs", zoneLoad * 1e6))
+        print("loading a zone file (Europe/Vaduz)  \(NumberText.fixed(zoneLoad * 1e6, digits: 1)) µs")
         // Built once per process and kept: only the first use of each country costs this.
         let tables = time {
             for code in ["DE", "US", "GB", "FR", "IT"] { _ = HolidayCalendar.builtIn(country: code) }
         } / 5
-        print(String(format: "building a country's holiday table (once)  %.1f µs", tables * 1e6))
+        print("building a country's holiday table (once)  \(NumberText.fixed(tables * 1e6, digits: 1)) µs")
     }
 
     private func time(_ work: () -> Void) -> Double {

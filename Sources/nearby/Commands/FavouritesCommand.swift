@@ -2,6 +2,7 @@ import ArgumentParser
 import FoundationEssentials
 import NearbyCore
 import NearbyData
+import TerminalView
 
 /// `nearby favourites`: the places saved with `f`, the latest first, including those an import has since
 /// removed ("no longer in the data").

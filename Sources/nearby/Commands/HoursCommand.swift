@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import NearbyCore
 
 /// `nearby hours EXPR`: evaluates an OpenStreetMap `opening_hours` text at an instant, as the screens do.
@@ -68,7 +68,7 @@ struct HoursCommand: ParsableCommand {
     }
 
     static func countryCode(_ text: String) throws -> String {
-        let code = text.trimmingCharacters(in: .whitespaces).uppercased()
+        let code = text.trimmingSpaces().uppercased()
         guard code.count == 2, code.allSatisfy({ $0.isASCII && $0.isLetter }) else {
             throw CommandFailure("--country wants two letters such as LI, CH or US, not \(TerminalText.quoted(text)).")
         }
@@ -79,7 +79,7 @@ struct HoursCommand: ParsableCommand {
 extension Coordinate {
     /// "47.141,9.5209" (a space after the comma allowed); nil for anything else or out of range.
     init?(parsing text: String) {
-        let parts = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        let parts = text.split(separator: ",").map { $0.trimmingSpaces() }
         guard parts.count == 2, let latitude = Double(parts[0]), let longitude = Double(parts[1]),
               (-90...90).contains(latitude), (-180...180).contains(longitude) else { return nil }
         self.init(latitude: latitude, longitude: longitude)

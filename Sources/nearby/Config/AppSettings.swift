@@ -24,6 +24,8 @@ struct AppSettings: Equatable, Sendable {
     /// Where `near` was set ("--near", "config.toml line 3 (near)"), for messages.
     var nearOrigin: String?
     var units: UnitSystem = .metric
+    /// Whether the app may send links to the terminal (OSC 8); the terminal type can still rule them out.
+    var hyperlinks = true
     /// Where gpsd listens, for `near = "gps"`.
     var gpsd = GPSDClient()
     /// The country whose public holidays apply everywhere ("LI"); nil looks it up per place.
@@ -73,6 +75,14 @@ struct AppSettings: Equatable, Sendable {
             }
             settings.gpsd = client
         }
+        if let raw = try sources.value(of: .hyperlinks) {
+            switch raw.value.lowercased() {
+            case "on", "true", "yes", "1": settings.hyperlinks = true
+            case "off", "false", "no", "0": settings.hyperlinks = false
+            default:
+                throw SettingsError("\(raw.origin): \(TerminalText.quoted(raw.value)) is not on or off.")
+            }
+        }
         if let raw = try sources.value(of: .units) {
             guard let units = UnitSystem(rawValue: raw.value.lowercased()) else {
                 throw SettingsError("\(raw.origin): unknown units \(TerminalText.quoted(raw.value)); use metric or imperial.")
@@ -80,7 +90,7 @@ struct AppSettings: Equatable, Sendable {
             settings.units = units
         }
         if let raw = try sources.value(of: .country) {
-            let code = raw.value.trimmingCharacters(in: .whitespaces).uppercased()
+            let code = raw.value.trimmingSpaces().uppercased()
             guard code.count == 2, code.allSatisfy({ $0.isASCII && $0.isLetter }) else {
                 throw SettingsError("\(raw.origin): \(TerminalText.quoted(raw.value)) is not a country code; "
                                     + "use two letters such as LI, CH or US.")

@@ -1,4 +1,3 @@
-import Foundation
 import NearbyCore
 
 extension AppSettings {
@@ -8,9 +7,12 @@ extension AppSettings {
         var file: HolidayCalendarFile?
         var name = "holiday file"
         if let raw = holidaysFile {
-            let path = (raw.value.trimmingCharacters(in: .whitespaces) as NSString).expandingTildeInPath
-            name = URL(fileURLWithPath: path).lastPathComponent
-            guard let data = FileManager.default.contents(atPath: path), data.count <= 1 << 20 else {
+            let path = FileSystem.expandingTilde(raw.value.trimmingSpaces())
+            name = FileSystem.fileName(of: path)
+            let data: [UInt8]
+            do {
+                data = try FileSystem.read(path, limit: 1 << 20)
+            } catch {
                 throw SettingsError("\(raw.origin): cannot read the holiday file \(TerminalText.quoted(path)).")
             }
             do {

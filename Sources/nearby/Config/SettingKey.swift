@@ -17,6 +17,8 @@ enum SettingKey: String, CaseIterable, Sendable {
     case country
     /// A holiday calendar file that adds to (or replaces days of) the built-in tables.
     case holidaysFile = "holidays_file"
+    /// Whether websites and e-mail addresses are sent as terminal links (OSC 8): "on" or "off".
+    case hyperlinks
 
     /// The key in the config file.
     var fileKey: String { rawValue }
@@ -32,7 +34,7 @@ enum SettingKey: String, CaseIterable, Sendable {
         case .googleAPI: "--google-api"
         case .gpsd: "--gpsd"
         case .databaseURL: "--database"
-        case .googleAPIKey, .units, .placesToken, .country, .holidaysFile: nil
+        case .googleAPIKey, .units, .placesToken, .country, .holidaysFile, .hyperlinks: nil
         }
     }
 
@@ -50,6 +52,7 @@ enum SettingKey: String, CaseIterable, Sendable {
         case .gpsd: "NEARBY_GPSD"
         case .country: "NEARBY_COUNTRY"
         case .holidaysFile: "NEARBY_HOLIDAYS_FILE"
+        case .hyperlinks: "NEARBY_HYPERLINKS"
         case .near, .units: nil
         }
     }

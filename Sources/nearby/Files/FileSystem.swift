@@ -59,6 +59,17 @@ enum FileSystem {
         return String(trimmed[trimmed.index(after: slash)...])
     }
 
+    /// `~` and `~/…` at the start of `path` in the user's home folder (`$HOME`, else the password database).
+    static func expandingTilde(_ path: String) -> String {
+        guard path == "~" || path.hasPrefix("~/") else { return path }
+        var home = getenv("HOME").map { String(cString: $0) } ?? ""
+        if home.isEmpty, let entry = getpwuid(getuid()), let directory = entry.pointee.pw_dir {
+            home = String(cString: directory)
+        }
+        guard !home.isEmpty else { return path }
+        return home + path.dropFirst()
+    }
+
     /// Reads a whole file.
     static func read(_ path: String, limit: Int = Int.max) throws(FileFailure) -> [UInt8] {
         if kind(of: path) == .folder { throw FileFailure(path: path, reason: "it is a folder") }

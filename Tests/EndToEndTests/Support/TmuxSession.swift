@@ -80,9 +80,19 @@ final class TmuxSession: @unchecked Sendable {
         try tmux(["send-keys", "-t", name] + keys)
     }
 
-    /// Types text literally.
+    /// Types text literally (text that starts with "-", such as a southern latitude, too).
     func type(_ text: String) throws {
-        try tmux(["send-keys", "-t", name, "-l", text])
+        try tmux(["send-keys", "-t", name, "-l", "--", text])
+    }
+
+    /// Lets the app set tmux's paste buffer with OSC 52, as a terminal's clipboard would take it.
+    func acceptClipboard() throws {
+        try tmux(["set-option", "-s", "set-clipboard", "on"])
+    }
+
+    /// The newest paste buffer (what the app last copied with OSC 52); nil when there is none.
+    func pasteBuffer() -> String? {
+        try? tmux(["show-buffer"])
     }
 
     func resize(width: Int, height: Int) throws {

@@ -31,12 +31,20 @@ final class DemoApp {
                                    here: town.center, units: units, timeZone: Self.utc, now: now)
         let friendsContext = FriendsContext(repository: friends, navigator: navigator, here: town.center,
                                             timeZone: Self.utc)
-        let home = HomeViewModel(context: HomeContext(
+        var routes = HomeRoutes(placesList: HomeRoutes.placesList(context: places),
+                                placeDetail: HomeRoutes.placeDetail(context: places),
+                                friendDetail: HomeRoutes.friendDetail(context: friendsContext))
+        routes.favourites = HomeRoutes.favourites(context: places)
+        var homeContext = HomeContext(
             places: store, friends: friends, navigator: navigator,
             here: HomeLocation(coordinate: town.center, name: town.name), units: units, now: now, timeZone: Self.utc,
-            routes: HomeRoutes(placesList: HomeRoutes.placesList(context: places),
-                               placeDetail: HomeRoutes.placeDetail(context: places),
-                               friendDetail: HomeRoutes.friendDetail(context: friendsContext))))
+            routes: routes)
+        // The store's gazetteer, as the app's `L` uses it.
+        homeContext.locate = { text in
+            guard let found = try? store.resolveNear(text) else { return .unknown }
+            return .found(name: found.name ?? "", coordinate: found.coordinate)
+        }
+        let home = HomeViewModel(context: homeContext)
         coordinator = AppCoordinator(navigator: navigator, root: .home(home),
                                      makeFriendsList: { .friendsList(FriendsListViewModel(context: friendsContext)) })
         self.clock = clock
@@ -70,6 +78,7 @@ final class DemoApp {
         case .friendsList(let vm): await vm.idle()
         case .friendDetail(let vm): await vm.idle()
         case .friendForm(let vm): await vm.idle()
+        case .favourites(let vm): await vm.idle()
         case nil: break
         }
     }

@@ -17,13 +17,17 @@ struct HomeFixture {
     let home: HomeViewModel
 
     init(places: [Place] = SampleTown.places, friends: [Friend] = HomeFixture.friends,
-         at time: String = "2026-11-25 10:00", routes: HomeRoutes? = nil) {
+         at time: String = "2026-11-25 10:00", routes: HomeRoutes? = nil,
+         locate: (@Sendable (String) async -> PlaceNameLookup)? = nil,
+         remember: (@MainActor (HomeLocation) -> Void)? = nil) {
         provider = FakePlacesProvider(places: places)
         repository = FakeFriendsRepository(friends: friends)
         let clock = TestClock(time)
         self.clock = clock
-        let context = HomeContext(places: provider, friends: repository, navigator: navigator, here: SampleTown.here,
+        var context = HomeContext(places: provider, friends: repository, navigator: navigator, here: SampleTown.here,
                                   now: { clock.now }, timeZone: homeZone, routes: routes ?? recorder.routes)
+        context.locate = locate
+        context.remember = remember
         home = HomeViewModel(context: context)
     }
 

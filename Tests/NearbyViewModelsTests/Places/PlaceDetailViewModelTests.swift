@@ -57,10 +57,11 @@ struct PlaceDetailViewModelTests {
             PlaceDetailLine(label: "Category", value: "Café"),
             PlaceDetailLine(label: "Distance", value: "120 m N"),
             PlaceDetailLine(label: "Address", value: "Market Square 12, 0100 Demo town"),
-            PlaceDetailLine(label: "Coordinates", value: "47.00108, 8.00000"),
-            PlaceDetailLine(label: "Phone", value: "+99 555 0101", kind: .phone),
-            PlaceDetailLine(label: "Website", value: "https://example.org/amadeus", kind: .website),
-            PlaceDetailLine(label: "E-mail", value: "hello@example.org", kind: .email),
+            PlaceDetailLine(label: "Coordinates", value: "47.00108, 8.00000", link: "geo:47.00108,8.00000"),
+            PlaceDetailLine(label: "Phone", value: "+99 555 0101", kind: .phone, link: "tel:+995550101"),
+            PlaceDetailLine(label: "Website", value: "https://example.org/amadeus", kind: .website,
+                            link: "https://example.org/amadeus"),
+            PlaceDetailLine(label: "E-mail", value: "hello@example.org", kind: .email, link: "mailto:hello@example.org"),
             PlaceDetailLine(label: "Cuisine", value: "coffee shop, cake"),
             PlaceDetailLine(label: "Wheelchair", value: "Partly accessible"),
             PlaceDetailLine(label: "Rating", value: "4.5 ★ from 1,234 ratings"),
@@ -70,6 +71,15 @@ struct PlaceDetailViewModelTests {
         #expect(model.attribution.value == "Demo data")
         #expect(model.map.value.place.coordinate == Self.full.coordinate)
         #expect(model.map.value.here == MapMarker(coordinate: PlacesSamples.here, label: "You", kind: .here))
+    }
+
+    @Test func aWebsiteWithoutASchemeIsLinkedOverHTTPSAndCopyTakesTheAddress() {
+        var place = PlacesSamples.sonne
+        place.website = "www.sonne.example"
+        let model = detail(place)
+        #expect(model.lines.value.first { $0.kind == .website }?.link == "https://www.sonne.example")
+        #expect(model.copyText == model.lines.value.first { $0.label == "Address" }?.value)
+        #expect(model.geoText?.hasPrefix("geo:") == true)
     }
 
     @Test func aPlaceWithFewFieldsHasFewLines() {
@@ -87,7 +97,8 @@ struct PlaceDetailViewModelTests {
         #expect(!model.lines.value.contains { $0.label == "Phone" })
         model.load()
         await model.idle()
-        #expect(model.lines.value.contains(PlaceDetailLine(label: "Phone", value: "+99 555 0199", kind: .phone)))
+        #expect(model.lines.value.contains(PlaceDetailLine(label: "Phone", value: "+99 555 0199", kind: .phone,
+                                                           link: "tel:+995550199")))
         #expect(!model.isLoading.value)
     }
 

@@ -139,3 +139,24 @@ struct AppSettingsTests {
         #expect(google.contains("google_api_key in the config file"))
     }
 }
+
+@Suite("AppSettings hyperlinks")
+struct HyperlinkSettingTests {
+    @Test func linksAreOnUnlessTheConfigFileOrTheEnvironmentTurnsThemOff() throws {
+        #expect(try AppSettings.resolve(flags: [:], environment: [:], file: nil).hyperlinks)
+        let off = try ConfigFile(parsing: "hyperlinks = \"off\"", path: "/conf/nearby/config.toml")
+        #expect(try !AppSettings.resolve(flags: [:], environment: [:], file: off).hyperlinks)
+        #expect(try !AppSettings.resolve(flags: [:], environment: ["NEARBY_HYPERLINKS": "0"], file: nil).hyperlinks)
+        // The environment wins over the file.
+        #expect(try AppSettings.resolve(flags: [:], environment: ["NEARBY_HYPERLINKS": "on"], file: off).hyperlinks)
+    }
+
+    @Test func anythingButOnOrOffIsRefusedNamingWhereItCameFrom() {
+        do throws(SettingsError) {
+            _ = try AppSettings.resolve(flags: [:], environment: ["NEARBY_HYPERLINKS": "maybe"], file: nil)
+            Issue.record("maybe was taken")
+        } catch {
+            #expect(error.description == "NEARBY_HYPERLINKS: “maybe” is not on or off.")
+        }
+    }
+}

@@ -1,5 +1,5 @@
 import CCurl
-import Foundation
+import Glibc
 import Synchronization
 
 /// The process's one HTTP transport: a dedicated thread that owns a libcurl multi handle and sleeps in
@@ -25,14 +25,16 @@ final class CurlEngine: Sendable {
         }
         let multi = MultiHandle(pointer: pointer)
         self.multi = multi
-        let thread = Thread { [self] in
-            // Named from inside, before any work. Not through `Thread.name`: it names the kernel's thread only
-            // when it already knows its own pthread, which it may not yet this early.
+        let started = PThread.start { [self] in
+            // Named from inside, before any work, so the name is there as soon as the thread is.
             _ = nearby_name_this_thread(threadName)
             CurlLoop(multi: multi.pointer, engine: self).run()
         }
-        thread.start()
+        if !started { failedToStart.store(true, ordering: .relaxed) }
     }
+
+    /// Set when the system refused a thread: requests then fail at once instead of waiting forever.
+    private let failedToStart = Atomic<Bool>(false)
 
     /// libcurl's process-wide set-up, run once (a lazy static), before the first multi handle.
     private static let globalSetUp = curl_global_init(Int(CURL_GLOBAL_ALL)) == CURLE_OK
@@ -40,7 +42,9 @@ final class CurlEngine: Sendable {
     /// Runs `request` and returns its outcome; cancelling the calling task answers `.cancelled` at once and
     /// stops the transfer.
     func perform(_ request: TransferRequest) async -> TransferResult {
-        guard multi != nil else { return .failure(.cannotConnect("the network library could not start")) }
+        guard multi != nil, !failedToStart.load(ordering: .relaxed) else {
+            return .failure(.cannotConnect("the network library could not start"))
+        }
         let ticket = TransferTicket()
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in

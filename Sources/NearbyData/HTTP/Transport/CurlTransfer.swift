@@ -1,5 +1,5 @@
 import CCurl
-import Foundation
+import FoundationEssentials
 
 /// One libcurl easy handle and what its callbacks gather: the body up to the cap and the last response's
 /// header fields. Lives on the engine thread only, from creation to cleanup.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One exchange as the transport runs it: built and checked on the caller's side, so the engine thread only
 /// hands it to libcurl.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import NearbyCore
 
 /// Distance, bearing and search matching for places read from the network.
@@ -10,8 +10,8 @@ enum RemotePlaceGeometry {
 
     /// Whether `place` matches a query's search text (name, cuisine, operator, brand), folded.
     static func matches(_ place: Place, searchText: String?) -> Bool {
-        guard let searchText, !searchText.trimmingCharacters(in: .whitespaces).isEmpty else { return true }
-        let needle = SearchFolding.fold(searchText.trimmingCharacters(in: .whitespaces))
+        guard let searchText, !searchText.trimmingSpaces().isEmpty else { return true }
+        let needle = SearchFolding.fold(searchText.trimmingSpaces())
         let haystack = [place.name, place.cuisine, place.operatorName, place.brand].compactMap { $0 }
             .joined(separator: " ")
         return SearchFolding.fold(haystack).contains(needle)

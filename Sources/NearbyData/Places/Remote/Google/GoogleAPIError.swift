@@ -19,7 +19,7 @@ struct GoogleAPIError {
         let error = (try? JSONValue.parse(response.body))?["error"]
         status = error?["status"]?.stringValue.flatMap { UntrustedText.clean($0, maxLength: 40) }
         message = error?["message"]?.stringValue.flatMap { UntrustedText.clean($0, maxLength: 300) }
-            .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+            .map { $0.trimmingWhitespace() }
         var retryAt = RetryAfter.instant(response.headers["retry-after"], now: now)
         for detail in error?["details"]?.arrayValue ?? [] {
             if let text = detail["reason"]?.stringValue { reason = UntrustedText.clean(text, maxLength: 60) }

@@ -128,7 +128,7 @@ enum GooglePlaceMapping {
     /// empty or absurdly long.
     static func text(_ value: JSONValue?) -> String? {
         guard let raw = value?.stringValue, let clean = UntrustedText.clean(raw, maxLength: 500) else { return nil }
-        let trimmed = clean.trimmingCharacters(in: .whitespaces)
+        let trimmed = clean.trimmingSpaces()
         return trimmed.isEmpty ? nil : trimmed
     }
 }

@@ -253,7 +253,7 @@ public final class GooglePlacesProvider: PlacesProvider {
     }
 
     private static func searchWords(_ query: PlaceQuery) -> String? {
-        guard let text = query.searchText?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else {
+        guard let text = query.searchText?.trimmingWhitespace(), !text.isEmpty else {
             return nil
         }
         return text

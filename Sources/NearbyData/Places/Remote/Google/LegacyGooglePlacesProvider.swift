@@ -43,7 +43,7 @@ public struct LegacyGooglePlacesProvider: PlacesProvider {
 
     /// The key from the environment, or nil when unset or blank.
     public static func apiKey(in environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
-        guard let key = environment[apiKeyVariable]?.trimmingCharacters(in: .whitespacesAndNewlines),
+        guard let key = environment[apiKeyVariable]?.trimmingWhitespace(),
               !key.isEmpty else { return nil }
         return key
     }
@@ -117,7 +117,7 @@ public struct LegacyGooglePlacesProvider: PlacesProvider {
             if let category = query.category, let type = searchType(category) {
                 items.append(URLQueryItem(name: "type", value: type))
             }
-            if let text = query.searchText?.trimmingCharacters(in: .whitespaces), !text.isEmpty {
+            if let text = query.searchText?.trimmingSpaces(), !text.isEmpty {
                 items.append(URLQueryItem(name: "keyword", value: text))
             }
             page = 1

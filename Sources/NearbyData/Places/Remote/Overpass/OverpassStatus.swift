@@ -1,4 +1,5 @@
 import FoundationEssentials
+import NearbyCore
 
 /// What `/api/status` says about this client's query slots: free now, or free in so many seconds.
 ///
@@ -14,10 +15,10 @@ enum OverpassStatus {
     static func secondsUntilSlot(_ page: String) -> Int? {
         var soonest: Int?
         for line in page.split(whereSeparator: \.isNewline).prefix(200) {
-            let text = line.trimmingCharacters(in: .whitespaces)
+            let text = line.trimmingSpaces()
             if text.hasSuffix("available now."), let count = Int(text.prefix { $0.isNumber }), count > 0 { return 0 }
             if text == "Rate limit: 0" { return 0 }
-            guard text.hasPrefix("Slot available after:"), let range = text.range(of: ", in ") else { continue }
+            guard text.hasPrefix("Slot available after:"), let range = text.firstRange(of: ", in ") else { continue }
             let seconds = text[range.upperBound...].prefix { $0.isNumber }
             guard let wait = Int(seconds), wait >= 0 else { continue }
             soonest = min(soonest ?? wait, wait)
