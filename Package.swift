@@ -9,11 +9,20 @@ let package = Package(
     name: "Nearby",
     products: [
         .executable(name: "nearby", targets: ["nearby"]),
+        // The service: `nearby serve` and `nearby import --database` run it from beside `nearby`.
+        .executable(name: "nearby-server", targets: ["nearby-server"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+        // Server only: they stay out of `nearby` (see docs/architecture.md, "The service").
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         // System libraries (Debian: libncurses-dev, zlib1g-dev, libcurl4-openssl-dev).
@@ -39,9 +48,35 @@ let package = Package(
         // Storage, import, network.
         .target(name: "NearbyData", dependencies: [
             "NearbyCore", "CZlib", "CCurl", "CSQLite",
-            .product(name: "FlyingFox", package: "FlyingFox"),
             .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: essentialsOnly),
+        // The friends and places service: HTTP on Hummingbird, the local store or PostgreSQL/PostGIS behind it.
+        .target(name: "NearbyServer", dependencies: [
+            "NearbyCore", "NearbyData",
+            .product(name: "HummingbirdCore", package: "hummingbird"),
+            .product(name: "HummingbirdTLS", package: "hummingbird"),
+            .product(name: "PostgresNIO", package: "postgres-nio"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+            .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+            .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        // The service's command-line options, declared once for `nearby serve` (which checks them) and
+        // `nearby-server` (which runs them). ArgumentParser only: nothing of the server comes with them.
+        .target(name: "NearbyServerOptions", dependencies: [
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        // The service's executable; `nearby serve` hands over to it.
+        .executableTarget(name: "nearby-server", dependencies: [
+            "NearbyServer", "NearbyServerOptions", "NearbyCore", "NearbyData", "TerminalView",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
         // Headless view models.
         .target(name: "NearbyViewModels", dependencies: ["NearbyCore"], swiftSettings: essentialsOnly),
         // Terminal views bound to view models.
@@ -50,6 +85,7 @@ let package = Package(
         // The executable: command line and wiring.
         .executableTarget(name: "nearby", dependencies: [
             "TerminalView", "CursesTerminal", "CTerminalSupport", "NearbyCore", "NearbyData", "NearbyViewModels", "NearbyScreens",
+            "NearbyServerOptions",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: essentialsOnly),
@@ -59,21 +95,27 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["CTestSupport", "CZlib"], path: "Tests/TestSupport"),
         // Stand-ins for the live places services (Overpass, Google Places API (New)) on 127.0.0.1, checking
         // what the real services check; used by the provider tests and the end-to-end tests, shipped nowhere.
-        .target(name: "PlacesStandIns", dependencies: ["NearbyData", "NearbyCore"], path: "Tests/PlacesStandIns"),
+        .target(name: "PlacesStandIns", dependencies: ["NearbyData", "NearbyCore", "NearbyServer"],
+                path: "Tests/PlacesStandIns"),
 
         .testTarget(name: "TerminalViewTests", dependencies: ["TerminalView"]),
         .testTarget(name: "NearbyScreensTests", dependencies: ["NearbyScreens", "NearbyViewModels", "TerminalView", "NearbyCore",
                                                               "NearbyData", "TestSupport"],
                     exclude: ["__Snapshots__"]),
         .testTarget(name: "CursesTerminalTests", dependencies: ["nearby", "CursesTerminal", "CTerminalSupport", "TestSupport"]),
-        // NearbyData for its HTTP server: the network tests run a stand-in service in the test process.
-        .testTarget(name: "EndToEndTests", dependencies: ["nearby", "NearbyData", "PlacesStandIns", "TestSupport"]),
+        // NearbyServer for its HTTP server: the network tests run a stand-in service in the test process.
+        .testTarget(name: "EndToEndTests", dependencies: ["nearby", "nearby-server", "NearbyData", "NearbyServer",
+                                                         "PlacesStandIns", "TestSupport"]),
         .testTarget(name: "NearbyCoreTests", dependencies: ["NearbyCore"]),
         // The independent router the walking network is checked against is a Python script the test runs.
         .testTarget(name: "NearbyDataTests", dependencies: ["NearbyData", "NearbyCore", "CZlib", "CCurl", "CSQLite",
-                                                           "PlacesStandIns", "TestSupport"],
+                                                           "NearbyServer", "PlacesStandIns", "TestSupport"],
                     exclude: ["Routing/reference_router.py"]),
-        .testTarget(name: "nearbyTests", dependencies: ["nearby", "NearbyData", "NearbyCore", "TestSupport"]),
+        // The executable too, so `swift test` builds the binary the process tests start.
+        .testTarget(name: "NearbyServerTests", dependencies: ["NearbyServer", "NearbyData", "NearbyCore", "nearby-server",
+                                                             "TestSupport"]),
+        .testTarget(name: "nearbyTests", dependencies: ["nearby", "NearbyData", "NearbyCore", "NearbyServer",
+                                                         "NearbyServerOptions", "TestSupport"]),
         .testTarget(name: "NearbyViewModelsTests", dependencies: ["NearbyViewModels", "NearbyCore"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,6 +1,7 @@
 import Foundation
 import NearbyCore
 import NearbyData
+import NearbyServer
 import Synchronization
 
 /// A stand-in for Google Places API (New), in the test process, on 127.0.0.1 and a free port.

@@ -1,5 +1,6 @@
 import Foundation
 import NearbyData
+import NearbyServer
 import Synchronization
 
 /// A stand-in for an Overpass API instance, in the test process, on 127.0.0.1 and a free port.

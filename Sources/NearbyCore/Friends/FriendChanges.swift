@@ -37,4 +37,20 @@ public struct FriendChanges: Hashable, Sendable {
         if let placeName { result.placeName = placeName }
         return result
     }
+
+    /// The problems of the fields this edit sets (the others were valid when they were saved).
+    public var problems: [FriendField: String] {
+        var result: [FriendField: String] = [:]
+        if let firstName, let problem = FriendValidation.nameProblem(firstName) { result[.firstName] = problem }
+        if let lastName, let problem = FriendValidation.nameProblem(lastName) { result[.lastName] = problem }
+        if let phoneNumber, let problem = FriendValidation.phoneProblem(phoneNumber) { result[.phoneNumber] = problem }
+        if let email, let problem = FriendValidation.emailProblem(email) { result[.email] = problem }
+        if case .some(.some(let coordinate)) = coordinate, !coordinate.isValid {
+            result[.location] = "Not a valid coordinate"
+        } else if case .some(.some(let placeName)) = placeName,
+                  let problem = FriendValidation.placeNameProblem(placeName) {
+            result[.location] = problem
+        }
+        return result
+    }
 }

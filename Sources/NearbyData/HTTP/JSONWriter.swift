@@ -3,22 +3,22 @@ import NearbyCore
 
 /// Writes JSON text straight into bytes: for answers written often (the friends list), where building a
 /// `JSONValue` tree and running `JSONEncoder` over it would cost most of the request's time.
-struct JSONWriter {
-    private(set) var bytes: [UInt8] = []
+public struct JSONWriter {
+    public private(set) var bytes: [UInt8] = []
 
-    init(capacity: Int = 256) {
+    public init(capacity: Int = 256) {
         bytes.reserveCapacity(capacity)
     }
 
-    var data: Data { Data(bytes) }
+    public var data: Data { Data(bytes) }
 
     /// Punctuation and literals, written as they are.
-    mutating func raw(_ text: StaticString) {
+    public mutating func raw(_ text: StaticString) {
         text.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
     /// A JSON string, quoted and escaped.
-    mutating func string(_ text: String) {
+    public mutating func string(_ text: String) {
         // Strings made by Foundation may be bridged, where each UTF-8 access is slow; walk one copy.
         var text = text
         text.makeContiguousUTF8()
@@ -41,18 +41,23 @@ struct JSONWriter {
         bytes.append(UInt8(ascii: "\""))
     }
 
-    mutating func integer(_ value: Int64) {
+    public mutating func integer(_ value: Int64) {
         bytes.append(contentsOf: String(value).utf8)
     }
 
+    /// A JSON string, or null.
+    public mutating func optionalString(_ text: String?) {
+        if let text { string(text) } else { raw("null") }
+    }
+
     /// A number, or null when it is not finite (JSON has no NaN or infinity).
-    mutating func number(_ value: Double) {
+    public mutating func number(_ value: Double) {
         guard value.isFinite else { return raw("null") }
         bytes.append(contentsOf: value.description.utf8)
     }
 
     /// "2026-11-21T05:23:45Z": ISO 8601 in UTC, to the second.
-    mutating func iso8601(_ date: Date) {
+    public mutating func iso8601(_ date: Date) {
         let (days, secondOfDay) = CivilDate.split(date)
         let (year, month, day) = CivilDate.civil(fromDays: days)
 

@@ -55,6 +55,12 @@ struct AppServices: Sendable {
                                                   categorize: { CategoryMapping.category(googleTypes: $0) },
                                                   searchType: { CategoryMapping.rule(for: $0).googleTypes.first })
             }
+        case .service:
+            // Another Nearby's service keeps the places itself: nothing is cached here.
+            guard let url = settings.placesURL else {
+                throw SettingsError("The service source needs --places-url http://host:port.")
+            }
+            return ServicePlacesProvider(baseURL: url, token: settings.placesToken?.exposedValue)
         }
     }
 }

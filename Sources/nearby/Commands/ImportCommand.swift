@@ -25,7 +25,24 @@ struct ImportCommand: ParsableCommand {
     @Flag(help: "Read the file and report what it holds, without saving anything.")
     var dryRun = false
 
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Import into the service's PostgreSQL/PostGIS database at this URL instead of the local store (runs nearby-server).",
+                               valueName: "URL"))
+    var database: String?
+
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("With --database: the region the extract covers (default: from the file name).",
+                               valueName: "NAME"))
+    var region: String?
+
     func run() throws {
+        if let database {
+            guard !dryRun else { throw CommandFailure("--dry-run reads the file without a database; leave out --database.") }
+            // The URL goes in the environment, where no process listing shows its password.
+            try ServerProgram.become(arguments: ["import", file] + (region.map { ["--region", $0] } ?? []),
+                                     environment: ["NEARBY_DATABASE_URL": database])
+        }
+        if region != nil { throw CommandFailure("--region goes with --database.") }
         let importer = OSMImporter(path: file)
         let renderer = ImportProgressRenderer()
         do {

@@ -1,84 +1,70 @@
 import ArgumentParser
-import Foundation
-import NearbyCore
-import NearbyData
+import FoundationEssentials
+import NearbyServerOptions
 
-/// `nearby serve`: the local store's friends over HTTP, on the friends service's routes.
-struct ServeCommand: AsyncParsableCommand {
+/// `nearby serve`: the friends and places service, run by `nearby-server` (see `ServerProgram`). Its options
+/// are parsed and checked here, then handed over; the token and the database URLs (also the config file's
+/// `database_url`) go in the environment, where no process listing shows them.
+///
+/// Serving is the default subcommand, `start`, rather than options of `serve` itself: ArgumentParser lets a
+/// command take its own options after a subcommand's name too, so `nearby serve migrate --port 1` would have
+/// been accepted and the port silently ignored.
+struct ServeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Serve your friends over HTTP (GET /listFriends, POST /addFriend, /editFriend/{id}, /api/friends).",
+        abstract: "Serve friends and places over HTTP, from the local store or PostgreSQL/PostGIS.",
         discussion: """
-            Without --token only a loopback address (127.0.0.1, ::1, localhost) is accepted. \
-            With --token every request needs the header 'Authorization: Bearer TOKEN'. \
-            One line per request is logged to standard error.
-            """
-    )
+            Runs the nearby-server program installed beside nearby. `nearby serve [OPTIONS]` is `nearby serve \
+            start [OPTIONS]`; `nearby serve migrate --database URL` prepares a PostgreSQL database. See \
+            docs/deploy.md.
+            """,
+        subcommands: [ServeStartCommand.self, ServeMigrateCommand.self],
+        defaultSubcommand: ServeStartCommand.self)
 
-    @OptionGroup var global: GlobalOptions
-
-    @Option(parsing: .unconditional, help: "Address to listen on.")
-    var host: String = "127.0.0.1"
-
-    @Option(parsing: .unconditional, help: "Port to listen on (0 picks a free one).")
-    var port: UInt16 = 8080
-
-    @Option(parsing: .unconditional, help: "Bearer token clients must send; required to listen beyond this machine. Also read from NEARBY_SERVE_TOKEN, which keeps it out of the process list.")
-    var token: String?
-
-    @Flag(help: "Serve an address book kept in memory only (starts empty, forgotten on exit) instead of the store.")
-    var memory = false
-
-    // For end-to-end tests: holds every answer, so a client's loading state can be seen.
-    @Option(name: .customLong("delay-ms"), parsing: .unconditional, help: .hidden)
-    var delayMilliseconds: Int = 0
-
-    func validate() throws {
-        guard (0...60_000).contains(delayMilliseconds) else {
-            throw ValidationError("--delay-ms wants milliseconds between 0 and 60000.")
-        }
-    }
-
-    func run() async throws {
-        let token = self.token ?? ProcessInfo.processInfo.environment["NEARBY_SERVE_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
-        let repository: any FriendsRepository = memory ? InMemoryFriendsRepository() : try storeRepository()
-        let server: FriendsServer
-        do {
-            server = try FriendsServer(repository: repository, host: host, port: port, token: token,
-                                       responseDelay: .milliseconds(delayMilliseconds), log: StandardError.writeLine)
-        } catch {
-            throw ServeFailure(message: error.description)
-        }
-        let bound: UInt16
-        do {
-            bound = try await server.start()
-        } catch {
-            throw ServeFailure(message: error.description)
-        }
-        let shown = host.contains(":") ? "[\(host)]" : host
-        StandardError.writeLine("Serving friends on http://\(shown):\(bound)\(token == nil ? "" : " (bearer token required)")")
-        await withTaskCancellationHandler {
-            await server.waitUntilStopped()
-        } onCancel: {
-            Task { await server.stop() }
-        }
-    }
-
-    private func storeRepository() throws -> any FriendsRepository {
-        LocalFriendsRepository(database: try global.openStore())
+    /// `NEARBY_DATABASE_URL` as it is, else the config file's `database_url`.
+    static func configuredDatabase() throws -> String? {
+        if let url = ProcessEnvironment.values["NEARBY_DATABASE_URL"], !url.isEmpty { return url }
+        return try AppSettings.load(flags: [:]).databaseURL?.exposedValue
     }
 }
 
-/// Why `serve` stopped, said without the usage text (the options were fine).
-struct ServeFailure: LocalizedError, CustomStringConvertible {
-    let message: String
-    var description: String { message }
-    var errorDescription: String? { message }
+/// `nearby serve [start]`: serves until SIGTERM or SIGINT.
+struct ServeStartCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "start",
+        abstract: "Serve (the default: nearby serve --port 8080 is nearby serve start --port 8080).",
+        discussion: """
+            Without a database, the local store. The database comes from --database, else NEARBY_DATABASE_URL, \
+            else database_url in the config file. Without --token only a loopback address (127.0.0.1, ::1, \
+            localhost) is accepted; with it every request but /healthz, /readyz and /metrics needs \
+            'Authorization: Bearer TOKEN'.
+            """)
+
+    @OptionGroup var options: ServeOptions
+
+    func run() throws {
+        var (arguments, environment) = options.handOver
+        if !options.memory, environment["NEARBY_DATABASE_URL"] == nil,
+           let url = try ServeCommand.configuredDatabase() {
+            environment["NEARBY_DATABASE_URL"] = url
+        }
+        try ServerProgram.become(arguments: ["serve"] + arguments, environment: environment)
+    }
 }
 
-/// Lines for the user on standard error.
-enum StandardError {
-    @Sendable static func writeLine(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+/// `nearby serve migrate`: creates or upgrades the service's tables in PostgreSQL (run by `nearby-server`).
+struct ServeMigrateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "migrate",
+        abstract: "Create or upgrade the service's tables in PostgreSQL (each step in one transaction).")
+
+    @OptionGroup var database: DatabaseOptions
+
+    func run() throws {
+        var environment = database.environment
+        if environment["NEARBY_DATABASE_URL"] == nil, let url = try ServeCommand.configuredDatabase() {
+            environment["NEARBY_DATABASE_URL"] = url
+        }
+        try ServerProgram.become(arguments: ["serve", "migrate"], environment: environment)
     }
 }

@@ -11,6 +11,10 @@ struct AppSettings: Equatable, Sendable {
     var friendsURL: URL?
     var friendsToken: Secret?
     var googleAPIKey: Secret?
+    /// The service's PostgreSQL URL; it may hold a password, so it is never shown.
+    var databaseURL: Secret?
+    /// The places service's bearer token (`--source service`).
+    var placesToken: Secret?
     /// Where the key was set ("NEARBY_GOOGLE_API_KEY", "config.toml line 3 (google_api_key)"), so that a
     /// denied key's message says where to look; never the key itself.
     var googleAPIKeyOrigin: String?
@@ -41,7 +45,7 @@ struct AppSettings: Equatable, Sendable {
         if let raw = try sources.value(of: .source) {
             guard let source = DataSource(rawValue: raw.value.lowercased()) else {
                 throw SettingsError("\(raw.origin): unknown source \(TerminalText.quoted(raw.value)); "
-                                    + "use local, overpass or google.")
+                                    + "use local, overpass, google or service.")
             }
             settings.source = source
         }
@@ -58,6 +62,8 @@ struct AppSettings: Equatable, Sendable {
             }
             settings.googleAPI = api
         }
+        settings.databaseURL = try sources.value(of: .databaseURL).map(Self.databaseURL)
+        settings.placesToken = try sources.value(of: .placesToken).map(Self.secret)
         if let raw = try sources.value(of: .near) {
             settings.near = raw.value
             settings.nearOrigin = raw.origin
@@ -97,6 +103,10 @@ struct AppSettings: Equatable, Sendable {
             throw SettingsError("The google source needs an API key: set NEARBY_GOOGLE_API_KEY, "
                                 + "or google_api_key\(file).")
         }
+        if settings.source == .service, settings.placesURL == nil {
+            throw SettingsError("The service source needs the address of a nearby serve: "
+                                + "--places-url http://host:port (or NEARBY_PLACES_URL, or places_url in the config file).")
+        }
         return settings
     }
 
@@ -110,6 +120,17 @@ struct AppSettings: Equatable, Sendable {
                                 + "not \(TerminalText.quoted(raw.value)).")
         }
         return url
+    }
+
+    /// A PostgreSQL URL. Not quoted back: it may hold a password.
+    private static func databaseURL(_ raw: RawSetting) throws(SettingsError) -> Secret {
+        let text = raw.value.trimmingBlanks()
+        let lower = text.lowercased()
+        guard lower.hasPrefix("postgresql://") || lower.hasPrefix("postgres://"),
+              !text.contains(where: { $0.isWhitespace }), !text.unicodeScalars.contains(where: ConfigFile.isControl) else {
+            throw SettingsError("\(raw.origin) wants a URL such as postgresql://user:password@host:5432/nearby.")
+        }
+        return Secret(text)
     }
 
     /// A token or key: one word of printable characters. Never quoted back.

@@ -6,6 +6,8 @@ enum DataSource: String, CaseIterable, Sendable {
     case overpass
     /// The Google Places web service (needs an API key).
     case google
+    /// Another Nearby's service (`nearby serve`, on PostgreSQL/PostGIS or a store), at `--places-url`.
+    case service
 }
 
 /// Which of Google's places services the google source speaks.

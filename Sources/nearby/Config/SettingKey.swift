@@ -9,6 +9,10 @@ enum SettingKey: String, CaseIterable, Sendable {
     case near
     case gpsd
     case units
+    /// The service's PostgreSQL database (`nearby serve`, `nearby import --database`).
+    case databaseURL = "database_url"
+    /// The bearer token of a places service (`--source service`).
+    case placesToken = "places_token"
     /// The country whose public holidays apply (ISO 3166 alpha-2), instead of looking it up per place.
     case country
     /// A holiday calendar file that adds to (or replaces days of) the built-in tables.
@@ -29,7 +33,8 @@ enum SettingKey: String, CaseIterable, Sendable {
         case .near: "--near"
         case .googleAPI: "--google-api"
         case .gpsd: "--gpsd"
-        case .googleAPIKey, .units, .country, .holidaysFile, .hyperlinks: nil
+        case .databaseURL: "--database"
+        case .googleAPIKey, .units, .placesToken, .country, .holidaysFile, .hyperlinks: nil
         }
     }
 
@@ -41,6 +46,8 @@ enum SettingKey: String, CaseIterable, Sendable {
         case .friendsURL: "NEARBY_FRIENDS_URL"
         case .friendsToken: "NEARBY_FRIENDS_TOKEN"
         case .googleAPIKey: "NEARBY_GOOGLE_API_KEY"
+        case .databaseURL: "NEARBY_DATABASE_URL"
+        case .placesToken: "NEARBY_PLACES_TOKEN"
         case .googleAPI: "NEARBY_GOOGLE_API"
         case .gpsd: "NEARBY_GPSD"
         case .country: "NEARBY_COUNTRY"
@@ -51,5 +58,5 @@ enum SettingKey: String, CaseIterable, Sendable {
     }
 
     /// Whether the value must never appear in messages or logs.
-    var isSecret: Bool { self == .friendsToken || self == .googleAPIKey }
+    var isSecret: Bool { self == .friendsToken || self == .googleAPIKey || self == .databaseURL || self == .placesToken }
 }

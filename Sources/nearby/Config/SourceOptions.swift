@@ -3,7 +3,7 @@ import ArgumentParser
 /// `--source` and `--places-url`: where places come from.
 struct PlacesSourceOptions: ParsableArguments {
     @Option(parsing: .unconditional,
-            help: ArgumentHelp("Where places come from: local, overpass or google (default local; also NEARBY_SOURCE).",
+            help: ArgumentHelp("Where places come from: local, overpass, google or service (default local; also NEARBY_SOURCE).",
                                valueName: "SOURCE"))
     var source: String?
 

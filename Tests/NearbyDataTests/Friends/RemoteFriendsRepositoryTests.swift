@@ -1,6 +1,7 @@
 import Foundation
 import NearbyCore
 import NearbyData
+import NearbyServer
 import Testing
 
 @Suite("RemoteFriendsRepository")
@@ -12,7 +13,7 @@ struct RemoteFriendsRepositoryTests {
     /// A real friends server over an in-memory repository, and a client pointed at it.
     private func withServer(token: String? = nil, clientToken: String? = nil,
                             _ body: @Sendable (RemoteFriendsRepository) async throws -> Void) async throws {
-        let server = try FriendsServer(repository: InMemoryFriendsRepository(), host: "127.0.0.1", port: 0, token: token)
+        let server = try NearbyService(backend: MemoryServiceBackend(), host: "127.0.0.1", port: 0, token: token)
         let port = try await server.start()
         let url = try #require(URL(string: "http://127.0.0.1:\(port)"))
         do {
@@ -61,7 +62,7 @@ struct RemoteFriendsRepositoryTests {
     @Test("the client against a server over the SQLite store")
     func overTheStore() async throws {
         let store = LocalFriendsRepository(database: try AppDatabase.inMemory())
-        let server = try FriendsServer(repository: store, port: 0)
+        let server = try NearbyService(backend: MemoryServiceBackend(friends: store), port: 0)
         let port = try await server.start()
         let friends = RemoteFriendsRepository(baseURL: try #require(URL(string: "http://127.0.0.1:\(port)")),
                                               timeout: .seconds(5))

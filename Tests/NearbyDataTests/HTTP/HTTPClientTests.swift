@@ -1,5 +1,6 @@
 import Foundation
 import NearbyData
+import NearbyServer
 import Testing
 
 @Suite("HTTPClient")

@@ -1,5 +1,6 @@
 import Foundation
 import NearbyData
+import NearbyServer
 import Synchronization
 import Testing
 import TestSupport

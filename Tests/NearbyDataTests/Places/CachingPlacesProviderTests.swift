@@ -1,6 +1,7 @@
 import Foundation
 import NearbyCore
 @testable import NearbyData
+import NearbyServer
 import Synchronization
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import NearbyData
+import NearbyServer
 import Synchronization
 
 /// A local server on 127.0.0.1 and a free port, answering with whatever a test scripts.

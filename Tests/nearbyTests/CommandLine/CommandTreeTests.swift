@@ -46,7 +46,8 @@ struct CommandTreeTests {
     static let candidates = ["-7", "7", "-33.867,151.207", "search:-x", "cafe"]
 
     /// Options that are refused alone, with what they go with.
-    static let companions: [String: [String]] = ["demo-places": ["--demo"]]
+    static let companions: [String: [String]] = ["demo-places": ["--demo"], "tls-cert": ["--tls-key", "key.pem"],
+                                                   "tls-key": ["--tls-cert", "cert.pem"]]
 
     /// Values that look like options, for options that take text.
     static let optionLikeValues = ["--json", "-x"]

@@ -1,6 +1,7 @@
 import Foundation
 import NearbyCore
 import NearbyData
+import NearbyServer
 import Testing
 @testable import nearby
 
@@ -16,7 +17,7 @@ struct FriendsServiceCommandTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let service = InMemoryFriendsRepository(friends: [Friend(id: 1, firstName: "Sam", lastName: "Served",
                                                                  phoneNumber: "+423 555 0199")])
-        let server = try FriendsServer(repository: service, port: 0, token: "secret")
+        let server = try NearbyService(backend: MemoryServiceBackend(friends: service), port: 0, token: "secret")
         let port = try await server.start()
         defer { Task { await server.stop() } }
         let environment = ["NEARBY_FRIENDS_URL": "http://127.0.0.1:\(port)", "NEARBY_FRIENDS_TOKEN": "secret"]
@@ -39,7 +40,7 @@ struct FriendsServiceCommandTests {
     }
 
     @Test func aWrongTokenNamesWhereTheTokenIsSet() async throws {
-        let server = try FriendsServer(repository: InMemoryFriendsRepository(), port: 0, token: "secret")
+        let server = try NearbyService(backend: MemoryServiceBackend(), port: 0, token: "secret")
         let port = try await server.start()
         defer { Task { await server.stop() } }
         do {

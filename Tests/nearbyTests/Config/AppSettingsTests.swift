@@ -86,7 +86,7 @@ struct AppSettingsTests {
 
     @Test func badValuesFailInOneLineNamingWhereTheyCameFrom() throws {
         let cases: [(String?, String)] = [
-            (failure(flags: [.source: "osm"]), "--source: unknown source “osm”; use local, overpass or google."),
+            (failure(flags: [.source: "osm"]), "--source: unknown source “osm”; use local, overpass, google or service."),
             (failure(environment: ["NEARBY_SOURCE": "x\u{1B}[31m"]), "NEARBY_SOURCE: unknown source “x\u{241B}[31m”"),
             (failure(file: try file("source = \"bing\"")), "/conf/nearby/config.toml line 1 (source): unknown source"),
             (failure(flags: [.friendsURL: "ftp://host"]), "--friends-url wants an http or https address"),

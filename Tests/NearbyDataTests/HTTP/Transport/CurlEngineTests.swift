@@ -1,5 +1,6 @@
 import Foundation
 @testable import NearbyData
+import NearbyServer
 import Testing
 
 @Suite("CurlEngine")

@@ -1,23 +1,27 @@
 import Foundation
+import NearbyData
 
 /// One request as the server's routes see it, whatever HTTP library carries it.
 public struct ServerRequest: Sendable {
     public var method: String
-    /// The path without the query ("/api/friends/3").
+    /// The path without the query, percent-decoded and with dot segments resolved ("/api/friends/3").
     public var path: String
     public var query: [String: String]
-    /// Header names lower-cased.
+    /// Header names lower-cased; a header sent more than once keeps its first value here.
     public var headers: [String: String]
+    /// Lower-cased names of the headers that came more than once.
+    public var repeatedHeaders: Set<String>
     public var body: Data
     /// The body was larger than the server accepts and was not read.
     public var bodyTooLarge: Bool
 
     public init(method: String, path: String, query: [String: String] = [:], headers: [String: String] = [:],
-                body: Data = Data(), bodyTooLarge: Bool = false) {
+                repeatedHeaders: Set<String> = [], body: Data = Data(), bodyTooLarge: Bool = false) {
         self.method = method
         self.path = path
         self.query = query
         self.headers = headers
+        self.repeatedHeaders = repeatedHeaders
         self.body = body
         self.bodyTooLarge = bodyTooLarge
     }
@@ -28,11 +32,14 @@ public struct ServerResponse: Sendable {
     public var status: Int
     public var headers: [String: String]
     public var body: Data
+    /// Close the connection once this answer is sent (a refused body may still be arriving).
+    public var closesConnection: Bool
 
-    public init(status: Int, headers: [String: String] = [:], body: Data = Data()) {
+    public init(status: Int, headers: [String: String] = [:], body: Data = Data(), closesConnection: Bool = false) {
         self.status = status
         self.headers = headers
         self.body = body
+        self.closesConnection = closesConnection
     }
 
     /// A JSON answer.

@@ -1,29 +1,27 @@
 import Foundation
 import NearbyCore
+import NearbyData
 
-/// The friends service's routes over any `FriendsRepository`: the legacy ones (`/listFriends`, `/addFriend`,
+/// The friends routes over any `FriendsRepository`: the legacy ones (`/listFriends`, `/addFriend`,
 /// `/editFriend/{id}`) and the REST ones under `/api/friends`. JSON in and out; errors are JSON too.
+/// Authentication is the service's job (`ServiceAPI`), before a request gets here.
 public struct FriendsAPI: Sendable {
     private let repository: any FriendsRepository
-    private let token: String?
     private let log: (@Sendable (String) -> Void)?
 
-    /// - Parameters:
-    ///   - token: when set, every request needs `Authorization: Bearer <token>`.
-    ///   - log: receives details of store failures, which clients only see as a 500.
-    public init(repository: any FriendsRepository, token: String? = nil, log: (@Sendable (String) -> Void)? = nil) {
+    /// - Parameter log: receives details of store failures, which clients only see as a 500.
+    public init(repository: any FriendsRepository, log: (@Sendable (String) -> Void)? = nil) {
         self.repository = repository
-        self.token = token
         self.log = log
     }
 
-    public func respond(to request: ServerRequest) async -> ServerResponse {
-        if let token, !Self.authorizes(request.headers["authorization"], token: token) {
-            return .error(401, "A valid bearer token is required.", headers: ["WWW-Authenticate": "Bearer"])
-        }
-        guard let route = Route(method: request.method, path: request.path) else {
-            return .error(404, "No such route.")
-        }
+    /// The route a method and path ask for, or nil when the path is none of the friends routes.
+    static func route(method: String, path: String) -> FriendsRoute? {
+        FriendsRoute(method: method, path: path)
+    }
+
+    /// Answers a request for `route`.
+    func respond(to request: ServerRequest, route: FriendsRoute) async -> ServerResponse {
         switch route {
         case .wrongMethod(let allowed):
             return .error(405, "Use \(allowed.joined(separator: " or ")) here.",
@@ -43,7 +41,7 @@ public struct FriendsAPI: Sendable {
         }
     }
 
-    private func perform(_ route: Route, _ request: ServerRequest) async throws(FriendsError) -> ServerResponse {
+    private func perform(_ route: FriendsRoute, _ request: ServerRequest) async throws(FriendsError) -> ServerResponse {
         switch route {
         case .list:
             return try await list(request)
@@ -51,22 +49,28 @@ public struct FriendsAPI: Sendable {
             return .json(200, data: FriendJSON.data(of: try await repository.friend(id: id)))
         case .add(let legacy):
             let draft: FriendDraft
-            switch readDraft(request, over: nil) {
+            switch read(request, FriendInput.draft) {
             case .success(let value): draft = value
             case .failure(let refusal): return refusal.response
             }
             let friend = try await repository.addFriend(draft)
             return .json(legacy ? 200 : 201, data: FriendJSON.data(of: friend),
                          headers: legacy ? [:] : ["Location": "/api/friends/\(friend.id)"])
-        case .update(let id, let partial):
-            var base: FriendDraft?
-            if partial { base = try await repository.friend(id: id).draft }
+        case .replace(let id):
             let draft: FriendDraft
-            switch readDraft(request, over: base) {
+            switch read(request, FriendInput.draft) {
             case .success(let value): draft = value
             case .failure(let refusal): return refusal.response
             }
             return .json(200, data: FriendJSON.data(of: try await repository.updateFriend(id: id, with: draft)))
+        case .patch(let id):
+            let changes: FriendChanges
+            switch read(request, FriendInput.changes) {
+            case .success(let value): changes = value
+            case .failure(let refusal): return refusal.response
+            }
+            // One atomic write of only these fields: edits of other fields made meanwhile survive.
+            return .json(200, data: FriendJSON.data(of: try await repository.updateFriend(id: id, changes: changes)))
         case .delete(let id):
             try await repository.deleteFriend(id: id)
             return .json(200, .object(["id": .integer(id), "deleted": .bool(true)]))
@@ -91,13 +95,14 @@ public struct FriendsAPI: Sendable {
                      headers: ["X-Total-Count": String(page.total)])
     }
 
-    private func readDraft(_ request: ServerRequest, over base: FriendDraft?) -> Result<FriendDraft, ServerResponseBox> {
+    private func read<Value>(_ request: ServerRequest, _ reader: (JSONValue) -> FriendInput.Outcome<Value>)
+        -> Result<Value, ServerResponseBox> {
         guard let value = try? JSONValue.parse(request.body) else {
             return .failure(ServerResponseBox(.error(400, "The body must be JSON.")))
         }
-        switch FriendInput.read(value, over: base) {
-        case .draft(let draft):
-            return .success(draft)
+        switch reader(value) {
+        case .value(let value):
+            return .success(value)
         case .notAnObject:
             return .failure(ServerResponseBox(.error(400, "The body must be a JSON object of a friend.")))
         case .problems(let problems):
@@ -126,19 +131,6 @@ public struct FriendsAPI: Sendable {
             return .error(500, "The friends store failed; the request was not completed.")
         }
     }
-
-    /// Compares in time independent of where the strings differ, so the token cannot be guessed byte by byte.
-    static func authorizes(_ header: String?, token: String) -> Bool {
-        guard let header else { return false }
-        let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
-        guard parts.count == 2, parts[0].lowercased() == "bearer" else { return false }
-        let given = Array(parts[1].trimmingCharacters(in: .whitespaces).utf8), wanted = Array(token.utf8)
-        var difference = UInt8(given.count == wanted.count ? 0 : 1)
-        for index in wanted.indices {
-            difference |= wanted[index] ^ (index < given.count ? given[index] : 0)
-        }
-        return difference == 0
-    }
 }
 
 /// A response carried as a `Result` failure.
@@ -147,12 +139,13 @@ struct ServerResponseBox: Error {
     init(_ response: ServerResponse) { self.response = response }
 }
 
-/// What a method and path ask for.
-private enum Route {
+/// What a method and path ask of the friends routes.
+enum FriendsRoute: Equatable {
     case list
     case one(Friend.ID)
     case add(legacy: Bool)
-    case update(Friend.ID, partial: Bool)
+    case replace(Friend.ID)
+    case patch(Friend.ID)
     case delete(Friend.ID)
     case wrongMethod(allowed: [String])
     case unknownID
@@ -166,9 +159,9 @@ private enum Route {
         case 1 where segments[0] == "addFriend":
             self = method == "POST" ? .add(legacy: true) : .wrongMethod(allowed: ["POST"])
         case 2 where segments[0] == "editFriend":
-            guard let id = Route.id(segments[1]) else { self = .unknownID; return }
+            guard let id = Self.id(segments[1]) else { self = .unknownID; return }
             switch method {
-            case "PATCH": self = .update(id, partial: true)
+            case "PATCH": self = .patch(id)
             case "DELETE": self = .delete(id)
             default: self = .wrongMethod(allowed: ["PATCH", "DELETE"])
             }
@@ -179,11 +172,11 @@ private enum Route {
             default: self = .wrongMethod(allowed: ["GET", "POST"])
             }
         case 3 where segments[0] == "api" && segments[1] == "friends":
-            guard let id = Route.id(segments[2]) else { self = .unknownID; return }
+            guard let id = Self.id(segments[2]) else { self = .unknownID; return }
             switch method {
             case "GET": self = .one(id)
-            case "PUT": self = .update(id, partial: false)
-            case "PATCH": self = .update(id, partial: true)
+            case "PUT": self = .replace(id)
+            case "PATCH": self = .patch(id)
             case "DELETE": self = .delete(id)
             default: self = .wrongMethod(allowed: ["GET", "PUT", "PATCH", "DELETE"])
             }

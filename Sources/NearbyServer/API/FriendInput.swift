@@ -1,0 +1,98 @@
+import Foundation
+import NearbyCore
+import NearbyData
+
+/// A friend's fields read from a request body and checked with `FriendValidation`: the fields a body sets,
+/// each checked on its own, so a partial edit names only what it changes.
+enum FriendInput {
+    enum Outcome<Value> {
+        case value(Value)
+        case problems([FriendField: String])
+        case notAnObject
+    }
+
+    /// The fields `value` sets. `null` clears an optional field (and empties a required one, which is then a
+    /// problem).
+    static func changes(_ value: JSONValue) -> Outcome<FriendChanges> {
+        guard case .object(let fields) = value else { return .notAnObject }
+        var problems: [FriendField: String] = [:]
+        var changes = FriendChanges()
+
+        func lookup(_ names: [String]) -> JSONValue? {
+            for name in names { if let found = fields[name] { return found } }
+            return nil
+        }
+        func requiredText(_ field: FriendField, _ names: [String], numbersAllowed: Bool = false) -> String? {
+            guard let raw = lookup(names) else { return nil }
+            switch raw {
+            case .string(let text): return text.trimmingCharacters(in: .whitespaces)
+            case .integer(let number) where numbersAllowed: return String(number)
+            case .null: return ""
+            default:
+                problems[field] = "Must be text"
+                return nil
+            }
+        }
+        func optionalText(_ field: FriendField, _ names: [String]) -> String?? {
+            guard let raw = lookup(names) else { return nil }
+            switch raw {
+            case .string(let text):
+                let trimmed = text.trimmingCharacters(in: .whitespaces)
+                return .some(trimmed.isEmpty ? nil : trimmed)
+            case .null: return .some(nil)
+            default:
+                problems[field] = "Must be text"
+                return nil
+            }
+        }
+
+        changes.firstName = requiredText(.firstName, ["firstname", "firstName"])
+        changes.lastName = requiredText(.lastName, ["lastname", "lastName"])
+        changes.phoneNumber = requiredText(.phoneNumber, ["phonenumber", "phoneNumber"], numbersAllowed: true)
+        changes.email = optionalText(.email, ["email"])
+        changes.placeName = optionalText(.location, ["placename", "placeName"])
+
+        switch (fields["latitude"], fields["longitude"]) {
+        case (nil, nil): break
+        case (.null?, .null?): changes.coordinate = .some(nil)
+        case (let lat?, let lon?):
+            if let lat = lat.doubleValue, let lon = lon.doubleValue {
+                changes.coordinate = .some(Coordinate(latitude: lat, longitude: lon))
+            } else {
+                problems[.location] = "Latitude and longitude must be numbers"
+            }
+        default:
+            problems[.location] = "Latitude and longitude go together"
+        }
+        // Each field is checked with the rules every way a friend comes in shares (FriendValidation, through
+        // FriendChanges.problems): the same lengths, the same forbidden characters.
+        // Type problems come first: they say more than the validation of a value that was not used.
+        problems.merge(changes.problems) { typeProblem, _ in typeProblem }
+        return problems.isEmpty ? .value(changes) : .problems(problems)
+    }
+
+    /// A whole friend (add, replace): every required field must be there.
+    static func draft(_ value: JSONValue) -> Outcome<FriendDraft> {
+        switch changes(value) {
+        case .notAnObject: return .notAnObject
+        case .problems(let problems): return .problems(Self.withMissing(problems, in: value))
+        case .value(let changes):
+            let missing = withMissing([:], in: value)
+            if !missing.isEmpty { return .problems(missing) }
+            return .value(changes.applied(to: FriendDraft(firstName: "", lastName: "", phoneNumber: "")))
+        }
+    }
+
+    /// `problems` plus "Required" for each required field the body lacks.
+    private static func withMissing(_ problems: [FriendField: String], in value: JSONValue) -> [FriendField: String] {
+        guard case .object(let fields) = value else { return problems }
+        var result = problems
+        let required: [(FriendField, [String])] = [(.firstName, ["firstname", "firstName"]),
+                                                   (.lastName, ["lastname", "lastName"]),
+                                                   (.phoneNumber, ["phonenumber", "phoneNumber"])]
+        for (field, names) in required where !names.contains(where: { fields[$0] != nil }) && result[field] == nil {
+            result[field] = "Required"
+        }
+        return result
+    }
+}

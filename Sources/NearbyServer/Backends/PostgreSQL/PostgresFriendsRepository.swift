@@ -1,0 +1,242 @@
+import Foundation
+import Logging
+import NearbyCore
+import NearbyData
+import PostgresNIO
+
+/// The friends address book in PostgreSQL. Every statement is fixed text with bound parameters; ids and times
+/// come from the database, so any number of instances can write at once. Reads go to a replica when there is
+/// one; writes, and what they answer, come from the primary.
+public struct PostgresFriendsRepository: FriendsRepository {
+    let pools: PostgresPools
+
+    public init(pools: PostgresPools) {
+        self.pools = pools
+    }
+
+    public func listFriends() async throws(FriendsError) -> [Friend] {
+        try await storing {
+            try await pools.read { connection in
+                let rows = try await connection.query("""
+                    SELECT id, first_name, last_name, phone_number, email, latitude, longitude, place_name, created_at,
+                           updated_at
+                    FROM friend ORDER BY last_name_key, first_name_key, id
+                    """, logger: pools.logger)
+                return try await Self.friends(rows)
+            }
+        }
+    }
+
+    public func friendsPage(filter: String?, offset: Int, limit: Int) async throws(FriendsError) -> FriendsPage {
+        let needle = filter.map { SearchFolding.fold($0.trimmingCharacters(in: .whitespaces)) } ?? ""
+        let offset = max(offset, 0), limit = max(limit, 0)
+        return try await storing {
+            try await pools.read { connection in
+                // strpos() rather than LIKE: no wildcard characters to escape in what the user typed.
+                let rows = try await connection.query("""
+                    SELECT id, first_name, last_name, phone_number, email, latitude, longitude, place_name, created_at,
+                           updated_at
+                    FROM friend WHERE \(needle) = '' OR strpos(search_key, \(needle)) > 0
+                    ORDER BY last_name_key, first_name_key, id LIMIT \(limit) OFFSET \(offset)
+                    """, logger: pools.logger)
+                let friends = try await Self.friends(rows)
+                let counted = try await connection.query(
+                    "SELECT count(*) FROM friend WHERE \(needle) = '' OR strpos(search_key, \(needle)) > 0",
+                    logger: pools.logger)
+                var total = 0
+                for try await count in counted.decode(Int.self) { total = count }
+                return FriendsPage(friends: friends, total: total)
+            }
+        }
+    }
+
+    public func friend(id: Friend.ID) async throws(FriendsError) -> Friend {
+        try await storing {
+            try await pools.read { connection in
+                let rows = try await connection.query("""
+                    SELECT id, first_name, last_name, phone_number, email, latitude, longitude, place_name, created_at,
+                           updated_at
+                    FROM friend WHERE id = \(id)
+                    """, logger: pools.logger)
+                guard let friend = try await Self.friends(rows).first else { throw FriendsError.notFound }
+                return friend
+            }
+        }
+    }
+
+    public func addFriend(_ draft: FriendDraft) async throws(FriendsError) -> Friend {
+        let draft = try Self.checked(draft)
+        let keys = Keys(draft)
+        return try await writing { connection in
+            let rows = try await connection.query("""
+                INSERT INTO friend (first_name, last_name, phone_number, email, latitude, longitude, place_name,
+                                    first_name_key, last_name_key, phone_key, email_key, created_at, updated_at)
+                VALUES (\(draft.firstName), \(draft.lastName), \(draft.phoneNumber), \(draft.email),
+                        \(draft.coordinate?.latitude), \(draft.coordinate?.longitude), \(draft.placeName),
+                        \(keys.firstName), \(keys.lastName), \(keys.phone), \(keys.email), now(), now())
+                RETURNING id, first_name, last_name, phone_number, email, latitude, longitude, place_name, created_at,
+                          updated_at
+                """, logger: pools.logger)
+            guard let friend = try await Self.friends(rows).first else { throw FriendsError.storage("No row came back.") }
+            return friend
+        }
+    }
+
+    public func updateFriend(id: Friend.ID, with draft: FriendDraft) async throws(FriendsError) -> Friend {
+        let draft = try Self.checked(draft)
+        let keys = Keys(draft)
+        return try await writing { connection in
+            let rows = try await connection.query("""
+                UPDATE friend SET first_name = \(draft.firstName), last_name = \(draft.lastName),
+                    phone_number = \(draft.phoneNumber), email = \(draft.email),
+                    latitude = \(draft.coordinate?.latitude), longitude = \(draft.coordinate?.longitude),
+                    place_name = \(draft.placeName), first_name_key = \(keys.firstName),
+                    last_name_key = \(keys.lastName), phone_key = \(keys.phone), email_key = \(keys.email),
+                    updated_at = now()
+                WHERE id = \(id)
+                RETURNING id, first_name, last_name, phone_number, email, latitude, longitude, place_name, created_at,
+                          updated_at
+                """, logger: pools.logger)
+            guard let friend = try await Self.friends(rows).first else { throw FriendsError.notFound }
+            return friend
+        }
+    }
+
+    /// One UPDATE that sets only the given fields (each guarded by a flag), so concurrent edits of different
+    /// fields of one friend never undo each other.
+    public func updateFriend(id: Friend.ID, changes: FriendChanges) async throws(FriendsError) -> Friend {
+        let problems = changes.problems
+        if let field = FriendField.allCases.first(where: { problems[$0] != nil }), let reason = problems[field] {
+            throw .invalid(field: field, reason: reason)
+        }
+        let first = changes.firstName.map(Self.trimmed), last = changes.lastName.map(Self.trimmed)
+        let phone = changes.phoneNumber.map(Self.trimmed)
+        let email: String?? = changes.email.map { $0.map(Self.trimmed).flatMap { $0.isEmpty ? nil : $0 } }
+        let place: String?? = changes.placeName.map { $0.map(Self.trimmed).flatMap { $0.isEmpty ? nil : $0 } }
+        let setsCoordinate = changes.coordinate != nil
+        let coordinate = changes.coordinate ?? nil
+        let emailValue: String? = email ?? nil, placeValue: String? = place ?? nil
+        return try await writing { connection in
+            let rows = try await connection.query("""
+                UPDATE friend SET
+                    first_name = CASE WHEN \(first != nil) THEN \(first ?? "")::text ELSE first_name END,
+                    first_name_key = CASE WHEN \(first != nil) THEN \(SearchFolding.fold(first ?? ""))::text
+                                          ELSE first_name_key END,
+                    last_name = CASE WHEN \(last != nil) THEN \(last ?? "")::text ELSE last_name END,
+                    last_name_key = CASE WHEN \(last != nil) THEN \(SearchFolding.fold(last ?? ""))::text
+                                         ELSE last_name_key END,
+                    phone_number = CASE WHEN \(phone != nil) THEN \(phone ?? "")::text ELSE phone_number END,
+                    phone_key = CASE WHEN \(phone != nil) THEN \(SearchFolding.fold(phone ?? ""))::text ELSE phone_key END,
+                    email = CASE WHEN \(email != nil) THEN \(emailValue)::text ELSE email END,
+                    email_key = CASE WHEN \(email != nil) THEN \(SearchFolding.fold(emailValue ?? ""))::text
+                                     ELSE email_key END,
+                    latitude = CASE WHEN \(setsCoordinate) THEN \(coordinate?.latitude)::float8 ELSE latitude END,
+                    longitude = CASE WHEN \(setsCoordinate) THEN \(coordinate?.longitude)::float8 ELSE longitude END,
+                    place_name = CASE WHEN \(place != nil) THEN \(placeValue)::text ELSE place_name END,
+                    updated_at = now()
+                WHERE id = \(id)
+                RETURNING id, first_name, last_name, phone_number, email, latitude, longitude, place_name, created_at,
+                          updated_at
+                """, logger: pools.logger)
+            guard let friend = try await Self.friends(rows).first else { throw FriendsError.notFound }
+            return friend
+        }
+    }
+
+    public func deleteFriend(id: Friend.ID) async throws(FriendsError) {
+        try await writing { connection in
+            let rows = try await connection.query("DELETE FROM friend WHERE id = \(id) RETURNING id", logger: pools.logger)
+            var deleted = false
+            for try await _ in rows.decode(Int64.self) { deleted = true }
+            guard deleted else { throw FriendsError.notFound }
+        }
+    }
+
+    // MARK: -
+
+    /// The folded keys the list is ordered and filtered by, as the local store folds them.
+    private struct Keys {
+        var firstName: String
+        var lastName: String
+        var phone: String
+        var email: String
+
+        init(_ draft: FriendDraft) {
+            firstName = SearchFolding.fold(draft.firstName)
+            lastName = SearchFolding.fold(draft.lastName)
+            phone = SearchFolding.fold(draft.phoneNumber)
+            email = SearchFolding.fold(draft.email ?? "")
+        }
+    }
+
+    /// The draft trimmed and validated, as the local store keeps it.
+    private static func checked(_ draft: FriendDraft) throws(FriendsError) -> FriendDraft {
+        let optional = { (text: String?) -> String? in
+            guard let text = text.map(trimmed), !text.isEmpty else { return nil }
+            return text
+        }
+        let clean = FriendDraft(firstName: trimmed(draft.firstName), lastName: trimmed(draft.lastName),
+                                phoneNumber: trimmed(draft.phoneNumber), email: optional(draft.email),
+                                coordinate: draft.coordinate, placeName: optional(draft.placeName))
+        let problems = FriendValidation.problems(in: clean)
+        if let field = FriendField.allCases.first(where: { problems[$0] != nil }), let reason = problems[field] {
+            throw .invalid(field: field, reason: reason)
+        }
+        return clean
+    }
+
+    private static func trimmed(_ text: String) -> String {
+        text.trimmingCharacters(in: .whitespaces)
+    }
+
+    private static func friends(_ rows: PostgresRowSequence) async throws -> [Friend] {
+        var friends: [Friend] = []
+        for try await (id, first, last, phone, email, latitude, longitude, place, created, updated) in rows.decode(
+            (Int64, String, String, String, String?, Double?, Double?, String?, Date, Date).self) {
+            let coordinate = latitude.flatMap { lat in longitude.map { Coordinate(latitude: lat, longitude: $0) } }
+            friends.append(Friend(id: id, firstName: first, lastName: last, phoneNumber: phone, email: email,
+                                  coordinate: coordinate, placeName: place, createdAt: created, updatedAt: updated))
+        }
+        return friends
+    }
+
+    /// A write on the primary, or on the transaction of the request when there is one (an `Idempotency-Key`
+    /// request keeps its key and its friend in one transaction). Outside a transaction, the write position
+    /// after it is noted for read-your-writes.
+    private func writing<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T)
+        async throws(FriendsError) -> T {
+        try await storing {
+            if let connection = PostgresTransactionContext.connection {
+                return try await body(connection)
+            }
+            return try await pools.write { connection in
+                let value = try await body(connection)
+                if pools.hasReplicas {
+                    try await PostgresTransactionContext.recordWritePosition(connection, logger: pools.logger)
+                }
+                return value
+            }
+        }
+    }
+
+    private func storing<T>(_ work: () async throws -> T) async throws(FriendsError) -> T {
+        do {
+            return try await work()
+        } catch let error as FriendsError {
+            throw error
+        } catch {
+            throw .storage("The database failed: \(PostgresPools.describe(error))")
+        }
+    }
+}
+
+/// The transaction a request runs in, when it runs in one.
+enum PostgresTransactionContext {
+    @TaskLocal static var connection: PostgresConnection?
+
+    /// Notes the primary's WAL position now (after a commit) for `X-Nearby-Written`.
+    static func recordWritePosition(_ connection: PostgresConnection, logger: Logger) async throws {
+        let rows = try await connection.query("SELECT pg_current_wal_lsn()::text", logger: logger)
+        for try await position in rows.decode(String.self) { ReadYourWrites.record(position) }
+    }
+}

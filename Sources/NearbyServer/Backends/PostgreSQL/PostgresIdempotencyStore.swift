@@ -1,0 +1,93 @@
+import Foundation
+import NearbyData
+import PostgresNIO
+
+/// `IdempotencyStore` in PostgreSQL: the key and the write it guards commit in ONE transaction, so a key is
+/// either answered with the friend it added or absent with nothing added. A second request with the same key
+/// waits on the key's row until the first commits, then gets its answer; any instance answers the same.
+public struct PostgresIdempotencyStore: IdempotencyStore {
+    let pools: PostgresPools
+
+    public init(pools: PostgresPools) {
+        self.pools = pools
+    }
+
+    public func answer(_ request: IdempotentRequest, operation: @Sendable () async -> ServerResponse) async -> ServerResponse {
+        let retention = Int(Idempotency.retention.components.seconds)
+        let body = ByteBuffer(bytes: request.body)
+        do {
+            let outcome = try await pools.write { connection -> Outcome in
+                let outcome = try await connection.withTransaction(logger: pools.logger) { connection -> Outcome in
+                    let logger = pools.logger
+                    try await connection.query("""
+                        DELETE FROM idempotency_key
+                        WHERE key = \(request.key) AND created_at < now() - make_interval(secs => \(retention))
+                        """, logger: logger)
+                    // Blocks while another transaction holds the key uncommitted; then inserts or finds it.
+                    let claimed = try await connection.query("""
+                        INSERT INTO idempotency_key (key, method, path, request_body, status, answer_body)
+                        VALUES (\(request.key), \(request.method), \(request.path), \(body), 0, ''::bytea)
+                        ON CONFLICT (key) DO NOTHING RETURNING 1
+                        """, logger: logger)
+                    var isOurs = false
+                    for try await _ in claimed.decode(Int.self) { isOurs = true }
+                    guard isOurs else { return try await Self.stored(request, connection, logger) }
+                    let response = await PostgresTransactionContext.$connection.withValue(connection) {
+                        await operation()
+                    }
+                    guard (200..<300).contains(response.status) else { throw NotKept(response: response) }
+                    let kept = StoredAnswer(response)
+                    try await connection.query("""
+                        UPDATE idempotency_key SET status = \(kept.status), content_type = \(kept.contentType),
+                            location = \(kept.location), answer_body = \(ByteBuffer(bytes: kept.body))
+                        WHERE key = \(request.key)
+                        """, logger: logger)
+                    return .fresh(response)
+                }
+                if pools.hasReplicas {
+                    try await PostgresTransactionContext.recordWritePosition(connection, logger: pools.logger)
+                }
+                return outcome
+            }
+            switch outcome {
+            case .fresh(let response): return response
+            case .replay(let response): return response
+            }
+        } catch {
+            if let refused = unwrappedTransactionError(error) as? NotKept {
+                // Rolled back: neither the key nor anything the operation wrote remains, so a retry runs again.
+                return refused.response
+            }
+            return .error(500, "The database failed; the request was not completed.")
+        }
+    }
+
+    private enum Outcome: Sendable {
+        case fresh(ServerResponse)
+        case replay(ServerResponse)
+    }
+
+    /// An answer that is not kept; thrown to roll the transaction back.
+    private struct NotKept: Error {
+        let response: ServerResponse
+    }
+
+    private static func stored(_ request: IdempotentRequest, _ connection: PostgresConnection, _ logger: Logger)
+        async throws -> Outcome {
+        let rows = try await connection.query("""
+            SELECT method, path, request_body, status, content_type, location, answer_body
+            FROM idempotency_key WHERE key = \(request.key)
+            """, logger: logger)
+        for try await (method, path, requestBody, status, contentType, location, answerBody) in rows.decode(
+            (String, String, ByteBuffer, Int, String?, String?, ByteBuffer).self) {
+            guard method == request.method, path == request.path, Data(requestBody.readableBytesView) == request.body else {
+                return .replay(Idempotency.mismatch)
+            }
+            let answer = StoredAnswer(status: status, contentType: contentType, location: location,
+                                      body: Data(answerBody.readableBytesView))
+            return .replay(answer.replayed)
+        }
+        // Deleted between the insert and this read (expired at that instant): ask again.
+        return .replay(Idempotency.inProgress)
+    }
+}

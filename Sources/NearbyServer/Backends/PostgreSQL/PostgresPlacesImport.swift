@@ -1,0 +1,298 @@
+import Foundation
+import Logging
+import NearbyCore
+import NearbyData
+import NIOCore
+import PostgresNIO
+import Synchronization
+
+/// Imports an OpenStreetMap extract into PostGIS with the same importer and mapping as the local store, in
+/// ONE transaction: the places stream through `COPY` into a staging table, then replace what the same extract
+/// (source and region) contributed before. A damaged file, or any failure, leaves the database as it was.
+public struct PostgresPlacesImport: Sendable {
+    let pools: PostgresPools
+
+    public init(pools: PostgresPools) {
+        self.pools = pools
+    }
+
+    /// What one import did.
+    public struct Summary: Sendable {
+        public var osm: OSMImportSummary
+        /// Places of this extract that an earlier import had and this one does not: removed.
+        public var removed: Int
+        public var source: String
+        public var region: String
+    }
+
+    /// The region an extract stands for, from its file name: "liechtenstein-latest.osm.pbf" → "liechtenstein".
+    public static func region(ofFile path: String) -> String {
+        var name = Substring(path.split(separator: "/").last ?? Substring(path))
+        for suffix in [".gz", ".pbf", ".osm", ".xml"] where name.lowercased().hasSuffix(suffix) {
+            name = name.dropLast(suffix.count)
+        }
+        for suffix in [".osm", "-latest"] where name.lowercased().hasSuffix(suffix) {
+            name = name.dropLast(suffix.count)
+        }
+        return name.isEmpty ? "extract" : String(name)
+    }
+
+    /// Reads `path` and writes its places, replacing those the same (source, region) wrote before.
+    public func importOpenStreetMap(at path: String, region: String, source: String = "osm",
+                                    progress: @escaping @Sendable (OSMImportProgress) -> Void = { _ in })
+        async throws -> Summary {
+        let importer = OSMImporter(path: path)
+        // Fail on an unreadable file before any transaction starts.
+        _ = try importer.detectFormat()
+        let logger = pools.logger
+        return try await pools.transaction { connection in
+            let importIDs = try await connection.query(
+                "INSERT INTO place_import (source, region) VALUES (\(source), \(region)) RETURNING id", logger: logger)
+            var importID: Int64 = 0
+            for try await id in importIDs.decode(Int64.self) { importID = id }
+            try await connection.query("""
+                CREATE TEMP TABLE place_staging (
+                    seq bigint, id text, name text, category text, lat double precision, lon double precision,
+                    search_words text[], street text, housenumber text, postcode text, city text, country text,
+                    formatted_address text, phone text, website text, email text, opening_hours text,
+                    opening_periods text, cuisine text, wheelchair text, operator text, brand text,
+                    rating double precision, rating_count integer, price_level integer, attribution text
+                ) ON COMMIT DROP
+                """, logger: logger)
+            let handoff = CopyHandoff()
+            let summary = ImportOutcome()
+            // The importer is synchronous and reads a file: it runs on a thread of its own, handing COPY
+            // text to this task in batches, and waits when this task falls behind.
+            let thread = Thread {
+                let sink = CopyRowSink(handoff: handoff)
+                do {
+                    let result = try importer.run(into: sink, progress: progress)
+                    try sink.flush()
+                    summary.set(.success(result))
+                    handoff.finish(nil)
+                } catch {
+                    summary.set(.failure(error))
+                    handoff.finish(error)
+                }
+            }
+            thread.name = "nearby-import"
+            thread.start()
+            do {
+                try await connection.copyFrom(table: "place_staging", logger: logger) { writer in
+                    while let batch = try await handoff.next() { try await writer.write(batch) }
+                }
+            } catch {
+                handoff.cancel()
+                await handoff.waitUntilFinished()
+                if case .failure(let importError)? = summary.value { throw importError }
+                throw error
+            }
+            guard case .success(let osm)? = summary.value else {
+                throw PlacesError.storage("The import ended without a summary.")
+            }
+            // The last version of a place seen twice in one file wins, as in the local store.
+            try await connection.query("""
+                INSERT INTO place (id, source, region, import_id, name, category, lat, lon, position, search_words,
+                                   street, housenumber, postcode, city, country, formatted_address, phone, website,
+                                   email, opening_hours, opening_periods, cuisine, wheelchair, operator, brand, rating,
+                                   rating_count, price_level, attribution, updated_at)
+                SELECT DISTINCT ON (id) id, \(source), \(region), \(importID), name, category, lat, lon,
+                       ST_SetSRID(ST_MakePoint(lon, lat), 4326)::geography, search_words, street, housenumber,
+                       postcode, city, country, formatted_address, phone, website, email, opening_hours,
+                       opening_periods, cuisine, wheelchair, operator, brand, rating, rating_count, price_level,
+                       attribution, now()
+                FROM place_staging ORDER BY id, seq DESC
+                ON CONFLICT (id) DO UPDATE SET
+                    source = excluded.source, region = excluded.region, import_id = excluded.import_id,
+                    name = excluded.name, category = excluded.category, lat = excluded.lat, lon = excluded.lon,
+                    position = excluded.position, search_words = excluded.search_words, street = excluded.street,
+                    housenumber = excluded.housenumber, postcode = excluded.postcode, city = excluded.city,
+                    country = excluded.country, formatted_address = excluded.formatted_address,
+                    phone = excluded.phone, website = excluded.website, email = excluded.email,
+                    opening_hours = excluded.opening_hours, opening_periods = excluded.opening_periods,
+                    cuisine = excluded.cuisine, wheelchair = excluded.wheelchair, operator = excluded.operator,
+                    brand = excluded.brand, rating = excluded.rating, rating_count = excluded.rating_count,
+                    price_level = excluded.price_level, attribution = excluded.attribution, updated_at = now()
+                """, logger: logger)
+            // What this extract contributed before and no longer has is gone from it.
+            let removedRows = try await connection.query("""
+                WITH gone AS (
+                    DELETE FROM place WHERE source = \(source) AND region = \(region) AND import_id <> \(importID)
+                    RETURNING 1
+                )
+                SELECT count(*) FROM gone
+                """, logger: logger)
+            var removed = 0
+            for try await count in removedRows.decode(Int.self) { removed = count }
+            try await connection.query("""
+                UPDATE place_import SET places = (SELECT count(*) FROM place WHERE import_id = \(importID))
+                WHERE id = \(importID)
+                """, logger: logger)
+            try await connection.query("ANALYZE place", logger: logger)
+            return Summary(osm: osm, removed: removed, source: source, region: region)
+        }
+    }
+}
+
+/// Turns places into lines of `COPY … FROM STDIN` text for `place_staging`.
+final class CopyRowSink: OSMImportSink {
+    private let handoff: CopyHandoff
+    private var buffer = ByteBuffer()
+    private var sequence: Int64 = 0
+    /// Bytes gathered before a batch is handed over.
+    static let batchBytes = 1 << 20
+
+    init(handoff: CopyHandoff) {
+        self.handoff = handoff
+        buffer.reserveCapacity(Self.batchBytes + 4096)
+    }
+
+    func place(_ place: Place) throws {
+        guard place.coordinate.isValid else {
+            throw PlacesError.storage("\(place.id) has no valid coordinate.")
+        }
+        sequence += 1
+        var hoursText: String?
+        var periodsText: String?
+        switch place.openingHours {
+        case .osm(let text): hoursText = text
+        case .periods(let periods): periodsText = String(decoding: try JSONEncoder().encode(periods), as: UTF8.self)
+        case nil: break
+        }
+        let words = "{" + PlaceSearchText.words(of: place).map { "\"\($0)\"" }.joined(separator: ",") + "}"
+        let fields: [String?] = [
+            String(sequence), place.id.description, place.name, place.category.rawValue,
+            place.coordinate.latitude.description, place.coordinate.longitude.description, words,
+            place.address.street, place.address.houseNumber, place.address.postcode, place.address.city,
+            place.address.country, place.address.formatted, place.phone, place.website, place.email, hoursText,
+            periodsText, place.cuisine, place.wheelchair, place.operatorName, place.brand,
+            place.rating?.description, place.ratingCount.map(String.init), place.priceLevel.map(String.init),
+            place.attribution,
+        ]
+        for (index, field) in fields.enumerated() {
+            if index > 0 { buffer.writeInteger(UInt8(ascii: "\t")) }
+            Self.write(field, into: &buffer)
+        }
+        buffer.writeInteger(UInt8(ascii: "\n"))
+        if buffer.readableBytes >= Self.batchBytes { try flush() }
+    }
+
+    func locality(_ locality: Locality) throws {
+        // The service answers places by position and name; the gazetteer stays in the local store.
+    }
+
+    func flush() throws {
+        guard buffer.readableBytes > 0 else { return }
+        try handoff.put(buffer)
+        buffer = ByteBuffer()
+        buffer.reserveCapacity(Self.batchBytes + 4096)
+    }
+
+    /// One field in COPY's text format: `\N` for null; backslash, tab, line feed and carriage return escaped.
+    static func write(_ field: String?, into buffer: inout ByteBuffer) {
+        guard let field else {
+            buffer.writeStaticString("\\N")
+            return
+        }
+        for byte in field.utf8 {
+            switch byte {
+            case UInt8(ascii: "\\"): buffer.writeStaticString("\\\\")
+            case UInt8(ascii: "\t"): buffer.writeStaticString("\\t")
+            case UInt8(ascii: "\n"): buffer.writeStaticString("\\n")
+            case UInt8(ascii: "\r"): buffer.writeStaticString("\\r")
+            default: buffer.writeInteger(byte)
+            }
+        }
+    }
+}
+
+/// Batches from the import thread to the COPY task: at most `capacity` wait, then the thread blocks.
+final class CopyHandoff: Sendable {
+    private struct State {
+        var queue: [ByteBuffer] = []
+        var finished = false
+        var failure: (any Error)?
+        var cancelled = false
+        var consumer: CheckedContinuation<ByteBuffer?, any Error>?
+        var finishWaiters: [CheckedContinuation<Void, Never>] = []
+    }
+
+    static let capacity = 4
+    private let state = Mutex(State())
+    private let slots = DispatchSemaphore(value: CopyHandoff.capacity)
+
+    struct Cancelled: Error {}
+
+    /// Called on the import thread; blocks while `capacity` batches wait.
+    func put(_ batch: ByteBuffer) throws {
+        slots.wait()
+        let consumer = try state.withLock { state -> CheckedContinuation<ByteBuffer?, any Error>? in
+            if state.cancelled { throw Cancelled() }
+            if let consumer = state.consumer {
+                state.consumer = nil
+                return consumer
+            }
+            state.queue.append(batch)
+            return nil
+        }
+        if let consumer {
+            slots.signal()
+            consumer.resume(returning: batch)
+        }
+    }
+
+    /// Called on the import thread when it is done (or failed).
+    func finish(_ failure: (any Error)?) {
+        let (consumer, waiters) = state.withLock { state in
+            state.finished = true
+            state.failure = failure
+            defer { state.consumer = nil; state.finishWaiters = [] }
+            return (state.consumer, state.finishWaiters)
+        }
+        if let consumer {
+            if let failure { consumer.resume(throwing: failure) } else { consumer.resume(returning: nil) }
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+
+    /// The next batch, or nil when the import is done.
+    func next() async throws -> ByteBuffer? {
+        try await withCheckedThrowingContinuation { continuation in
+            let ready = state.withLock { state -> Result<ByteBuffer?, any Error>? in
+                if !state.queue.isEmpty { return .success(state.queue.removeFirst()) }
+                if state.finished { return state.failure.map { .failure($0) } ?? .success(nil) }
+                state.consumer = continuation
+                return nil
+            }
+            if let ready {
+                if case .success(.some) = ready { slots.signal() }
+                continuation.resume(with: ready)
+            }
+        }
+    }
+
+    /// The COPY failed: the import thread is told to stop at its next batch.
+    func cancel() {
+        state.withLock { $0.cancelled = true }
+        for _ in 0..<Self.capacity { slots.signal() }
+    }
+
+    func waitUntilFinished() async {
+        await withCheckedContinuation { continuation in
+            let done = state.withLock { state -> Bool in
+                if state.finished { return true }
+                state.finishWaiters.append(continuation)
+                return false
+            }
+            if done { continuation.resume() }
+        }
+    }
+}
+
+/// What the import thread ended with.
+final class ImportOutcome: Sendable {
+    private let result = Mutex<Result<OSMImportSummary, any Error>?>(nil)
+
+    func set(_ value: Result<OSMImportSummary, any Error>) { result.withLock { $0 = value } }
+    var value: Result<OSMImportSummary, any Error>? { result.withLock { $0 } }
+}

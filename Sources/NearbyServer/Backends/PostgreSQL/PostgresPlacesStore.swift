@@ -1,0 +1,193 @@
+import Foundation
+import NearbyCore
+import NearbyData
+import PostgresNIO
+
+/// Places in PostGIS, answered the way the local store answers them: the same distances (haversine on the
+/// same sphere, computed here rather than by PostGIS), nearest first, the same search rule (every word of the
+/// search starts a word of the name or subtitle), paged by cursor.
+///
+/// The GiST index walks places nearest first (`<->`, on a sphere); the exact order is then taken from the
+/// distances computed here. The two spheres differ by a few millionths, so the walk fetches a margin beyond
+/// the page and widens it when the last places fetched are too close to call.
+public struct PostgresPlacesStore: PlacesProvider {
+    let pools: PostgresPools
+
+    /// Fetched beyond the page: places the index walk may have put in a slightly different order.
+    static let margin = 16
+    /// How close (metres) two distances may be before the walk's order and ours could disagree.
+    static let tolerance = 0.05
+
+    public init(pools: PostgresPools) {
+        self.pools = pools
+    }
+
+    public func places(_ query: PlaceQuery, after cursor: PageCursor?) async throws(PlacesError) -> PlacesPage {
+        guard query.center.isValid else { throw .storage("The centre is not a valid coordinate.") }
+        let after = try cursor.map { (cursor) throws(PlacesError) in try Cursor(cursor) }
+        let limit = max(0, query.limit)
+        guard limit > 0, query.radius > 0 else { return PlacesPage(hits: [], next: nil) }
+        let words = query.searchText.map(PlaceSearchText.words(in:)) ?? []
+        // Words are letters and digits only, so quoting them as lexemes cannot be broken out of.
+        let tsquery = words.isEmpty ? "'_'" : words.prefix(16).map { "'\($0)':*" }.joined(separator: " & ")
+        let category = query.category?.rawValue ?? ""
+        var fetch = limit + 1 + Self.margin
+        while true {
+            let rows = try await fetchNearest(query, after: after, category: category, hasSearch: !words.isEmpty,
+                                              tsquery: tsquery, count: fetch)
+            var hits: [(hit: PlaceHit, key: Cursor)] = []
+            for row in rows {
+                let distance = query.center.distance(to: row.place.coordinate)
+                let key = Cursor(distance: distance, id: row.place.id.description)
+                guard distance <= query.radius, after.map({ $0 < key }) ?? true else { continue }
+                hits.append((PlaceHit(place: row.place, distance: distance,
+                                      bearing: query.center.bearing(to: row.place.coordinate)), key))
+            }
+            hits.sort { $0.key < $1.key }
+            let exhausted = rows.count < fetch
+            let decided = hits.count > limit ? hits[limit].key.distance : hits.last?.key.distance ?? 0
+            // Everything up to the page's edge is in hand unless the walk stopped within the tolerance of it.
+            if exhausted || (rows.last?.walkDistance ?? 0) > decided + Self.tolerance || fetch >= 20_000 {
+                let page = Array(hits.prefix(limit))
+                var attributions: [String] = []
+                for entry in page where !attributions.contains(entry.hit.place.attribution) {
+                    attributions.append(entry.hit.place.attribution)
+                }
+                let next = hits.count > limit ? page.last.map { $0.key.token } : nil
+                return PlacesPage(hits: page.map(\.hit), next: next, attributions: attributions)
+            }
+            fetch *= 4
+        }
+    }
+
+    public func place(id: PlaceID, from center: Coordinate) async throws(PlacesError) -> PlaceHit {
+        let rows = try await reading { connection in
+            try await Self.decode(connection.query("""
+                SELECT \(unescaped: Self.columns), 0::float8 FROM place WHERE id = \(id.description)
+                """, logger: pools.logger))
+        }
+        guard let place = rows.first?.place else { throw .notFound }
+        return PlaceHit(place: place, distance: center.distance(to: place.coordinate),
+                        bearing: center.bearing(to: place.coordinate))
+    }
+
+    public func count(near center: Coordinate, radius: Double, category: NearbyCore.Category?) async throws(PlacesError) -> Int {
+        guard center.isValid else { throw .storage("The centre is not a valid coordinate.") }
+        guard radius > 0 else { return 0 }
+        let categoryName = category?.rawValue ?? ""
+        return try await reading { connection in
+            let rows = try await connection.query("""
+                SELECT count(*) FROM place
+                WHERE ST_DWithin(position, ST_SetSRID(ST_MakePoint(\(center.longitude), \(center.latitude)), 4326)::geography,
+                                 \(radius), false)
+                  AND (\(categoryName) = '' OR category = \(categoryName))
+                """, logger: pools.logger)
+            var count = 0
+            for try await value in rows.decode(Int.self) { count = value }
+            return count
+        }
+    }
+
+    // MARK: -
+
+    /// The columns a place is read from, in `decode`'s order. Fixed text, no input in it.
+    static let columns = """
+        id, name, category, lat, lon, street, housenumber, postcode, city, country, formatted_address, phone, website, \
+        email, opening_hours, opening_periods, cuisine, wheelchair, operator, brand, rating, rating_count, price_level, \
+        attribution
+        """
+
+    private struct Row: Sendable {
+        var place: Place
+        /// The index walk's distance (PostGIS's sphere), for the margin check.
+        var walkDistance: Double
+    }
+
+    private func fetchNearest(_ query: PlaceQuery, after: Cursor?, category: String, hasSearch: Bool, tsquery: String,
+                              count: Int) async throws(PlacesError) -> [Row] {
+        // Already served: everything nearer than the cursor, less the tolerance (ties are sorted out above).
+        let skipWithin = max(0, (after?.distance ?? 0) - Self.tolerance)
+        let lat = query.center.latitude, lon = query.center.longitude
+        let reach = query.radius + Self.tolerance
+        return try await reading { connection in
+            try await Self.decode(connection.query("""
+                SELECT \(unescaped: Self.columns),
+                       position <-> ST_SetSRID(ST_MakePoint(\(lon), \(lat)), 4326)::geography
+                FROM place
+                WHERE ST_DWithin(position, ST_SetSRID(ST_MakePoint(\(lon), \(lat)), 4326)::geography, \(reach), false)
+                  AND (\(skipWithin) = 0
+                       OR NOT ST_DWithin(position, ST_SetSRID(ST_MakePoint(\(lon), \(lat)), 4326)::geography,
+                                         \(skipWithin), false))
+                  AND (\(category) = '' OR category = \(category))
+                  AND (NOT \(hasSearch) OR array_to_tsvector(search_words) @@ \(tsquery)::tsquery)
+                ORDER BY position <-> ST_SetSRID(ST_MakePoint(\(lon), \(lat)), 4326)::geography
+                LIMIT \(count)
+                """, logger: pools.logger))
+        }
+    }
+
+    private static func decode(_ rows: PostgresRowSequence) async throws -> [Row] {
+        var result: [Row] = []
+        for try await row in rows {
+            let (id, name, category, lat, lon, street, houseNumber, postcode, city, country, formatted, phone, website,
+                 email, hours, periods, cuisine, wheelchair, operatorName, brand, rating, ratingCount, priceLevel,
+                 attribution, walk) = try row.decode(
+                    (String, String, String, Double, Double, String?, String?, String?, String?, String?, String?,
+                     String?, String?, String?, String?, String?, String?, String?, String?, String?, Double?, Int?,
+                     Int?, String, Double).self)
+            guard let placeID = PlaceID(id), let category = NearbyCore.Category(rawValue: category) else { continue }
+            var openingHours: OpeningHoursSource?
+            if let hours {
+                openingHours = .osm(hours)
+            } else if let periods, let decoded = try? JSONDecoder().decode([WeeklyPeriod].self, from: Data(periods.utf8)) {
+                openingHours = .periods(decoded)
+            }
+            let place = Place(
+                id: placeID, name: name, category: category, coordinate: Coordinate(latitude: lat, longitude: lon),
+                address: Address(street: street, houseNumber: houseNumber, postcode: postcode, city: city,
+                                 country: country, formatted: formatted),
+                phone: phone, website: website, email: email, openingHours: openingHours, cuisine: cuisine,
+                wheelchair: wheelchair, operatorName: operatorName, brand: brand, rating: rating,
+                ratingCount: ratingCount, priceLevel: priceLevel, attribution: attribution)
+            result.append(Row(place: place, walkDistance: walk))
+        }
+        return result
+    }
+
+    private func reading<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T)
+        async throws(PlacesError) -> T {
+        do {
+            return try await pools.read(body)
+        } catch {
+            throw .storage("The database failed: \(PostgresPools.describe(error))")
+        }
+    }
+
+    /// Where a page ends: the last place's distance and id. Ids break ties between equal distances.
+    struct Cursor: Comparable {
+        var distance: Double
+        var id: String
+
+        static func < (lhs: Cursor, rhs: Cursor) -> Bool {
+            (lhs.distance, lhs.id) < (rhs.distance, rhs.id)
+        }
+
+        var token: PageCursor { PageCursor(token: "p1:\(String(distance.bitPattern, radix: 16)):\(id)") }
+
+        init(distance: Double, id: String) {
+            self.distance = distance
+            self.id = id
+        }
+
+        init(_ cursor: PageCursor) throws(PlacesError) {
+            let parts = cursor.token.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
+            guard parts.count == 3, parts[0] == "p1", let bits = UInt64(parts[1], radix: 16),
+                  Double(bitPattern: bits).isFinite, !parts[2].isEmpty else {
+                throw .storage("The page cursor is not one of this store's.")
+            }
+            self.init(distance: Double(bitPattern: bits), id: String(parts[2]))
+        }
+
+        static func isValid(_ cursor: PageCursor) -> Bool { (try? Cursor(cursor)) != nil }
+    }
+}

@@ -1,0 +1,319 @@
+import Foundation
+import Logging
+import NIOSSL
+import PostgresNIO
+import ServiceLifecycle
+import Synchronization
+
+/// The connection pools of one service: the primary, which takes every write, and any streaming replicas,
+/// which take reads. A replica that fails or does not answer within `replicaTimeout` is set aside for
+/// `replicaRetry` and its reads go to the primary meanwhile (`/readyz` says so). Replica sessions are
+/// read-only (`default_transaction_read_only`), and only `read` ever hands one out, so nothing can write there.
+public final class PostgresPools: Service, Sendable {
+    public let primaryURL: DatabaseURL
+    let primary: PostgresClient
+    private let replicas: [Replica]
+    private let next = Atomic<Int>(0)
+    let logger: Logger
+    private let inUse = Mutex<[String: Int]>([:])
+    /// Database work done, by pool: what the replicas took off the primary.
+    private let served = Mutex<[String: Int]>([:])
+
+    /// How long a read waits for a replica before it is served by the primary.
+    let replicaTimeout: Duration
+    /// How long a failed replica is left alone before it is tried again.
+    let replicaRetry: Duration
+
+    final class Replica: Sendable {
+        let url: DatabaseURL
+        let client: PostgresClient
+        /// Until when it is set aside, and why.
+        let down = Mutex<(until: ContinuousClock.Instant, reason: String)?>(nil)
+
+        init(url: DatabaseURL, client: PostgresClient) {
+            self.url = url
+            self.client = client
+        }
+    }
+
+    public init(primary: DatabaseURL, replicas: [DatabaseURL] = [], maximumConnections: Int = 20,
+                replicaTimeout: Duration = .seconds(2), replicaRetry: Duration = .seconds(5), logger: Logger? = nil) {
+        var logger = logger ?? Logger(label: "nearby.postgres")
+        if logger.logLevel < .warning { logger.logLevel = .warning }
+        self.logger = logger
+        primaryURL = primary
+        self.replicaTimeout = replicaTimeout
+        self.replicaRetry = replicaRetry
+        self.primary = PostgresClient(configuration: Self.configuration(primary, maximumConnections: maximumConnections,
+                                                                       readOnly: false),
+                                      backgroundLogger: logger)
+        self.replicas = replicas.map { url in
+            Replica(url: url, client: PostgresClient(
+                configuration: Self.configuration(url, maximumConnections: maximumConnections, readOnly: true),
+                backgroundLogger: logger))
+        }
+    }
+
+    /// Whether reads may go elsewhere than the primary (then writes note their position).
+    public var hasReplicas: Bool { !replicas.isEmpty }
+
+    /// Runs the pools until the service group shuts down.
+    public func run() async throws {
+        await withDiscardingTaskGroup { group in
+            group.addTask { await self.primary.run() }
+            for replica in replicas { group.addTask { await replica.client.run() } }
+        }
+    }
+
+    /// Runs `body` with the pools running, then stops them: for commands that do one thing and exit.
+    /// (A pool runs once; a service runs its own pools in its `ServiceGroup`.)
+    public func withRunningPools<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
+        try await withThrowingTaskGroup(of: T?.self) { group in
+            group.addTask { try await self.run(); return nil }
+            defer { group.cancelAll() }
+            return try await body()
+        }
+    }
+
+    /// The primary's schema version (0 when never migrated); gives up after `limit`.
+    public func schemaVersion(within limit: Duration = .seconds(10)) async throws -> Int {
+        try await Deadline.run(within: limit) { [self] in try await PostgresSchema.currentVersion(primary, logger: logger) }
+    }
+
+    /// Applies the missing migrations to the primary; returns the versions applied.
+    public func migrate() async throws -> [Int] {
+        try await PostgresSchema.migrate(primary, logger: logger)
+    }
+
+    static func configuration(_ url: DatabaseURL, maximumConnections: Int, readOnly: Bool) -> PostgresClient.Configuration {
+        let tls: PostgresClient.Configuration.TLS
+        switch url.tls {
+        case .disable: tls = .disable
+        case .prefer: tls = .prefer(.makeClientConfiguration())
+        case .require: tls = .require(.makeClientConfiguration())
+        }
+        var configuration = PostgresClient.Configuration(host: url.host, port: url.port, username: url.username,
+                                                         password: url.password, database: url.database, tls: tls)
+        configuration.options.maximumConnections = maximumConnections
+        configuration.options.connectTimeout = .seconds(5)
+        configuration.options.additionalStartupParameters = [("application_name", "nearby-server")]
+        if readOnly {
+            configuration.options.additionalStartupParameters.append(("default_transaction_read_only", "on"))
+        }
+        return configuration
+    }
+
+    /// Runs `body` on a primary connection: every write, and reads that must see the latest writes.
+    func write<T: Sendable>(_ body: (PostgresConnection) async throws -> sending T) async throws -> sending T {
+        try await counting("primary") {
+            try await primary.withConnection { connection in try await body(connection) }
+        }
+    }
+
+    /// Runs `body` in one transaction on the primary.
+    func transaction<T: Sendable>(_ body: (PostgresConnection) async throws -> sending T) async throws -> sending T {
+        try await counting("primary") {
+            do {
+                return try await primary.withConnection { connection in
+                    try await connection.withTransaction(logger: logger) { connection in try await body(connection) }
+                }
+            } catch {
+                throw unwrappedTransactionError(error)
+            }
+        }
+    }
+
+    /// Runs a read on a replica that is up (in turn), else on the primary. With `ReadYourWrites.readAfter`
+    /// set, a replica serves it only once it has replayed that write position.
+    func read<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
+        let position = ReadYourWrites.readAfter.flatMap(Self.walPosition)
+        for _ in replicas.indices {
+            guard let replica = pickReplica() else { break }
+            switch await attempt(on: replica, after: position, body) {
+            case .done(let value): return value
+            case .failed(let error): throw error
+            case .behind: return try await write { try await body($0) }
+            case .unavailable: continue
+            }
+        }
+        return try await write { try await body($0) }
+    }
+
+    private enum Attempt<T: Sendable>: Sendable {
+        case done(T)
+        /// The query itself failed (a SQL error): the primary would fail the same way.
+        case failed(any Error)
+        /// The replica has not replayed the caller's write yet.
+        case behind
+        /// The replica could not be reached in time.
+        case unavailable
+    }
+
+    private func attempt<T: Sendable>(on replica: Replica, after position: String?,
+                                      _ body: @escaping @Sendable (PostgresConnection) async throws -> T) async -> Attempt<T> {
+        let timeout = replicaTimeout
+        let name = replica.url.server
+        do {
+            return try await Deadline.run(within: timeout) { [self] in
+                try await counting("replica \(name)") {
+                    try await replica.client.withConnection { connection -> Attempt<T> in
+                        if let position {
+                            let rows = try await connection.query(
+                                "SELECT pg_last_wal_replay_lsn() >= \(position)::pg_lsn", logger: logger)
+                            var caughtUp = false
+                            for try await value in rows.decode(Bool?.self) { caughtUp = value ?? false }
+                            if !caughtUp { return .behind }
+                        }
+                        return .done(try await body(connection))
+                    }
+                }
+            }
+        } catch let error as PSQLError where error.code == .server {
+            return .failed(error)
+        } catch {
+            setAside(replica, because: error is DeadlineExceeded ? "no answer within \(timeout)" : "\(Self.describe(error))")
+            return .unavailable
+        }
+    }
+
+    private func pickReplica() -> Replica? {
+        guard !replicas.isEmpty else { return nil }
+        let now = ContinuousClock.now
+        let start = next.add(1, ordering: .relaxed).oldValue
+        for offset in replicas.indices {
+            let replica = replicas[(start + offset) % replicas.count]
+            let isDown = replica.down.withLock { state -> Bool in
+                guard let state else { return false }
+                if state.until <= now { return false }
+                return true
+            }
+            if !isDown { return replica }
+        }
+        return nil
+    }
+
+    private func setAside(_ replica: Replica, because reason: String) {
+        let until = ContinuousClock.now + replicaRetry
+        let wasUp = replica.down.withLock { state -> Bool in
+            let wasUp = state == nil
+            state = (until, reason)
+            return wasUp
+        }
+        if wasUp {
+            logger.warning("replica \(replica.url.server) unavailable (\(reason)); its reads go to the primary")
+        }
+    }
+
+    /// What `/readyz` reports: the primary answers and is migrated; each replica answers (or reads fell back).
+    func readiness(expectedVersion: Int) async -> Readiness {
+        var checks: [(name: String, state: String)] = []
+        var ready = true
+        do {
+            let version = try await Deadline.run(within: .seconds(3)) { [self] in
+                try await PostgresSchema.currentVersion(primary, logger: logger)
+            }
+            if version == expectedVersion {
+                checks.append(("database", "ok (\(primaryURL.server), schema version \(version))"))
+            } else {
+                ready = false
+                checks.append(("database", "schema version \(version), this server needs \(expectedVersion): "
+                               + "run nearby serve migrate"))
+            }
+        } catch {
+            ready = false
+            checks.append(("database", "unreachable: \(Self.describe(error))"))
+        }
+        for replica in replicas {
+            let name = "replica \(replica.url.server)"
+            do {
+                _ = try await Deadline.run(within: replicaTimeout) {
+                    try await replica.client.query("SELECT 1", logger: self.logger).collect()
+                }
+                replica.down.withLock { $0 = nil }
+                checks.append((name, "ok"))
+            } catch {
+                setAside(replica, because: error is DeadlineExceeded ? "no answer within \(replicaTimeout)" : Self.describe(error))
+                checks.append((name, "down (\(replica.down.withLock { $0?.reason } ?? "unavailable")): reads fall back to the primary"))
+            }
+        }
+        return Readiness(isReady: ready, checks: checks)
+    }
+
+    /// Connections in use now, by pool; replicas set aside.
+    func gauges() -> [Gauge] {
+        let counts = inUse.withLock { $0 }
+        let work = served.withLock { $0 }
+        var gauges = [Gauge(name: "nearby_db_connections_in_use", help: "Database connections in use, by pool.",
+                            labels: ["pool": "primary"], value: Double(counts["primary"] ?? 0))]
+        for (pool, count) in work.sorted(by: { $0.key < $1.key }) {
+            gauges.append(Gauge(name: "nearby_db_operations_total", help: "Database operations run, by pool.",
+                                labels: ["pool": pool], value: Double(count), type: "counter"))
+        }
+        let now = ContinuousClock.now
+        for replica in replicas {
+            let name = "replica \(replica.url.server)"
+            gauges.append(Gauge(name: "nearby_db_connections_in_use", help: "Database connections in use, by pool.",
+                                labels: ["pool": name], value: Double(counts[name] ?? 0)))
+            let up = replica.down.withLock { state in state.map { $0.until <= now } ?? true }
+            gauges.append(Gauge(name: "nearby_db_replica_up", help: "1 when reads go to the replica, 0 when they fall back.",
+                                labels: ["replica": replica.url.server], value: up ? 1 : 0))
+        }
+        return gauges
+    }
+
+    private func counting<T>(_ pool: String, _ body: () async throws -> sending T) async throws -> sending T {
+        served.withLock { $0[pool, default: 0] += 1 }
+        inUse.withLock { $0[pool, default: 0] += 1 }
+        defer { inUse.withLock { $0[pool, default: 1] -= 1 } }
+        return try await body()
+    }
+
+    /// A WAL position as PostgreSQL writes it ("16/B374D848"), or nil for anything else.
+    static func walPosition(_ text: String) -> String? {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.count <= 8 && UInt32($0, radix: 16) != nil }) else {
+            return nil
+        }
+        return text
+    }
+
+    /// A failure in one line, without the query text or connection details PostgresNIO adds.
+    public static func describe(_ error: any Error) -> String {
+        if let error = error as? PSQLError {
+            if let message = error.serverInfo?[.message] { return message }
+            if let underlying = error.underlying { return "\(underlying)" }
+            return "\(error.code)"
+        }
+        return "\(error)"
+    }
+}
+
+/// A deadline passed before the work finished.
+struct DeadlineExceeded: Error {}
+
+/// Runs work with a time limit; the work is cancelled when the limit passes.
+enum Deadline {
+    static func run<T: Sendable>(within limit: Duration, _ work: @escaping @Sendable () async throws -> T) async throws -> T {
+        try await withThrowingTaskGroup(of: T.self) { group in
+            group.addTask { try await work() }
+            group.addTask {
+                try await Task.sleep(for: limit)
+                throw DeadlineExceeded()
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next() else { throw DeadlineExceeded() }
+            return first
+        }
+    }
+}
+
+/// What the body of a transaction threw, as it threw it: postgres-nio wraps it in a `PostgresTransactionError`
+/// (after rolling back), and callers match on their own errors (a friend not found is a 404, an answer not to
+/// be kept is that answer), not on a 500.
+func unwrappedTransactionError(_ error: any Error) -> any Error {
+    if let error = error as? PostgresTransactionError, let inner = error.closureError, error.beginError == nil,
+       error.rollbackError == nil, error.commitError == nil {
+        return inner
+    }
+    return error
+}

@@ -1,0 +1,148 @@
+import Foundation
+import HTTPTypes
+import HummingbirdCore
+import Logging
+import NIOCore
+import NIOHTTP1
+import NIOHTTPTypes
+import NIOHTTPTypesHTTP1
+
+/// One HTTP/1.1 connection: the head guard in front of NIO's decoder, Hummingbird's connection state (graceful
+/// shutdown, keep-alive idle timeout), and a loop that reads each request's body up to the limit, asks the
+/// handler, and writes the answer in one flush.
+struct GuardedHTTPChannel: ServerChildChannel {
+    typealias Value = NIOAsyncChannel<HTTPRequestPart, HTTPResponsePart>
+
+    let limits: HTTPLimits
+    let secure: Bool
+    let handler: LocalHTTPServer.Handler
+    let events: HTTPServerEvents
+
+    func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
+        channel.eventLoop.makeCompletedFuture {
+            let pipeline = channel.pipeline.syncOperations
+            let events = self.events
+            try pipeline.addHandler(RequestHeadGuard(limits: limits) { refusal in events.refused(refusal) })
+            // The guard checks heads first; the decoder's own limits are the same sizes and catch a pipelined
+            // head the guard let through unread. NIO counts a header's name and value separately.
+            var decoderLimits = NIOHTTPDecoderLimitConfiguration()
+            decoderLimits.maxHeaderFieldSize = limits.headerLine
+            decoderLimits.maxHeaderListSize = limits.allHeaders + limits.requestLine
+            decoderLimits.maxHeaderFieldCount = limits.headerCount
+            try pipeline.configureHTTPServerPipeline(
+                withPipeliningAssistance: false, withErrorHandling: false, withOutboundHeaderValidation: false,
+                withEncoderConfiguration: .init(), withDecoderLimitConfiguration: decoderLimits)
+            try pipeline.addHandler(HTTP1ToHTTPServerCodec(secure: secure))
+            try pipeline.addHandler(ResponseBoundaryHandler())
+            try pipeline.addHandler(HTTPConnectionStateHandler(idleTimeout: limits.keepAliveIdle, logger: logger))
+            return try NIOAsyncChannel(wrappingChannelSynchronously: channel,
+                                       configuration: .init(isOutboundHalfClosureEnabled: true))
+        }
+    }
+
+    func handle(value asyncChannel: Value, logger: Logger) async {
+        let channel = asyncChannel.channel
+        let remote = channel.remoteAddress?.ipAddress ?? "-"
+        do {
+            try await withTaskCancellationHandler {
+                try await asyncChannel.executeThenClose { inbound, outbound in
+                    var parts = inbound.makeAsyncIterator()
+                    do {
+                        while let part = try await parts.next() {
+                            // Parts of a body left unread by an earlier answer are skipped.
+                            guard case .head(let head) = part else { continue }
+                            let started = ContinuousClock.now
+                            let body = try await readBody(of: head, from: &parts)
+                            let request = Self.request(from: head, body: body)
+                            var response = await handler(request)
+                            if body.tooLarge { response.closesConnection = true }
+                            let wantsClose = head.headerFields[.connection]?.lowercased() == "close"
+                            try await outbound.write(contentsOf: Self.parts(of: response, closing: wantsClose))
+                            events.answered(remote: remote, method: request.method, path: request.path,
+                                            status: response.status, elapsed: ContinuousClock.now - started)
+                            if response.closesConnection {
+                                LingeringClose.begin(channel)
+                                // Whatever still arrives is dropped until the connection closes.
+                                while (try? await parts.next()) != nil {}
+                                return
+                            }
+                            if wantsClose { break }
+                        }
+                    } catch let error as HTTPParserError {
+                        let status = error == .headerOverflow ? 431 : 400
+                        events.malformed(status: status)
+                        let message = status == 431 ? "The request headers are too large." : "The request is not valid HTTP."
+                        let answer = ServerResponse.error(status, message)
+                        try? await outbound.write(contentsOf: Self.parts(of: answer, closing: true))
+                        LingeringClose.begin(channel)
+                        while (try? await parts.next()) != nil {}
+                    }
+                    outbound.finish()
+                }
+            } onCancel: {
+                channel.close(promise: nil)
+            }
+        } catch {
+            // The connection failed or was closed under us; there is no one left to answer.
+            logger.trace("connection ended: \(error)")
+        }
+    }
+
+    /// The body, read until `limits.body`; beyond that it is not kept and `tooLarge` is set.
+    private func readBody(of head: HTTPRequest,
+                          from parts: inout NIOAsyncChannelInboundStream<HTTPRequestPart>.AsyncIterator)
+        async throws -> (data: Data, tooLarge: Bool) {
+        if let declared = head.headerFields[.contentLength].flatMap(Int.init), declared > limits.body {
+            return (Data(), true)
+        }
+        var data = Data()
+        while let part = try await parts.next() {
+            switch part {
+            case .head:
+                // Cannot happen before .end; treat as the end of a body that had none.
+                return (data, false)
+            case .body(let chunk):
+                if data.count + chunk.readableBytes > limits.body { return (Data(), true) }
+                chunk.withUnsafeReadableBytes { data.append(contentsOf: $0) }
+            case .end:
+                return (data, false)
+            }
+        }
+        return (data, false)
+    }
+
+    static func request(from head: HTTPRequest, body: (data: Data, tooLarge: Bool)) -> ServerRequest {
+        let target = RequestTarget(head.path ?? "/")
+        var headers: [String: String] = [:]
+        var repeated: Set<String> = []
+        for field in head.headerFields {
+            let name = field.name.canonicalName
+            if headers[name] == nil { headers[name] = field.value } else { repeated.insert(name) }
+        }
+        return ServerRequest(method: head.method.rawValue, path: target.path, query: target.query, headers: headers,
+                             repeatedHeaders: repeated, body: body.data, bodyTooLarge: body.tooLarge)
+    }
+
+    static func parts(of response: ServerResponse, closing: Bool) -> [HTTPResponsePart] {
+        var fields = HTTPFields()
+        for (name, value) in response.headers {
+            if let name = HTTPField.Name(name) { fields[name] = value }
+        }
+        fields[.contentLength] = String(response.body.count)
+        if closing || response.closesConnection { fields[.connection] = "close" }
+        let status = HTTPResponse.Status(code: response.status,
+                                         reasonPhrase: HTTPStatusPhrase.phrase(for: response.status))
+        var parts: [HTTPResponsePart] = [.head(HTTPResponse(status: status, headerFields: fields))]
+        if !response.body.isEmpty { parts.append(.body(ByteBuffer(bytes: response.body))) }
+        parts.append(.end(nil))
+        return parts
+    }
+}
+
+extension LingeringClose {
+    /// The same, from outside the pipeline.
+    static func begin(_ channel: any Channel) {
+        channel.close(mode: .output, promise: nil)
+        channel.eventLoop.scheduleTask(in: grace) { channel.close(promise: nil) }
+    }
+}

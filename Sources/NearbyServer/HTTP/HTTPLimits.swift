@@ -1,0 +1,27 @@
+/// What one connection may send and how long it may take: the limits that keep a slow or hostile client from
+/// holding the server's memory, descriptors or CPU.
+public struct HTTPLimits: Sendable, Hashable {
+    /// The request line ("GET /path HTTP/1.1"); longer → 414.
+    public var requestLine = 8 * 1024
+    /// One header line; longer → 431.
+    public var headerLine = 16 * 1024
+    /// Every header line together; more → 431.
+    public var allHeaders = 64 * 1024
+    /// Header lines in one request; more → 431.
+    public var headerCount = 100
+    /// A request body; larger → 413, and the connection is closed.
+    public var body = 64 * 1024
+    /// From a request's first byte (or the connection's opening) to the end of its headers.
+    public var headerReadTimeout: Duration = .seconds(10)
+    /// A kept-alive connection with no request in progress is closed after this long.
+    public var keepAliveIdle: Duration = .seconds(60)
+    /// Connections open at once; more wait in the listen backlog until one closes.
+    public var maxConnections = 1024
+
+    public init() {}
+
+    /// The defaults with another body limit.
+    public init(body: Int) {
+        self.body = body
+    }
+}

@@ -1,0 +1,209 @@
+import Foundation
+import NearbyCore
+import NearbyData
+import NearbyServer
+import Testing
+
+/// What a client may send and how long it may take, checked on the wire.
+@Suite("HTTP limits")
+struct HTTPLimitsTests {
+    private static func service(_ limits: HTTPLimits = HTTPLimits(), token: String? = "tok",
+                                log: LogLines = LogLines()) async throws -> (NearbyService, UInt16) {
+        let service = try NearbyService(backend: MemoryServiceBackend(), port: 0, token: token, limits: limits,
+                                        log: { log.append($0) })
+        return (service, try await service.start())
+    }
+
+    /// Sends `request` and reads until the server closes: the answer, and whether it closed.
+    private static func exchange(_ port: UInt16, _ request: [UInt8]) async throws -> (RawResponse?, Bool) {
+        try await Blocking.run {
+            let connection = try RawConnection(port: port)
+            connection.send(request)
+            let (data, closed) = connection.readToEnd()
+            return (RawResponse(data), closed)
+        }
+    }
+
+    @Test("a request line over 8 KiB is answered 414 and the connection closed")
+    func longRequestLine() async throws {
+        let (service, port) = try await Self.service()
+        let path = "/" + String(repeating: "a", count: 9 * 1024)
+        let (answer, closed) = try await Self.exchange(port, Array("GET \(path) HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
+        #expect(answer?.status == 414)
+        #expect(closed)
+        // Just under the limit is read and routed (401: no token).
+        let fine = "/" + String(repeating: "a", count: 8000)
+        let (ok, _) = try await Self.exchange(port, Array("GET \(fine) HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".utf8))
+        #expect(ok?.status == 401)
+        await service.stop()
+    }
+
+    @Test("a header line over 16 KiB, headers over 64 KiB in all, or over 100 headers: 431 and closed", arguments: [
+        "line", "total", "count",
+    ])
+    func headerLimits(_ which: String) async throws {
+        let (service, port) = try await Self.service()
+        var head = "GET /listFriends HTTP/1.1\r\nHost: x\r\n"
+        switch which {
+        case "line": head += "X-Big: \(String(repeating: "b", count: 17 * 1024))\r\n"
+        case "total": for index in 0..<10 { head += "X-Part-\(index): \(String(repeating: "p", count: 7 * 1024))\r\n" }
+        default: for index in 0..<101 { head += "X-H\(index): v\r\n" }
+        }
+        let (answer, closed) = try await Self.exchange(port, Array((head + "\r\n").utf8))
+        #expect(answer?.status == 431)
+        #expect(closed)
+        // 99 more headers (100 with Host) are fine.
+        var fine = "GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n"
+        for index in 0..<98 { fine += "X-H\(index): v\r\n" }
+        let (ok, _) = try await Self.exchange(port, Array((fine + "\r\n").utf8))
+        #expect(ok?.status == 200)
+        await service.stop()
+    }
+
+    @Test("a header growing past the limits is answered 431 at once, and a client that keeps sending is cut off")
+    func growingHeader() async throws {
+        let (service, port) = try await Self.service()
+        let (status, cutOff) = try await Blocking.run { () -> (Int?, Bool) in
+            let connection = try RawConnection(port: port)
+            connection.send("GET /listFriends HTTP/1.1\r\nHost: x\r\nX-Flood: ")
+            // A little past the 16 KiB line limit, and no end of line: the answer comes without waiting for it.
+            connection.send([UInt8](repeating: UInt8(ascii: "f"), count: 20 * 1024))
+            let answer = connection.readResponse()
+            // An attacker keeps sending. The server drops what still arrives for a short grace (so the answer
+            // is not lost to a reset) and then closes for good: a send fails with a reset. Counting bytes would
+            // not show it (a loaded machine can stall the server's loop while the kernel buffers megabytes), so
+            // the client sends until the connection is reset, and gives up long after the grace (and well before
+            // the keep-alive idle timeout would close it anyway).
+            let piece = [UInt8](repeating: UInt8(ascii: "f"), count: 1024)
+            let giveUp = ContinuousClock.now + .seconds(30)
+            while ContinuousClock.now < giveUp {
+                let count = piece.withUnsafeBytes { send(connection.fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                if count < 0 { return (answer?.status, errno == EPIPE || errno == ECONNRESET) }
+                usleep(5_000)
+            }
+            return (answer?.status, false)
+        }
+        #expect(status == 431)
+        #expect(cutOff, "the server kept reading the header for 30 s")
+        await service.stop()
+    }
+
+    @Test("two Authorization headers are refused with 400, whichever comes first")
+    func twoAuthorizations() async throws {
+        let (service, port) = try await Self.service()
+        for pair in [("tok", "wrong"), ("wrong", "tok")] {
+            let request = "GET /listFriends HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(pair.0)\r\n"
+                + "Authorization: Bearer \(pair.1)\r\nConnection: close\r\n\r\n"
+            let (answer, _) = try await Self.exchange(port, Array(request.utf8))
+            #expect(answer?.status == 400)
+        }
+        await service.stop()
+    }
+
+    @Test("a body over the limit, declared or chunked, is answered 413 and the connection really closes",
+          arguments: ["declared", "chunked"])
+    func tooLarge(_ how: String) async throws {
+        let (service, port) = try await Self.service(token: nil)
+        let (answer, closed) = try await Blocking.run { () -> (RawResponse?, Bool) in
+            let connection = try RawConnection(port: port)
+            let chunk = [UInt8](repeating: UInt8(ascii: "x"), count: 64 * 1024)
+            if how == "declared" {
+                connection.send("POST /addFriend HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: \(10 << 20)\r\n\r\n")
+                for _ in 0..<160 where connection.send(chunk) == chunk.count {}
+            } else {
+                connection.send("POST /addFriend HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n")
+                let framed = Array("10000\r\n".utf8) + chunk + Array("\r\n".utf8)
+                for _ in 0..<160 where connection.send(framed) == framed.count {}
+            }
+            let (data, closed) = connection.readToEnd()
+            return (RawResponse(data), closed)
+        }
+        #expect(answer?.status == 413)
+        #expect(answer?.headers["connection"] == "close")
+        #expect(closed)
+        await service.stop()
+    }
+
+    @Test("a head that does not arrive within the header timeout is answered 408 and closed")
+    func headerTimeout() async throws {
+        var limits = HTTPLimits()
+        limits.headerReadTimeout = .milliseconds(300)
+        let (service, port) = try await Self.service(limits)
+        let (answer, closed) = try await Blocking.run { () -> (RawResponse?, Bool) in
+            let connection = try RawConnection(port: port)
+            connection.send("GET /listFriends HTTP/1.1\r\nHost: x\r\n")   // never finished, like slowloris
+            let (data, closed) = connection.readToEnd()
+            return (RawResponse(data), closed)
+        }
+        #expect(answer?.status == 408)
+        #expect(closed)
+        // A connection that sends nothing at all is closed too.
+        let silent = try await Blocking.run { try RawConnection(port: port).readToEnd().closed }
+        #expect(silent)
+        await service.stop()
+    }
+
+    @Test("an idle kept-alive connection is closed after the idle timeout")
+    func idleTimeout() async throws {
+        var limits = HTTPLimits()
+        limits.keepAliveIdle = .milliseconds(300)
+        let (service, port) = try await Self.service(limits, token: nil)
+        let (first, closed) = try await Blocking.run { () -> (RawResponse?, Bool) in
+            let connection = try RawConnection(port: port)
+            connection.send("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+            let first = connection.readResponse()
+            return (first, connection.readToEnd().closed)
+        }
+        #expect(first?.status == 200)
+        #expect(closed)
+        await service.stop()
+    }
+
+    @Test("beyond the connection cap, clients wait (and a line is logged) until a connection closes")
+    func connectionCap() async throws {
+        var limits = HTTPLimits()
+        limits.maxConnections = 2
+        let log = LogLines()
+        let (service, port) = try await Self.service(limits, token: nil, log: log)
+        let holders = try await Blocking.run { () -> [RawConnection] in
+            let holders = try (0..<2).map { _ in try RawConnection(port: port) }
+            for holder in holders {
+                holder.send("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+                _ = holder.readResponse()
+            }
+            return holders
+        }
+        #expect(log.all.contains { $0.contains("connection limit reached: 2 connections open") })
+        let waiting = try await Blocking.run { () -> RawConnection in
+            let waiting = try RawConnection(port: port, receiveTimeout: 0.5)
+            waiting.send("GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            return waiting
+        }
+        let early = try await Blocking.run { waiting.readToEnd() }
+        #expect(early.data.isEmpty, "a connection beyond the cap was served")
+        _ = holders.first.map { shutdown($0.fd, Int32(SHUT_RDWR)) }
+        let late = try await Blocking.run { () -> RawResponse? in
+            var timeout = timeval(tv_sec: 20, tv_usec: 0)
+            setsockopt(waiting.fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+            return waiting.readResponse()
+        }
+        #expect(late?.status == 200)
+        _ = holders
+        await service.stop()
+    }
+
+    @Test("pipelined requests on one connection are all answered, in order")
+    func pipelining() async throws {
+        let (service, port) = try await Self.service(token: nil)
+        let statuses = try await Blocking.run { () -> [Int] in
+            let connection = try RawConnection(port: port)
+            connection.send(String(repeating: "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n", count: 3)
+                            + "GET /nothing HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            var statuses: [Int] = []
+            for _ in 0..<4 { if let answer = connection.readResponse() { statuses.append(answer.status) } }
+            return statuses
+        }
+        #expect(statuses == [200, 200, 200, 404])
+        await service.stop()
+    }
+}

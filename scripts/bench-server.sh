@@ -1,0 +1,154 @@
+#!/usr/bin/env bash
+# The service's figures, side by side in one run: wrk against `nearby serve` on SQLite and on PostgreSQL, one
+# and two instances; pgbench for PostgreSQL's own rate on the friends list query; nearest-50 places on
+# 1,000,000 places. Starts a private PostgreSQL cluster (as the postgres user when run as root) and stops it.
+#
+# Usage: scripts/bench-server.sh [OUT_DIR] [PLACES]     (needs postgresql-15, postgis, wrk, python3)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out="${1:-/tmp/nearby-bench-server}"
+places="${2:-1000000}"
+duration="${DURATION:-15s}"
+pgbin=/usr/lib/postgresql/15/bin
+mkdir -p "$out"
+chmod 777 "$out"
+
+swift build -c release --static-swift-stdlib --product nearby >/dev/null
+swift build -c release --static-swift-stdlib --product nearby-server >/dev/null
+bin="$(swift build -c release --static-swift-stdlib --show-bin-path)"
+nearby="$bin/nearby"
+
+as_pg() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+
+pids=()
+cleanup() {
+  for pid in "${pids[@]:-}"; do kill "$pid" 2>/dev/null || true; done
+  wait 2>/dev/null || true
+  [ -d "$out/pg" ] && as_pg "$pgbin/pg_ctl" -D "$out/pg" stop -m fast >/dev/null 2>&1 || true
+}
+trap cleanup EXIT
+
+# --- data ----------------------------------------------------------------------------------------------
+if [ ! -f "$out/places.osm" ]; then python3 scripts/synthetic-osm.py --places "$places" --seed 1 >"$out/places.osm"; fi
+if [ ! -f "$out/store/nearby.sqlite" ]; then "$nearby" import --data-dir "$out/store" "$out/places.osm" >/dev/null; fi
+
+pgport=$(free_port)
+if [ ! -d "$out/pg" ]; then
+  as_pg "$pgbin/initdb" -D "$out/pg" -U postgres --auth=trust --no-sync --encoding=UTF8 --locale=C.UTF-8 >/dev/null
+fi
+as_pg "$pgbin/pg_ctl" -D "$out/pg" -l "$out/pg.log" -w start -o "-p $pgport -c listen_addresses=127.0.0.1 \
+  -c unix_socket_directories=$out -c max_connections=200 -c shared_buffers=512MB -c synchronous_commit=on" >/dev/null
+db="postgresql://postgres@127.0.0.1:$pgport/postgres?sslmode=disable"
+NEARBY_DATABASE_URL="$db" "$nearby" serve migrate >/dev/null
+if [ "$(as_pg "$pgbin/psql" -h 127.0.0.1 -p "$pgport" -U postgres -Atc 'SELECT count(*) FROM place')" = 0 ]; then
+  "$nearby" import "$out/places.osm" --database "$db" >/dev/null
+fi
+
+# --- servers -------------------------------------------------------------------------------------------
+start() {  # start BACKEND COUNT → sets ports=(…)
+  ports=()
+  for _ in $(seq "$2"); do
+    local port; port=$(free_port)
+    if [ "$1" = sqlite ]; then
+      "$nearby" serve --data-dir "$out/store" --port "$port" 2>>"$out/serve.log" &
+    else
+      NEARBY_DATABASE_URL="$db" "$nearby" serve --port "$port" --pool-size 16 2>>"$out/serve.log" &
+    fi
+    pids+=($!)
+    ports+=("$port")
+    until curl -s "http://127.0.0.1:$port/healthz" >/dev/null; do sleep 0.1; done
+  done
+}
+stop_all() { for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done; wait 2>/dev/null || true; pids=(); }
+
+friends_to() {  # friends_to PORT N: exactly N friends
+  python3 - "$1" "$2" <<'PY'
+import json, sys, urllib.request
+port, wanted = sys.argv[1], int(sys.argv[2])
+base = f"http://127.0.0.1:{port}"
+have = json.load(urllib.request.urlopen(base + "/listFriends"))
+for friend in have[wanted:]:
+    urllib.request.urlopen(urllib.request.Request(f"{base}/editFriend/{friend['id']}", method="DELETE")).read()
+for i in range(len(have), wanted):
+    body = json.dumps({"firstname": f"Bench{i}", "lastname": f"Friend{i % 97}", "phonenumber": f"+41 79 {i:07d}",
+                       "email": f"bench{i}@example.org"}).encode()
+    urllib.request.urlopen(urllib.request.Request(base + "/addFriend", body, {"Content-Type": "application/json"})).read()
+PY
+}
+
+cat >"$out/add.lua" <<'LUA'
+wrk.method = "POST"
+wrk.headers["Content-Type"] = "application/json"
+local n = 0
+request = function()
+  n = n + 1
+  return wrk.format(nil, "/addFriend", nil, string.format(
+    '{"firstname":"Load","lastname":"Test","phonenumber":"+41 78 %07d"}', (n * 7919 + math.random(0, 9999)) % 10000000))
+end
+LUA
+cat >"$out/places.lua" <<'LUA'
+math.randomseed(os.time())
+request = function()
+  local lat = 47.0 + (math.random() - 0.5) * 2.4
+  local lon = 8.5 + (math.random() - 0.5) * 3.6
+  return wrk.format("GET", string.format("/api/places?near=%.5f,%.5f&radius=50000&limit=50", lat, lon))
+end
+LUA
+
+report() {  # report LABEL wrk-output-files…: summed req/s, worst p99
+  python3 - "$@" <<'PY'
+import re, sys
+label, files = sys.argv[1], sys.argv[2:]
+rate, p99, errors = 0.0, 0.0, 0
+for name in files:
+    text = open(name).read()
+    rate += float(re.search(r"Requests/sec:\s+([\d.]+)", text).group(1))
+    m = re.search(r"99%\s+([\d.]+)(us|ms|s)", text)
+    value = float(m.group(1)) * {"us": 0.001, "ms": 1, "s": 1000}[m.group(2)]
+    p99 = max(p99, value)
+    e = re.search(r"Non-2xx or 3xx responses: (\d+)", text)
+    errors += int(e.group(1)) if e else 0
+print(f"| {label} | {rate:,.0f} | {p99:.2f} ms | {errors} |")
+PY
+}
+
+run_wrk() {  # run_wrk LABEL SCRIPT_OR_- PATH ports…
+  local label=$1 script=$2 path=$3; shift 3
+  local files=() wpids=() n=$#
+  local connections=$((32 / n)) threads=$((2 / n > 0 ? 2 / n : 1))
+  for port in "$@"; do
+    local file="$out/wrk-$RANDOM.txt"
+    files+=("$file")
+    if [ "$script" = - ]; then
+      wrk -t"$threads" -c"$connections" -d"$duration" --latency "http://127.0.0.1:$port$path" >"$file" &
+    else
+      wrk -t"$threads" -c"$connections" -d"$duration" --latency -s "$script" "http://127.0.0.1:$port$path" >"$file" &
+    fi
+    wpids+=($!)
+  done
+  wait "${wpids[@]}"
+  report "$label" "${files[@]}"
+}
+
+echo "| what | req/s | p99 | non-2xx |"
+echo "| --- | --- | --- | --- |"
+for backend in sqlite postgres; do
+  for count in 1 2; do
+    start "$backend" "$count"
+    friends_to "${ports[0]}" 1000
+    run_wrk "GET /listFriends (1,000 friends), $backend, $count instance(s)" - /listFriends "${ports[@]}"
+    run_wrk "GET /api/places nearest 50 of $places, $backend, $count instance(s)" "$out/places.lua" / "${ports[@]}"
+    run_wrk "POST /addFriend, $backend, $count instance(s)" "$out/add.lua" / "${ports[@]}"
+    friends_to "${ports[0]}" 1000
+    stop_all
+  done
+done
+
+# PostgreSQL itself, answering the list query the service sends for GET /listFriends.
+cat >"$out/list.sql" <<'SQL'
+SELECT id, first_name, last_name, phone_number, email, latitude, longitude, place_name, created_at, updated_at
+FROM friend ORDER BY last_name_key, first_name_key, id;
+SQL
+as_pg "$pgbin/pgbench" -h 127.0.0.1 -p "$pgport" -U postgres -n -c 32 -j 2 -T "${duration%s}" -M extended -f "$out/list.sql" postgres \
+  | grep -E "^(tps|latency)" | sed 's/^/pgbench: /'
