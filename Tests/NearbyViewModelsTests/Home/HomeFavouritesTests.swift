@@ -6,10 +6,7 @@ import Testing
 /// Home's Favourites section and the ★ on its place rows.
 @MainActor
 struct HomeFavouritesTests {
-    static func saved(_ place: Place) -> FavouritePlace {
-        FavouritePlace(id: place.id, savedAt: Date(timeIntervalSince1970: 0), place: place, name: place.name,
-                       category: place.category, coordinate: place.coordinate)
-    }
+    static func saved(_ place: Place) -> FavouritePlace { FavouritesListViewModelTests.saved(place) }
 
     static let gone = FavouritePlace(id: PlaceID(source: .demo, sourceID: "gone"), savedAt: Date(timeIntervalSince1970: 0),
                                      place: nil, name: "Old Café", category: .cafe,
