@@ -184,27 +184,3 @@ private final class GPSDConnection: Sendable {
         return nil
     }
 }
-
-/// Starts a detached POSIX thread running `body`.
-enum PThread {
-    private final class Body {
-        let run: () -> Void
-        init(_ run: @escaping () -> Void) { self.run = run }
-    }
-
-    static func start(_ body: @escaping @Sendable () -> Void) -> Bool {
-        let box = Unmanaged.passRetained(Body(body))
-        var thread = pthread_t()
-        let result = pthread_create(&thread, nil, { raw in
-            guard let raw else { return nil }
-            Unmanaged<Body>.fromOpaque(raw).takeRetainedValue().run()
-            return nil
-        }, box.toOpaque())
-        guard result == 0 else {
-            box.release()
-            return false
-        }
-        pthread_detach(thread)
-        return true
-    }
-}

@@ -6,10 +6,12 @@ import TerminalView
 final class FavouritesView: ScreenView {
     private let model: FavouritesListViewModel
     private let list: ListScreen
+    private let host: ScreenHost
     private var keyMap = KeyMap<ListAction>(title: "Favourites", [])
 
     init(model: FavouritesListViewModel, isRoot: Bool, host: ScreenHost) {
         self.model = model
+        self.host = host
         list = ListScreen(model: model, isRoot: isRoot, host: host)
         keyMap = KeyMap(title: "Favourites", list.navigationBindings { $0 } + list.commonBindings { $0 })
         model.load()
@@ -36,25 +38,11 @@ final class FavouritesView: ScreenView {
 
     func draw(into buffer: CellBuffer, rect: Rect, theme: Theme) {
         HeaderLine.draw(in: buffer, rect: rect, title: model.title.value,
-                        loading: model.isLoading.value ? "loading" : nil, theme: theme)
+                        loading: model.isLoading.value ? "loading" : nil, badge: host.headerBadge(), theme: theme)
         let retryKey = keyMap.key { $0 == .retry }
         list.draw(in: buffer, theme: theme) { index, buffer, rect, selected in
-            let line = rect.row(0)
-            switch model.row(at: index) {
-            case .place(let place):
-                PlacesListView.drawPlace(place, in: buffer, rect: rect, selected: selected, detailed: false, walking: false,
-                                         theme: theme)
-                return true
-            case .loading(let text), .moreLoading(let text):
-                ListRows.loading(text, in: buffer, line: line, theme: theme)
-                return false
-            case .error(let message):
-                ListRows.error(message, retryKey: retryKey, in: buffer, line: line, selected: selected, theme: theme)
-                return true
-            case .empty(let text, _):
-                ListRows.empty(text, suggestion: nil, in: buffer, line: line, theme: theme)
-                return true
-            }
+            PlacesListView.drawRow(model.row(at: index), in: buffer, rect: rect, selected: selected, detailed: false,
+                                   walking: false, retryKey: retryKey, widenKey: nil, theme: theme)
         }
     }
 }

@@ -135,23 +135,31 @@ final class PlacesListView: ScreenView {
         let retryKey = keyMap.key { if case .list(.retry) = $0 { true } else { false } }
         let widenKey = keyMap.key { if case .widen = $0 { true } else { false } }
         list.draw(in: buffer, theme: theme) { index, buffer, rect, selected in
-            let line = rect.row(0)
-            switch model.row(at: index) {
-            case .place(let place):
-                Self.drawPlace(place, in: buffer, rect: rect, selected: selected, detailed: detailed,
-                               walking: walking, theme: theme)
-                return true
-            case .loading(let text), .moreLoading(let text):
-                ListRows.loading(text, in: buffer, line: line, theme: theme)
-                return false
-            case .error(let message):
-                ListRows.error(message, retryKey: retryKey, in: buffer, line: line, selected: selected, theme: theme)
-                return true
-            case .empty(let text, let canWiden):
-                ListRows.empty(text, suggestion: canWiden ? widenKey.map { "\($0) widens the search" } : nil,
-                               in: buffer, line: line, theme: theme)
-                return true
-            }
+            Self.drawRow(model.row(at: index), in: buffer, rect: rect, selected: selected, detailed: detailed,
+                         walking: walking, retryKey: retryKey, widenKey: widenKey, theme: theme)
+        }
+    }
+
+    /// One row of a places list: a place, a spinner, an error or the empty text (naming `widenKey` when a wider
+    /// search could find more). Returns whether the row can be selected.
+    static func drawRow(_ row: PlacesListRow, in buffer: CellBuffer, rect: Rect, selected: Bool, detailed: Bool,
+                        walking: Bool, retryKey: String?, widenKey: String?, theme: Theme) -> Bool {
+        let line = rect.row(0)
+        switch row {
+        case .place(let place):
+            drawPlace(place, in: buffer, rect: rect, selected: selected, detailed: detailed, walking: walking,
+                      theme: theme)
+            return true
+        case .loading(let text), .moreLoading(let text):
+            ListRows.loading(text, in: buffer, line: line, theme: theme)
+            return false
+        case .error(let message):
+            ListRows.error(message, retryKey: retryKey, in: buffer, line: line, selected: selected, theme: theme)
+            return true
+        case .empty(let text, let canWiden):
+            ListRows.empty(text, suggestion: canWiden ? widenKey.map { "\($0) widens the search" } : nil,
+                           in: buffer, line: line, theme: theme)
+            return true
         }
     }
 

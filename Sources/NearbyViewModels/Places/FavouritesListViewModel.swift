@@ -176,18 +176,9 @@ public final class FavouritesListViewModel: ListViewModelType {
                                  category: category, distance: distance, openState: "no longer in the data",
                                  openness: .unknown, rating: nil, detailLine: "")
         }
-        let now = context.now()
         let hours = hoursCache.hours(of: place)
-        let status: OpeningStatus? = hours != nil || place.openNowReport != nil
-            ? place.openingStatus(hours: hours, at: now, in: context.hoursContext(for: place)) : nil
-        let street = PlaceTexts.streetLine(place)
-        return PlaceRowModel(
-            id: place.id, name: DisplayText.oneLine(place.name), subtitle: DisplayText.oneLine(place.subtitle),
-            category: place.category.displayName, distance: distance,
-            openState: status.map { $0.rowText(timeZone: context.timeZone) } ?? "hours unknown",
-            openness: status?.state ?? .unknown,
-            rating: PlaceTexts.rating(place.rating, count: place.ratingCount),
-            detailLine: [street, hours.map { DisplayText.oneLine($0.raw) }].compactMap { $0 }.joined(separator: " · "),
-            isClosingSoon: status?.isClosingSoon ?? false)
+        return PlaceRowModel(place: place, distance: distance, hours: hours,
+                             status: context.openingStatus(of: place, hours: hours, at: context.now()),
+                             timeZone: context.timeZone)
     }
 }

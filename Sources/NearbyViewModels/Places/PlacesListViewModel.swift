@@ -693,23 +693,14 @@ public final class PlacesListViewModel: PlacesListViewModelType {
     private func makeRow(for hit: PlaceHit, now: Date) -> CachedRow {
         let place = hit.place
         let hours = hoursCache.hours(of: place)
-        let status: OpeningStatus? = hours != nil || place.openNowReport != nil
-            ? place.openingStatus(hours: hours, at: now, in: context.hoursContext(for: place)) : nil
+        let status = context.openingStatus(of: place, hours: hours, at: now)
         // Until the state changes, "Tu 08:00" becomes "08:00" at midnight, or "closes in 21 min" becomes 20.
         let validUntil = status?.nextChange.map { change in
             [change, context.nextMidnight(after: now), status?.wordsValidUntil].compactMap { $0 }.min() ?? change
         }
-        let street = PlaceTexts.streetLine(place)
-        let hoursText = hours.map { DisplayText.oneLine($0.raw) }
         let model = PlaceRowModel(
-            id: place.id, name: DisplayText.oneLine(place.name), subtitle: DisplayText.oneLine(place.subtitle),
-            category: place.category.displayName,
-            distance: DistanceFormatting.distance(hit.distance, bearing: hit.bearing, units: context.units),
-            openState: status.map { $0.rowText(timeZone: context.timeZone) } ?? "hours unknown",
-            openness: status?.state ?? .unknown,
-            rating: PlaceTexts.rating(place.rating, count: place.ratingCount),
-            detailLine: [street, hoursText].compactMap { $0 }.joined(separator: " · "),
-            isClosingSoon: status?.isClosingSoon ?? false,
+            place: place, distance: DistanceFormatting.distance(hit.distance, bearing: hit.bearing, units: context.units),
+            hours: hours, status: status, timeZone: context.timeZone,
             walk: walking.text(for: place.id, pace: context.walkingPace))
         return CachedRow(model: model, madeAt: now, validUntil: validUntil)
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Synchronization
+import TestSupport
 
 /// A stand-in gpsd on 127.0.0.1 (a free port of its own) for a whole app session: VERSION and DEVICES, then
 /// after the client's `?WATCH` each fix of the script in turn, `pause` apart, and the connection held open
@@ -13,21 +14,10 @@ final class GPSDWalker: @unchecked Sendable {
 
     /// - Parameter fixes: latitude, longitude and accuracy in metres of each fix.
     init(fixes: [(latitude: Double, longitude: Double, accuracy: Double)], pause: TimeInterval) throws {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        listener = fd
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var size = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, size) }
-        }
-        guard bound == 0, listen(fd, 4) == 0 else { throw POSIXError(.EADDRINUSE) }
-        withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { _ = getsockname(fd, $0, &size) }
-        }
-        port = UInt16(bigEndian: address.sin_port)
+        let listening = try LoopbackListener(backlog: 4)
+        listener = listening.descriptor
+        port = listening.port
+        let fd = listening.descriptor
         let lines = fixes.map { fix in
             #"{"class":"TPV","device":"/dev/ttyUSB0","mode":3,"#
                 + "\"lat\":\(fix.latitude),\"lon\":\(fix.longitude),\"eph\":\(fix.accuracy)}"

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 
 /// A stand-in gpsd on 127.0.0.1 (a free port of its own): sends VERSION, waits for the client's `?WATCH`,
 /// then sends the script's lines one by one and hangs up. Records what the client sent.
@@ -11,21 +12,10 @@ final class GPSDStandIn: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
 
     init(script: [String]) throws {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        listener = fd
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var size = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, size) }
-        }
-        guard bound == 0, listen(fd, 4) == 0 else { throw POSIXError(.EADDRINUSE) }
-        withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { _ = getsockname(fd, $0, &size) }
-        }
-        port = UInt16(bigEndian: address.sin_port)
+        let listening = try LoopbackListener(backlog: 4)
+        listener = listening.descriptor
+        port = listening.port
+        let fd = listening.descriptor
         DispatchQueue.global().async { [self] in
             defer { done.signal() }
             let client = accept(fd, nil, nil)

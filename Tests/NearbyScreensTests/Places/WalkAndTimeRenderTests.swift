@@ -88,6 +88,10 @@ final class WalkAndTimeRenderTests {
         await app.press(.down, .enter)
         #expect(app.rows[0].contains("as of Sat 14:00"))
         #expect(time.isChosen)
+        // So does the Favourites screen, opened from Home.
+        await app.press(.escape, .character("f"))
+        #expect(app.rows[0].contains("Favourites"), "\(app.rows[0])")
+        #expect(app.rows[0].contains("as of Sat 14:00"), "\(app.rows[0])")
 
         await app.press(.character("t"))
         #expect(!app.rows[0].contains("as of"))
