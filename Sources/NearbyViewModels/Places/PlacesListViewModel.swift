@@ -106,6 +106,11 @@ public final class PlacesListViewModel: PlacesListViewModelType {
     private var rowCache: [PlaceID: CachedRow] = [:]
     private var visibleRows = 0..<40
     private var bindings: [ObservationToken] = []
+    /// The ★ on favourite rows and `f` on the selected one.
+    private lazy var favourites = ListFavourites(
+        store: context.favourites, news: context.favouriteChanges, tracker: tracker,
+        changed: { [weak self] in self?.bumpRows() },
+        report: { [weak self] message in self?.status.value = message })
 
     public init(subject: PlacesListSubject, context: PlacesContext, radius: Double = SearchRadius.standard) {
         self.subject = subject
@@ -142,7 +147,9 @@ public final class PlacesListViewModel: PlacesListViewModelType {
         case .loaded:
             guard !hits.isEmpty else { return .empty(emptyText, canWiden: canWiden) }
             if hits.indices.contains(index) {
-                return .place(cachedRow(for: hits[index], now: context.now()).model)
+                var model = cachedRow(for: hits[index], now: context.now()).model
+                model.favourite = favourites.state(of: model.id)
+                return .place(model)
             }
             guard next != nil else { return .empty("", canWiden: false) }
             if let moreFailure { return .error(PlacesErrorText.loading(moreFailure)) }
@@ -209,6 +216,16 @@ public final class PlacesListViewModel: PlacesListViewModelType {
         guard !tracker.isClosed, case .loaded = phase, hits.indices.contains(index) else { return }
         let detail = PlaceDetailViewModel(hit: hits[index], context: context)
         context.navigator.push(.placeDetail(detail))
+    }
+
+    public var offersFavourites: Bool { favourites.isAvailable }
+
+    public var isSavingFavourite: Bool { favourites.isSaving }
+
+    /// `f`: saves or forgets the selected place as a favourite; after a failure, tries that change again.
+    public func toggleFavourite() {
+        guard !tracker.isClosed, case .loaded = phase, hits.indices.contains(selection.value) else { return }
+        favourites.toggle(hits[selection.value].place)
     }
 
     /// The words `n` and `N` look for in names: the search's, then the filter's.
@@ -335,6 +352,7 @@ public final class PlacesListViewModel: PlacesListViewModelType {
 
     public func dismissStatus() {
         status.update(nil)
+        favourites.dismissTick()
     }
 
     /// Another time was chosen (or now again): every open state, text and the open-first order follow it.
@@ -350,6 +368,7 @@ public final class PlacesListViewModel: PlacesListViewModelType {
     }
 
     public func close() {
+        favourites.close()
         trackerTokens.forEach { $0.cancel() }
         trackerTokens = []
         tracker.close()
@@ -394,6 +413,7 @@ public final class PlacesListViewModel: PlacesListViewModelType {
         startNewGeneration()
         updateTitle()
         updateLoading()
+        favourites.load()
         let provider = context.provider
         // Keeping only places open for a span needs the nearest ones in hand, as the other orders do.
         let sortedQuery = request.order != .distance || request.openDuring != nil
