@@ -98,9 +98,10 @@ enum PlaceTexts {
     }
 }
 
-/// Parsed opening hours by place, so each source text is parsed once however often rows are drawn.
+/// Parsed opening hours by source text, so each text is parsed once however often rows are drawn, and the many
+/// places that share one text ("Mo-Fr 09:00-18:00") share one parse.
 struct ParsedHoursCache {
-    private var parsed: [PlaceID: OpeningHours] = [:]
+    private var parsed: [OpeningHoursSource: OpeningHours] = [:]
     private let capacity: Int
 
     init(capacity: Int = 5_000) {
@@ -110,10 +111,10 @@ struct ParsedHoursCache {
     /// The parsed hours of `place`; nil when it has none.
     mutating func hours(of place: Place) -> OpeningHours? {
         guard let source = place.openingHours else { return nil }
-        if let known = parsed[place.id] { return known }
+        if let known = parsed[source] { return known }
         if parsed.count >= capacity { parsed.removeAll(keepingCapacity: true) }
         let hours = OpeningHours(source)
-        parsed[place.id] = hours
+        parsed[source] = hours
         return hours
     }
 

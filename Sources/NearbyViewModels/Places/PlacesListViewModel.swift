@@ -56,13 +56,6 @@ public final class PlacesListViewModel: PlacesListViewModelType {
         var openDuring: EvaluationTime.OpenSpan?
     }
 
-    private struct CachedRow {
-        var model: PlaceRowModel
-        var madeAt: Date
-        /// When the open state (or its day-relative words) next changes; nil: never.
-        var validUntil: Date?
-    }
-
     /// What a reload brought.
     private struct Loaded: Sendable {
         var hits: [PlaceHit]
@@ -103,7 +96,7 @@ public final class PlacesListViewModel: PlacesListViewModelType {
     private var generation = 0
     private var attributions: [String] = []
     private var hoursCache = ParsedHoursCache()
-    private var rowCache: [PlaceID: CachedRow] = [:]
+    private var rowCache = PlaceRowCache()
     private var visibleRows = 0..<40
     private var bindings: [ObservationToken] = []
     /// The ★ on favourite rows and `f` on the selected one.
@@ -147,7 +140,7 @@ public final class PlacesListViewModel: PlacesListViewModelType {
         case .loaded:
             guard !hits.isEmpty else { return .empty(emptyText, canWiden: canWiden) }
             if hits.indices.contains(index) {
-                var model = cachedRow(for: hits[index], now: context.now()).model
+                var model = cachedRow(at: index, now: context.now()).model
                 model.favourite = favourites.state(of: model.id)
                 return .place(model)
             }
@@ -340,7 +333,7 @@ public final class PlacesListViewModel: PlacesListViewModelType {
     public func timeDidPass() {
         guard !tracker.isClosed, case .loaded = phase else { return }
         let now = context.now()
-        rowCache = rowCache.filter { _, row in row.madeAt <= now && row.validUntil.map { now < $0 } ?? true }
+        rowCache.removeExpired(at: now)
         if sortOrder.value == .openFirst {
             // Open first is an order in time: keep the selected place selected as places open and close.
             let selected = hits.indices.contains(selection.value) ? hits[selection.value].id : nil
@@ -665,7 +658,7 @@ public final class PlacesListViewModel: PlacesListViewModelType {
         case .failure(let error): walking.recordFailure(error)
         }
         walkingNote.update(walking.note)
-        for hit in batch { rowCache[hit.id] = nil }
+        rowCache.remove(batch.lazy.map(\.id))
         if sortOrder.value == .walkingTime, applied?.order == .walkingTime {
             let selected = hits.indices.contains(selection.value) ? hits[selection.value].id : nil
             hits = sorted(hits, by: .walkingTime, now: context.now())
@@ -679,18 +672,12 @@ public final class PlacesListViewModel: PlacesListViewModelType {
 
     // MARK: Row models and time
 
-    private func cachedRow(for hit: PlaceHit, now: Date) -> CachedRow {
-        if let cached = rowCache[hit.id], cached.madeAt <= now, cached.validUntil.map({ now < $0 }) ?? true {
-            return cached
-        }
-        let row = makeRow(for: hit, now: now)
-        // Only rows the view asked for are cached; a long scroll through many pages starts over.
-        if rowCache.count >= 2_000 { rowCache.removeAll(keepingCapacity: true) }
-        rowCache[hit.id] = row
-        return row
+    private func cachedRow(at index: Int, now: Date) -> CachedPlaceRow {
+        let hit = hits[index]
+        return rowCache.row(at: index, for: hit, now: now) { makeRow(for: hit, now: now) }
     }
 
-    private func makeRow(for hit: PlaceHit, now: Date) -> CachedRow {
+    private func makeRow(for hit: PlaceHit, now: Date) -> CachedPlaceRow {
         let place = hit.place
         let hours = hoursCache.hours(of: place)
         let status = context.openingStatus(of: place, hours: hours, at: now)
@@ -702,7 +689,7 @@ public final class PlacesListViewModel: PlacesListViewModelType {
             place: place, distance: DistanceFormatting.distance(hit.distance, bearing: hit.bearing, units: context.units),
             hours: hours, status: status, timeZone: context.timeZone,
             walk: walking.text(for: place.id, pace: context.walkingPace))
-        return CachedRow(model: model, madeAt: now, validUntil: validUntil)
+        return CachedPlaceRow(model: model, madeAt: now, validUntil: validUntil)
     }
 
     /// The earliest instant a visible row's text (or the data's age) changes.
@@ -720,7 +707,7 @@ public final class PlacesListViewModel: PlacesListViewModelType {
         if let age { earliest = age.changesAt }
         // A chosen time stands still: no row changes as the clock runs.
         for index in shown where !context.timeIsChosen {
-            guard let until = cachedRow(for: hits[index], now: now).validUntil else { continue }
+            guard let until = cachedRow(at: index, now: now).validUntil else { continue }
             earliest = earliest.map { min($0, until) } ?? until
         }
         nextRefresh.update(earliest)
