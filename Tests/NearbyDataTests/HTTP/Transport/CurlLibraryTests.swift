@@ -15,7 +15,11 @@ struct CurlLibraryTests {
 
     @Test("a library that is not libcurl is named as too old, with the function it lacks")
     func notLibcurl() {
-        #expect(CurlLibrary.load("libz.so.1") == .failure(.tooOld(missing: "curl_global_init")))
+        guard case .failure(let failure) = CurlLibrary.load("libz.so.1") else {
+            Issue.record("libz loaded as libcurl")
+            return
+        }
+        #expect(failure == .tooOld(missing: "curl_global_init"))
     }
 
     @Test("without libcurl, a request fails at once in words a user can act on")
