@@ -57,9 +57,11 @@ struct GuardedHTTPChannel: ServerChildChannel {
                             var response = await handler(request)
                             if body.tooLarge { response.closesConnection = true }
                             let wantsClose = head.headerFields[.connection]?.lowercased() == "close"
-                            try await outbound.write(contentsOf: Self.parts(of: response, closing: wantsClose))
+                            // Logged and counted before the answer leaves: a client that has its answer finds it
+                            // in the log and the metrics already.
                             events.answered(remote: remote, method: request.method, path: request.path,
                                             status: response.status, elapsed: ContinuousClock.now - started)
+                            try await outbound.write(contentsOf: Self.parts(of: response, closing: wantsClose))
                             if response.closesConnection {
                                 LingeringClose.begin(channel)
                                 // Whatever still arrives is dropped until the connection closes.
