@@ -56,7 +56,7 @@ final class TestBackend: Sendable {
             let name = try await cluster.createDatabase()
             let urlText = cluster.url(database: name)
             let pools = PostgresPools(primary: try DatabaseURL(urlText), maximumConnections: 8)
-            let running = Task { try await pools.run() }
+            let running = await pools.started()
             _ = try await pools.migrate()
             return TestBackend(backend: PostgresServiceBackend(pools: pools), kind: kind, databaseURL: urlText,
                                cluster: cluster) {

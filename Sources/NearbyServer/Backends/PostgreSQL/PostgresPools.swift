@@ -23,6 +23,8 @@ public final class PostgresPools: Service, Sendable {
     let replicaTimeout: Duration
     /// How long a failed replica is left alone before it is tried again.
     let replicaRetry: Duration
+    /// Set when the task running the clients starts: see `StartedPoolLogHandler`.
+    private let runStarted: PoolRunStarted
 
     final class Replica: Sendable {
         let url: DatabaseURL
@@ -44,13 +46,16 @@ public final class PostgresPools: Service, Sendable {
         primaryURL = primary
         self.replicaTimeout = replicaTimeout
         self.replicaRetry = replicaRetry
+        let started = PoolRunStarted()
+        runStarted = started
+        let background = Logger(label: logger.label) { _ in StartedPoolLogHandler(base: logger.handler, started: started) }
         self.primary = PostgresClient(configuration: Self.configuration(primary, maximumConnections: maximumConnections,
                                                                        readOnly: false),
-                                      backgroundLogger: logger)
+                                      backgroundLogger: background)
         self.replicas = replicas.map { url in
             Replica(url: url, client: PostgresClient(
                 configuration: Self.configuration(url, maximumConnections: maximumConnections, readOnly: true),
-                backgroundLogger: logger))
+                backgroundLogger: background))
         }
     }
 
@@ -66,6 +71,7 @@ public final class PostgresPools: Service, Sendable {
     private func run(started: @escaping @Sendable () -> Void) async {
         let clients = [primary] + replicas.map(\.client)
         let entered = EnteredCount()
+        runStarted.set()
         await withDiscardingTaskGroup { group in
             for client in clients {
                 group.addTask {
@@ -75,6 +81,20 @@ public final class PostgresPools: Service, Sendable {
                 }
             }
         }
+    }
+
+    /// Starts the pools in a task of their own, returned once that task runs them; cancel it to stop them.
+    /// (For a caller that keeps the pools beyond one call, as tests do; a service uses `run()`.)
+    public func started() async -> Task<Void, Never> {
+        let (running, signal) = AsyncStream<Void>.makeStream()
+        let task = Task {
+            await self.run(started: {
+                signal.yield()
+                signal.finish()
+            })
+        }
+        for await _ in running { break }
+        return task
     }
 
     /// Runs `body` with the pools running, then stops them: for commands that do one thing and exit.
