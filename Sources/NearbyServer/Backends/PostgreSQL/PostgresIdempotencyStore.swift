@@ -7,13 +7,16 @@ import PostgresNIO
 /// waits on the key's row until the first commits, then gets its answer; any instance answers the same.
 public struct PostgresIdempotencyStore: IdempotencyStore {
     let pools: PostgresPools
+    private let sweep: ExpiredKeySweep
 
-    public init(pools: PostgresPools) {
+    public init(pools: PostgresPools, sweepEvery interval: Duration = .seconds(600)) {
         self.pools = pools
+        sweep = ExpiredKeySweep(interval: interval)
     }
 
     public func answer(_ request: IdempotentRequest, operation: @Sendable () async -> ServerResponse) async -> ServerResponse {
         let retention = Int(Idempotency.retention.components.seconds)
+        if sweep.isDue() { await sweepExpired(retention: retention) }
         let body = ByteBuffer(bytes: request.body)
         do {
             let outcome = try await pools.write { connection -> Outcome in
@@ -59,6 +62,20 @@ public struct PostgresIdempotencyStore: IdempotencyStore {
                 return refused.response
             }
             return .error(500, "The database failed; the request was not completed.")
+        }
+    }
+
+    /// Deletes every expired key (the index on created_at finds them). A failure is only logged: the request
+    /// goes on, and its own key is still checked for age in its transaction.
+    private func sweepExpired(retention: Int) async {
+        do {
+            _ = try await pools.write { connection in
+                try await connection.query("""
+                    DELETE FROM idempotency_key WHERE created_at < now() - make_interval(secs => \(retention))
+                    """, logger: pools.logger)
+            }
+        } catch {
+            pools.logger.warning("could not delete expired idempotency keys: \(String(reflecting: error))")
         }
     }
 
