@@ -106,7 +106,8 @@ let package = Package(
         // NearbyServer for its HTTP server: the network tests run a stand-in service in the test process.
         .testTarget(name: "EndToEndTests", dependencies: ["nearby", "nearby-server", "NearbyData", "NearbyServer",
                                                          "PlacesStandIns", "TestSupport"]),
-        .testTarget(name: "NearbyCoreTests", dependencies: ["NearbyCore"]),
+        // TestSupport: the tools the tests compare with (zdump, python3) are spawned clean.
+        .testTarget(name: "NearbyCoreTests", dependencies: ["NearbyCore", "TestSupport"]),
         // The independent router the walking network is checked against is a Python script the test runs.
         .testTarget(name: "NearbyDataTests", dependencies: ["NearbyData", "NearbyCore", "CZlib", "CCurl", "CSQLite",
                                                            "NearbyServer", "PlacesStandIns", "TestSupport"],

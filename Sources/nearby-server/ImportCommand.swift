@@ -11,10 +11,12 @@ struct ImportCommand: AsyncParsableCommand {
         commandName: "import",
         abstract: "Import the places of an OpenStreetMap extract into PostgreSQL/PostGIS (run as `nearby import FILE --database URL`).",
         discussion: """
-            The same importer and mapping as the local store's import, in one transaction. An import replaces what \
-            the same extract contributed before: places of the same source and region that the new file no longer \
-            has are removed. The region is the file's name without its extensions and "-latest" unless --region \
-            names it.
+            The same importer and mapping as the local store's import, in one transaction. Importing the same \
+            extract again replaces what it contributed before: places the new file no longer has are removed. \
+            The extract is recognised as the local store recognises it: by the replication feed or the region \
+            its header names, else by the file's name without dates, "latest" and extensions, so a renamed \
+            file or a newer download of the same region replaces, and another extract adds. --region NAME \
+            names the extract instead.
             """)
 
     @Argument(help: "The extract to import.", completion: .file(extensions: ["pbf", "osm", "gz"]))
@@ -22,7 +24,7 @@ struct ImportCommand: AsyncParsableCommand {
 
     @OptionGroup var databaseOptions: DatabaseOptions
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("The region the extract covers (default: from the file name).", valueName: "NAME"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("A name that identifies the extract from one import to the next (default: from the file's header or name).", valueName: "NAME"))
     var region: String?
 
     func validate() throws {
@@ -37,13 +39,12 @@ struct ImportCommand: AsyncParsableCommand {
         }
         try await ServeCommand.requireMigrated(url)
         let pools = PostgresPools(primary: url, maximumConnections: 2)
-        let region = self.region ?? PostgresPlacesImport.region(ofFile: file)
         let progress = ProgressLine()
         let summary: PostgresPlacesImport.Summary
         do {
-            let file = self.file
+            let file = self.file, region = self.region
             summary = try await pools.withRunningPools {
-                try await PostgresPlacesImport(pools: pools).importOpenStreetMap(at: file, region: region) {
+                try await PostgresPlacesImport(pools: pools).importOpenStreetMap(at: file, name: region) {
                     progress.update($0)
                 }
             }
@@ -54,7 +55,7 @@ struct ImportCommand: AsyncParsableCommand {
         progress.finish()
         let osm = summary.osm
         let places = osm.placesByCategory.values.reduce(0, +)
-        print("Imported \(places) places of \(summary.source)/\(summary.region) into \(url) in "
+        print("Imported \(places) places of \(summary.region) into \(url) in "
               + "\((osm.seconds * 10).rounded() / 10) s; \(summary.removed) no longer in the extract were removed.")
     }
 

@@ -36,7 +36,7 @@ public struct PlacesExtract: Hashable, Sendable {
     }
 
     /// The file name without extensions, dates and "latest": what stays the same from one download to the next.
-    static func nameStem(_ fileName: String) -> String {
+    public static func nameStem(_ fileName: String) -> String {
         var stem = fileName.lowercased()
         for suffix in [".gz", ".bz2", ".pbf", ".osm", ".xml"] {
             while stem.hasSuffix(suffix) { stem.removeLast(suffix.count) }

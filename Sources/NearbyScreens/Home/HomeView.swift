@@ -50,6 +50,7 @@ final class HomeView: ScreenView {
         tokens = [
             model.header.bind(redraw), model.isLoading.bind(redraw), model.hotPicks.bind(changed),
             model.categories.bind(changed), model.sections.bind(changed), model.friendsSection.bind(changed),
+            model.favouritesSection.bind(changed),
             model.notice.bind(changed), model.status.bind(redraw), model.attribution.bind(redraw),
             model.nextRefresh.bindAndFire { [weak self] date in self?.scheduleWake(at: date) },
         ]
@@ -290,6 +291,9 @@ final class HomeView: ScreenView {
         }
         items.append(hotPickItem())
         items.append(contentsOf: categoryItems(width: width))
+        if let favourites = model.favouritesSection.value {
+            items.append(contentsOf: favouriteItems(favourites))
+        }
         for section in model.sections.value {
             items.append(contentsOf: sectionItems(section))
         }
@@ -369,19 +373,56 @@ final class HomeView: ScreenView {
         return items
     }
 
+    /// A section's title line, "see all ›" at its right: Enter (or a click) opens the whole list.
+    private static func titleItem(key: String, title: String, open: @escaping @MainActor () -> Void) -> HomeItem {
+        HomeItem(key: key, height: 1, isSelectable: true,
+                 draw: { buffer, rect, selected, theme in
+                     let more = "see all ›"
+                     buffer.write(" " + title, in: rect.inset(right: DisplayWidth.of(more) + 2),
+                                  style: selected ? theme.selection : theme.title)
+                     buffer.write(more, in: Rect(x: rect.maxX - DisplayWidth.of(more) - 1, y: rect.y,
+                                                 width: DisplayWidth.of(more), height: 1),
+                                  style: selected ? theme.selection : theme.secondary)
+                 }, activate: open)
+    }
+
+    /// A place's row in a section; Enter (or a click) opens its detail.
+    private func placeItem(_ row: HomePlaceRow, key: String) -> HomeItem {
+        let model = self.model
+        let id = row.id
+        return HomeItem(key: key, height: 1, isSelectable: true,
+                        draw: { buffer, rect, selected, theme in
+                            // Walking minutes beside the distance where the store has paths.
+                            let middle = row.walk.map { row.distanceAndBearing + " · " + $0 } ?? row.distanceAndBearing
+                            Self.drawRow(buffer, rect, selected, theme, name: row.name, middle: middle,
+                                         right: row.openText,
+                                         rightStyle: row.isClosingSoon ? theme.warning
+                                             : row.isOpen ? theme.success : theme.secondary,
+                                         isFavourite: row.isFavourite)
+                        }, activate: { model.openPlace(id) })
+    }
+
+    private func favouriteItems(_ section: HomeFavouritesSection) -> [HomeItem] {
+        let model = self.model
+        var items = [Self.titleItem(key: "favourites-title", title: section.title) { model.openFavourites() }]
+        switch section.content {
+        case .loading(let message):
+            items.append(.spinnerLine("favourites-loading", message))
+        case .failed(let message):
+            items.append(.error("favourites-error", message + retryHint) { model.retry(.favourites) })
+        case .loaded(let rows):
+            // Keys of their own: the same place may also be listed in its category's section.
+            items += rows.map { placeItem($0, key: "favourite-\($0.id)") }
+        }
+        return items
+    }
+
     private func sectionItems(_ section: HomePlacesSection) -> [HomeItem] {
         let model = self.model
         let category = section.category
-        let title = section.title
-        var items = [HomeItem(key: "section-\(section.key)", height: 1, isSelectable: true,
-                              draw: { buffer, rect, selected, theme in
-                                  let more = "see all ›"
-                                  buffer.write(" " + title, in: rect.inset(right: DisplayWidth.of(more) + 2),
-                                               style: selected ? theme.selection : theme.title)
-                                  buffer.write(more, in: Rect(x: rect.maxX - DisplayWidth.of(more) - 1, y: rect.y,
-                                                              width: DisplayWidth.of(more), height: 1),
-                                               style: selected ? theme.selection : theme.secondary)
-                              }, activate: { model.openCategory(category) })]
+        var items = [Self.titleItem(key: "section-\(section.key)", title: section.title) {
+            model.openCategory(category)
+        }]
         switch section.content {
         case .loading(let message):
             items.append(.spinnerLine("section-\(section.key)-loading", message))
@@ -390,19 +431,7 @@ final class HomeView: ScreenView {
                 model.retry(.category(category))
             })
         case .loaded(let rows):
-            for row in rows {
-                let id = row.id
-                items.append(HomeItem(key: "place-\(row.id)", height: 1, isSelectable: true,
-                                      draw: { buffer, rect, selected, theme in
-                                          // Walking minutes beside the distance where the store has paths.
-                                          let middle = row.walk.map { row.distanceAndBearing + " · " + $0 }
-                                              ?? row.distanceAndBearing
-                                          Self.drawRow(buffer, rect, selected, theme, name: row.name,
-                                                       middle: middle, right: row.openText,
-                                                       rightStyle: row.isClosingSoon ? theme.warning
-                                                           : row.isOpen ? theme.success : theme.secondary)
-                                      }, activate: { model.openPlace(id) }))
-            }
+            items += rows.map { placeItem($0, key: "place-\($0.id)") }
         }
         return items
     }
@@ -431,11 +460,15 @@ final class HomeView: ScreenView {
 
     /// "   Café Amadeus                 120 m  NE   open · until 18:00", columns shrinking with the width.
     private static func drawRow(_ buffer: CellBuffer, _ rect: Rect, _ selected: Bool, _ theme: Theme, name: String,
-                                middle: String, right: String, rightStyle: Style) {
+                                middle: String, right: String, rightStyle: Style, isFavourite: Bool = false) {
         // Fixed columns, so distances and open states line up from row to row.
         let rightWidth = min(26, rect.width / 3)
         let middleWidth = rect.width >= 50 ? (DisplayWidth.of(middle) > 10 ? 20 : 10) : 0
         let nameWidth = max(1, rect.width - 3 - middleWidth - rightWidth - 2)
+        if isFavourite {
+            buffer.write("★", in: Rect(x: rect.x + 1, y: rect.y, width: 1, height: 1),
+                         style: selected ? theme.selection : theme.accent)
+        }
         buffer.write(name, in: Rect(x: rect.x + 3, y: rect.y, width: nameWidth, height: 1),
                      style: selected ? theme.selection : theme.text)
         if middleWidth > 0 {

@@ -7,7 +7,9 @@ import TerminalView
 /// what `m` finds is scrolled into view.
 @MainActor
 final class PlaceDetailView: ScreenView {
-    enum Action: Equatable { case scroll(ListMove), favourite, meet, openMeeting(Int), copy, copyGeo, refresh, back }
+    enum Action: Equatable {
+        case scroll(ListMove), favourite, meet, openMeeting(Int), copy, copyGeo, copyPhone, refresh, back
+    }
 
     private let model: any PlaceDetailViewModelType
     private let host: ScreenHost
@@ -67,6 +69,8 @@ final class PlaceDetailView: ScreenView {
                 .enabled { [model] in model.copyText != nil },
             KeyBinding([.character("Y")], "copy the geo: link", action: .copyGeo, inFooter: false)
                 .enabled { [model] in model.geoText != nil },
+            KeyBinding([.character("p")], "copy the phone number", action: .copyPhone, inFooter: false)
+                .enabled { [model] in model.phoneText != nil },
             KeyBinding([.character("r")], "refresh", action: .refresh, inFooter: false),
             KeyBinding([.escape, .backspace, .left, .character("q"), .character("h")], "esc", "back", action: .back)
                 .essential(),
@@ -107,6 +111,8 @@ final class PlaceDetailView: ScreenView {
             if let text = model.copyText { model.copied("“\(text)”", sent: host.copy(text)) }
         case .copyGeo:
             if let text = model.geoText { model.copied(text, sent: host.copy(text)) }
+        case .copyPhone:
+            if let text = model.phoneText { model.copied("the phone number \(text)", sent: host.copy(text)) }
         case .refresh: model.refresh()
         case .back: host.back()
         }
@@ -181,14 +187,7 @@ final class PlaceDetailView: ScreenView {
         return model.isLoading.value ? "loading" : nil
     }
 
-    private var favouriteMark: String {
-        switch model.favourite.value {
-        case .normal(let on), .saving(let on): on ? " ★" : ""
-        case .saved(let on): on ? " ★ ✓" : " ✓"
-        case .failed: " ✗"
-        case .checking, .unavailable: ""
-        }
-    }
+    private var favouriteMark: String { FavouriteMark.header(model.favourite.value) }
 
     /// The labelled lines; returns the rows used.
     private func drawFacts(in buffer: CellBuffer, rect: Rect, theme: Theme) -> Int {

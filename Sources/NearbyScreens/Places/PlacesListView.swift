@@ -5,7 +5,7 @@ import TerminalView
 /// A category, all places, or a search: rows by distance (or the chosen order), compact or detailed.
 @MainActor
 final class PlacesListView: ScreenView {
-    enum Action { case list(ListAction), sort, layout, widen, narrow, match(forward: Bool) }
+    enum Action { case list(ListAction), sort, layout, widen, narrow, match(forward: Bool), favourite }
 
     private let model: any PlacesListViewModelType
     private let host: ScreenHost
@@ -29,6 +29,8 @@ final class PlacesListView: ScreenView {
         keyMap = KeyMap(title: "Places", list.navigationBindings { .list($0) } + [
             KeyBinding([.character("s")], "sort", action: .sort),
             KeyBinding([.character("v")], "layout", action: .layout),
+            KeyBinding([.character("f")], "favourite", action: .favourite, inFooter: false)
+                .enabled { [unowned model] in model.offersFavourites },
             KeyBinding([.character("+")], "+-", "radius", action: .widen),
             KeyBinding([.character("-")], "narrow", action: .narrow, inFooter: false),
             KeyBinding([.character("n")], "next name match", action: .match(forward: true), inFooter: false)
@@ -44,7 +46,15 @@ final class PlacesListView: ScreenView {
     var hints: [KeyHint] { list.hints(keyMap) }
     var helpTitle: String { "Places — keys" }
     var helpLines: [KeyHint] { keyMap.helpLines }
-    var statusMessage: StatusBarMessage? { model.status.value?.barMessage }
+    var statusMessage: StatusBarMessage? {
+        guard var message = model.status.value?.barMessage else { return nil }
+        // A failed favourite is tried again with the key that failed, as in the detail.
+        if message.kind == .error, case .place(let row) = model.row(at: model.selection.value),
+           case .failed = row.favourite, let key = keyMap.key(for: { if case .favourite = $0 { true } else { false } }) {
+            message.text += "  \(key) retry"
+        }
+        return message
+    }
     func dismissStatus() { model.dismissStatus() }
     var capturesText: Bool { list.capturesText }
 
@@ -70,6 +80,7 @@ final class PlacesListView: ScreenView {
         case .widen: model.widenRadius()
         case .narrow: model.narrowRadius()
         case .match(let forward): model.selectNameMatch(forward: forward)
+        case .favourite: model.toggleFavourite()
         }
         return true
     }
@@ -107,7 +118,8 @@ final class PlacesListView: ScreenView {
 
     func draw(into buffer: CellBuffer, rect: Rect, theme: Theme) {
         let title = [model.title.value, model.locationAccuracy.value].compactMap { $0 }.joined(separator: " · ")
-        HeaderLine.draw(in: buffer, rect: rect, title: title, loading: model.isLoading.value ? "loading" : nil,
+        let spinner = model.isSavingFavourite ? "saving" : model.isLoading.value ? "loading" : nil
+        HeaderLine.draw(in: buffer, rect: rect, title: title, loading: spinner,
                         badge: host.headerBadge(), theme: theme)
         if let noteRect {
             for (i, note) in notes.prefix(noteRect.height).enumerated() {
@@ -167,8 +179,21 @@ final class PlacesListView: ScreenView {
         let walkWidth = walking && line.width >= 40 ? 9 : 0
         let subtitleWidth = !detailed && line.width >= 100 ? 24 : 0
         let nameWidth = max(4, line.width - 1 - subtitleWidth - distanceWidth - walkWidth - openWidth - ratingWidth - 3)
+        // The favourite's mark stands in the gutter before the name, so names stay in one column.
+        if let mark = FavouriteMark.gutter(place.favourite) {
+            let style = selected ? theme.selection : mark.isFailure ? theme.error : theme.accent
+            buffer.write(mark.text, in: Rect(x: line.x, y: line.y, width: 1, height: 1), style: style)
+        }
         var x = line.x + 1
-        buffer.write(place.name, in: Rect(x: x, y: line.y, width: nameWidth, height: 1), style: base)
+        if FavouriteMark.isTicked(place.favourite), nameWidth > 6 {
+            // ✓ after the name while the change made from the list is news.
+            let shown = min(DisplayWidth.of(place.name), nameWidth - 2)
+            buffer.write(place.name, in: Rect(x: x, y: line.y, width: nameWidth - 2, height: 1), style: base)
+            buffer.write("✓", in: Rect(x: x + shown + 1, y: line.y, width: 1, height: 1),
+                         style: selected ? theme.selection : theme.success)
+        } else {
+            buffer.write(place.name, in: Rect(x: x, y: line.y, width: nameWidth, height: 1), style: base)
+        }
         x += nameWidth + 1
         if subtitleWidth > 0 {
             buffer.write(place.subtitle, in: Rect(x: x, y: line.y, width: subtitleWidth - 1, height: 1), style: dim)

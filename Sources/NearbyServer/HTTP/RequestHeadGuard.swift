@@ -5,33 +5,6 @@ import NIOHTTPTypes
 /// bytes on the connection start a new request head.
 struct ResponseCompleted: Sendable {}
 
-/// Why a request head was refused before it reached the HTTP decoder.
-enum HeadRefusal: Sendable {
-    case requestLineTooLong
-    case headerLineTooLong
-    case headersTooLarge
-    case tooManyHeaders
-    case headTimedOut
-
-    var status: Int {
-        switch self {
-        case .requestLineTooLong: 414
-        case .headerLineTooLong, .headersTooLarge, .tooManyHeaders: 431
-        case .headTimedOut: 408
-        }
-    }
-
-    func message(_ limits: HTTPLimits) -> String {
-        switch self {
-        case .requestLineTooLong: "The request line is longer than \(limits.requestLine) bytes."
-        case .headerLineTooLong: "A header line is longer than \(limits.headerLine) bytes."
-        case .headersTooLarge: "The headers are larger than \(limits.allHeaders) bytes in all."
-        case .tooManyHeaders: "More than \(limits.headerCount) header lines."
-        case .headTimedOut: "The request headers did not arrive within \(limits.headerReadTimeout)."
-        }
-    }
-}
-
 /// Reads each request head's raw bytes before the HTTP decoder does, once, line by line: a request line,
 /// a header line, all headers or a header count over the limits is answered at once (414 or 431) and the
 /// connection closed, so a client cannot make the server hold or parse megabytes of headers before the token
@@ -48,27 +21,15 @@ final class RequestHeadGuard: ChannelDuplexHandler, RemovableChannelHandler {
     typealias OutboundIn = IOData
     typealias OutboundOut = IOData
 
-    /// Where the head being read stands.
-    private struct Scan {
-        /// Bytes of the current line so far, without its line feed.
-        var line = 0
-        /// Whether the last byte of the current line so far is a carriage return.
-        var endsWithCR = false
-        /// Complete lines so far, the request line included.
-        var lines = 0
-        /// Bytes of complete header lines.
-        var headerBytes = 0
-    }
-
     private enum Phase {
-        case head(Scan)
+        case head(RequestHeadScan)
         case body
         case refused
     }
 
     private let limits: HTTPLimits
     private let onRefusal: @Sendable (HeadRefusal) -> Void
-    private var phase: Phase = .head(Scan())
+    private var phase: Phase = .head(RequestHeadScan())
     private var timeout: Scheduled<Void>?
     /// The start of a head whose end has not arrived yet (at most the limits' worth).
     private var held: ByteBuffer?
@@ -112,7 +73,7 @@ final class RequestHeadGuard: ChannelDuplexHandler, RemovableChannelHandler {
         case .head(var scan):
             let buffer = unwrapInboundIn(data)
             if timeout == nil { armTimeout(context) }
-            switch scanHead(buffer, &scan) {
+            switch buffer.withUnsafeReadableBytes({ scan.scan($0, limits: limits) }) {
             case .incomplete:
                 phase = .head(scan)
                 var start = held ?? context.channel.allocator.buffer(capacity: buffer.readableBytes)
@@ -136,59 +97,11 @@ final class RequestHeadGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     func triggerUserOutboundEvent(context: ChannelHandlerContext, event: Any, promise: EventLoopPromise<Void>?) {
         if event is ResponseCompleted {
-            if case .body = phase { phase = .head(Scan()) }
+            if case .body = phase { phase = .head(RequestHeadScan()) }
             promise?.succeed(())
             return
         }
         context.triggerUserOutboundEvent(event, promise: promise)
-    }
-
-    private enum ScanResult {
-        case incomplete
-        case complete
-        case refused(HeadRefusal)
-    }
-
-    /// Walks `buffer` line by line (a `memchr` per line, not a look at every byte in Swift).
-    private func scanHead(_ buffer: ByteBuffer, _ scan: inout Scan) -> ScanResult {
-        buffer.withUnsafeReadableBytes { bytes -> ScanResult in
-            var index = bytes.startIndex
-            while index < bytes.endIndex {
-                guard let newline = bytes[index...].firstIndex(of: 0x0A) else {
-                    let count = bytes.endIndex - index
-                    scan.line += count
-                    scan.endsWithCR = bytes[bytes.endIndex - 1] == 0x0D
-                    // Refuse a line as soon as it is too long, not when (if ever) its end arrives.
-                    return check(scan, lineLength: scan.line - (scan.endsWithCR ? 1 : 0), complete: false)
-                }
-                let count = newline - index
-                let endsWithCR = count > 0 ? bytes[newline - 1] == 0x0D : scan.endsWithCR
-                let length = scan.line + count - (endsWithCR ? 1 : 0)
-                index = newline + 1
-                scan.line = 0
-                scan.endsWithCR = false
-                if length == 0 {
-                    // An empty line before the request line is tolerated (RFC 9112 §2.2); after it, it ends the head.
-                    if scan.lines == 0 { continue }
-                    return .complete
-                }
-                if case .refused(let refusal) = check(scan, lineLength: length, complete: true) { return .refused(refusal) }
-                if scan.lines > 0 { scan.headerBytes += length }
-                scan.lines += 1
-            }
-            return .incomplete
-        }
-    }
-
-    private func check(_ scan: Scan, lineLength: Int, complete: Bool) -> ScanResult {
-        if scan.lines == 0 {
-            return lineLength > limits.requestLine ? .refused(.requestLineTooLong) : .incomplete
-        }
-        if lineLength > limits.headerLine { return .refused(.headerLineTooLong) }
-        if scan.headerBytes + lineLength > limits.allHeaders { return .refused(.headersTooLarge) }
-        // `lines` counts the request line, so header lines so far are `lines - 1`, plus this one.
-        if complete, scan.lines > limits.headerCount { return .refused(.tooManyHeaders) }
-        return .incomplete
     }
 
     private func refuse(_ refusal: HeadRefusal, context: ChannelHandlerContext) {

@@ -82,6 +82,10 @@ public struct HomeContext {
     /// Walking times on the store's paths for the rows and picks shown; nil (a live source): distances only.
     public var walking: (any WalkingRouter)?
     public var walkingPace = WalkingPace.standard
+    /// Where favourites are saved, for the Favourites section and the ★ on rows; nil hides them.
+    public var favourites: (any FavouritesStore)?
+    /// News of favourites saved or forgotten on other screens, so the section follows on return.
+    public var favouriteChanges: FavouriteChanges?
 
     public init(places: any PlacesProvider, friends: any FriendsRepository, navigator: Navigator,
                 here: HomeLocation, radius: Double = 2_000, units: UnitSystem = .metric,

@@ -29,6 +29,7 @@ public enum HomeSectionID: Hashable, Sendable {
     case categories
     case category(Category)
     case friends
+    case favourites
 }
 
 /// The top line: where here is and how many places lie around it.
@@ -167,9 +168,13 @@ public struct HomePlaceRow: Hashable, Sendable, Identifiable {
     public var isOpen: Bool { openState == .open }
     /// Walking time by the paths ("7 min", "no path"); nil while unknown or without paths.
     public var walk: String?
+    /// A saved favourite (the row's ★).
+    public var isFavourite: Bool
 
     public init(id: PlaceID, name: String, distance: String, bearing: String, openText: String,
-                openState: OpeningState, isClosingSoon: Bool = false, walk: String? = nil) {
+                openState: OpeningState, isClosingSoon: Bool = false, walk: String? = nil,
+                isFavourite: Bool = false) {
+        self.isFavourite = isFavourite
         self.walk = walk
         self.isClosingSoon = isClosingSoon
         self.id = id
@@ -205,6 +210,17 @@ public struct HomePlacesSection: Hashable, Sendable, Identifiable {
     public var id: Category { category }
     /// A name for the section that stays the same while its rows change ("cafe").
     public var key: String { category.rawValue }
+}
+
+/// The "Favourites" section: the nearest few saved favourites still in the data, with their open state.
+public struct HomeFavouritesSection: Hashable, Sendable {
+    public var title: String
+    public var content: HomeSectionContent<[HomePlaceRow]>
+
+    public init(title: String = "Favourites", content: HomeSectionContent<[HomePlaceRow]>) {
+        self.title = title
+        self.content = content
+    }
 }
 
 /// A friend with a location, as the "Friends nearby" section shows them.

@@ -1,7 +1,8 @@
 import FoundationEssentials
 import NearbyCore
 
-/// Home: where here is, the hot picks pager, the categories, a section per category, and friends nearby.
+/// Home: where here is, the hot picks pager, the categories, the nearest favourites, a section per category,
+/// and friends nearby.
 ///
 /// Every section loads and fails on its own: one task per category (its closest places, which also give its
 /// hot pick), one for the counts per category, one for the total, one for friends. A failed section shows an
@@ -16,6 +17,8 @@ public final class HomeViewModel: HomeViewModelType {
     nonisolated public static let maxCandidatePages = 3
     nonisolated public static let rowsPerSection = 3
     nonisolated public static let friendsShown = 5
+    /// Favourites in their section: the nearest few, as a category's section shows its closest.
+    nonisolated public static let favouritesShown = 3
     /// Half the earth's circumference: a radius that holds every place, to tell an empty store from an empty area.
     nonisolated static let everywhere = SearchRadius.everywhere
 
@@ -25,6 +28,7 @@ public final class HomeViewModel: HomeViewModelType {
     public let categories = Observable<HomeSectionContent<[CategoryCount]>>(.loading("Counting places…"))
     public let sections = Observable<[HomePlacesSection]>([])
     public let friendsSection = Observable<HomeFriendsSection?>(nil)
+    public let favouritesSection = Observable<HomeFavouritesSection?>(nil)
     public let notice = Observable<String?>(nil)
     public let nextRefresh = Observable<Date?>(nil)
     public let status = Observable<StatusMessage?>(nil)
@@ -50,6 +54,7 @@ public final class HomeViewModel: HomeViewModelType {
     private static let refreshKey = ActivityKey("refresh")
     private static let locateKey = ActivityKey("locate")
     private static let walksKey = ActivityKey("walks")
+    private static let favouritesKey = ActivityKey("favourites")
 
     private let context: HomeContext
     /// How far Home looks: the context's at first, then whatever a list opened from Home was widened or
@@ -65,6 +70,8 @@ public final class HomeViewModel: HomeViewModelType {
     private var counts = Loadable<[CategoryCount], PlacesError>()
     private var feeds: [Category: Loadable<Feed, PlacesError>] = [:]
     private var friends = Loadable<[Friend], FriendsError>()
+    /// Every favourite, nearest first: the section shows the first few, the ★ marks them all.
+    private var favourites = Loadable<[FavouritePlace], PlacesError>()
     /// The category of the hot pick shown, so the page stays put while other picks arrive or leave.
     private var pickCategory: Category?
     /// Walking minutes of the rows and picks shown, from one search once every section has answered.
@@ -83,6 +90,11 @@ public final class HomeViewModel: HomeViewModelType {
         tracker.isBusy.bind { [weak self] busy in self?.isLoading.update(busy) }.store(in: &bindings)
         // A chosen time (or now again) re-evaluates every section and hot pick at once.
         context.evaluationTime?.chosen.bind { [weak self] _ in self?.refreshTimes() }.store(in: &bindings)
+        // A favourite saved or forgotten on another screen: the section and the ★ follow on return.
+        context.favouriteChanges?.latest.bind { [weak self] (_: FavouriteChanges.Change?) in
+            guard let self, self.hasStarted else { return }
+            self.loadFavourites()
+        }.store(in: &bindings)
         follow(context.hereTracker)
     }
 
@@ -152,12 +164,13 @@ public final class HomeViewModel: HomeViewModelType {
         guard !tracker.isClosed else { return }
         // On a live source every places section comes from one fetch of the area: retrying one asks for
         // the area again, once.
-        if context.places.isLive, section != .friends { return refresh() }
+        if context.places.isLive, section != .friends, section != .favourites { return refresh() }
         switch section {
         case .count: loadTotal()
         case .categories: loadCounts()
         case .category(let category): loadCategory(category)
         case .friends: loadFriends()
+        case .favourites: loadFavourites()
         case .hotPicks:
             let failed = Category.allCases.filter { feeds[$0]?.hasFailed ?? false }
             if failed.isEmpty {
@@ -175,9 +188,11 @@ public final class HomeViewModel: HomeViewModelType {
         if counts.hasFailed { failed.append(.categories) }
         for category in Category.allCases where feeds[category]?.hasFailed ?? false { failed.append(.category(category)) }
         if friends.hasFailed { failed.append(.friends) }
+        if favourites.hasFailed { failed.append(.favourites) }
         guard !failed.isEmpty else { return refresh() }
-        if context.places.isLive, failed.contains(where: { $0 != .friends }) {
+        if context.places.isLive, failed.contains(where: { $0 != .friends && $0 != .favourites }) {
             if friends.hasFailed { loadFriends() }
+            if favourites.hasFailed { loadFavourites() }
             return refresh()
         }
         failed.forEach(retry)
@@ -262,8 +277,16 @@ public final class HomeViewModel: HomeViewModelType {
     public func openPlace(_ id: PlaceID) {
         guard !tracker.isClosed else { return }
         let candidates = feeds.values.lazy.compactMap { $0.value?.candidates }.joined()
-        guard let candidate = candidates.first(where: { $0.hit.id == id }) else { return }
-        let request = PlaceDetailRequest(hit: candidate.hit, center: here.coordinate, radius: radius)
+        let hit: PlaceHit
+        if let candidate = candidates.first(where: { $0.hit.id == id }) {
+            hit = candidate.hit
+        } else if let place = favourites.value?.lazy.compactMap(\.place).first(where: { $0.id == id }) {
+            hit = PlaceHit(place: place, distance: here.coordinate.distance(to: place.coordinate),
+                           bearing: here.coordinate.bearing(to: place.coordinate))
+        } else {
+            return
+        }
+        let request = PlaceDetailRequest(hit: hit, center: here.coordinate, radius: radius)
         if let screen = context.routes.placeDetail(request) { context.navigator.push(screen) }
     }
 
@@ -307,6 +330,25 @@ public final class HomeViewModel: HomeViewModelType {
         loadCounts()
         Category.allCases.forEach(loadCategory)
         loadFriends()
+        loadFavourites()
+    }
+
+    /// Reads every favourite, nearest to here first; without a store the section stays hidden.
+    private func loadFavourites() {
+        guard !tracker.isClosed, let store = context.favourites else { return }
+        favourites.start()
+        let order = FavouritesOrder.distance(from: here.coordinate)
+        tracker.run(Self.favouritesKey) { [weak self] in
+            let outcome: Result<[FavouritePlace], PlacesError>
+            do throws(PlacesError) {
+                outcome = .success(try await store.favouritePlaces(order: order))
+            } catch {
+                outcome = .failure(error)
+            }
+            guard !Task.isCancelled, let self else { return }
+            self.favourites.finish(outcome)
+            self.publishPlaces()
+        }
     }
 
     private func loadTotal() {
@@ -472,6 +514,8 @@ public final class HomeViewModel: HomeViewModelType {
         var shownHits: [PlaceHit] = []
         // A failed category the counts know to be empty gets no error row: there is nothing to retry for.
         let counted = counts.value.map { Set($0.map(\.category)) }
+        let saved = Set((favourites.value ?? []).compactMap { $0.place?.id })
+        publishFavourites(now: now, shown: &shown, changes: &changes, hits: &shownHits)
 
         for category in Category.allCases {
             guard let feed = feeds[category] else { continue }
@@ -488,7 +532,9 @@ public final class HomeViewModel: HomeViewModelType {
                 let rows = zip(candidates, statuses).prefix(Self.rowsPerSection).map { candidate, status in
                     shown.append(status)
                     shownHits.append(candidate.hit)
-                    return row(for: candidate.hit, status: status, timeZone: timeZone)
+                    var row = row(for: candidate.hit, status: status, timeZone: timeZone)
+                    row.isFavourite = saved.contains(row.id)
+                    return row
                 }
                 newSections.append(HomePlacesSection(category: category, title: title, content: .loaded(rows),
                                                      isRefreshing: feed.isLoading))
@@ -599,6 +645,31 @@ public final class HomeViewModel: HomeViewModelType {
             emptyText = HomeText.nothingOpen(radius: radius, units: context.units)
         }
         hotPicks.update(HotPicksState(content: content, index: index, emptyText: emptyText))
+    }
+
+    /// The nearest few favourites still in the data; hidden when there are none. Their open states join the
+    /// others' for the next refresh, and their places the walking-time search.
+    private func publishFavourites(now: Date, shown: inout [OpeningStatus], changes: inout [Date],
+                                   hits: inout [PlaceHit]) {
+        if let failure = favourites.failure {
+            favouritesSection.update(HomeFavouritesSection(content: .failed(message: HomeText.placesFailure(failure))))
+            return
+        }
+        let places = (favourites.value ?? []).compactMap(\.place).prefix(Self.favouritesShown)
+        guard !places.isEmpty else { return favouritesSection.update(nil) }
+        var rows: [HomePlaceRow] = []
+        for place in places {
+            let hit = PlaceHit(place: place, distance: here.coordinate.distance(to: place.coordinate),
+                               bearing: here.coordinate.bearing(to: place.coordinate))
+            let status = HomeCandidate(hit: hit).status(at: now, timeZone: context.timeZone, holidays: context.holidays)
+            shown.append(status)
+            if let change = status.nextChange { changes.append(change) }
+            hits.append(hit)
+            var row = row(for: hit, status: status, timeZone: context.timeZone)
+            row.isFavourite = true
+            rows.append(row)
+        }
+        favouritesSection.update(HomeFavouritesSection(content: .loaded(rows)))
     }
 
     private func publishFriends() {

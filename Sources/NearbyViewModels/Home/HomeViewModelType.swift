@@ -16,6 +16,8 @@ public protocol HomeViewModelType: AnyObject {
     var sections: Observable<[HomePlacesSection]> { get }
     /// Nil while there is nothing to show (no friend has a location, or still loading).
     var friendsSection: Observable<HomeFriendsSection?> { get }
+    /// The nearest favourites; nil while there are none (or no favourites store, or still loading).
+    var favouritesSection: Observable<HomeFavouritesSection?> { get }
     /// A screen-wide note: the empty store's directions, or "No places within 2 km".
     var notice: Observable<String?> { get }
     /// The next instant something shown changes by the clock alone; the view redraws then and calls
@@ -54,6 +56,7 @@ public protocol HomeViewModelType: AnyObject {
 }
 
 extension HomeViewModelType {
+    public var favouritesSection: Observable<HomeFavouritesSection?> { Observable(nil) }
     public func openFavourites() {}
     public func moveHere(to text: String) {}
 }

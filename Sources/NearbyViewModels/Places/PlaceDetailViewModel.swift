@@ -109,6 +109,7 @@ public final class PlaceDetailViewModel: PlaceDetailViewModelType {
             } else {
                 self.favourite.update(.saved(isFavourite: wanted))
                 self.status.value = .info(wanted ? "Saved to favourites" : "Removed from favourites")
+                self.context.favouriteChanges?.record(saved.id, isFavourite: wanted)
             }
         }
     }
@@ -413,6 +414,10 @@ public final class PlaceDetailViewModel: PlaceDetailViewModelType {
         }
         add("Price", PlaceTexts.priceLevel(place.priceLevel))
         add("Operator", place.operatorText)
+        // The element on openstreetmap.org, to see or mend the data; shown without its scheme.
+        if let url = PlaceTexts.openStreetMapURL(place.id) {
+            add("OSM", String(url.dropFirst("https://www.".count)), .website, link: url)
+        }
         return lines
     }
 

@@ -50,6 +50,9 @@ extension PlaceDetailViewModelType {
         return (lines.first { $0.label == "Address" } ?? lines.first { $0.label == "Coordinates" })?.value
     }
 
+    /// What `p` copies: the phone number as the data writes it.
+    public var phoneText: String? { lines.value.first { $0.kind == .phone }?.value }
+
     /// What `Y` copies: the place's position as a `geo:` URI, which map apps open.
     public var geoText: String? { lines.value.first { $0.label == "Coordinates" }?.link }
 

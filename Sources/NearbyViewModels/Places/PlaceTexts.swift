@@ -40,6 +40,22 @@ enum PlaceTexts {
         "geo:\(NumberText.fixed(coordinate.latitude, digits: 5)),\(NumberText.fixed(coordinate.longitude, digits: 5))"
     }
 
+    /// "https://www.openstreetmap.org/node/123" for a place from OpenStreetMap ("osm:n123", "w…", "r…");
+    /// nil for other sources and for an id that is not an element's.
+    static func openStreetMapURL(_ id: PlaceID) -> String? {
+        guard id.source == .osm, let kind = id.sourceID.first else { return nil }
+        let number = id.sourceID.dropFirst()
+        guard !number.isEmpty, number.count <= 19, number.allSatisfy({ ("0"..."9").contains($0) }) else { return nil }
+        let element: String
+        switch kind {
+        case "n": element = "node"
+        case "w": element = "way"
+        case "r": element = "relation"
+        default: return nil
+        }
+        return "https://www.openstreetmap.org/\(element)/\(number)"
+    }
+
     /// "tel:+4235550101": the digits of a phone number, and a leading +; nil when it has no digits.
     static func telURI(_ phone: String) -> String? {
         let kept = phone.unicodeScalars.filter { ("0"..."9").contains($0) || $0 == "+" }
@@ -82,9 +98,10 @@ enum PlaceTexts {
     }
 }
 
-/// Parsed opening hours by place, so each source text is parsed once however often rows are drawn.
+/// Parsed opening hours by source text, so each text is parsed once however often rows are drawn, and the many
+/// places that share one text ("Mo-Fr 09:00-18:00") share one parse.
 struct ParsedHoursCache {
-    private var parsed: [PlaceID: OpeningHours] = [:]
+    private var parsed: [OpeningHoursSource: OpeningHours] = [:]
     private let capacity: Int
 
     init(capacity: Int = 5_000) {
@@ -94,10 +111,10 @@ struct ParsedHoursCache {
     /// The parsed hours of `place`; nil when it has none.
     mutating func hours(of place: Place) -> OpeningHours? {
         guard let source = place.openingHours else { return nil }
-        if let known = parsed[place.id] { return known }
+        if let known = parsed[source] { return known }
         if parsed.count >= capacity { parsed.removeAll(keepingCapacity: true) }
         let hours = OpeningHours(source)
-        parsed[place.id] = hours
+        parsed[source] = hours
         return hours
     }
 

@@ -31,6 +31,8 @@ public struct PlacesContext {
     /// Whether the source rates places (Google does, OpenStreetMap does not): without ratings, `s` skips the
     /// order "by rating", which would only repeat the distance order.
     public var sourceHasRatings: Bool
+    /// Where a favourite saved or forgotten on one screen is told to the others; nil: each screen alone.
+    public var favouriteChanges: FavouriteChanges?
 
     public init(provider: any PlacesProvider, favourites: (any FavouritesStore)? = nil,
                 friends: (any FriendsRepository)? = nil, navigator: Navigator, here: Coordinate,

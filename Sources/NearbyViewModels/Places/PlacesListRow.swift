@@ -37,10 +37,13 @@ public struct PlaceRowModel: Hashable, Sendable {
     public var detailLine: String
     /// Walking time by the paths ("7 min", "no path"); nil while unknown or when the source has no paths.
     public var walk: String?
+    /// Whether the place is a favourite, and how a change made from the list stands (the row's ★, ✗).
+    public var favourite: FavouriteState
 
     public init(id: PlaceID, name: String, subtitle: String, category: String, distance: String, openState: String,
                 openness: OpeningState, rating: String?, detailLine: String, isClosingSoon: Bool = false,
-                walk: String? = nil) {
+                walk: String? = nil, favourite: FavouriteState = .normal(isFavourite: false)) {
+        self.favourite = favourite
         self.isClosingSoon = isClosingSoon
         self.walk = walk
         self.id = id

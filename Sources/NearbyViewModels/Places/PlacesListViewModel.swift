@@ -56,13 +56,6 @@ public final class PlacesListViewModel: PlacesListViewModelType {
         var openDuring: EvaluationTime.OpenSpan?
     }
 
-    private struct CachedRow {
-        var model: PlaceRowModel
-        var madeAt: Date
-        /// When the open state (or its day-relative words) next changes; nil: never.
-        var validUntil: Date?
-    }
-
     /// What a reload brought.
     private struct Loaded: Sendable {
         var hits: [PlaceHit]
@@ -103,9 +96,14 @@ public final class PlacesListViewModel: PlacesListViewModelType {
     private var generation = 0
     private var attributions: [String] = []
     private var hoursCache = ParsedHoursCache()
-    private var rowCache: [PlaceID: CachedRow] = [:]
+    private var rowCache = PlaceRowCache()
     private var visibleRows = 0..<40
     private var bindings: [ObservationToken] = []
+    /// The ★ on favourite rows and `f` on the selected one.
+    private lazy var favourites = ListFavourites(
+        store: context.favourites, news: context.favouriteChanges, tracker: tracker,
+        changed: { [weak self] in self?.bumpRows() },
+        report: { [weak self] message in self?.status.value = message })
 
     public init(subject: PlacesListSubject, context: PlacesContext, radius: Double = SearchRadius.standard) {
         self.subject = subject
@@ -142,7 +140,9 @@ public final class PlacesListViewModel: PlacesListViewModelType {
         case .loaded:
             guard !hits.isEmpty else { return .empty(emptyText, canWiden: canWiden) }
             if hits.indices.contains(index) {
-                return .place(cachedRow(for: hits[index], now: context.now()).model)
+                var model = cachedRow(at: index, now: context.now()).model
+                model.favourite = favourites.state(of: model.id)
+                return .place(model)
             }
             guard next != nil else { return .empty("", canWiden: false) }
             if let moreFailure { return .error(PlacesErrorText.loading(moreFailure)) }
@@ -209,6 +209,16 @@ public final class PlacesListViewModel: PlacesListViewModelType {
         guard !tracker.isClosed, case .loaded = phase, hits.indices.contains(index) else { return }
         let detail = PlaceDetailViewModel(hit: hits[index], context: context)
         context.navigator.push(.placeDetail(detail))
+    }
+
+    public var offersFavourites: Bool { favourites.isAvailable }
+
+    public var isSavingFavourite: Bool { favourites.isSaving }
+
+    /// `f`: saves or forgets the selected place as a favourite; after a failure, tries that change again.
+    public func toggleFavourite() {
+        guard !tracker.isClosed, case .loaded = phase, hits.indices.contains(selection.value) else { return }
+        favourites.toggle(hits[selection.value].place)
     }
 
     /// The words `n` and `N` look for in names: the search's, then the filter's.
@@ -323,7 +333,7 @@ public final class PlacesListViewModel: PlacesListViewModelType {
     public func timeDidPass() {
         guard !tracker.isClosed, case .loaded = phase else { return }
         let now = context.now()
-        rowCache = rowCache.filter { _, row in row.madeAt <= now && row.validUntil.map { now < $0 } ?? true }
+        rowCache.removeExpired(at: now)
         if sortOrder.value == .openFirst {
             // Open first is an order in time: keep the selected place selected as places open and close.
             let selected = hits.indices.contains(selection.value) ? hits[selection.value].id : nil
@@ -335,6 +345,7 @@ public final class PlacesListViewModel: PlacesListViewModelType {
 
     public func dismissStatus() {
         status.update(nil)
+        favourites.dismissTick()
     }
 
     /// Another time was chosen (or now again): every open state, text and the open-first order follow it.
@@ -350,6 +361,7 @@ public final class PlacesListViewModel: PlacesListViewModelType {
     }
 
     public func close() {
+        favourites.close()
         trackerTokens.forEach { $0.cancel() }
         trackerTokens = []
         tracker.close()
@@ -394,6 +406,7 @@ public final class PlacesListViewModel: PlacesListViewModelType {
         startNewGeneration()
         updateTitle()
         updateLoading()
+        favourites.load()
         let provider = context.provider
         // Keeping only places open for a span needs the nearest ones in hand, as the other orders do.
         let sortedQuery = request.order != .distance || request.openDuring != nil
@@ -645,7 +658,7 @@ public final class PlacesListViewModel: PlacesListViewModelType {
         case .failure(let error): walking.recordFailure(error)
         }
         walkingNote.update(walking.note)
-        for hit in batch { rowCache[hit.id] = nil }
+        rowCache.remove(batch.lazy.map(\.id))
         if sortOrder.value == .walkingTime, applied?.order == .walkingTime {
             let selected = hits.indices.contains(selection.value) ? hits[selection.value].id : nil
             hits = sorted(hits, by: .walkingTime, now: context.now())
@@ -659,18 +672,12 @@ public final class PlacesListViewModel: PlacesListViewModelType {
 
     // MARK: Row models and time
 
-    private func cachedRow(for hit: PlaceHit, now: Date) -> CachedRow {
-        if let cached = rowCache[hit.id], cached.madeAt <= now, cached.validUntil.map({ now < $0 }) ?? true {
-            return cached
-        }
-        let row = makeRow(for: hit, now: now)
-        // Only rows the view asked for are cached; a long scroll through many pages starts over.
-        if rowCache.count >= 2_000 { rowCache.removeAll(keepingCapacity: true) }
-        rowCache[hit.id] = row
-        return row
+    private func cachedRow(at index: Int, now: Date) -> CachedPlaceRow {
+        let hit = hits[index]
+        return rowCache.row(at: index, for: hit, now: now) { makeRow(for: hit, now: now) }
     }
 
-    private func makeRow(for hit: PlaceHit, now: Date) -> CachedRow {
+    private func makeRow(for hit: PlaceHit, now: Date) -> CachedPlaceRow {
         let place = hit.place
         let hours = hoursCache.hours(of: place)
         let status = context.openingStatus(of: place, hours: hours, at: now)
@@ -682,7 +689,7 @@ public final class PlacesListViewModel: PlacesListViewModelType {
             place: place, distance: DistanceFormatting.distance(hit.distance, bearing: hit.bearing, units: context.units),
             hours: hours, status: status, timeZone: context.timeZone,
             walk: walking.text(for: place.id, pace: context.walkingPace))
-        return CachedRow(model: model, madeAt: now, validUntil: validUntil)
+        return CachedPlaceRow(model: model, madeAt: now, validUntil: validUntil)
     }
 
     /// The earliest instant a visible row's text (or the data's age) changes.
@@ -700,7 +707,7 @@ public final class PlacesListViewModel: PlacesListViewModelType {
         if let age { earliest = age.changesAt }
         // A chosen time stands still: no row changes as the clock runs.
         for index in shown where !context.timeIsChosen {
-            guard let until = cachedRow(for: hits[index], now: now).validUntil else { continue }
+            guard let until = cachedRow(at: index, now: now).validUntil else { continue }
             earliest = earliest.map { min($0, until) } ?? until
         }
         nextRefresh.update(earliest)

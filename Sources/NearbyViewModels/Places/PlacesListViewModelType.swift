@@ -44,9 +44,18 @@ public protocol PlacesListViewModelType: ListViewModelType {
     var matchText: String? { get }
     /// The clock reached `nextRefresh` (or the view was away): open states are evaluated again.
     func timeDidPass()
+    /// Whether `f` saves favourites here (there is a favourites store).
+    var offersFavourites: Bool { get }
+    /// Whether a favourite changed with `f` is being saved (the header's spinner).
+    var isSavingFavourite: Bool { get }
+    /// `f`: saves or forgets the selected place as a favourite; after a failure, tries that change again.
+    func toggleFavourite()
 }
 
 extension PlacesListViewModelType {
+    public var offersFavourites: Bool { false }
+    public var isSavingFavourite: Bool { false }
+    public func toggleFavourite() {}
     public func selectNameMatch(forward: Bool) {}
     public var matchText: String? { nil }
 }

@@ -59,6 +59,8 @@ struct AppLauncher {
                                    sourceHasRatings: settings.source == .google)
         let tracker = gps.map { HereTracking.tracker(settings: settings, fallback: here, last: $0) }
         places.hereTracker = tracker
+        // One channel for favourites saved on any screen: every list's ★ and Home's section follow it.
+        places.favouriteChanges = FavouriteChanges()
         tracker?.start()
         defer { tracker?.stop() }
         // Every start opens on top of Home, so that Back leads there.
@@ -123,6 +125,8 @@ struct AppLauncher {
         }
         context.hereTracker = places.hereTracker
         context.walking = services.walking
+        context.favourites = places.favourites
+        context.favouriteChanges = places.favouriteChanges
         return context
     }
 }

@@ -31,7 +31,7 @@ struct ImportCommand: ParsableCommand {
     var database: String?
 
     @Option(parsing: .unconditional,
-            help: ArgumentHelp("With --database: the region the extract covers (default: from the file name).",
+            help: ArgumentHelp("With --database: a name that identifies the extract from one import to the next (default: from the file's header or name).",
                                valueName: "NAME"))
     var region: String?
 

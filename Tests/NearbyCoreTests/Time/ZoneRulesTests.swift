@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import NearbyCore
 
@@ -12,8 +13,8 @@ struct ZoneRulesTests {
     ]
 
     @Test(arguments: zones)
-    func everyTransitionMatchesZdump(zone: String) throws {
-        let transitions = try ZdumpTransitions.read(zone: zone, years: 1970...2060)
+    func everyTransitionMatchesZdump(zone: String) async throws {
+        let transitions = try await ZdumpTransitions.read(zone: zone, years: 1970...2060)
         try #require(transitions != nil, "zdump is not installed; the zone rules cannot be compared with the system's")
         let rules = try ZoneRules.named(zone)
         let expected = transitions ?? []
@@ -147,18 +148,13 @@ struct ZdumpTransitions {
     var abbreviation: String
 
     /// Nil when zdump cannot be run.
-    static func read(zone: String, years: ClosedRange<Int>) throws -> [ZdumpTransitions]? {
+    static func read(zone: String, years: ClosedRange<Int>) async throws -> [ZdumpTransitions]? {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/zdump") else { return nil }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/zdump")
-        process.arguments = ["-v", "-c", "\(years.lowerBound),\(years.upperBound + 1)", zone]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let output = try await Command.output("/usr/bin/zdump",
+                                              ["-v", "-c", "\(years.lowerBound),\(years.upperBound + 1)", zone],
+                                              errors: .discarded)
         // "Europe/Vaduz  Sun Mar 29 01:00:00 2026 UT = Sun Mar 29 03:00:00 2026 CEST isdst=1 gmtoff=7200"
-        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap(parse)
+        let lines = output.split(separator: "\n").compactMap(parse)
         var result: [ZdumpTransitions] = []
         // Lines come in pairs: a second before the change, then the change.
         var index = 0

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import NearbyCore
+import TestSupport
 import Testing
 @testable import NearbyData
 
@@ -46,16 +47,12 @@ struct RealGPSDTests {
         let log = folder.url.appendingPathComponent("walk.nmea")
         try Self.walkLog().write(to: log, atomically: true, encoding: .utf8)
         let port = try FreePort.take()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try #require(ExternalTool.find("gpsfake")))
-        process.arguments = ["-q", "-c", "0.2", "-P", "\(port)", log.path]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let gpsfake = try ChildProcess(try #require(ExternalTool.find("gpsfake")),
+                                       ["-q", "-c", "0.2", "-P", "\(port)", log.path])
         defer {
-            // gpsfake ignores SIGTERM and SIGINT while it feeds gpsd: its whole tree is killed, then reaped.
-            ProcessTree.kill(process.processIdentifier)
-            process.waitUntilExit()
+            // gpsfake ignores SIGTERM and SIGINT while it feeds gpsd: its whole tree is killed (a gpsd that
+            // left the process group too); the process itself is reaped when `gpsfake` goes.
+            ProcessTree.kill(gpsfake.pid)
         }
         let client = GPSDClient(host: "127.0.0.1", port: port, retryInterval: .milliseconds(200))
         // A deadline, so a gpsd that never sends a fix fails the test instead of hanging the run.

@@ -1,5 +1,6 @@
 import Foundation
 import NearbyCore
+import TestSupport
 import Testing
 @testable import NearbyData
 
@@ -23,14 +24,14 @@ struct ReferenceEvaluatorAgreementTests {
             "Friday night runs on to 01:00; strictly, the Saturday rule ends it at midnight",
     ]
 
-    @Test func agreesOnTheExtractsStrings() throws {
+    @Test func agreesOnTheExtractsStrings() async throws {
         let extract = try #require(ReferenceEvaluator.extract)
         let counted = try ExtractHours.strings(in: extract.path)
         try #require(counted.count > 100, "the extract holds fewer opening_hours texts than expected")
         let texts = counted.keys.sorted()
         let zone = try ZoneRules.named("Europe/Vaduz")
         let instants = ReferenceEvaluator.instants(zone: zone)
-        let reference = try ReferenceEvaluator.states(of: texts, at: instants)
+        let reference = try await ReferenceEvaluator.states(of: texts, at: instants)
 
         let context = HoursContext(zone: zone, position: Coordinate(latitude: 47.141, longitude: 9.5209),
                                    holidays: HolidayCalendar.builtIn(country: "LI"))
@@ -122,7 +123,8 @@ enum ReferenceEvaluator {
             .first { FileManager.default.fileExists(atPath: $0.path) }
     }()
 
-    static let isAvailable: Bool = (try? run(["-c", "import opening_hours"], input: nil)) != nil
+    static let isAvailable: Bool =
+        (try? Command.runBlocking("python3", ["-c", "import opening_hours"], errors: .discarded))?.exit == .exited(0)
 
     /// Every 37 hours and 13 minutes through 2026 and 2027 (every hour of the day and day of the week
     /// comes round), and the moments most likely to differ: holidays, the DST changes, late nights.
@@ -149,10 +151,14 @@ enum ReferenceEvaluator {
     }
 
     /// One string of state letters per text ("o", "c", "u"; "X" where the reference refuses the text).
-    static func states(of texts: [String], at instants: [Date]) throws -> [String] {
+    static func states(of texts: [String], at instants: [Date]) async throws -> [String] {
         let request: [String: Any] = ["texts": texts, "instants": instants.map { Int($0.timeIntervalSince1970) }]
         let input = try JSONSerialization.data(withJSONObject: request)
-        let output = try run(["-c", script], input: input)
+        let result = try await Command.run("python3", ["-c", script], input: Array(input), errors: .discarded)
+        guard result.exit == .exited(0) else {
+            throw ReferenceFailure(message: "python3 ended with \(result.exit)")
+        }
+        let output = Data(result.output.utf8)
         guard let answer = try JSONSerialization.jsonObject(with: output) as? [String], answer.count == texts.count else {
             throw ReferenceFailure(message: "the reference evaluator answered something unexpected")
         }
@@ -184,24 +190,5 @@ enum ReferenceEvaluator {
     struct ReferenceFailure: Error, CustomStringConvertible {
         var message: String
         var description: String { message }
-    }
-
-    private static func run(_ arguments: [String], input: Data?) throws -> Data {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3"] + arguments
-        let stdout = Pipe(), stdin = Pipe()
-        process.standardOutput = stdout
-        process.standardInput = stdin
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        if let input { stdin.fileHandleForWriting.write(input) }
-        try stdin.fileHandleForWriting.close()
-        let data = stdout.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw ReferenceFailure(message: "python3 exited with status \(process.terminationStatus)")
-        }
-        return data
     }
 }

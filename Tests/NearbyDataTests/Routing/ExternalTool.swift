@@ -1,7 +1,8 @@
 import Foundation
+import TestSupport
 
 /// Runs a program of the system (osmium, python3) and waits without holding a thread of the Swift pool:
-/// output goes to a file, and the exit wakes the test through the termination handler.
+/// output goes to a file, and the wait runs on a thread of its own.
 enum ExternalTool {
     struct Failure: Error, CustomStringConvertible {
         let description: String
@@ -17,30 +18,21 @@ enum ExternalTool {
         return nil
     }
 
-    /// Runs `program` with `arguments`; returns its standard output, or throws with its error output.
-    static func run(_ program: String, _ arguments: [String], in folder: URL) async throws -> String {
+    /// Runs `program` with `arguments` (spawned clean, through `ChildProcess`); returns its standard output, or
+    /// throws with its error output.
+    static func run(_ program: String, _ arguments: [String], in folder: URL,
+                    timeout: Duration = .seconds(600)) async throws -> String {
         let output = folder.appendingPathComponent("out-\(UUID().uuidString).txt")
         let errors = folder.appendingPathComponent("err-\(UUID().uuidString).txt")
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        process.standardOutput = try FileHandle(forWritingTo: output)
-        process.standardError = try FileHandle(forWritingTo: errors)
-        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
-            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-            do {
-                try process.run()
-            } catch {
-                process.terminationHandler = nil
-                continuation.resume(throwing: error)
-            }
+        let child = try ChildProcess(program, arguments, stdout: .file(output.path), stderr: .file(errors.path))
+        guard let exit = await child.wait(timeout: timeout) else {
+            await child.stop()
+            throw Failure(description: "\(program) did not finish within \(timeout)")
         }
-        let text = try String(contentsOf: output, encoding: .utf8)
-        guard status == 0 else {
+        let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+        guard exit == .exited(0) else {
             let message = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
-            throw Failure(description: "\(program) exited with \(status): \(message.suffix(2_000))")
+            throw Failure(description: "\(program) ended with \(exit): \(message.suffix(2_000))")
         }
         return text
     }

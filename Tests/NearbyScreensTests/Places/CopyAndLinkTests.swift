@@ -43,6 +43,24 @@ final class CopyAndLinkTests {
         #expect(app.text.contains("Copied \(geo)"))
     }
 
+    @Test func pCopiesThePhoneNumberOfAPlaceThatHasOne() async throws {
+        let app = try await DemoApp(folder: folder)
+        await app.press(.down, .enter)
+        // The first place of the first category with a phone.
+        for _ in 0..<30 {
+            await app.press(.enter)
+            guard case .placeDetail(let model)? = app.coordinator.topModel else { break }
+            if let phone = model.lines.value.first(where: { $0.kind == .phone })?.value {
+                await app.press(.character("p"))
+                #expect(app.runner.terminal.emitted == osc52(phone))
+                #expect(app.text.contains("Copied the phone number \(phone)"))
+                return
+            }
+            await app.press(.escape, .down)
+        }
+        Issue.record("no place with a phone in the first category")
+    }
+
     @Test func theHelpOverlayOffersTheCopyKeys() async throws {
         let (app, _) = try await detail()
         await app.press(.character("?"))

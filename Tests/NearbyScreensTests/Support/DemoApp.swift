@@ -34,9 +34,10 @@ final class DemoApp {
         let now: @Sendable () -> Date = { clock.now }
         let time = choosesTime ? EvaluationTime(clock: now, zone: Self.utc) : nil
         evaluationTime = time
-        let places = PlacesContext(provider: store, favourites: store, friends: friends, navigator: navigator,
+        var places = PlacesContext(provider: store, favourites: store, friends: friends, navigator: navigator,
                                    here: town.center, units: units, timeZone: Self.utc, now: now,
                                    evaluationTime: time, walking: walking)
+        places.favouriteChanges = FavouriteChanges()
         let friendsContext = FriendsContext(repository: friends, navigator: navigator, here: town.center,
                                             timeZone: Self.utc)
         var routes = HomeRoutes(placesList: HomeRoutes.placesList(context: places),
@@ -53,6 +54,8 @@ final class DemoApp {
             return .found(name: found.name ?? "", coordinate: found.coordinate)
         }
         homeContext.walking = walking
+        homeContext.favourites = store
+        homeContext.favouriteChanges = places.favouriteChanges
         let home = HomeViewModel(context: homeContext)
         coordinator = AppCoordinator(navigator: navigator, root: .home(home),
                                      makeFriendsList: { .friendsList(FriendsListViewModel(context: friendsContext)) },

@@ -118,4 +118,28 @@ struct OperationsAndIdempotencyTests {
         await second.stop()
         await store.close()
     }
+
+    @Test("on PostgreSQL a key is kept 24 hours: a retry a day later is a new request",
+          .enabled(if: PostgresCluster.unavailableReason == nil, "needs PostgreSQL 15"))
+    func keyExpires() async throws {
+        let running = try await RunningService(.postgres)
+        let key = ["Idempotency-Key": "day-old"]
+        let first = try await running.send("POST", "/addFriend", Self.anna, headers: key)
+        #expect(first.status == 200)
+        let url = try #require(running.store.databaseURL)
+        let database = try #require(url.split(separator: "/").last?.split(separator: "?").first.map(String.init))
+        let cluster = try #require(running.store.cluster)
+        // Within the day: answered from the key.
+        _ = try await cluster.psql("UPDATE idempotency_key SET created_at = now() - interval '23 hours'", database: database)
+        #expect(try await running.send("POST", "/addFriend", Self.anna, headers: key).headers["idempotent-replayed"] == "true")
+        #expect(try await running.friends.listFriends().count == 1)
+        // A day and more later: forgotten, so the same key adds again.
+        _ = try await cluster.psql("UPDATE idempotency_key SET created_at = now() - interval '25 hours'", database: database)
+        let later = try await running.send("POST", "/addFriend", Self.anna, headers: key)
+        #expect(later.status == 200)
+        #expect(later.headers["idempotent-replayed"] == nil)
+        #expect(later.json?["id"] != first.json?["id"])
+        #expect(try await running.friends.listFriends().count == 2)
+        await running.stop()
+    }
 }

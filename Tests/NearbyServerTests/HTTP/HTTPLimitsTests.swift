@@ -38,6 +38,20 @@ struct HTTPLimitsTests {
         await service.stop()
     }
 
+    @Test("empty lines before the request line count toward its 8 KiB: endless line ends are answered 414")
+    func emptyLinesBeforeRequestLine() async throws {
+        let (service, port) = try await Self.service()
+        // Without a limit the server would hold every line end a client sends until the header-read timeout.
+        let flood = String(repeating: "\r\n", count: 5 * 1024)
+        let (answer, closed) = try await Self.exchange(port, Array((flood + "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n").utf8))
+        #expect(answer?.status == 414)
+        #expect(closed)
+        // One or two stray line ends before a request are still read (RFC 9112 §2.2).
+        let (ok, _) = try await Self.exchange(port, Array("\r\n\r\nGET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".utf8))
+        #expect(ok?.status == 200)
+        await service.stop()
+    }
+
     @Test("a header line over 16 KiB, headers over 64 KiB in all, or over 100 headers: 431 and closed", arguments: [
         "line", "total", "count",
     ])

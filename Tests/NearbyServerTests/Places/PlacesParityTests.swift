@@ -1,7 +1,7 @@
 import Foundation
 import NearbyCore
 import NearbyData
-import NearbyServer
+@testable import NearbyServer
 import Testing
 
 /// `/api/places` on PostGIS and on the local store, both filled from the same extract by the same importer,
@@ -35,7 +35,7 @@ struct PlacesParityTests {
             let remote = try #require(postgres.backend as? PostgresServiceBackend)
             let store = try #require(sqlite.backend.places as? LocalPlacesStore)
             _ = try store.importOpenStreetMap(at: extract)
-            _ = try await PostgresPlacesImport(pools: remote.pools).importOpenStreetMap(at: extract, region: "liechtenstein")
+            _ = try await PostgresPlacesImport(pools: remote.pools).importOpenStreetMap(at: extract)
             self.local = try NearbyService(backend: sqlite.backend, port: 0)
             postgis = try NearbyService(backend: postgres.backend, port: 0)
             localClient = HTTPClient(baseURL: try #require(URL(string: "http://127.0.0.1:\(try await local.start())")),
@@ -151,7 +151,28 @@ struct PlacesParityTests {
         await running.stop()
     }
 
-    @Test("importing an extract again replaces what it contributed; other regions stay")
+    /// An XML extract of cafés at `folder/name`; `bounds` becomes its header, as in an extract made by osmium.
+    static func extract(in folder: URL, _ name: String, bounds: String?, _ nodes: [(Int, String)]) throws -> String {
+        let body = nodes.map { id, label in
+            #"<node id="\#(id)" lat="47.14\#(id % 10)" lon="9.52"><tag k="amenity" v="cafe"/><tag k="name" v="\#(label)"/></node>"#
+        }.joined(separator: "\n")
+        let header = bounds.map { "<bounds \($0)/>\n" } ?? ""
+        let path = folder.appendingPathComponent(name).path
+        try Data("<?xml version='1.0'?><osm version=\"0.6\">\n\(header)\(body)\n</osm>".utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    static let northBounds = #"minlat="47.10" minlon="9.40" maxlat="47.30" maxlon="9.60""#
+    static let southBounds = #"minlat="46.90" minlon="9.40" maxlat="47.10" maxlon="9.60""#
+
+    /// The names of the places near the test extracts, and how many rows they are.
+    static func names(_ backend: PostgresServiceBackend) async throws -> [String] {
+        let page = try await backend.places?.places(PlaceQuery(center: Coordinate(latitude: 47.14, longitude: 9.52),
+                                                               radius: 5000, limit: 50), after: nil)
+        return (page?.hits.map(\.place.name) ?? []).sorted()
+    }
+
+    @Test("importing an extract again replaces what it contributed, whatever the file is called; another extract adds")
     func replaceRule() async throws {
         let store = try await TestBackend.make(.postgres)
         defer { Task { await store.close() } }
@@ -159,28 +180,74 @@ struct PlacesParityTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-imp-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        func extract(_ name: String, _ nodes: [(Int, String)]) throws -> String {
-            let body = nodes.map { id, label in
-                #"<node id="\#(id)" lat="47.14\#(id % 10)" lon="9.52"><tag k="amenity" v="cafe"/><tag k="name" v="\#(label)"/></node>"#
-            }.joined(separator: "\n")
-            let path = folder.appendingPathComponent(name).path
-            try Data("<?xml version='1.0'?><osm version=\"0.6\">\n\(body)\n</osm>".utf8).write(to: URL(fileURLWithPath: path))
-            return path
-        }
         let importer = PostgresPlacesImport(pools: backend.pools)
-        _ = try await importer.importOpenStreetMap(at: try extract("north.osm", [(1, "One"), (2, "Two"), (3, "Three")]), region: "north")
-        _ = try await importer.importOpenStreetMap(at: try extract("south.osm", [(7, "Seven")]), region: "south")
-        let again = try await importer.importOpenStreetMap(at: try extract("north.osm", [(1, "One again"), (3, "Three")]), region: "north")
+        func extract(_ name: String, bounds: String?, _ nodes: [(Int, String)]) throws -> String {
+            try Self.extract(in: folder, name, bounds: bounds, nodes)
+        }
+        _ = try await importer.importOpenStreetMap(at: try extract("north.osm", bounds: Self.northBounds,
+                                                                   [(1, "One"), (2, "Two"), (3, "Three")]))
+        // Another region (another box in the header): added.
+        _ = try await importer.importOpenStreetMap(at: try extract("south.osm", bounds: Self.southBounds, [(7, "Seven")]))
+        #expect(try await Self.names(backend) == ["One", "Seven", "Three", "Two"])
+        // The same region under another file name, as a newer download: replaces, nothing twice.
+        let again = try await importer.importOpenStreetMap(
+            at: try extract("europe-north-2026-11-20.osm", bounds: Self.northBounds, [(1, "One again"), (3, "Three"), (4, "Four")]))
         #expect(again.removed == 1)
-        let center = Coordinate(latitude: 47.14, longitude: 9.52)
-        let page = try await backend.places?.places(PlaceQuery(center: center, radius: 5000, limit: 50), after: nil)
-        #expect(Set(page?.hits.map(\.place.name) ?? []) == ["One again", "Three", "Seven"])
+        #expect(try await Self.names(backend) == ["Four", "One again", "Seven", "Three"])
+        // Without a header, the file's name without its date and "latest" identifies it.
+        _ = try await importer.importOpenStreetMap(at: try extract("east-2026-01-01.osm", bounds: nil, [(5, "Five"), (6, "Six")]))
+        let renamed = try await importer.importOpenStreetMap(at: try extract("east-latest.osm", bounds: nil, [(6, "Six")]))
+        #expect(renamed.removed == 1)
+        #expect(try await Self.names(backend) == ["Four", "One again", "Seven", "Six", "Three"])
+        // Named by the operator: the name decides, not the header.
+        _ = try await importer.importOpenStreetMap(at: try extract("west.osm", bounds: Self.southBounds, [(8, "Eight")]), name: "west")
+        #expect(try await Self.names(backend) == ["Eight", "Four", "One again", "Seven", "Six", "Three"])
+        #expect(try await backend.pools.write { connection in
+            try await connection.query("SELECT count(*) FROM place_extract", logger: backend.pools.logger).collect().first?.decode(Int.self) } == 4)
         // A damaged file leaves everything as it was.
-        let broken = folder.appendingPathComponent("broken.osm").path
-        try Data("<?xml version='1.0'?><osm><node id=\"9\" lat=\"47.1\" lon=\"9.5\"><tag k=\"amenity\" v=\"cafe\"/>".utf8)
+        let broken = folder.appendingPathComponent("north.osm").path
+        try Data("<?xml version='1.0'?><osm><bounds \(Self.northBounds)/><node id=\"9\" lat=\"47.1\" lon=\"9.5\"><tag k=\"amenity\" v=\"cafe\"/>".utf8)
             .write(to: URL(fileURLWithPath: broken))
-        await #expect(throws: (any Error).self) { try await importer.importOpenStreetMap(at: broken, region: "north") }
-        let after = try await backend.places?.places(PlaceQuery(center: center, radius: 5000, limit: 50), after: nil)
-        #expect(after?.hits.count == 3)
+        await #expect(throws: (any Error).self) { try await importer.importOpenStreetMap(at: broken) }
+        #expect(try await Self.names(backend) == ["Eight", "Four", "One again", "Seven", "Six", "Three"])
+    }
+
+    @Test("places imported before schema version 2 are replaced by the next import of a file of that name, not kept twice")
+    func upgradeKeepsReplacing() async throws {
+        let cluster = try #require(try await SharedPostgres.get())
+        let name = try await cluster.createDatabase(prefix: "upgrade")
+        let pools = PostgresPools(primary: try DatabaseURL(cluster.url(database: name)), maximumConnections: 2)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-upg-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = try Self.extract(in: folder, "north-latest.osm", bounds: Self.northBounds,
+                                    [(1, "One again"), (3, "Three")])
+        try await pools.withRunningPools {
+            _ = try await pools.migrate(through: 1)
+            // What an import made at schema version 1 wrote: its places under (source, region of the file name).
+            try await pools.write { connection in
+                try await connection.query("INSERT INTO place_import (source, region, places) VALUES ('osm', 'north', 3)", logger: pools.logger)
+                for (id, label) in [(1, "One"), (2, "Two"), (3, "Three")] {
+                    let placeID = "osm:n\(id)"
+                    try await connection.query("""
+                        INSERT INTO place (id, source, region, import_id, name, category, lat, lon, position, search_words, attribution)
+                        VALUES (\(placeID), 'osm', 'north', 1, \(label), 'cafe', 47.14, 9.52,
+                                ST_SetSRID(ST_MakePoint(9.52, 47.14), 4326)::geography, ARRAY[lower(\(label))], 'OpenStreetMap')
+                        """, logger: pools.logger)
+                }
+            }
+            #expect(try await pools.migrate() == [2])
+            _ = try await PostgresPlacesImport(pools: pools).importOpenStreetMap(at: path)
+            let rows = try await pools.write { connection in
+                try await connection.query("SELECT name FROM place ORDER BY name", logger: pools.logger).collect().map { try $0.decode(String.self) }
+            }
+            #expect(rows == ["One again", "Three"])
+            let extracts = try await pools.write { connection in
+                try await connection.query("SELECT key FROM place_extract", logger: pools.logger).collect().map { try $0.decode(String.self) }
+            }
+            #expect(extracts.count == 1)
+            #expect(extracts.first?.hasPrefix("bbox:") == true, "\(extracts)")
+        }
+        _ = try? await cluster.psql("DROP DATABASE \(name) WITH (FORCE)")
     }
 }

@@ -145,32 +145,15 @@ struct ServerLifecycleTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let cert = folder.appendingPathComponent("cert.pem").path, key = folder.appendingPathComponent("key.pem").path
-        let made = try await Blocking.run { () -> Int32 in
-            let openssl = Process()
-            openssl.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
-            openssl.arguments = ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", cert,
-                                 "-days", "1", "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1"]
-            openssl.standardOutput = FileHandle.nullDevice
-            openssl.standardError = FileHandle.nullDevice
-            try openssl.run()
-            openssl.waitUntilExit()
-            return openssl.terminationStatus
-        }
-        try #require(made == 0, "openssl could not make a test certificate")
+        let made = try await Command.run("/usr/bin/openssl",
+                                         ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", cert,
+                                          "-days", "1", "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1"])
+        try #require(made.exit == .exited(0), "openssl could not make a test certificate: \(made.output)")
         let server = try await ServerProcess(["serve", "--memory", "--port", "0", "--tls-cert", cert, "--tls-key", key])
-        let (status, body) = try await Blocking.run { () -> (Int32, String) in
-            let curl = Process()
-            curl.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-            curl.arguments = ["-sS", "--cacert", cert, "https://127.0.0.1:\(server.port)/healthz"]
-            let pipe = Pipe()
-            curl.standardOutput = pipe
-            curl.standardError = pipe
-            try curl.run()
-            let data = pipe.fileHandleForReading.readDataToEndOfFile()
-            curl.waitUntilExit()
-            return (curl.terminationStatus, String(decoding: data, as: UTF8.self))
-        }
-        #expect(status == 0, "\(body)")
+        let curl = try await Command.run("/usr/bin/curl",
+                                         ["-sS", "--cacert", cert, "https://127.0.0.1:\(server.port)/healthz"])
+        let (status, body) = (curl.exit, curl.output)
+        #expect(status == .exited(0), "\(body)")
         #expect(body.contains("alive"))
         // Plain HTTP to the TLS port gets nothing served.
         let plain = try? await HTTPClient(baseURL: try #require(URL(string: "http://127.0.0.1:\(server.port)")), timeout: .seconds(5))

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Synchronization
 import Testing
 
@@ -29,6 +30,8 @@ final class PostgresCluster: Sendable {
     let port: UInt16
     private let replicas = Mutex<[(directory: URL, port: UInt16)]>([])
     private let stopped = Atomic<Bool>(false)
+    /// The shell that cleans up after a test process that died without stopping the cluster.
+    private let watcher = Mutex<ChildProcess?>(nil)
 
     private init(directory: URL, port: UInt16) {
         self.directory = directory
@@ -134,6 +137,8 @@ final class PostgresCluster: Sendable {
         }
         _ = try? Self.run("pg_ctl", ["-D", directory.appendingPathComponent("primary").path, "stop", "-m", "immediate", "-w"])
         try? FileManager.default.removeItem(at: directory)
+        // Nothing is left for the watcher to clean up: dropping it stops it and reaps it.
+        watcher.withLock { $0 = nil }
     }
 
     deinit { stop() }
@@ -162,13 +167,9 @@ final class PostgresCluster: Sendable {
             done
             rm -rf '\(directory.path)'
             """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", script]
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let watcher = try ChildProcess("/bin/sh", ["-c", script])
+        // Kept for the cluster's life: dropping it would stop the watcher.
+        self.watcher.withLock { $0 = watcher }
     }
 
     private static func handOver(_ directory: URL) throws {

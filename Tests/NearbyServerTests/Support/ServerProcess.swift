@@ -1,15 +1,18 @@
 import Foundation
 import NearbyData
-import Synchronization
+import TestSupport
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A `nearby-server` process beside the test, its output in a file of its own: started like an operator would,
-/// stopped with a signal, its exit status checked.
+/// stopped with a signal, its exit status checked. Spawned clean (`ChildProcess`): an empty signal mask, default
+/// dispositions, no inherited descriptors.
 final class ServerProcess: Sendable {
     let pid: Int32
     let port: UInt16
     let logFile: URL
-    private let process: Process
-    private let exited = ExitStatus()
+    private let process: ChildProcess
 
     /// The nearby-server binary built beside this test bundle.
     static var binary: URL {
@@ -26,28 +29,15 @@ final class ServerProcess: Sendable {
     init(_ arguments: [String], environment: [String: String] = [:], prefix: [String] = []) async throws {
         logFile = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-server-\(UUID().uuidString.prefix(8)).log")
         _ = FileManager.default.createFile(atPath: logFile.path, contents: nil)
-        let output = try FileHandle(forWritingTo: logFile)
-        process = Process()
-        if prefix.isEmpty {
-            process.executableURL = Self.binary
-            process.arguments = arguments
-        } else {
-            process.executableURL = URL(fileURLWithPath: prefix[0])
-            process.arguments = Array(prefix.dropFirst()) + [Self.binary.path] + arguments
-        }
         var env = ProcessInfo.processInfo.environment
         env.removeValue(forKey: "NEARBY_DATABASE_URL")
         env.removeValue(forKey: "NEARBY_SERVE_TOKEN")
         env.merge(environment) { $1 }
-        process.environment = env
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = output
-        process.standardError = output
-        let exited = self.exited
-        process.terminationHandler = { finished in exited.set(finished.terminationStatus) }
-        try process.run()
-        try? output.close()
-        pid = process.processIdentifier
+        let command = prefix.isEmpty ? [Self.binary.path] + arguments : prefix + [Self.binary.path] + arguments
+        let process = try ChildProcess(command[0], Array(command.dropFirst()), environment: env,
+                                       stdout: .file(logFile.path), stderr: .file(logFile.path))
+        self.process = process
+        pid = process.pid
         let log = logFile
         let found = try await Blocking.run { () -> UInt16? in
             let deadline = Date().addingTimeInterval(120)
@@ -56,13 +46,13 @@ final class ServerProcess: Sendable {
                 if let range = text.range(of: "Serving friends on http://127.0.0.1:") ?? text.range(of: "Serving friends on https://127.0.0.1:") {
                     return UInt16(text[range.upperBound...].prefix(while: \.isNumber))
                 }
-                if exited.value != nil { return nil }
+                if process.exit != nil { return nil }
                 Thread.sleep(forTimeInterval: 0.02)  // a poll interval, not a wait for the server
             }
             return nil
         }
         guard let found else {
-            if exited.value == nil { kill(process.processIdentifier, SIGKILL) }
+            if process.exit == nil { kill(process.pid, SIGKILL) }
             throw ProcessError.didNotStart((try? String(contentsOf: log, encoding: .utf8)) ?? "")
         }
         port = found
@@ -80,16 +70,16 @@ final class ServerProcess: Sendable {
 
     var url: URL { URL(string: "http://127.0.0.1:\(port)")! }
     var output: String { (try? String(contentsOf: logFile, encoding: .utf8)) ?? "" }
-    var hasExited: Bool { exited.value != nil }
+    var hasExited: Bool { process.exit != nil }
 
     func signal(_ signal: Int32) { kill(pid, signal) }
 
     /// Waits for the process to end; its exit status (or 128 + signal).
     func waitForExit() async throws -> Int32 {
-        let process = self.process
-        return try await Blocking.run {
-            process.waitUntilExit()
-            return process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
+        switch await process.wait(timeout: .seconds(120)) {
+        case .exited(let code)?: return code
+        case .signalled(let signal)?: return 128 + signal
+        case nil: throw ProcessError.didNotExit
         }
     }
 
@@ -108,15 +98,12 @@ final class ServerProcess: Sendable {
 
     enum ProcessError: Error, CustomStringConvertible {
         case didNotStart(String)
+        case didNotExit
         var description: String {
-            switch self { case .didNotStart(let output): "nearby-server did not start: \(output)" }
+            switch self {
+            case .didNotStart(let output): "nearby-server did not start: \(output)"
+            case .didNotExit: "nearby-server did not exit within two minutes"
+            }
         }
     }
-}
-
-/// A process's exit status, once it has one.
-final class ExitStatus: Sendable {
-    private let status = Mutex<Int32?>(nil)
-    func set(_ value: Int32) { status.withLock { $0 = value } }
-    var value: Int32? { status.withLock { $0 } }
 }

@@ -19,7 +19,8 @@ struct HomeFixture {
     init(places: [Place] = SampleTown.places, friends: [Friend] = HomeFixture.friends,
          at time: String = "2026-11-25 10:00", routes: HomeRoutes? = nil,
          locate: (@Sendable (String) async -> PlaceNameLookup)? = nil,
-         remember: (@MainActor (HomeLocation) -> Void)? = nil) {
+         remember: (@MainActor (HomeLocation) -> Void)? = nil, favourites: (any FavouritesStore)? = nil,
+         favouriteChanges: FavouriteChanges? = nil) {
         provider = FakePlacesProvider(places: places)
         repository = FakeFriendsRepository(friends: friends)
         let clock = TestClock(time)
@@ -28,6 +29,8 @@ struct HomeFixture {
                                   now: { clock.now }, timeZone: homeZone, routes: routes ?? recorder.routes)
         context.locate = locate
         context.remember = remember
+        context.favourites = favourites
+        context.favouriteChanges = favouriteChanges
         home = HomeViewModel(context: context)
     }
 

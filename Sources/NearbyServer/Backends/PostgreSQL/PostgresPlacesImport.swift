@@ -7,8 +7,11 @@ import PostgresNIO
 import Synchronization
 
 /// Imports an OpenStreetMap extract into PostGIS with the same importer and mapping as the local store, in
-/// ONE transaction: the places stream through `COPY` into a staging table, then replace what the same extract
-/// (source and region) contributed before. A damaged file, or any failure, leaves the database as it was.
+/// ONE transaction: the places stream through `COPY` into a staging table, then replace what an earlier import
+/// of the same extract contributed. The extract is recognised as the local store recognises it
+/// (`PlacesExtract`: the file header's replication feed, else its bounding box, else the file's name without
+/// dates and "latest"), so a renamed file or a newer download of the same region replaces, and another extract
+/// adds. A damaged file, or any failure, leaves the database as it was.
 public struct PostgresPlacesImport: Sendable {
     let pools: PostgresPools
 
@@ -22,10 +25,14 @@ public struct PostgresPlacesImport: Sendable {
         /// Places of this extract that an earlier import had and this one does not: removed.
         public var removed: Int
         public var source: String
+        /// A name for the extract in messages: the file's name without dates and extensions, or the one given.
         public var region: String
+        /// How the extract was recognised (`PlacesExtract.key`); the same key next time replaces.
+        public var extractKey: String
     }
 
-    /// The region an extract stands for, from its file name: "liechtenstein-latest.osm.pbf" → "liechtenstein".
+    /// The region an extract was known by before schema version 2 (the file's name without its extensions and
+    /// "-latest"): its places are taken over by the first import of a file of that name.
     public static func region(ofFile path: String) -> String {
         var name = Substring(path.split(separator: "/").last ?? Substring(path))
         for suffix in [".gz", ".pbf", ".osm", ".xml"] where name.lowercased().hasSuffix(suffix) {
@@ -37,8 +44,13 @@ public struct PostgresPlacesImport: Sendable {
         return name.isEmpty ? "extract" : String(name)
     }
 
-    /// Reads `path` and writes its places, replacing those the same (source, region) wrote before.
-    public func importOpenStreetMap(at path: String, region: String, source: String = "osm",
+    /// The key of an extract named by the operator (`--region NAME`), the same as imports before schema
+    /// version 2 had, so that naming it again replaces them.
+    static func namedKey(source: String, name: String) -> String { "region:\(source)/\(name)" }
+
+    /// Reads `path` and writes its places, replacing those an earlier import of the same extract wrote.
+    /// `name`, when given, identifies the extract instead of what the file says about itself.
+    public func importOpenStreetMap(at path: String, name: String? = nil, source: String = "osm",
                                     progress: @escaping @Sendable (OSMImportProgress) -> Void = { _ in })
         async throws -> Summary {
         let importer = OSMImporter(path: path)
@@ -46,10 +58,6 @@ public struct PostgresPlacesImport: Sendable {
         _ = try importer.detectFormat()
         let logger = pools.logger
         return try await pools.transaction { connection in
-            let importIDs = try await connection.query(
-                "INSERT INTO place_import (source, region) VALUES (\(source), \(region)) RETURNING id", logger: logger)
-            var importID: Int64 = 0
-            for try await id in importIDs.decode(Int64.self) { importID = id }
             try await connection.query("""
                 CREATE TEMP TABLE place_staging (
                     seq bigint, id text, name text, category text, lat double precision, lon double precision,
@@ -64,7 +72,7 @@ public struct PostgresPlacesImport: Sendable {
             // The importer is synchronous and reads a file: it runs on a thread of its own, handing COPY
             // text to this task in batches, and waits when this task falls behind.
             let thread = Thread {
-                let sink = CopyRowSink(handoff: handoff)
+                let sink = CopyRowSink(handoff: handoff, outcome: summary)
                 do {
                     let result = try importer.run(into: sink, progress: progress)
                     try sink.flush()
@@ -90,20 +98,34 @@ public struct PostgresPlacesImport: Sendable {
             guard case .success(let osm)? = summary.value else {
                 throw PlacesError.storage("The import ended without a summary.")
             }
+            // The header has been read by now: it comes before any place.
+            let identified = PlacesExtract.identify(path: path, header: summary.header)
+            let extractKey = name.map { Self.namedKey(source: source, name: $0) } ?? identified.key
+            let region = name ?? PlacesExtract.nameStem(identified.fileName)
+            let extractID = try await Self.extractID(key: extractKey, fileName: identified.fileName,
+                                                     legacyKey: Self.namedKey(source: source, name: Self.region(ofFile: path)),
+                                                     on: connection, logger: logger)
+            let importIDs = try await connection.query("""
+                INSERT INTO place_import (source, region, extract_id) VALUES (\(source), \(region), \(extractID))
+                RETURNING id
+                """, logger: logger)
+            var importID: Int64 = 0
+            for try await id in importIDs.decode(Int64.self) { importID = id }
             // The last version of a place seen twice in one file wins, as in the local store.
             try await connection.query("""
-                INSERT INTO place (id, source, region, import_id, name, category, lat, lon, position, search_words,
+                INSERT INTO place (id, source, region, extract_id, import_id, name, category, lat, lon, position, search_words,
                                    street, housenumber, postcode, city, country, formatted_address, phone, website,
                                    email, opening_hours, opening_periods, cuisine, wheelchair, operator, brand, rating,
                                    rating_count, price_level, attribution, updated_at)
-                SELECT DISTINCT ON (id) id, \(source), \(region), \(importID), name, category, lat, lon,
+                SELECT DISTINCT ON (id) id, \(source), \(region), \(extractID), \(importID), name, category, lat, lon,
                        ST_SetSRID(ST_MakePoint(lon, lat), 4326)::geography, search_words, street, housenumber,
                        postcode, city, country, formatted_address, phone, website, email, opening_hours,
                        opening_periods, cuisine, wheelchair, operator, brand, rating, rating_count, price_level,
                        attribution, now()
                 FROM place_staging ORDER BY id, seq DESC
                 ON CONFLICT (id) DO UPDATE SET
-                    source = excluded.source, region = excluded.region, import_id = excluded.import_id,
+                    source = excluded.source, region = excluded.region, extract_id = excluded.extract_id,
+                    import_id = excluded.import_id,
                     name = excluded.name, category = excluded.category, lat = excluded.lat, lon = excluded.lon,
                     position = excluded.position, search_words = excluded.search_words, street = excluded.street,
                     housenumber = excluded.housenumber, postcode = excluded.postcode, city = excluded.city,
@@ -117,7 +139,7 @@ public struct PostgresPlacesImport: Sendable {
             // What this extract contributed before and no longer has is gone from it.
             let removedRows = try await connection.query("""
                 WITH gone AS (
-                    DELETE FROM place WHERE source = \(source) AND region = \(region) AND import_id <> \(importID)
+                    DELETE FROM place WHERE extract_id = \(extractID) AND import_id <> \(importID)
                     RETURNING 1
                 )
                 SELECT count(*) FROM gone
@@ -129,21 +151,45 @@ public struct PostgresPlacesImport: Sendable {
                 WHERE id = \(importID)
                 """, logger: logger)
             try await connection.query("ANALYZE place", logger: logger)
-            return Summary(osm: osm, removed: removed, source: source, region: region)
+            return Summary(osm: osm, removed: removed, source: source, region: region, extractKey: extractKey)
         }
+    }
+
+    /// The extract's row, created on its first import. Its row stays locked to the end of the transaction, so
+    /// two imports of one extract take turns. An extract imported before schema version 2 (known then by its
+    /// file's name, `legacyKey`) is taken over under its new key, so its places are replaced, not kept twice.
+    static func extractID(key: String, fileName: String, legacyKey: String, on connection: PostgresConnection,
+                          logger: Logger) async throws -> Int64 {
+        if key != legacyKey {
+            try await connection.query("""
+                UPDATE place_extract SET key = \(key)
+                WHERE key = \(legacyKey) AND NOT EXISTS (SELECT 1 FROM place_extract WHERE key = \(key))
+                """, logger: logger)
+        }
+        let rows = try await connection.query("""
+            INSERT INTO place_extract (key, file_name) VALUES (\(key), \(fileName))
+            ON CONFLICT (key) DO UPDATE SET file_name = excluded.file_name, imported_at = now()
+            RETURNING id
+            """, logger: logger)
+        var id: Int64?
+        for try await value in rows.decode(Int64.self) { id = value }
+        guard let id else { throw PlacesError.storage("The extract could not be recorded.") }
+        return id
     }
 }
 
 /// Turns places into lines of `COPY … FROM STDIN` text for `place_staging`.
 final class CopyRowSink: OSMImportSink {
     private let handoff: CopyHandoff
+    private let outcome: ImportOutcome
     private var buffer = ByteBuffer()
     private var sequence: Int64 = 0
     /// Bytes gathered before a batch is handed over.
     static let batchBytes = 1 << 20
 
-    init(handoff: CopyHandoff) {
+    init(handoff: CopyHandoff, outcome: ImportOutcome) {
         self.handoff = handoff
+        self.outcome = outcome
         buffer.reserveCapacity(Self.batchBytes + 4096)
     }
 
@@ -179,6 +225,10 @@ final class CopyRowSink: OSMImportSink {
 
     func locality(_ locality: Locality) throws {
         // The service answers places by position and name; the gazetteer stays in the local store.
+    }
+
+    func extractHeader(_ header: OSMExtractHeader) {
+        outcome.setHeader(header)
     }
 
     func flush() throws {
@@ -289,10 +339,14 @@ final class CopyHandoff: Sendable {
     }
 }
 
-/// What the import thread ended with.
+/// What the import thread ended with, and what the file said about itself.
 final class ImportOutcome: Sendable {
     private let result = Mutex<Result<OSMImportSummary, any Error>?>(nil)
+    private let extractHeader = Mutex<OSMExtractHeader?>(nil)
 
     func set(_ value: Result<OSMImportSummary, any Error>) { result.withLock { $0 = value } }
     var value: Result<OSMImportSummary, any Error>? { result.withLock { $0 } }
+
+    func setHeader(_ header: OSMExtractHeader) { extractHeader.withLock { $0 = header } }
+    var header: OSMExtractHeader? { extractHeader.withLock { $0 } }
 }

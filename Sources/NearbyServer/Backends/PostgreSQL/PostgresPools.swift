@@ -59,18 +59,42 @@ public final class PostgresPools: Service, Sendable {
 
     /// Runs the pools until the service group shuts down.
     public func run() async throws {
+        await run(started: {})
+    }
+
+    /// Runs the pools; `started` is called once every client's `run()` has been entered.
+    private func run(started: @escaping @Sendable () -> Void) async {
+        let clients = [primary] + replicas.map(\.client)
+        let entered = EnteredCount()
         await withDiscardingTaskGroup { group in
-            group.addTask { await self.primary.run() }
-            for replica in replicas { group.addTask { await replica.client.run() } }
+            for client in clients {
+                group.addTask {
+                    // Counted just before the call: `run()` marks its client running before it first suspends.
+                    if entered.increment() == clients.count { started() }
+                    await client.run()
+                }
+            }
         }
     }
 
     /// Runs `body` with the pools running, then stops them: for commands that do one thing and exit.
-    /// (A pool runs once; a service runs its own pools in its `ServiceGroup`.)
+    /// (A pool runs once; a service runs its own pools in its `ServiceGroup`.) `body` starts only once the
+    /// pools run: a connection leased before that would wait on a pool nobody drives, and postgres-nio
+    /// warns about it on standard error.
     public func withRunningPools<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
-        try await withThrowingTaskGroup(of: T?.self) { group in
-            group.addTask { try await self.run(); return nil }
+        let (running, signal) = AsyncStream<Void>.makeStream()
+        return try await withThrowingTaskGroup(of: T?.self) { group in
+            group.addTask {
+                await self.run(started: {
+                    signal.yield()
+                    signal.finish()
+                })
+                return nil
+            }
             defer { group.cancelAll() }
+            for await _ in running { break }
+            // The last client's `run()` is entered right after the signal; let it get there.
+            await Task.yield()
             return try await body()
         }
     }
@@ -80,9 +104,9 @@ public final class PostgresPools: Service, Sendable {
         try await Deadline.run(within: limit) { [self] in try await PostgresSchema.currentVersion(primary, logger: logger) }
     }
 
-    /// Applies the missing migrations to the primary; returns the versions applied.
-    public func migrate() async throws -> [Int] {
-        try await PostgresSchema.migrate(primary, logger: logger)
+    /// Applies the missing migrations to the primary, up to `target` (all by default); returns the versions applied.
+    public func migrate(through target: Int = .max) async throws -> [Int] {
+        try await PostgresSchema.migrate(primary, through: target, logger: logger)
     }
 
     static func configuration(_ url: DatabaseURL, maximumConnections: Int, readOnly: Bool) -> PostgresClient.Configuration {
@@ -286,6 +310,13 @@ public final class PostgresPools: Service, Sendable {
         }
         return "\(error)"
     }
+}
+
+/// How many pool clients have been started, shared by the tasks that start them.
+private final class EnteredCount: Sendable {
+    private let value = Atomic<Int>(0)
+
+    func increment() -> Int { value.add(1, ordering: .acquiringAndReleasing).newValue }
 }
 
 /// A deadline passed before the work finished.

@@ -88,6 +88,35 @@ public enum PostgresSchema {
             "CREATE INDEX place_words ON place USING gin (array_to_tsvector(search_words))",
             "CREATE INDEX place_region ON place (source, region, import_id)",
         ]),
+        // Extracts recognised as the local store recognises them (PlacesExtract.key), not by the file's name:
+        // a renamed file or a newer download replaces. Imports made before are kept as extracts named by the
+        // region they had, which the next import of a file of that name takes over.
+        Migration(version: 2, summary: "places replaced by extract, recognised from the file's header", statements: [
+            """
+            CREATE TABLE place_extract (
+                id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+                key text NOT NULL UNIQUE,
+                file_name text NOT NULL,
+                imported_at timestamptz NOT NULL DEFAULT now()
+            )
+            """,
+            "ALTER TABLE place_import ADD COLUMN extract_id bigint REFERENCES place_extract (id)",
+            "ALTER TABLE place ADD COLUMN extract_id bigint REFERENCES place_extract (id)",
+            """
+            INSERT INTO place_extract (key, file_name, imported_at)
+            SELECT 'region:' || source || '/' || region, region, max(imported_at) FROM place_import
+            GROUP BY source, region
+            """,
+            """
+            UPDATE place_import SET extract_id = place_extract.id FROM place_extract
+            WHERE place_extract.key = 'region:' || place_import.source || '/' || place_import.region
+            """,
+            "UPDATE place SET extract_id = place_import.extract_id FROM place_import WHERE place_import.id = place.import_id",
+            "ALTER TABLE place_import ALTER COLUMN extract_id SET NOT NULL",
+            "ALTER TABLE place ALTER COLUMN extract_id SET NOT NULL",
+            "DROP INDEX place_region",
+            "CREATE INDEX place_extract_import ON place (extract_id, import_id)",
+        ]),
     ]
 
     /// The version this build serves.
@@ -105,11 +134,12 @@ public enum PostgresSchema {
         return version
     }
 
-    /// Applies the missing migrations, each in one transaction; returns the versions applied.
-    public static func migrate(_ client: PostgresClient, logger: Logger) async throws -> [Int] {
+    /// Applies the missing migrations up to `target` (all by default), each in one transaction; returns the
+    /// versions applied.
+    public static func migrate(_ client: PostgresClient, through target: Int = .max, logger: Logger) async throws -> [Int] {
         try await client.withConnection { connection in
             var applied: [Int] = []
-            for migration in migrations {
+            for migration in migrations where migration.version <= target {
                 let done = try await connection.withTransaction(logger: logger) { connection -> Bool in
                     // Held to the end of the transaction: a second migrate waits here, then sees the version.
                     try await connection.query("SELECT pg_advisory_xact_lock(7316535021)", logger: logger)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import NearbyCore
 
@@ -16,9 +17,9 @@ struct HolidayOracleTests {
         "UA 2021-05-04", "VC 2021-01-22", "VC 2021-01-25", "XK 2029-04-10", "XK 2035-02-20",
     ]
 
-    @Test func neverConfidentlyWrong() throws {
+    @Test func neverConfidentlyWrong() async throws {
         let codes = HolidayTablesTests.europe + HolidayTablesTests.northAmerica
-        let oracle = try HolidayOracle.holidays(countries: codes, years: 2020...2035)
+        let oracle = try await HolidayOracle.holidays(countries: codes, years: 2020...2035)
         var checked = 0
         for code in codes {
             let calendar = try #require(HolidayCalendar.builtIn(country: code))
@@ -44,34 +45,21 @@ struct HolidayOracleTests {
 }
 
 enum HolidayOracle {
-    static let isAvailable: Bool = (try? run("import holidays")) != nil
+    static let isAvailable: Bool =
+        (try? Command.runBlocking("python3", ["-c", "import holidays"], errors: .discarded))?.exit == .exited(0)
 
     /// ISO dates of each country's holidays in `years`, as the package lists them.
-    static func holidays(countries: [String], years: ClosedRange<Int>) throws -> [String: [String]] {
+    static func holidays(countries: [String], years: ClosedRange<Int>) async throws -> [String: [String]] {
         let script = """
             import json, holidays
             years = list(range(\(years.lowerBound), \(years.upperBound + 1)))
             print(json.dumps({c: sorted(str(d) for d in holidays.country_holidays(c, years=years))
                               for c in \(countries)}))
             """
-        let output = try run(script)
+        let output = Data(try await Command.output("python3", ["-c", script], errors: .discarded).utf8)
         guard let answer = try JSONSerialization.jsonObject(with: output) as? [String: [String]] else {
             throw CocoaError(.fileReadCorruptFile)
         }
         return answer
-    }
-
-    private static func run(_ script: String) throws -> Data {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script]
-        let stdout = Pipe()
-        process.standardOutput = stdout
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = stdout.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw CocoaError(.executableLoad) }
-        return data
     }
 }

@@ -1,0 +1,69 @@
+import FoundationEssentials
+import NearbyCore
+
+/// A place's row model, with the time it was made for and until when its text holds.
+struct CachedPlaceRow {
+    var model: PlaceRowModel
+    var madeAt: Date
+    /// When the open state (or its day-relative words) next changes; nil: never.
+    var validUntil: Date?
+
+    func holds(at now: Date) -> Bool {
+        madeAt <= now && validUntil.map { now < $0 } ?? true
+    }
+}
+
+/// The row models a places list has made, by place, with a small window by row index in front of it.
+///
+/// Every frame asks for each visible row once or twice; the window answers those with an index and a
+/// comparison of ids instead of hashing each place's id, and the table behind it keeps rows scrolled away.
+struct PlaceRowCache {
+    private var byPlace: [PlaceID: CachedPlaceRow] = [:]
+    /// Slot `index % window` holds the row last looked up at that index; its id tells whether it still fits.
+    private var slots: [CachedPlaceRow?]
+    private let capacity: Int
+
+    init(capacity: Int = 2_000, window: Int = 256) {
+        self.capacity = capacity
+        slots = Array(repeating: nil, count: window)
+    }
+
+    var count: Int { byPlace.count }
+
+    /// The row of `hit` at `index` if one is held that still holds at `now`; otherwise made by `make` and kept.
+    mutating func row(at index: Int, for hit: PlaceHit, now: Date, make: () -> CachedPlaceRow) -> CachedPlaceRow {
+        let slot = index % slots.count
+        if let held = slots[slot], held.model.id == hit.id, held.holds(at: now) { return held }
+        if let held = byPlace[hit.id], held.holds(at: now) {
+            slots[slot] = held
+            return held
+        }
+        let row = make()
+        // Only rows the view asked for are kept; a long scroll through many pages starts over.
+        if byPlace.count >= capacity { byPlace.removeAll(keepingCapacity: true) }
+        byPlace[hit.id] = row
+        slots[slot] = row
+        return row
+    }
+
+    mutating func removeAll() {
+        byPlace.removeAll()
+        clearWindow()
+    }
+
+    /// Drops the rows whose text no longer holds at `now`.
+    mutating func removeExpired(at now: Date) {
+        byPlace = byPlace.filter { _, row in row.holds(at: now) }
+        clearWindow()
+    }
+
+    /// Drops the rows of these places (their walk arrived, say).
+    mutating func remove<S: Sequence>(_ ids: S) where S.Element == PlaceID {
+        for id in ids { byPlace[id] = nil }
+        clearWindow()
+    }
+
+    private mutating func clearWindow() {
+        for index in slots.indices { slots[index] = nil }
+    }
+}
