@@ -74,11 +74,14 @@ struct WalkSearchTests {
         }
     }
 
-    /// Points scattered over the grid and a little beyond it (some too far from any path to snap).
-    static func points(_ count: Int, random: inout SplitMix) -> [Coordinate] {
-        (0..<count).map { _ in
-            Coordinate(latitude: 47.118 + Double(random.next(below: 44_000)) * 1e-6,
-                       longitude: 9.495 + Double(random.next(below: 50_000)) * 1e-6)
+    /// Points on the grid (47.125–47.1545 N, 9.505–9.5345 E), and with `beyond`, over a box around it that
+    /// reaches past every side, where some are too far from any path to snap.
+    static func points(_ count: Int, beyond: Bool = false, random: inout SplitMix) -> [Coordinate] {
+        let south = beyond ? 47.118 : 47.125, west = beyond ? 9.495 : 9.505
+        let height: UInt64 = beyond ? 44_000 : 29_500, width: UInt64 = beyond ? 50_000 : 29_500
+        return (0..<count).map { _ in
+            Coordinate(latitude: south + Double(random.next(below: height)) * 1e-6,
+                       longitude: west + Double(random.next(below: width)) * 1e-6)
         }
     }
 
@@ -89,7 +92,7 @@ struct WalkSearchTests {
         var random = SplitMix(seed &* 7_919)
         for _ in 0..<3 {
             let start = Self.points(1, random: &random)[0]
-            let targets = Self.points(150, random: &random)
+            let targets = Self.points(130, random: &random) + Self.points(20, beyond: true, random: &random)
             let limit = WalkSearchLimit.metres(from: start, to: targets)
             let together = try WalkSearch(source: tiles).distances(from: start, to: targets, limit: limit)
             // One search object reused, as the router's cache is: a search must start afresh every time.
