@@ -14,6 +14,11 @@ public enum HTTPFailure: Error, Hashable, Sendable {
     case tooLarge(limit: Int)
     /// The caller's task was cancelled.
     case cancelled
+    /// libcurl, which live sources use, is not installed or too old; the detail is for logs.
+    case networkLibraryMissing(String)
+
+    /// What to do when libcurl is missing, in every screen's and command's words for it.
+    public static let networkLibraryAdvice = "Live sources need libcurl (apt install libcurl4)."
 
     /// A sentence a user understands.
     public var message: String {
@@ -24,6 +29,7 @@ public enum HTTPFailure: Error, Hashable, Sendable {
         case .badBody: "The server's answer could not be read."
         case .tooLarge(let limit): "The server's answer was larger than \(limit / 1024) KB."
         case .cancelled: "The request was cancelled."
+        case .networkLibraryMissing: Self.networkLibraryAdvice
         }
     }
 }

@@ -339,12 +339,7 @@ public final class HomeViewModel: HomeViewModelType {
         favourites.start()
         let order = FavouritesOrder.distance(from: here.coordinate)
         tracker.run(Self.favouritesKey) { [weak self] in
-            let outcome: Result<[FavouritePlace], PlacesError>
-            do throws(PlacesError) {
-                outcome = .success(try await store.favouritePlaces(order: order))
-            } catch {
-                outcome = .failure(error)
-            }
+            let outcome = await store.favouritePlacesOutcome(order: order)
             guard !Task.isCancelled, let self else { return }
             self.favourites.finish(outcome)
             self.publishPlaces()

@@ -125,12 +125,7 @@ public final class FavouritesListViewModel: ListViewModelType {
         bumpRows()
         let order = FavouritesOrder.distance(from: context.here)
         tracker.run(Self.loadKey) { [weak self] in
-            let outcome: Result<[FavouritePlace], PlacesError>
-            do throws(PlacesError) {
-                outcome = .success(try await store.favouritePlaces(order: order))
-            } catch {
-                outcome = .failure(error)
-            }
+            let outcome = await store.favouritePlacesOutcome(order: order)
             guard !Task.isCancelled, let self else { return }
             switch outcome {
             case .success(let favourites):

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestSupport
 
 /// A listener on 127.0.0.1 that accepts each connection, reads the request, and closes without answering.
 final class HangUpServer: Sendable {
@@ -7,18 +8,9 @@ final class HangUpServer: Sendable {
     private let socket: Int32
 
     init() throws {
-        let fd = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw StubServer.StubError.noURL }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let listening = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
-                bind(fd, raw, length) == 0 && getsockname(fd, raw, &length) == 0 && listen(fd, 8) == 0
-            }
-        }
-        guard listening, let url = URL(string: "http://127.0.0.1:\(UInt16(bigEndian: address.sin_port))") else {
+        let listener = try LoopbackListener()
+        let fd = listener.descriptor
+        guard let url = URL(string: "http://127.0.0.1:\(listener.port)") else {
             close(fd)
             throw StubServer.StubError.noURL
         }

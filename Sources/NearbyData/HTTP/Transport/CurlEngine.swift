@@ -1,12 +1,12 @@
 import CCurl
-import Glibc
 import Synchronization
 
 /// The process's one HTTP transport: a dedicated thread that owns a libcurl multi handle and sleeps in
 /// `curl_multi_poll` until a socket, a timer of libcurl's or a new command needs it, so that a pending
 /// request costs no CPU. Callers queue commands and wake the thread; it resumes each caller exactly once.
+/// Nothing starts before the first request: libcurl is opened and the thread made then.
 final class CurlEngine: Sendable {
-    /// Started on first use; libcurl's global set-up runs once, before any handle exists.
+    /// The app's engine.
     static let shared = CurlEngine(threadName: "nearby-http")
 
     enum Command: Sendable {
@@ -14,45 +14,48 @@ final class CurlEngine: Sendable {
         case stop(TransferTicket)
     }
 
-    private let multi: MultiHandle?
-    private let inbox = Mutex<[Command]>([])
-
-    /// An engine with a thread of its own. The app uses `shared`; a test that measures the thread makes its own.
-    init(threadName: String) {
-        guard Self.globalSetUp, let pointer = curl_multi_init() else {
-            multi = nil
-            return
-        }
-        let multi = MultiHandle(pointer: pointer)
-        self.multi = multi
-        let started = PThread.start { [self] in
-            // Named from inside, before any work, so the name is there as soon as the thread is.
-            _ = nearby_name_this_thread(threadName)
-            CurlLoop(multi: multi.pointer, engine: self).run()
-        }
-        if !started { failedToStart.store(true, ordering: .relaxed) }
+    /// What the engine has once started: libcurl and the multi handle its thread drives.
+    struct Running: Sendable {
+        let curl: CurlLibrary
+        let multi: MultiHandle
     }
 
-    /// Set when the system refused a thread: requests then fail at once instead of waiting forever.
-    private let failedToStart = Atomic<Bool>(false)
+    private enum State {
+        case notStarted
+        case running(Running)
+        /// Starting failed; every request fails the same way at once instead of waiting forever.
+        case failed(HTTPFailure)
+    }
 
-    /// libcurl's process-wide set-up, run once (a lazy static), before the first multi handle.
-    private static let globalSetUp = curl_global_init(Int(CURL_GLOBAL_ALL)) == CURLE_OK
+    private let threadName: String
+    private let library: @Sendable () -> Result<CurlLibrary, CurlLibrary.LoadFailure>
+    private let state = Mutex<State>(.notStarted)
+    private let inbox = Mutex<[Command]>([])
+
+    /// An engine with a thread of its own, started by its first request. The app uses `shared`; a test that
+    /// measures the thread, or that has no libcurl, makes its own.
+    init(threadName: String,
+         library: @escaping @Sendable () -> Result<CurlLibrary, CurlLibrary.LoadFailure> = { CurlLibrary.shared }) {
+        self.threadName = threadName
+        self.library = library
+    }
 
     /// Runs `request` and returns its outcome; cancelling the calling task answers `.cancelled` at once and
     /// stops the transfer.
     func perform(_ request: TransferRequest) async -> TransferResult {
-        guard multi != nil, !failedToStart.load(ordering: .relaxed) else {
-            return .failure(.cannotConnect("the network library could not start"))
+        let running: Running
+        switch start() {
+        case .success(let started): running = started
+        case .failure(let failure): return .failure(failure)
         }
         let ticket = TransferTicket()
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 guard ticket.attach(continuation) else { return }
-                post(.start(request, ticket))
+                post(.start(request, ticket), to: running)
             }
         } onCancel: {
-            if ticket.cancel() { post(.stop(ticket)) }
+            if ticket.cancel() { post(.stop(ticket), to: running) }
         }
     }
 
@@ -64,9 +67,46 @@ final class CurlEngine: Sendable {
         }
     }
 
-    private func post(_ command: Command) {
+    /// The running engine, started on the first call: libcurl opened, a multi handle, the thread.
+    private func start() -> Result<Running, HTTPFailure> {
+        state.withLock { state in
+            switch state {
+            case .running(let running): return .success(running)
+            case .failed(let failure): return .failure(failure)
+            case .notStarted: break
+            }
+            let outcome = launch()
+            switch outcome {
+            case .success(let running): state = .running(running)
+            case .failure(let failure): state = .failed(failure)
+            }
+            return outcome
+        }
+    }
+
+    private func launch() -> Result<Running, HTTPFailure> {
+        let curl: CurlLibrary
+        switch library() {
+        case .success(let loaded): curl = loaded
+        case .failure(let failure): return .failure(.networkLibraryMissing(failure.detail))
+        }
+        guard let pointer = nearby_curl_multi_init(curl.api) else {
+            return .failure(.cannotConnect("the network library could not start"))
+        }
+        let running = Running(curl: curl, multi: MultiHandle(pointer: pointer))
+        let threadName = threadName
+        let started = PThread.start { [self] in
+            // Named from inside, before any work, so the name is there as soon as the thread is.
+            _ = nearby_name_this_thread(threadName)
+            CurlLoop(curl: curl, multi: running.multi.pointer, engine: self).run()
+        }
+        guard started else { return .failure(.cannotConnect("the network library could not start")) }
+        return .success(running)
+    }
+
+    private func post(_ command: Command, to running: Running) {
         inbox.withLock { $0.append(command) }
-        if let multi { curl_multi_wakeup(multi.pointer) }
+        _ = nearby_curl_multi_wakeup(running.curl.api, running.multi.pointer)
     }
 }
 

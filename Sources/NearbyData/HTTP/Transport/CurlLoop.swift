@@ -3,6 +3,7 @@ import CCurl
 /// The engine thread's loop: adds and removes easy handles as commands arrive, drives libcurl, hands finished
 /// transfers to their callers, and otherwise blocks in `curl_multi_poll`.
 final class CurlLoop {
+    private let curl: CurlLibrary
     private let multi: UnsafeMutableRawPointer
     private let engine: CurlEngine
     private var running: [UnsafeMutableRawPointer: CurlTransfer] = [:]
@@ -11,7 +12,8 @@ final class CurlLoop {
     /// wakes it at once, so this only bounds how long a thread with nothing to do sleeps between two checks.
     private static let idleWaitMilliseconds: Int32 = 60_000
 
-    init(multi: UnsafeMutableRawPointer, engine: CurlEngine) {
+    init(curl: CurlLibrary, multi: UnsafeMutableRawPointer, engine: CurlEngine) {
+        self.curl = curl
         self.multi = multi
         self.engine = engine
     }
@@ -20,9 +22,9 @@ final class CurlLoop {
         while true {
             for command in engine.takeCommands() { handle(command) }
             var stillRunning: Int32 = 0
-            _ = curl_multi_perform(multi, &stillRunning)
+            _ = nearby_curl_multi_perform(curl.api, multi, &stillRunning)
             collectFinished()
-            _ = curl_multi_poll(multi, nil, 0, Self.idleWaitMilliseconds, nil)
+            _ = nearby_curl_multi_poll(curl.api, multi, Self.idleWaitMilliseconds)
         }
     }
 
@@ -32,8 +34,8 @@ final class CurlLoop {
             // Cancelled while queued: never touches the network.
             guard !ticket.isAnswered else { return }
             do {
-                let transfer = try CurlTransfer(request, ticket: ticket)
-                let code = curl_multi_add_handle(multi, transfer.easy)
+                let transfer = try CurlTransfer(request, ticket: ticket, curl: curl)
+                let code = nearby_curl_multi_add_handle(curl.api, multi, transfer.easy)
                 guard code == CURLM_OK else {
                     ticket.finish(.failure(.cannotConnect("could not start a transfer (curl multi \(code.rawValue))")))
                     return
@@ -51,7 +53,7 @@ final class CurlLoop {
 
     private func collectFinished() {
         var queued: Int32 = 0
-        while let message = curl_multi_info_read(multi, &queued) {
+        while let message = nearby_curl_multi_info_read(curl.api, multi, &queued) {
             // Read before removing the handle: the message belongs to it.
             guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle else { continue }
             let code = message.pointee.data.result
@@ -63,7 +65,7 @@ final class CurlLoop {
     }
 
     private func remove(_ easy: UnsafeMutableRawPointer) {
-        _ = curl_multi_remove_handle(multi, easy)
+        _ = nearby_curl_multi_remove_handle(curl.api, multi, easy)
         // Dropping the transfer cleans up its easy handle, now that the multi handle has let go of it.
         running[easy] = nil
     }

@@ -6,6 +6,7 @@ import FoundationEssentials
 final class CurlTransfer {
     let ticket: TransferTicket
     let easy: UnsafeMutableRawPointer
+    private let curl: CurlLibrary
     private let maxBodySize: Int
     private var headerList: UnsafeMutablePointer<curl_slist>?
     private var body = Data()
@@ -19,9 +20,10 @@ final class CurlTransfer {
     private static let maxConnectMilliseconds = 30_000
 
     /// Prepares the handle; throws when libcurl refuses an option (an old or unusual build).
-    init(_ request: TransferRequest, ticket: TransferTicket) throws(HTTPFailure) {
-        guard let easy = curl_easy_init() else { throw .cannotConnect("could not start a transfer") }
+    init(_ request: TransferRequest, ticket: TransferTicket, curl: CurlLibrary) throws(HTTPFailure) {
+        guard let easy = nearby_curl_easy_init(curl.api) else { throw .cannotConnect("could not start a transfer") }
         self.easy = easy
+        self.curl = curl
         self.ticket = ticket
         self.maxBodySize = request.maxBodySize
         try configure(request)
@@ -29,8 +31,8 @@ final class CurlTransfer {
 
     deinit {
         // The engine removes the handle from its multi handle before letting go of the transfer.
-        curl_easy_cleanup(easy)
-        if let headerList { curl_slist_free_all(headerList) }
+        nearby_curl_easy_cleanup(curl.api, easy)
+        if let headerList { nearby_curl_slist_free_all(curl.api, headerList) }
     }
 
     /// The answer, or why there is none, once libcurl reports the transfer done with `code`.
@@ -39,7 +41,7 @@ final class CurlTransfer {
             return .failure(CurlFailure.failure(for: code, abort: abort, limit: maxBodySize))
         }
         var status = 0
-        guard nearby_curl_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status) == CURLE_OK, status > 0 else {
+        guard nearby_curl_getinfo_long(curl.api, easy, CURLINFO_RESPONSE_CODE, &status) == CURLE_OK, status > 0 else {
             return .failure(.badBody("The answer was not HTTP."))
         }
         return .success(HTTPClient.Response(status: status, headers: headers.fields, body: body))
@@ -59,7 +61,7 @@ final class CurlTransfer {
         // An empty list offers every decoding this libcurl has (gzip, deflate, …) and decodes the answer.
         try set(CURLOPT_ACCEPT_ENCODING, "")
         // A declared length above the cap fails before any of the body is read.
-        try check(nearby_curl_setopt_off_t(easy, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(request.maxBodySize)))
+        try check(nearby_curl_setopt_off_t(curl.api, easy, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(request.maxBodySize)))
         try configureMethod(request)
         try configureHeaders(request.headerLines)
         try configureCallbacks()
@@ -77,10 +79,10 @@ final class CurlTransfer {
                 // The size first, so that a body holding zero bytes is copied whole, and an empty one still
                 // goes out with "Content-Length: 0".
                 let body = request.body ?? Data()
-                try check(nearby_curl_setopt_off_t(easy, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count)))
+                try check(nearby_curl_setopt_off_t(curl.api, easy, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count)))
                 let code = body.withUnsafeBytes { bytes -> CURLcode in
-                    guard let base = bytes.baseAddress else { return nearby_curl_setopt_str(easy, CURLOPT_COPYPOSTFIELDS, "") }
-                    return nearby_curl_setopt_ptr(easy, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: base))
+                    guard let base = bytes.baseAddress else { return nearby_curl_setopt_str(curl.api, easy, CURLOPT_COPYPOSTFIELDS, "") }
+                    return nearby_curl_setopt_ptr(curl.api, easy, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: base))
                 }
                 try check(code)
             }
@@ -94,30 +96,30 @@ final class CurlTransfer {
         // libcurl would otherwise hold a larger body back for a "100 Continue" that many servers never send.
         if !lines.contains(where: { $0.lowercased().hasPrefix("expect:") }) { lines.append("Expect:") }
         for line in lines {
-            guard let longer = curl_slist_append(list, line) else {
-                if let list { curl_slist_free_all(list) }
+            guard let longer = nearby_curl_slist_append(curl.api, list, line) else {
+                if let list { nearby_curl_slist_free_all(curl.api, list) }
                 throw .cannotConnect("out of memory")
             }
             list = longer
         }
         headerList = list
-        try check(nearby_curl_setopt_slist(easy, CURLOPT_HTTPHEADER, list))
+        try check(nearby_curl_setopt_slist(curl.api, easy, CURLOPT_HTTPHEADER, list))
     }
 
     private func configureCallbacks() throws(HTTPFailure) {
         let me = Unmanaged.passUnretained(self).toOpaque()
-        try check(nearby_curl_setopt_write_callback(easy, CURLOPT_WRITEFUNCTION, { buffer, size, count, context in
+        try check(nearby_curl_setopt_write_callback(curl.api, easy, CURLOPT_WRITEFUNCTION, { buffer, size, count, context in
             guard let buffer, let context else { return 0 }
             let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
             return transfer.receiveBody(UnsafeRawBufferPointer(start: buffer, count: size * count))
         }))
-        try check(nearby_curl_setopt_ptr(easy, CURLOPT_WRITEDATA, me))
-        try check(nearby_curl_setopt_write_callback(easy, CURLOPT_HEADERFUNCTION, { buffer, size, count, context in
+        try check(nearby_curl_setopt_ptr(curl.api, easy, CURLOPT_WRITEDATA, me))
+        try check(nearby_curl_setopt_write_callback(curl.api, easy, CURLOPT_HEADERFUNCTION, { buffer, size, count, context in
             guard let buffer, let context else { return 0 }
             let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
             return transfer.receiveHeader(UnsafeRawBufferPointer(start: buffer, count: size * count))
         }))
-        try check(nearby_curl_setopt_ptr(easy, CURLOPT_HEADERDATA, me))
+        try check(nearby_curl_setopt_ptr(curl.api, easy, CURLOPT_HEADERDATA, me))
     }
 
     /// Returns how much was taken; anything else makes libcurl stop the transfer.
@@ -142,12 +144,12 @@ final class CurlTransfer {
     }
 
     private func set(_ option: CURLoption, _ value: Int) throws(HTTPFailure) {
-        try check(nearby_curl_setopt_long(easy, option, value))
+        try check(nearby_curl_setopt_long(curl.api, easy, option, value))
     }
 
     private func set(_ option: CURLoption, _ value: String) throws(HTTPFailure) {
         // libcurl copies string options, so the C string need not outlive the call.
-        try check(nearby_curl_setopt_str(easy, option, value))
+        try check(nearby_curl_setopt_str(curl.api, easy, option, value))
     }
 
     private func check(_ code: CURLcode) throws(HTTPFailure) {

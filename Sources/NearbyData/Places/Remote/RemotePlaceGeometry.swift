@@ -25,6 +25,7 @@ extension PlacesError {
         case .timeout: .network("\(service) took too long to answer.")
         case .cannotConnect: .network("Could not connect to \(service); check the network connection.")
         case .cancelled: .network("The request to \(service) was cancelled.")
+        case .networkLibraryMissing: .network(HTTPFailure.networkLibraryAdvice)
         case .tooLarge: .badResponse("\(service) sent more data than expected.")
         case .badBody: .badResponse("\(service)'s answer could not be read.")
         case .status(let code, _) where code == 429: .refused("\(service) is busy (too many requests); try again in a minute.")
