@@ -16,28 +16,29 @@ public final class WalkSearch {
     private let source: any WalkTileSource
     private var slots: [WalkTileKey: Int32] = [:]
     private var missing: Set<WalkTileKey> = []
-    private var states: [TileState] = []
-
-    private struct TileState {
-        let tile: WalkTile
-        var distance: [Double]
-        var settled: [Bool]
-        /// The edge a vertex was reached by: the slot of the tile holding it and its index there; -1: none,
-        /// -2: straight from the start's edge.
-        var previousSlot: [Int32]
-        var previousEdge: [Int32]
-
-        init(tile: WalkTile) {
-            self.tile = tile
-            distance = Array(repeating: .infinity, count: tile.vertexCount)
-            settled = Array(repeating: false, count: tile.vertexCount)
-            previousSlot = Array(repeating: -1, count: tile.vertexCount)
-            previousEdge = Array(repeating: -1, count: tile.vertexCount)
-        }
-    }
+    /// Loaded tiles by slot, their steps, and the slots of the tiles their steps reach (-2: not looked up
+    /// yet, -1: no such tile).
+    private var tiles: [WalkTile] = []
+    private var arcs: [WalkArcs] = []
+    private var neighbourSlots: [[Int32]] = []
+    /// Where each slot's vertices start in the flat arrays below; one more entry than slots.
+    private var base: [Int32] = [0]
+    /// Per vertex of every loaded tile, flat so the search touches no dictionary and no per-tile copy.
+    private var distance: [Double] = []
+    private var settled: [Bool] = []
+    /// The edge a vertex was reached by: the slot of the tile holding it and its index there; -1: none,
+    /// -2: straight from the start's edge.
+    private var previousSlot: [Int32] = []
+    private var previousEdge: [Int32] = []
+    /// The first of the vertex's approaches to targets (-1: none), linked through `Approach.next`.
+    private var approachHead: [Int32] = []
+    private var approaches: [Approach] = []
+    /// Approaches at vertices of tiles not loaded yet, linked in when the tile is.
+    private var waitingApproaches: [WalkTileKey: [Int32]] = [:]
+    private var snapMarks = WalkSnapMarks()
 
     /// Tiles the last search loaded (for benchmarks and tests of bounded loading).
-    public var tilesLoaded: Int { states.count }
+    public var tilesLoaded: Int { tiles.count }
 
     public init(source: any WalkTileSource) {
         self.source = source
@@ -81,14 +82,14 @@ public final class WalkSearch {
             var backwards: [(points: [Coordinate], name: String?, length: Double)] = []
             var (currentSlot, currentVertex) = (slot, vertex)
             while true {
-                let state = states[Int(currentSlot)]
-                let previousSlot = state.previousSlot[Int(currentVertex)]
-                let previousEdge = state.previousEdge[Int(currentVertex)]
+                let flat = Int(base[Int(currentSlot)]) + Int(currentVertex)
+                let previousSlot = self.previousSlot[flat]
+                let previousEdge = self.previousEdge[flat]
                 if previousSlot == -2 { break }
                 guard previousSlot >= 0 else { return nil }
-                let edgeTile = states[Int(previousSlot)].tile
+                let edgeTile = tiles[Int(previousSlot)]
                 let edge = edgeTile.edges[Int(previousEdge)]
-                let here = WalkVertexRef(tile: state.tile.key, index: currentVertex)
+                let here = WalkVertexRef(tile: tiles[Int(currentSlot)].key, index: currentVertex)
                 let arrivedForward = edge.to == here && edge.from != here
                 var points = (Int(edge.shapeStart)..<Int(edge.shapeStart + edge.shapeCount)).map(edgeTile.shapePoint)
                 if !arrivedForward { points.reverse() }
@@ -99,7 +100,7 @@ public final class WalkSearch {
             }
             // The start's edge from the snapped point to the first vertex.
             let startTile = try loadedTile(origin.tile)
-            let firstVertex = WalkVertexRef(tile: states[Int(currentSlot)].tile.key, index: currentVertex)
+            let firstVertex = WalkVertexRef(tile: tiles[Int(currentSlot)].key, index: currentVertex)
             let leavesForward = firstVertex == origin.to && !(firstVertex == origin.from && origin.offset < origin.length / 2)
             pieces.append((partialToEnd(startTile, origin, forward: leavesForward), name(startTile, origin.edge),
                            leavesForward ? origin.length - origin.offset : origin.offset))
@@ -138,28 +139,38 @@ public final class WalkSearch {
         var via: Via
     }
 
+    /// A way onto a target's edge from one of its ends: `extra` metres more to the target.
     private struct Approach {
         var target: Int32
         var extra: Double
         var fromStart: Bool
+        /// The end's index in its tile.
+        var vertexIndex: Int32
+        /// The next approach at the same vertex, or -1.
+        var next: Int32 = -1
     }
 
     private func search(from origin: WalkSnap, to targets: [WalkSnap?], limit: Double) throws(RoutingError) -> [Found?] {
         var best = [Found?](repeating: nil, count: targets.count)
         var final = [Bool](repeating: false, count: targets.count)
         var remaining = 0
-        var approaches: [WalkVertexRef: [Approach]] = [:]
         var pending = MinHeap<Int32>()
+        var atVertex: [WalkVertexRef] = []
         for (index, target) in targets.enumerated() {
             guard let target else {
                 final[index] = true
                 continue
             }
             remaining += 1
-            if target.forward { approaches[target.from, default: []].append(Approach(target: Int32(index), extra: target.offset, fromStart: true)) }
+            if target.forward {
+                approaches.append(Approach(target: Int32(index), extra: target.offset, fromStart: true,
+                                           vertexIndex: target.from.index))
+                atVertex.append(target.from)
+            }
             if target.backward {
-                approaches[target.to, default: []].append(
-                    Approach(target: Int32(index), extra: target.length - target.offset, fromStart: false))
+                approaches.append(Approach(target: Int32(index), extra: target.length - target.offset, fromStart: false,
+                                           vertexIndex: target.to.index))
+                atVertex.append(target.to)
             }
             if target.isOnSameEdge(as: origin) {
                 let ahead = target.offset >= origin.offset
@@ -171,55 +182,70 @@ public final class WalkSearch {
             }
         }
         guard remaining > 0 else { return best }
+        // Linked last to first, so each vertex's list keeps the targets' order.
+        for index in approaches.indices.reversed() {
+            let vertex = atVertex[index]
+            if let slot = slots[vertex.tile] {
+                link(Int32(index), slot: slot, vertex: vertex.index)
+            } else {
+                waitingApproaches[vertex.tile, default: []].append(Int32(index))
+            }
+        }
 
         var heap = MinHeap<Int64>()
         if origin.backward { try seed(origin.from, distance: origin.offset, heap: &heap) }
         if origin.forward { try seed(origin.to, distance: origin.length - origin.offset, heap: &heap) }
 
-        while let (distance, packed) = heap.pop() {
+        while let (reached, packed) = heap.pop() {
             // Targets whose best walk is no longer than anything still to be settled are done.
-            while let (candidate, target) = pending.peek(), candidate <= distance {
+            while let (candidate, target) = pending.peek(), candidate <= reached {
                 pending.popDiscarding()
                 if !final[Int(target)], let found = best[Int(target)], found.length == candidate {
                     final[Int(target)] = true
                     remaining -= 1
                 }
             }
-            if remaining == 0 || distance > limit { break }
-            let slot = Int32(truncatingIfNeeded: packed >> 32), vertex = Int32(truncatingIfNeeded: packed)
-            guard !states[Int(slot)].settled[Int(vertex)], states[Int(slot)].distance[Int(vertex)] == distance else {
-                continue
-            }
-            states[Int(slot)].settled[Int(vertex)] = true
-            let tile = states[Int(slot)].tile
-            let here = WalkVertexRef(tile: tile.key, index: vertex)
-            if let list = approaches[here] {
-                for approach in list where !final[Int(approach.target)] {
-                    let length = distance + approach.extra
-                    if length < best[Int(approach.target)]?.length ?? .infinity {
-                        best[Int(approach.target)] = Found(
-                            length: length, via: .vertex(slot: slot, index: vertex, fromStart: approach.fromStart))
-                        pending.push(length, approach.target)
-                    }
+            if remaining == 0 || reached > limit { break }
+            let slot = Int(packed >> 32), vertex = Int(Int32(truncatingIfNeeded: packed))
+            let flat = Int(base[slot]) + vertex
+            guard !settled[flat], distance[flat] == reached else { continue }
+            settled[flat] = true
+            var next = approachHead[flat]
+            while next >= 0 {
+                let approach = approaches[Int(next)]
+                next = approach.next
+                guard !final[Int(approach.target)] else { continue }
+                let length = reached + approach.extra
+                if length < best[Int(approach.target)]?.length ?? .infinity {
+                    best[Int(approach.target)] = Found(
+                        length: length, via: .vertex(slot: Int32(slot), index: Int32(vertex), fromStart: approach.fromStart))
+                    pending.push(length, approach.target)
                 }
             }
-            for edgeIndex in tile.edges(at: vertex) {
-                let edge = tile.edges[Int(edgeIndex)]
-                let next: WalkVertexRef
-                if edge.from == here, edge.forward, edge.to != here {
-                    next = edge.to
-                } else if edge.to == here, edge.backward, edge.from != here {
-                    next = edge.from
+            let steps = arcs[slot]
+            for step in Int(steps.start[vertex])..<Int(steps.start[vertex + 1]) {
+                let nextSlot: Int
+                let neighbour = Int(steps.targetTile[step])
+                if neighbour < 0 {
+                    nextSlot = slot
                 } else {
-                    continue
+                    var known = neighbourSlots[slot][neighbour]
+                    if known == -2 {
+                        known = try tileSlot(for: steps.neighbours[neighbour]) ?? -1
+                        neighbourSlots[slot][neighbour] = known
+                    }
+                    guard known >= 0 else { continue }
+                    nextSlot = Int(known)
                 }
-                guard let nextSlot = try tileSlot(for: next.tile) else { continue }
-                let length = distance + Double(edge.length)
-                if length < states[Int(nextSlot)].distance[Int(next.index)] {
-                    states[Int(nextSlot)].distance[Int(next.index)] = length
-                    states[Int(nextSlot)].previousSlot[Int(next.index)] = slot
-                    states[Int(nextSlot)].previousEdge[Int(next.index)] = edgeIndex
-                    heap.push(length, Int64(nextSlot) << 32 | Int64(UInt32(bitPattern: next.index)))
+                let nextVertex = steps.target[step]
+                let nextFlat = Int(base[nextSlot]) + Int(nextVertex)
+                guard nextVertex >= 0, nextFlat < Int(base[nextSlot + 1]) else { continue }
+                let length = reached + steps.length[step]
+                if length < distance[nextFlat] {
+                    distance[nextFlat] = length
+                    previousSlot[nextFlat] = Int32(slot)
+                    previousEdge[nextFlat] = steps.edge[step]
+                    heap.push(length, Int64(nextSlot) << 32 | Int64(UInt32(bitPattern: nextVertex)))
                 }
             }
         }
@@ -227,24 +253,34 @@ public final class WalkSearch {
         return best.map { found in found.flatMap { $0.length <= limit ? $0 : nil } }
     }
 
+    private func link(_ approach: Int32, slot: Int32, vertex: Int32) {
+        guard vertex >= 0, Int(vertex) < tiles[Int(slot)].vertexCount else { return }
+        let flat = Int(base[Int(slot)]) + Int(vertex)
+        approaches[Int(approach)].next = approachHead[flat]
+        approachHead[flat] = approach
+    }
+
     private func seed(_ vertex: WalkVertexRef, distance: Double, heap: inout MinHeap<Int64>) throws(RoutingError) {
-        guard let slot = try tileSlot(for: vertex.tile), Int(vertex.index) < states[Int(slot)].tile.vertexCount,
-              distance < states[Int(slot)].distance[Int(vertex.index)] else { return }
-        states[Int(slot)].distance[Int(vertex.index)] = distance
-        states[Int(slot)].previousSlot[Int(vertex.index)] = -2
+        guard let slot = try tileSlot(for: vertex.tile), vertex.index >= 0,
+              Int(vertex.index) < tiles[Int(slot)].vertexCount else { return }
+        let flat = Int(base[Int(slot)]) + Int(vertex.index)
+        guard distance < self.distance[flat] else { return }
+        self.distance[flat] = distance
+        previousSlot[flat] = -2
         heap.push(distance, Int64(slot) << 32 | Int64(UInt32(bitPattern: vertex.index)))
     }
 
     // MARK: Tiles
 
     private func reset() {
-        for index in states.indices {
-            let count = states[index].tile.vertexCount
-            states[index].distance = Array(repeating: .infinity, count: count)
-            states[index].settled = Array(repeating: false, count: count)
-            states[index].previousSlot = Array(repeating: -1, count: count)
-            states[index].previousEdge = Array(repeating: -1, count: count)
-        }
+        let count = distance.count
+        distance = Array(repeating: .infinity, count: count)
+        settled = Array(repeating: false, count: count)
+        previousSlot = Array(repeating: -1, count: count)
+        previousEdge = Array(repeating: -1, count: count)
+        approachHead = Array(repeating: -1, count: count)
+        approaches.removeAll(keepingCapacity: true)
+        waitingApproaches.removeAll()
     }
 
     private func tileSlot(for key: WalkTileKey) throws(RoutingError) -> Int32? {
@@ -254,22 +290,35 @@ public final class WalkSearch {
             missing.insert(key)
             return nil
         }
-        let slot = Int32(states.count)
-        states.append(TileState(tile: tile))
+        let slot = Int32(tiles.count)
+        tiles.append(tile)
+        arcs.append(tile.arcs)
+        neighbourSlots.append(Array(repeating: -2, count: tile.arcs.neighbours.count))
+        let count = tile.vertexCount
+        base.append(base[base.count - 1] + Int32(count))
+        distance.append(contentsOf: repeatElement(.infinity, count: count))
+        settled.append(contentsOf: repeatElement(false, count: count))
+        previousSlot.append(contentsOf: repeatElement(-1, count: count))
+        previousEdge.append(contentsOf: repeatElement(-1, count: count))
+        approachHead.append(contentsOf: repeatElement(-1, count: count))
         slots[key] = slot
+        // In the order they were put aside: each is linked in front, as the search's own were.
+        if let waiting = waitingApproaches.removeValue(forKey: key) {
+            for approach in waiting { link(approach, slot: slot, vertex: approaches[Int(approach)].vertexIndex) }
+        }
         return slot
     }
 
     private func loadedTile(_ key: WalkTileKey) throws(RoutingError) -> WalkTile {
         guard let slot = try tileSlot(for: key) else { throw RoutingError.storage("a tile of the walking network vanished") }
-        return states[Int(slot)].tile
+        return tiles[Int(slot)]
     }
 
     private func snap(_ point: Coordinate) throws(RoutingError) -> WalkSnap? {
         guard point.isValid else { return nil }
-        return try WalkSnapper.snap(point, within: Self.snapRadius) { (key) throws(RoutingError) -> WalkTile? in
+        return try WalkSnapper.snap(point, within: Self.snapRadius, marks: &snapMarks) { (key) throws(RoutingError) -> WalkTile? in
             guard let slot = try self.tileSlot(for: key) else { return nil }
-            return self.states[Int(slot)].tile
+            return self.tiles[Int(slot)]
         }
     }
 

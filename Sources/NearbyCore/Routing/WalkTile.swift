@@ -41,6 +41,10 @@ public struct WalkTile: Sendable {
     /// Edges at each vertex: `incident[incidentStart[v]..<incidentStart[v + 1]]` are edge indexes.
     let incidentStart: [Int32]
     let incident: [Int32]
+    /// The same edges as steps a walker may take, for the search.
+    let arcs: WalkArcs
+    /// Each edge's shape box in 1e-7 degrees (south, north, west, east), so snapping skips far edges.
+    let edgeBoxes: [Int32]
     /// Edges whose shape crosses each cell of a `gridSize`² grid over the tile, for snapping.
     let cellStart: [Int32]
     let cellEdges: [Int32]
@@ -58,6 +62,9 @@ public struct WalkTile: Sendable {
         self.shapeLongitudes = shapeLongitudes
         self.names = names
         (incidentStart, incident) = Self.incidence(key: key, vertexCount: vertexLatitudes.count, edges: edges)
+        arcs = WalkArcs(key: key, vertexCount: vertexLatitudes.count, edges: edges, incidentStart: incidentStart,
+                        incident: incident)
+        edgeBoxes = Self.boxes(edges: edges, latitudes: shapeLatitudes, longitudes: shapeLongitudes)
         (cellStart, cellEdges) = Self.grid(key: key, edges: edges, latitudes: shapeLatitudes,
                                            longitudes: shapeLongitudes)
     }
@@ -115,6 +122,28 @@ public struct WalkTile: Sendable {
         let row = Int((Double(latitude - origin.latitude) / span).rounded(.down))
         let column = Int((Double(longitude - origin.longitude) / span).rounded(.down))
         return (min(max(row, 0), gridSize - 1), min(max(column, 0), gridSize - 1))
+    }
+
+    private static func boxes(edges: [Edge], latitudes: [Int32], longitudes: [Int32]) -> [Int32] {
+        var boxes: [Int32] = []
+        boxes.reserveCapacity(edges.count * 4)
+        for edge in edges {
+            let start = Int(edge.shapeStart), end = start + Int(edge.shapeCount)
+            guard start >= 0, end > start, end <= latitudes.count, end <= longitudes.count else {
+                // A shape that is not there is never measured; an empty box keeps the indexes aligned.
+                boxes += [.max, .min, .max, .min]
+                continue
+            }
+            var south = Int32.max, north = Int32.min, west = Int32.max, east = Int32.min
+            for point in start..<end {
+                south = min(south, latitudes[point])
+                north = max(north, latitudes[point])
+                west = min(west, longitudes[point])
+                east = max(east, longitudes[point])
+            }
+            boxes += [south, north, west, east]
+        }
+        return boxes
     }
 
     private static func grid(key: WalkTileKey, edges: [Edge], latitudes: [Int32],
