@@ -4,6 +4,7 @@
 # 1,000,000 places. Starts a private PostgreSQL cluster (as the postgres user when run as root) and stops it.
 #
 # Usage: scripts/bench-server.sh [OUT_DIR] [PLACES]     (needs postgresql-15, postgis, wrk, python3)
+# BUILD_PATH=DIR builds in that scratch folder instead of .build (to reuse a release build made there).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out="${1:-/tmp/nearby-bench-server}"
@@ -12,16 +13,18 @@ duration="${DURATION:-8s}"
 pgbin=/usr/lib/postgresql/15/bin
 mkdir -p "$out"
 chmod 777 "$out"
+scratch=()
+if [ -n "${BUILD_PATH:-}" ]; then scratch=(--scratch-path "$BUILD_PATH"); fi
 
 # The release builds, timed; the service's size as built and stripped. The load beside every figure: the
 # machine may be shared, so the ratios matter more than the absolute rates.
 echo "load before the builds: $(uptime)"
 for product in nearby-server nearby; do
   started=$(date +%s)
-  nice -n 5 swift build -c release --static-swift-stdlib --product "$product" >/dev/null
+  nice -n 5 swift build -c release --static-swift-stdlib "${scratch[@]}" --product "$product" >/dev/null
   echo "release build of $product: $(( $(date +%s) - started )) s"
 done
-bin="$(swift build -c release --static-swift-stdlib --show-bin-path)"
+bin="$(swift build -c release --static-swift-stdlib "${scratch[@]}" --show-bin-path)"
 nearby="$bin/nearby"
 strip -o "$out/nearby-server.stripped" "$bin/nearby-server"
 echo "nearby-server: $(stat -c %s "$bin/nearby-server") bytes as built, $(stat -c %s "$out/nearby-server.stripped") stripped"
