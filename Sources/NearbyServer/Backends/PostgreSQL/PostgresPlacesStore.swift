@@ -109,6 +109,27 @@ public struct PostgresPlacesStore: PlacesProvider {
         let skipWithin = max(0, (after?.distance ?? 0) - Self.tolerance)
         let lat = query.center.latitude, lon = query.center.longitude
         let reach = query.radius + Self.tolerance
+        if !hasSearch && category.isEmpty {
+            // Every place qualifies: the GiST index walks them nearest first and stops after `count` rows, and
+            // the radius is applied to those. (With the radius in the WHERE, the planner reads every place within
+            // it and sorts them: 0.3 s for 50 of the 125,000 places within 50 km.) With words or a category to
+            // match, the walk could go far past the radius for a rare one, so the radius stays in the WHERE.
+            return try await reading { connection in
+                try await Self.decode(connection.query("""
+                    SELECT * FROM (
+                        SELECT \(unescaped: Self.columns),
+                               position <-> ST_SetSRID(ST_MakePoint(\(lon), \(lat)), 4326)::geography AS walk
+                        FROM place
+                        WHERE (\(skipWithin) = 0
+                               OR NOT ST_DWithin(position, ST_SetSRID(ST_MakePoint(\(lon), \(lat)), 4326)::geography,
+                                                 \(skipWithin), false))
+                        ORDER BY position <-> ST_SetSRID(ST_MakePoint(\(lon), \(lat)), 4326)::geography
+                        LIMIT \(count)
+                    ) AS nearest
+                    WHERE walk <= \(reach)
+                    """, logger: pools.logger))
+            }
+        }
         return try await reading { connection in
             try await Self.decode(connection.query("""
                 SELECT \(unescaped: Self.columns),
