@@ -81,8 +81,16 @@ base = f"http://127.0.0.1:{port}"
 have = json.load(urllib.request.urlopen(base + "/listFriends"))
 for friend in have[wanted:]:
     urllib.request.urlopen(urllib.request.Request(f"{base}/editFriend/{friend['id']}", method="DELETE")).read()
+def letters(n):  # names take letters only: 0 → "a", 25 → "z", 26 → "ba" …
+    text = ""
+    while True:
+        text = chr(97 + n % 26) + text
+        n //= 26
+        if n == 0:
+            return text
 for i in range(len(have), wanted):
-    body = json.dumps({"firstname": f"Bench{i}", "lastname": f"Friend{i % 97}", "phonenumber": f"+41 79 {i:07d}",
+    body = json.dumps({"firstname": f"Bench {letters(i)}", "lastname": f"Friend {letters(i % 97)}",
+                       "phonenumber": f"+41 79 {i:07d}",
                        "email": f"bench{i}@example.org"}).encode()
     urllib.request.urlopen(urllib.request.Request(base + "/addFriend", body, {"Content-Type": "application/json"})).read()
 PY
