@@ -13,9 +13,6 @@ import NIOHTTPTypesHTTP1
 struct GuardedHTTPChannel: ServerChildChannel {
     typealias Value = NIOAsyncChannel<HTTPRequestPart, HTTPResponsePart>
 
-    /// How long a connection that asked to close may stay open after its answer was queued.
-    static let closeAfterAnswerCap: TimeAmount = .seconds(30)
-
     let limits: HTTPLimits
     let secure: Bool
     let handler: LocalHTTPServer.Handler
@@ -71,19 +68,7 @@ struct GuardedHTTPChannel: ServerChildChannel {
                                 while (try? await parts.next()) != nil {}
                                 return
                             }
-                            if wantsClose {
-                                // Finishing the writer closes the output after the answer's last byte (half-closure
-                                // is on); returning at once would close the channel with the answer's tail still
-                                // queued and cut a large answer short. The peer closes once it has read it all; one
-                                // that does not is cut off after `closeAfterAnswerCap`.
-                                outbound.finish()
-                                let cap = channel.eventLoop.scheduleTask(in: Self.closeAfterAnswerCap) {
-                                    channel.close(promise: nil)
-                                }
-                                while (try? await parts.next()) != nil {}
-                                cap.cancel()
-                                return
-                            }
+                            if wantsClose { break }
                         }
                     } catch let error as HTTPParserError {
                         let status = error == .headerOverflow ? 431 : 400

@@ -9,14 +9,9 @@ final class RawConnection: @unchecked Sendable {
     /// Bytes read past the last answer (pipelined answers arrive together).
     private var pending: [UInt8] = []
 
-    /// `receiveBuffer` shrinks the socket's receive buffer before connecting, so a client that reads slowly
-    /// holds the server's answer back in the server's own queue.
-    init(port: UInt16, receiveTimeout: Double = 20, receiveBuffer: Int32? = nil) throws {
+    init(port: UInt16, receiveTimeout: Double = 20) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw RawError.failed("socket") }
-        if var size = receiveBuffer {
-            setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
-        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
