@@ -259,8 +259,9 @@ public final class PlacesListViewModel: PlacesListViewModelType {
 
     public func cycleSort() {
         var order = sortOrder.value.next
-        // Walking time is offered only where there are walking times (a store with paths).
-        if order == .walkingTime, context.walking == nil || walking.note != nil { order = order.next }
+        // Walking time is offered only where there are walking times: a store with paths whose first answer
+        // is in (before it, `s` pressed at once gave "by walking time" over a store that then said it had none).
+        if order == .walkingTime, context.walking == nil || walking.availability != .available { order = order.next }
         if order == .rating, !context.sourceHasRatings { order = order.next }
         setSortOrder(order)
     }
