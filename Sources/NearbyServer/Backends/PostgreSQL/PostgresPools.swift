@@ -102,20 +102,16 @@ public final class PostgresPools: Service, Sendable {
     /// pools run: a connection leased before that would wait on a pool nobody drives, and postgres-nio
     /// warns about it on standard error.
     public func withRunningPools<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
-        let (running, signal) = AsyncStream<Void>.makeStream()
-        return try await withThrowingTaskGroup(of: T?.self) { group in
-            group.addTask {
-                await self.run(started: {
-                    signal.yield()
-                    signal.finish()
-                })
-                return nil
-            }
-            defer { group.cancelAll() }
-            for await _ in running { break }
-            // The last client's `run()` is entered right after the signal; let it get there.
-            await Task.yield()
-            return try await body()
+        let running = await started()
+        do {
+            let value = try await body()
+            running.cancel()
+            await running.value
+            return value
+        } catch {
+            running.cancel()
+            await running.value
+            throw error
         }
     }
 
