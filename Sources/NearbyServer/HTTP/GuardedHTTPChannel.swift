@@ -22,6 +22,8 @@ struct GuardedHTTPChannel: ServerChildChannel {
         channel.eventLoop.makeCompletedFuture {
             let pipeline = channel.pipeline.syncOperations
             let events = self.events
+            // Next to the socket, so every close, the guard's too, waits for the answer written before it.
+            try pipeline.addHandler(DrainBeforeClose(cap: limits.closingDrain))
             try pipeline.addHandler(RequestHeadGuard(limits: limits) { refusal in events.refused(refusal) })
             // The guard checks heads first; the decoder's own limits are the same sizes and catch a pipelined
             // head the guard let through unread. NIO counts a header's name and value separately.

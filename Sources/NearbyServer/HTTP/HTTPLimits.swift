@@ -15,6 +15,8 @@ public struct HTTPLimits: Sendable, Hashable {
     public var headerReadTimeout: Duration = .seconds(10)
     /// A kept-alive connection with no request in progress is closed after this long.
     public var keepAliveIdle: Duration = .seconds(60)
+    /// How long a connection that is closing may wait for its client to read the rest of the answer.
+    public var closingDrain: Duration = .seconds(30)
     /// Connections open at once; more wait in the listen backlog until one closes.
     public var maxConnections = 1024
 

@@ -38,6 +38,56 @@ struct HTTPLimitsTests {
         await service.stop()
     }
 
+    /// A service whose `/listFriends` answers about 9 MB: far more than the socket buffers hold.
+    private static func largeAnswerService(_ limits: HTTPLimits = HTTPLimits()) async throws -> (NearbyService, UInt16) {
+        let friends = InMemoryFriendsRepository()
+        for index in 0..<50_000 {
+            _ = try await friends.addFriend(FriendDraft(firstName: "Friend", lastName: String(repeating: "Long", count: 9),
+                                                        phoneNumber: "555 \(100_000 + index)"))
+        }
+        let service = try NearbyService(backend: MemoryServiceBackend(friends: friends), port: 0, token: nil,
+                                        limits: limits, log: { _ in })
+        return (service, try await service.start())
+    }
+
+    /// Asks for the large answer on a connection that asks to close, takes its first bytes, reads nothing more
+    /// for `pause` seconds, then reads until the server closes.
+    private static func slowCloseExchange(_ port: UInt16, pause: Double) async throws -> (RawResponse?, Bool) {
+        try await Blocking.run {
+            let connection = try RawConnection(port: port, receiveBuffer: 4_096)
+            connection.send("GET /listFriends HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            // Once the answer has started, reading nothing for a while leaves most of it queued in the server
+            // when the server is done with the request.
+            let first = connection.readSome()
+            usleep(useconds_t(pause * 1_000_000))
+            let (rest, closed) = connection.readToEnd(limit: 64 << 20)
+            return (RawResponse(first + rest), closed)
+        }
+    }
+
+    @Test("a large answer to a client that asked to close arrives whole, however slowly it is read")
+    func largeAnswerThenClose() async throws {
+        let (service, port) = try await Self.largeAnswerService()
+        let (answer, closed) = try await Self.slowCloseExchange(port, pause: 0.3)
+        #expect(answer?.status == 200)
+        #expect((answer?.contentLength ?? 0) > 6_000_000)
+        #expect(answer?.body.count == answer?.contentLength)
+        #expect(closed)
+        await service.stop()
+    }
+
+    @Test("a client that stops reading a closing answer is cut off once the closing drain time is up")
+    func stalledReaderCutOff() async throws {
+        var limits = HTTPLimits()
+        limits.closingDrain = .milliseconds(500)
+        let (service, port) = try await Self.largeAnswerService(limits)
+        let (answer, closed) = try await Self.slowCloseExchange(port, pause: 2)
+        #expect(answer?.status == 200)
+        #expect((answer?.body.count ?? 0) < (answer?.contentLength ?? 0))
+        #expect(closed)
+        await service.stop()
+    }
+
     @Test("empty lines before the request line count toward its 8 KiB: endless line ends are answered 414")
     func emptyLinesBeforeRequestLine() async throws {
         let (service, port) = try await Self.service()

@@ -9,9 +9,14 @@ final class RawConnection: @unchecked Sendable {
     /// Bytes read past the last answer (pipelined answers arrive together).
     private var pending: [UInt8] = []
 
-    init(port: UInt16, receiveTimeout: Double = 20) throws {
+    /// `receiveBuffer` shrinks the socket's receive buffer before connecting, so a client that reads slowly
+    /// holds the server's answer back in the server's own queue.
+    init(port: UInt16, receiveTimeout: Double = 20, receiveBuffer: Int32? = nil) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw RawError.failed("socket") }
+        if var size = receiveBuffer {
+            setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
@@ -48,6 +53,13 @@ final class RawConnection: @unchecked Sendable {
     func send(_ text: String) { send(Array(text.utf8)) }
 
     /// Reads until the peer closes, the receive timeout passes, or `limit` bytes came.
+    /// Waits for the first bytes to arrive and returns them (empty when the connection closed or failed).
+    func readSome() -> [UInt8] {
+        var buffer = [UInt8](repeating: 0, count: 4_096)
+        let count = recv(fd, &buffer, buffer.count, 0)
+        return count > 0 ? Array(buffer[0..<count]) : []
+    }
+
     func readToEnd(limit: Int = 1 << 20) -> (data: [UInt8], closed: Bool) {
         var data: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)
