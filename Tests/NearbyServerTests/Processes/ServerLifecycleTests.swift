@@ -9,13 +9,17 @@ import TestSupport
 struct ServerLifecycleTests {
     @Test("SIGTERM finishes the request in flight, refuses new connections, and exits 0")
     func gracefulShutdown() async throws {
-        let server = try await ServerProcess(["serve", "--memory", "--port", "0", "--delay-ms", "1500"])
+        // Each answer but the operational ones waits 4 s: long enough to see it in flight on a busy machine.
+        let server = try await ServerProcess(["serve", "--memory", "--port", "0", "--delay-ms", "4000"])
         let client = HTTPClient(baseURL: server.url, timeout: .seconds(30))
         async let inFlight = client.send(.init(method: "GET", path: "/listFriends"))
         // Until the server is answering it: /metrics (not delayed) counts it and itself in flight.
         let metrics = HTTPClient(baseURL: server.url, timeout: .seconds(10))
+        let givingUp = ContinuousClock.now + .seconds(30)
         while !String(decoding: try await metrics.send(.init(method: "GET", path: "/metrics")).body, as: UTF8.self)
             .contains("nearby_http_requests_in_flight 2") {
+            // Bounded: a request that ended unseen must fail the test, not hang the run.
+            try #require(ContinuousClock.now < givingUp, "the listing was never seen in flight")
             try await Task.sleep(for: .milliseconds(10))  // a poll interval
         }
         server.signal(SIGTERM)
