@@ -191,13 +191,21 @@ public struct PostgresFriendsRepository: FriendsRepository {
 
     private static func friends(_ rows: PostgresRowSequence) async throws -> [Friend] {
         var friends: [Friend] = []
-        for try await (id, first, last, phone, email, latitude, longitude, place, created, updated) in rows.decode(
-            (Int64, String, String, String, String?, Double?, Double?, String?, Date, Date).self) {
-            let coordinate = latitude.flatMap { lat in longitude.map { Coordinate(latitude: lat, longitude: $0) } }
-            friends.append(Friend(id: id, firstName: first, lastName: last, phoneNumber: phone, email: email,
-                                  coordinate: coordinate, placeName: place, createdAt: created, updatedAt: updated))
-        }
+        for try await row in rows { friends.append(try friend(row)) }
         return friends
+    }
+
+    /// One row of the friend columns.
+    private static func friend(_ row: PostgresRow) throws -> Friend {
+        var cells = RowCells(row)
+        let id = try cells.next(Int64.self), first = try cells.next(String.self), last = try cells.next(String.self)
+        let phone = try cells.next(String.self), email = try cells.next(String?.self)
+        let latitude = try cells.next(Double?.self), longitude = try cells.next(Double?.self)
+        let place = try cells.next(String?.self), created = try cells.next(Date.self)
+        let updated = try cells.next(Date.self)
+        let coordinate = latitude.flatMap { lat in longitude.map { Coordinate(latitude: lat, longitude: $0) } }
+        return Friend(id: id, firstName: first, lastName: last, phoneNumber: phone, email: email,
+                      coordinate: coordinate, placeName: place, createdAt: created, updatedAt: updated)
     }
 
     /// A write on the primary, or on the transaction of the request when there is one (an `Idempotency-Key`

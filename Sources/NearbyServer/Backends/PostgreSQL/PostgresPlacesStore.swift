@@ -150,12 +150,20 @@ public struct PostgresPlacesStore: PlacesProvider {
     private static func decode(_ rows: PostgresRowSequence) async throws -> [Row] {
         var result: [Row] = []
         for try await row in rows {
-            let (id, name, category, lat, lon, street, houseNumber, postcode, city, country, formatted, phone, website,
-                 email, hours, periods, cuisine, wheelchair, operatorName, brand, rating, ratingCount, priceLevel,
-                 attribution, walk) = try row.decode(
-                    (String, String, String, Double, Double, String?, String?, String?, String?, String?, String?,
-                     String?, String?, String?, String?, String?, String?, String?, String?, String?, Double?, Int?,
-                     Int?, String, Double).self)
+            var cells = RowCells(row)
+            let id = try cells.next(String.self), name = try cells.next(String.self)
+            let category = try cells.next(String.self)
+            let lat = try cells.next(Double.self), lon = try cells.next(Double.self)
+            let street = try cells.next(String?.self), houseNumber = try cells.next(String?.self)
+            let postcode = try cells.next(String?.self), city = try cells.next(String?.self)
+            let country = try cells.next(String?.self), formatted = try cells.next(String?.self)
+            let phone = try cells.next(String?.self), website = try cells.next(String?.self)
+            let email = try cells.next(String?.self), hours = try cells.next(String?.self)
+            let periods = try cells.next(String?.self), cuisine = try cells.next(String?.self)
+            let wheelchair = try cells.next(String?.self), operatorName = try cells.next(String?.self)
+            let brand = try cells.next(String?.self), rating = try cells.next(Double?.self)
+            let ratingCount = try cells.next(Int?.self), priceLevel = try cells.next(Int?.self)
+            let attribution = try cells.next(String.self), walk = try cells.next(Double.self)
             guard let placeID = PlaceID(id), let category = NearbyCore.Category(rawValue: category) else { continue }
             var openingHours: OpeningHoursSource?
             if let hours {
