@@ -15,11 +15,13 @@ public enum PlaceJSON {
     ]
 
     /// "open", "closed" or "unknown" (no hours, or hours that could not be read), at `now`.
+    /// `parsed` gives the place's hours already read (a cache); by default they are read here.
     public static func openState(_ place: Place, at now: Date, timeZone: ZoneRules,
-                                 holidays: HolidayDirectory = .builtIn) -> String {
+                                 holidays: HolidayDirectory = .builtIn,
+                                 parsed: (OpeningHoursSource) -> OpeningHours = OpeningHours.init) -> String {
         guard let source = place.openingHours else { return "unknown" }
         let context = HoursContext(place: place, zone: timeZone, holidays: holidays)
-        return OpeningHours(source).evaluate(at: now, in: context).state.rawValue
+        return parsed(source).evaluate(at: now, in: context).state.rawValue
     }
 
     /// One place as a JSON object, written straight to bytes.

@@ -21,6 +21,7 @@ public struct PlacesAPI: Sendable {
     /// The zone opening hours are read in: the server's own (`TZ`, else /etc/localtime), as `nearby places`.
     private let zone: ZoneRules
     private let log: (@Sendable (String) -> Void)?
+    private let hours = ParsedHoursCache()
 
     public init(provider: any PlacesProvider, acceptsCursor: @escaping @Sendable (PageCursor) -> Bool,
                 now: @escaping @Sendable () -> Date = { Date() },
@@ -76,7 +77,7 @@ public struct PlacesAPI: Sendable {
                 var shown = hit
                 if center == nil { shown.distance = 0; shown.bearing = 0 }
                 var writer = JSONWriter(capacity: 1024)
-                PlaceJSON.write(shown, openState: PlaceJSON.openState(hit.place, at: now(), timeZone: zone),
+                PlaceJSON.write(shown, openState: PlaceJSON.openState(hit.place, at: now(), timeZone: zone, parsed: hours.hours),
                                 into: &writer)
                 return .json(200, data: writer.data)
             }
@@ -101,7 +102,7 @@ public struct PlacesAPI: Sendable {
         writer.raw("{\"places\":[")
         for (index, hit) in page.hits.enumerated() {
             if index > 0 { writer.raw(",") }
-            PlaceJSON.write(hit, openState: PlaceJSON.openState(hit.place, at: time, timeZone: zone), into: &writer)
+            PlaceJSON.write(hit, openState: PlaceJSON.openState(hit.place, at: time, timeZone: zone, parsed: hours.hours), into: &writer)
         }
         writer.raw("],\"next\":")
         writer.optionalString(page.next?.token)
