@@ -150,6 +150,13 @@ run_wrk() {  # run_wrk LABEL SCRIPT_OR_- PATH ports…
   report "$label" "${files[@]}"
 }
 
+run_one_client() {  # run_one_client LABEL SCRIPT PORT: latency with one client, after a warm-up of the pool
+  wrk -t1 -c16 -d3s -s "$2" "http://127.0.0.1:$3/" >/dev/null
+  local file="$out/wrk-$RANDOM.txt"
+  wrk -t1 -c1 -d"$duration" --latency -s "$2" "http://127.0.0.1:$3/" >"$file"
+  report "$1" "$file"
+}
+
 echo "load before the runs: $(uptime)"
 echo "| what | req/s | p99 | non-2xx |"
 echo "| --- | --- | --- | --- |"
@@ -159,6 +166,9 @@ for backend in sqlite postgres; do
     friends_to "${ports[0]}" 1000
     run_wrk "GET /listFriends (1,000 friends), $backend, $count instance(s)" - /listFriends "${ports[@]}"
     run_wrk "GET /api/places nearest 50 of $places, $backend, $count instance(s)" "$out/places.lua" / "${ports[@]}"
+    if [ "$count" = 1 ]; then
+      run_one_client "GET /api/places nearest 50 of $places, $backend, 1 client" "$out/places.lua" "${ports[0]}"
+    fi
     run_wrk "POST /addFriend, $backend, $count instance(s)" "$out/add.lua" / "${ports[@]}"
     friends_to "${ports[0]}" 1000
     stop_all
@@ -172,4 +182,20 @@ FROM friend ORDER BY last_name_key, first_name_key, id;
 SQL
 as_pg "$pgbin/pgbench" -h 127.0.0.1 -p "$pgport" -U postgres -n -c 32 -j 2 -T "${duration%s}" -M extended -f "$out/list.sql" postgres \
   | grep -E "^(tps|latency)" | sed 's/^/pgbench: /'
+# PostgreSQL itself, answering the nearest-50 query the service sends, from one client: its latency percentiles.
+cat >"$out/near.sql" <<'SQL'
+\set la random(0, 2400000)
+\set lo random(0, 3600000)
+SELECT * FROM (SELECT id, name, category, lat, lon, street, housenumber, postcode, city, country, formatted_address,
+  phone, website, email, opening_hours, opening_periods, cuisine, wheelchair, operator, brand, rating, rating_count,
+  price_level, attribution,
+  position <-> ST_SetSRID(ST_MakePoint(6.7 + :lo / 1000000.0, 45.8 + :la / 1000000.0), 4326)::geography AS walk
+  FROM place ORDER BY position <-> ST_SetSRID(ST_MakePoint(6.7 + :lo / 1000000.0, 45.8 + :la / 1000000.0), 4326)::geography
+  LIMIT 51) AS nearest WHERE walk <= 50000;
+SQL
+rm -f "$out"/pgbench-near.*
+(cd "$out" && as_pg "$pgbin/pgbench" -h 127.0.0.1 -p "$pgport" -U postgres -n -c 1 -T "${duration%s}" -M extended -l \
+  --log-prefix="$out/pgbench-near" -f "$out/near.sql" postgres >/dev/null)
+cat "$out"/pgbench-near.* | awk '{print $3 / 1000}' | sort -n |
+  awk '{ms[NR] = $1} END {printf "pgbench: nearest 50, 1 client: p50 %.2f ms, p99 %.2f ms (%d queries)\n", ms[int(NR * 0.5)], ms[int(NR * 0.99)], NR}'
 echo "load after the runs: $(uptime)"
