@@ -77,8 +77,8 @@ public struct PlacesAPI: Sendable {
                 var shown = hit
                 if center == nil { shown.distance = 0; shown.bearing = 0 }
                 var writer = JSONWriter(capacity: 1024)
-                PlaceJSON.write(shown, openState: PlaceJSON.openState(hit.place, at: now(), timeZone: zone, parsed: hours.hours),
-                                into: &writer)
+                let state = PlaceJSON.openState(hit.place, at: now(), timeZone: zone, parsed: hours.hours)
+                PlaceJSON.write(shown, openState: state, into: &writer)
                 return .json(200, data: writer.data)
             }
         } catch {
@@ -102,7 +102,8 @@ public struct PlacesAPI: Sendable {
         writer.raw("{\"places\":[")
         for (index, hit) in page.hits.enumerated() {
             if index > 0 { writer.raw(",") }
-            PlaceJSON.write(hit, openState: PlaceJSON.openState(hit.place, at: time, timeZone: zone, parsed: hours.hours), into: &writer)
+            let state = PlaceJSON.openState(hit.place, at: time, timeZone: zone, parsed: hours.hours)
+            PlaceJSON.write(hit, openState: state, into: &writer)
         }
         writer.raw("],\"next\":")
         writer.optionalString(page.next?.token)

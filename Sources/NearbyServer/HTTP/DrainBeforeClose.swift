@@ -34,9 +34,9 @@ final class DrainBeforeClose: ChannelOutboundHandler, RemovableChannelHandler {
     }
 
     func close(context: ChannelHandlerContext, mode: CloseMode, promise: EventLoopPromise<Void>?) {
-        // Closing one direction leaves the queued bytes alone (NIO shuts output down after them).
+        // Closing one direction leaves the queued bytes alone (NIO shuts output down after them). With nothing
+        // queued, no close is held either: the last write to finish released it.
         guard mode == .all, unwritten > 0 else {
-            if mode == .all { deadline?.cancel() }
             context.close(mode: mode, promise: promise)
             return
         }
