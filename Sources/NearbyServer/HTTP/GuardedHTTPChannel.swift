@@ -17,6 +17,7 @@ struct GuardedHTTPChannel: ServerChildChannel {
     let secure: Bool
     let handler: LocalHTTPServer.Handler
     let events: HTTPServerEvents
+    let connections: AcceptedConnections
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         channel.eventLoop.makeCompletedFuture {
@@ -37,12 +38,15 @@ struct GuardedHTTPChannel: ServerChildChannel {
             try pipeline.addHandler(HTTP1ToHTTPServerCodec(secure: secure))
             try pipeline.addHandler(ResponseBoundaryHandler())
             try pipeline.addHandler(HTTPConnectionStateHandler(idleTimeout: limits.keepAliveIdle, logger: logger))
-            return try NIOAsyncChannel(wrappingChannelSynchronously: channel,
-                                       configuration: .init(isOutboundHalfClosureEnabled: true))
+            let asyncChannel = try NIOAsyncChannel<HTTPRequestPart, HTTPResponsePart>(
+                wrappingChannelSynchronously: channel, configuration: .init(isOutboundHalfClosureEnabled: true))
+            connections.accepted()
+            return asyncChannel
         }
     }
 
     func handle(value asyncChannel: Value, logger: Logger) async {
+        connections.takenUp()
         let channel = asyncChannel.channel
         let remote = channel.remoteAddress?.ipAddress ?? "-"
         do {

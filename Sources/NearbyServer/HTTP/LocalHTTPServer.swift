@@ -59,6 +59,7 @@ public final class LocalHTTPServer: Service, Sendable {
     private let runServer: @Sendable () async throws -> Void
     private let shutDownServer: @Sendable () async throws -> Void
     private let state = RunStateBox()
+    private let connections = AcceptedConnections()
 
     /// - Parameters:
     ///   - host: an IPv4 or IPv6 address, or "localhost".
@@ -82,9 +83,13 @@ public final class LocalHTTPServer: Service, Sendable {
             availableConnectionsDelegate: ConnectionCap(limit: limits.maxConnections, log: log))
         let state = self.state
         let onRunning: @Sendable (any Channel) async -> Void = { channel in
-            state.withLock { $0.listening(port: channel.localAddress?.port.map { UInt16(clamping: $0) } ?? 0) }
+            state.withLock {
+                $0.listener = channel
+                $0.listening(port: channel.localAddress?.port.map { UInt16(clamping: $0) } ?? 0)
+            }
         }
-        let channel = GuardedHTTPChannel(limits: limits, secure: tls != nil, handler: handler, events: events)
+        let channel = GuardedHTTPChannel(limits: limits, secure: tls != nil, handler: handler, events: events,
+                                         connections: connections)
         if let tls {
             let tlsChannel: TLSChannel<GuardedHTTPChannel>
             do {
@@ -165,8 +170,21 @@ public final class LocalHTTPServer: Service, Sendable {
     /// Stops listening and closes every connection at once; handlers still running are cancelled.
     public func stop() async {
         guard let task = state.withLock({ $0.task }) else { return }
+        // Not a bare cancel: connections accepted but not yet taken up by the serving loop would be dropped with
+        // their writers unfinished (see AcceptedConnections). Stop listening, let the loop take up what was
+        // accepted, then cancel whatever still runs.
+        let shutDown = shutDownServer
+        let graceful = Task { try? await shutDown() }
+        if let listener = state.withLock({ $0.listener }) {
+            try? await listener.closeFuture.get()
+            let deadline = ContinuousClock.now + .seconds(10)
+            while connections.waiting > 0, ContinuousClock.now < deadline {
+                try? await Task.sleep(for: .milliseconds(2))
+            }
+        }
         task.cancel()
         _ = await task.result
+        graceful.cancel()
     }
 
     /// Stops listening, lets the requests in flight finish, then closes every connection.
@@ -197,6 +215,8 @@ private final class RunStateBox: Sendable {
 /// The server's lifecycle as `start()` and the waiters see it.
 private struct RunState {
     var task: Task<Void, Never>?
+    /// The listening socket's channel, once listening.
+    var listener: (any Channel)?
     var port: UInt16?
     /// Set once: the port, or why the server never listened.
     var outcome: Result<UInt16, ServerStartError>?
