@@ -96,9 +96,10 @@ public enum FriendJSON {
     public static func data(of friends: [Friend]) -> Data {
         var writer = JSONWriter(capacity: friends.count * 200 + 2)
         writer.raw("[")
-        for (index, friend) in friends.enumerated() {
+        // By index, not `for friend in friends`: the loop's copy of each friend retained all its strings.
+        for index in friends.indices {
             if index > 0 { writer.raw(",") }
-            write(friend, into: &writer)
+            write(friends[index], into: &writer)
         }
         writer.raw("]")
         return writer.data

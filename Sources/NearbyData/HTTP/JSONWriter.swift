@@ -19,26 +19,36 @@ public struct JSONWriter {
 
     /// A JSON string, quoted and escaped.
     public mutating func string(_ text: String) {
-        // Strings made by Foundation may be bridged, where each UTF-8 access is slow; walk one copy.
-        var text = text
-        text.makeContiguousUTF8()
         bytes.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
+        // Native strings are contiguous UTF-8: copy the runs that need no escape in one go. Strings made by
+        // Foundation may be bridged, where each UTF-8 access is slow; those are walked from one contiguous copy.
+        if text.utf8.withContiguousStorageIfAvailable({ escape($0) }) == nil {
+            var copy = text
+            copy.makeContiguousUTF8()
+            copy.utf8.withContiguousStorageIfAvailable { escape($0) }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    private mutating func escape(_ utf8: UnsafeBufferPointer<UInt8>) {
+        var start = 0
+        for (index, byte) in utf8.enumerated() where byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "\"")
+            || byte == UInt8(ascii: "\\") {
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+            start = index + 1
             switch byte {
             case UInt8(ascii: "\""): raw("\\\"")
             case UInt8(ascii: "\\"): raw("\\\\")
             case 0x0A: raw("\\n")
             case 0x0D: raw("\\r")
             case 0x09: raw("\\t")
-            case 0..<0x20, 0x7F:
+            default:
                 raw("\\u00")
                 bytes.append(Self.hex[Int(byte >> 4)])
                 bytes.append(Self.hex[Int(byte & 0x0F)])
-            default:
-                bytes.append(byte)
             }
         }
-        bytes.append(UInt8(ascii: "\""))
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
     }
 
     public mutating func integer(_ value: Int64) {

@@ -15,6 +15,24 @@ struct JSONWriterTests {
         #expect(try JSONValue.parse(writer.data) == .string(text))
     }
 
+    @Test("escapes land exactly where they belong: at the start, the end, side by side and between runs")
+    func escapeRuns() {
+        let cases: [(String, String)] = [
+            ("", #""""#),
+            ("\"", #""\"""#),
+            ("\"a\\", #""\"a\\""#),
+            ("ab\n\ncd", #""ab\n\ncd""#),
+            ("\u{1}x\u{7F}", #""\u0001x\u007f""#),
+            ("Zoë\t東京", "\"Zoë\\t東京\""),
+            (String(repeating: "long run ", count: 40) + "\"", "\"" + String(repeating: "long run ", count: 40) + "\\\"\""),
+        ]
+        for (text, expected) in cases {
+            var writer = JSONWriter()
+            writer.string(text)
+            #expect(String(decoding: writer.bytes, as: UTF8.self) == expected, "\(text.debugDescription)")
+        }
+    }
+
     @Test("dates are ISO 8601 in UTC, as Foundation writes them", arguments: [
         0.0, 951_782_400, 951_868_799.9, 4_107_542_400, -1, -86_400 * 365.25 * 30, 1_795_000_000, 253_402_300_799,
     ])
