@@ -28,11 +28,12 @@ struct RemoteFriendsEndToEndTests {
     @Test func loadingThenRowsThenNetworkErrorThenBackAfterRetry() async throws {
         let session = try await TmuxSession.start()
         let data = try await serverData(session, [("Anna", "Beck", "+423 555 0101"), ("Ben", "Adler", "+423 555 0102")])
-        var server: ServeProcess? = try await ServeProcess.start(dataDirectory: data, delayMilliseconds: 800)
+        var server: ServeProcess? = try await ServeProcess.start(dataDirectory: data, delayMilliseconds: 2000)
         let port = try #require(server?.port)
         try openApp(session, friendsURL: "http://127.0.0.1:\(port)")
 
-        // The answer takes 800 ms: the loading row shows first, then the rows.
+        // The answer takes 2 s (long enough for a screen poll on a loaded machine): the loading row shows first, then
+        // the rows.
         try await session.waitFor(text: "Loading friends…")
         let loaded = try await session.waitFor("the service's friends") { $0.contains("Anna Beck") && $0.contains("Ben Adler") }
         #expect(!loaded.contains("Loading friends…"))
@@ -70,7 +71,8 @@ struct RemoteFriendsEndToEndTests {
         try await session.waitFor(text: "r retry")
         #expect(!(try session.screen().contains("Anna Beck")))
 
-        let server = try await ServeProcess.start(dataDirectory: data, port: port, delayMilliseconds: 800)
+        // Long enough that a screen poll on a loaded machine still sees the loading row.
+        let server = try await ServeProcess.start(dataDirectory: data, port: port, delayMilliseconds: 2000)
         try session.press("r")
         try await session.waitFor(text: "Loading friends…")
         try await session.waitFor(text: "Anna Beck")
@@ -84,7 +86,6 @@ struct RemoteFriendsEndToEndTests {
         let data = try await serverData(session, [("Anna", "Beck", "+423 555 0101")])
         let server = try await ServeProcess.start(dataDirectory: data, delayMilliseconds: 800, token: "right-token")
         try openApp(session, friendsURL: server.url, extra: "--friends-token wrong-token")
-        try await session.waitFor(text: "Loading friends…")
         // No "log in": the app has none. The row names the token setting.
         try await session.waitFor(text: "The friends service refused the token: set it with --friends-token")
         #expect(!(try session.screen().contains("Anna Beck")))
