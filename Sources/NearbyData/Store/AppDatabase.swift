@@ -93,11 +93,14 @@ public final class AppDatabase: Sendable {
     private static func openWritable(path: String) throws -> AppDatabase {
         let connection = try SQLiteConnection(path: path, mode: .readWriteCreate)
         configure(connection)
+        // Read first: until the connection has read the file it may not know the store is already in WAL mode
+        // (while another process closes the store and removes its WAL files), and switching again needs a lock
+        // SQLite does not wait for: one of three writers in parallel failed at once with "busy".
+        let state = try StoreSchema.state(of: connection)
         if try connection.scalar("PRAGMA journal_mode", as: String.self)?.lowercased() != "wal" {
             // Once per store: WAL lets readers (the TUI, other commands) go on while one process writes.
-            _ = try connection.scalar("PRAGMA journal_mode = WAL", as: String.self)
+            try switchToWAL(connection)
         }
-        let state = try StoreSchema.state(of: connection)
         if state == .foreign { throw StoreSchema.ForeignDatabase() }
         if StoreSchema.needsMigration(state) { try StoreSchema.migrate(connection) }
         try connection.execute(script: "PRAGMA synchronous = NORMAL")
@@ -154,6 +157,23 @@ public final class AppDatabase: Sendable {
                                readers: ReaderPool(first: connection, size: 1) { throw StoreError.readOnly(path: path) })
         } catch {
             throw StoreError.from(error, path: path) ?? .failed(path: path, reason: "\(error)")
+        }
+    }
+
+    /// `PRAGMA journal_mode = WAL`, waiting its turn like any write: the switch needs the file to itself, and
+    /// SQLite answers "busy" at once rather than calling the busy handler.
+    private static func switchToWAL(_ connection: SQLiteConnection) throws(SQLiteError) {
+        let deadline = ContinuousClock.now + .milliseconds(Int(busyTimeoutMilliseconds))
+        while true {
+            do throws(SQLiteError) {
+                _ = try connection.scalar("PRAGMA journal_mode = WAL", as: String.self)
+                return
+            } catch {
+                guard error.isBusy, ContinuousClock.now < deadline else { throw error }
+            }
+            // Another process has the store open; it may have switched it meanwhile.
+            if try connection.scalar("PRAGMA journal_mode", as: String.self)?.lowercased() == "wal" { return }
+            usleep(10_000)
         }
     }
 
