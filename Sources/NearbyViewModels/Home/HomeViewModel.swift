@@ -570,7 +570,8 @@ public final class HomeViewModel: HomeViewModelType {
               !feeds.values.contains(where: \.isLoading) else { return }
         var seen = Set<PlaceID>()
         let missing = walking.missing(hits).filter { seen.insert($0.id).inserted }
-        guard !missing.isEmpty else { return }
+        // Sections publish again while the search is under way; the same places need not be searched twice.
+        guard !missing.isEmpty, walking.ask(missing) else { return }
         let here = here.coordinate
         tracker.run(Self.walksKey) { [weak self] in
             let outcome: Result<[WalkEstimate?], RoutingError>

@@ -16,6 +16,8 @@ struct WalkingTimes {
 
     private(set) var availability = Availability.unknown
     private var estimates: [PlaceID: WalkEstimate?] = [:]
+    /// Places a search is under way for: asking again before it answers would only start it over.
+    private var asked: Set<PlaceID> = []
 
     // Short enough for one line of an 80-column list.
     static let noRouterNote = "Distances are straight lines: walking times need the local store's paths"
@@ -26,15 +28,25 @@ struct WalkingTimes {
         hits.filter { estimates[$0.id] == nil }
     }
 
+    /// Notes a search for `hits`; false when one is already under way for every one of them.
+    mutating func ask(_ hits: [PlaceHit]) -> Bool {
+        let ids = Set(hits.map(\.id))
+        guard !ids.isSubset(of: asked) else { return false }
+        asked.formUnion(ids)
+        return true
+    }
+
     /// Whether a place has an answer (a walk, or none).
     func isKnown(_ id: PlaceID) -> Bool { estimates[id] != nil }
 
     mutating func record(_ walks: [WalkEstimate?], for hits: [PlaceHit]) {
         availability = .available
         for (hit, walk) in zip(hits, walks) { estimates[hit.id] = .some(walk) }
+        asked.subtract(hits.map(\.id))
     }
 
     mutating func recordFailure(_ error: RoutingError) {
+        asked = []
         switch error {
         case .noNetwork: availability = .unavailable(Self.noNetworkNote)
         case .storage(let message): availability = .unavailable("Distances are straight lines: walking times failed (\(message))")
@@ -48,6 +60,7 @@ struct WalkingTimes {
     /// Forgets every answer (here moved).
     mutating func reset() {
         estimates = [:]
+        asked = []
         if availability == .available { availability = .unknown }
     }
 
