@@ -182,6 +182,16 @@ public final class ChildProcess: @unchecked Sendable {
         return exit
     }
 
+    /// Whether a process that is not our child still runs. A zombie does not: a daemon (the tmux server) that
+    /// exited is re-parented to PID 1, and where PID 1 does not reap (a container's init), it stays a zombie
+    /// that `kill(pid, 0)` still finds.
+    public static func isRunning(_ pid: pid_t) -> Bool {
+        guard let stat = FileManager.default.contents(atPath: "/proc/\(pid)/stat"),
+              let close = stat.lastIndex(of: UInt8(ascii: ")")), close + 2 < stat.endIndex else { return false }
+        let state = stat[close + 2]
+        return state != UInt8(ascii: "Z") && state != UInt8(ascii: "X")
+    }
+
     /// The path of `tool`: itself when it holds a slash, else the first match in `PATH`.
     public static func which(_ tool: String) -> String? {
         if tool.contains("/") { return FileManager.default.isExecutableFile(atPath: tool) ? tool : nil }

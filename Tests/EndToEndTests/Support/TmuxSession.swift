@@ -62,8 +62,8 @@ final class TmuxSession: @unchecked Sendable {
         _ = try? tmux(socket, ["kill-server"])
         guard let pid else { return }
         let deadline = ContinuousClock.now + .seconds(5)
-        while kill(pid, 0) == 0, ContinuousClock.now < deadline { usleep(5_000) }
-        if kill(pid, 0) == 0 { kill(pid, SIGKILL) }
+        while ChildProcess.isRunning(pid), ContinuousClock.now < deadline { usleep(5_000) }
+        if ChildProcess.isRunning(pid) { kill(pid, SIGKILL) }
     }
 
     /// The nearby binary built beside this test bundle.
