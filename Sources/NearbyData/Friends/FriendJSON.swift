@@ -96,7 +96,7 @@ public enum FriendJSON {
     public static func data(of friends: [Friend]) -> Data {
         var writer = JSONWriter(capacity: friends.count * 200 + 2)
         writer.raw("[")
-        // By index, not `for friend in friends`: the loop's copy of each friend retained all its strings.
+        // By index, not `for friend in friends`, which copies each friend (and retains its strings) first.
         for index in friends.indices {
             if index > 0 { writer.raw(",") }
             write(friends[index], into: &writer)

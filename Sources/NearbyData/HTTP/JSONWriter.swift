@@ -21,11 +21,9 @@ public struct JSONWriter {
     public mutating func string(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
         // Native strings are contiguous UTF-8: copy the runs that need no escape in one go. Strings made by
-        // Foundation may be bridged, where each UTF-8 access is slow; those are walked from one contiguous copy.
+        // Foundation may be bridged, where each UTF-8 access is slow; those are walked from one copy.
         if text.utf8.withContiguousStorageIfAvailable({ escape($0) }) == nil {
-            var copy = text
-            copy.makeContiguousUTF8()
-            copy.utf8.withContiguousStorageIfAvailable { escape($0) }
+            Array(text.utf8).withUnsafeBufferPointer { escape($0) }
         }
         bytes.append(UInt8(ascii: "\""))
     }

@@ -97,11 +97,12 @@ public final class AppDatabase: Sendable {
         // (while another process closes the store and removes its WAL files), and switching again needs a lock
         // SQLite does not wait for: one of three writers in parallel failed at once with "busy".
         let state = try StoreSchema.state(of: connection)
+        // Someone else's database is refused as it is, not switched to WAL first.
+        if state == .foreign { throw StoreSchema.ForeignDatabase() }
         if try connection.scalar("PRAGMA journal_mode", as: String.self)?.lowercased() != "wal" {
             // Once per store: WAL lets readers (the TUI, other commands) go on while one process writes.
             try switchToWAL(connection)
         }
-        if state == .foreign { throw StoreSchema.ForeignDatabase() }
         if StoreSchema.needsMigration(state) { try StoreSchema.migrate(connection) }
         try connection.execute(script: "PRAGMA synchronous = NORMAL")
         let readers = ReaderPool(first: nil, size: readerCount) {

@@ -4,7 +4,7 @@ import Synchronization
 ///
 /// A connection accepted but not yet taken up holds an async writer that must be finished; cancelling the serving
 /// loop in that moment drops it unfinished, which NIO treats as a fatal error (swift-nio#2637). `LocalHTTPServer`
-/// waits for this count to reach zero, after it stops listening, before it cancels what still runs.
+/// waits (briefly) for this count to reach zero, after it stops listening, before it cancels what still runs.
 final class AcceptedConnections: Sendable {
     private let counts = Mutex((accepted: 0, takenUp: 0))
 

@@ -177,8 +177,10 @@ public final class LocalHTTPServer: Service, Sendable {
         let graceful = Task { try? await shutDown() }
         if let listener = state.withLock({ $0.listener }) {
             try? await listener.closeFuture.get()
-            let deadline = ContinuousClock.now + .seconds(10)
-            while connections.waiting > 0, ContinuousClock.now < deadline {
+            // Taking up what was accepted takes the loop milliseconds. Bounded all the same: NIO may drop a
+            // connection set up just as the listener closed, which then never reaches the loop.
+            let deadline = ContinuousClock.now + .seconds(2)
+            while connections.waiting > 0, ContinuousClock.now < deadline, !Task.isCancelled {
                 try? await Task.sleep(for: .milliseconds(2))
             }
         }

@@ -28,11 +28,12 @@ struct WalkingTimes {
         hits.filter { estimates[$0.id] == nil }
     }
 
-    /// Notes a search for `hits`; false when one is already under way for every one of them.
+    /// Notes a search for `hits`, which replaces any search under way; false when the one under way already
+    /// covers every one of them.
     mutating func ask(_ hits: [PlaceHit]) -> Bool {
         let ids = Set(hits.map(\.id))
         guard !ids.isSubset(of: asked) else { return false }
-        asked.formUnion(ids)
+        asked = ids
         return true
     }
 

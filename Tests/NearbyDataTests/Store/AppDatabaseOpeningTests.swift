@@ -143,6 +143,10 @@ struct AppDatabaseOpeningTests {
             .execute(script: "CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('keep me')")
         #expect(openingError(folder) == .notADatabase(path: folder.store.path))
         #expect(openingError(folder, access: .readOnly) == .notADatabase(path: folder.store.path))
+        // Refused as it was: not switched to WAL (bytes 18 and 19 of the header are 1 for a rollback journal).
+        let header = try #require(FileManager.default.contents(atPath: folder.store.path)?.prefix(20))
+        #expect(Array(header.suffix(2)) == [1, 1])
+        #expect(!folder.files.contains { $0.hasSuffix("-wal") })
     }
 
     @Test func aFolderWhereTheStoreShouldBeIsNotADatabase() throws {
