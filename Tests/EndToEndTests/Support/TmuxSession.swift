@@ -46,15 +46,28 @@ final class TmuxSession: @unchecked Sendable {
 
     deinit {
         Self.stopServer(socket: socket, pid: serverPID)
-        try? FileManager.default.removeItem(at: dataDirectory)
+        Self.remove(dataDirectory)
     }
 
     /// Stops the server, waits until its process is gone, and removes the data folder.
     func close() async {
         let socket = socket
         let pid = serverPID
-        await Blocking.run { Self.stopServer(socket: socket, pid: pid) }
-        try? FileManager.default.removeItem(at: dataDirectory)
+        let folder = dataDirectory
+        await Blocking.run {
+            Self.stopServer(socket: socket, pid: pid)
+            Self.remove(folder)
+        }
+    }
+
+    /// Removes the session's folder, trying again for a moment: the shell and the app inside the session end
+    /// just after the server (on its hang-up) and may still write a file there, which fails one removal.
+    private static func remove(_ folder: URL) {
+        let deadline = ContinuousClock.now + .seconds(5)
+        while (try? FileManager.default.removeItem(at: folder)) == nil,
+              FileManager.default.fileExists(atPath: folder.path), ContinuousClock.now < deadline {
+            usleep(10_000)
+        }
     }
 
     /// `kill-server`, then SIGKILL if the server is still there a few seconds later.
