@@ -183,9 +183,8 @@ public final class ChildProcess: @unchecked Sendable {
     }
 
     /// Whether a process that is not our child still runs (Linux: read from `/proc`; false when it cannot be
-    /// read there). A zombie does not: a daemon (the tmux server) that
-    /// exited is re-parented to PID 1, and where PID 1 does not reap (a container's init), it stays a zombie
-    /// that `kill(pid, 0)` still finds.
+    /// read there). A zombie does not: a daemon (the tmux server) that exited is re-parented to PID 1, and where
+    /// PID 1 does not reap (a container's init), it stays a zombie that `kill(pid, 0)` still finds.
     public static func isRunning(_ pid: pid_t) -> Bool {
         guard let stat = FileManager.default.contents(atPath: "/proc/\(pid)/stat"),
               let close = stat.lastIndex(of: UInt8(ascii: ")")), close + 2 < stat.endIndex else { return false }

@@ -52,7 +52,6 @@ final class RawConnection: @unchecked Sendable {
 
     func send(_ text: String) { send(Array(text.utf8)) }
 
-    /// Reads until the peer closes, the receive timeout passes, or `limit` bytes came.
     /// Waits for the first bytes to arrive and returns them (empty when the connection closed or failed).
     func readSome() -> [UInt8] {
         var buffer = [UInt8](repeating: 0, count: 4_096)
@@ -60,6 +59,7 @@ final class RawConnection: @unchecked Sendable {
         return count > 0 ? Array(buffer[0..<count]) : []
     }
 
+    /// Reads until the peer closes, the receive timeout passes, or `limit` bytes came.
     func readToEnd(limit: Int = 1 << 20) -> (data: [UInt8], closed: Bool) {
         var data: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)
