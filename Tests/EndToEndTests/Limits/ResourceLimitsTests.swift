@@ -110,21 +110,21 @@ struct ResourceLimitsTests {
         #expect(output.contains("more than 16 times its size"))
     }
 
-    @Test(.enabled(if: SharedData.liechtenstein != nil, Comment(rawValue: SharedData.absentMessage)))
+    @Test(.computeBound, .enabled(if: SharedData.liechtenstein != nil, Comment(rawValue: SharedData.absentMessage)))
     func theMostNodeReferencesABlockCanHoldStayWithinTheBounds() async throws {
         let output = try await expectBounded(HostileExtracts.manyAreas(waysPerBlock: 15_000, blocks: 2),
                                              name: "many-areas.osm.pbf", accepted: true)
         #expect(output.contains("areas: the areas before them needed as many nodes"))
     }
 
-    @Test(.enabled(if: SharedData.liechtenstein != nil, Comment(rawValue: SharedData.absentMessage)))
+    @Test(.computeBound, .enabled(if: SharedData.liechtenstein != nil, Comment(rawValue: SharedData.absentMessage)))
     func fortyMillionNestedElementsStopAtTheDepthLimit() async throws {
         let output = try await expectBounded(HostileExtracts.deepXML(levels: 40_000_000), name: "deep40m.osm.gz",
                                              accepted: false)
         #expect(output.contains("elements nest more than 256 deep"))
     }
 
-    @Test(.enabled(if: SharedData.liechtenstein != nil, Comment(rawValue: SharedData.absentMessage)))
+    @Test(.computeBound, .enabled(if: SharedData.liechtenstein != nil, Comment(rawValue: SharedData.absentMessage)))
     func sixtyMillionNodesInOneWayStopAtTheInflationLimit() async throws {
         let output = try await expectBounded(HostileExtracts.longWayXML(references: 60_000_000), name: "nd60m.osm.gz",
                                              accepted: false)

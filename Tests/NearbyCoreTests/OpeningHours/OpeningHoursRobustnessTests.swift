@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import NearbyCore
 
 @Suite("Opening hours: hostile and random input")
@@ -31,7 +32,7 @@ struct OpeningHoursRobustnessTests {
     }
 
     /// Whatever the text, evaluation answers, and every announced change is real.
-    @Test func randomTextsNeverBreakTheContract() {
+    @Test(.computeBound) func randomTextsNeverBreakTheContract() {
         var generator = SeededRandom(seed: 20_261_123)
         let start = vaduzTime("2026-11-23 00:00")
         var readable = 0

@@ -1,5 +1,6 @@
 import NearbyCore
 import Testing
+import TestSupport
 
 @Suite("Walking search")
 struct WalkSearchTests {
@@ -85,7 +86,8 @@ struct WalkSearchTests {
         }
     }
 
-    @Test("one search to many targets gives each target what a search for it alone gives", arguments: [1, 2, 3] as [UInt64])
+    @Test("one search to many targets gives each target what a search for it alone gives", .computeBound,
+          arguments: [1, 2, 3] as [UInt64])
     func oneToManyEqualsOneByOne(seed: UInt64) throws {
         let tiles = InMemoryWalkTiles(Self.gridTiles(seed: seed))
         #expect(tiles.tiles.count == 4)

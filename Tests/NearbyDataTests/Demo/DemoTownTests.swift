@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import NearbyCore
 @testable import NearbyData
 
@@ -152,7 +153,7 @@ struct DemoTownTests {
         }
     }
 
-    @Test func hundredThousandPlacesGenerate() async throws {
+    @Test(.computeBound) func hundredThousandPlacesGenerate() async throws {
         let database = try await town(places: 100_000)
         let store = LocalPlacesStore(database: database)
         #expect(try store.fetchCategoryTotals().values.reduce(0, +) == 100_000)

@@ -1,6 +1,7 @@
 import Foundation
 import NearbyCore
 import Testing
+import TestSupport
 @testable import NearbyData
 
 struct FriendsVCardImportTests {
@@ -75,7 +76,7 @@ struct FriendsVCardImportTests {
         #expect(try await target.listFriends().map(\.draft) == source.listFriends().map(\.draft))
     }
 
-    @Test func importsOneHundredThousandCardsInOneTransactionAndPagesToTheEnd() async throws {
+    @Test(.computeBound) func importsOneHundredThousandCardsInOneTransactionAndPagesToTheEnd() async throws {
         let repository = try makeRepository()
         let data = Self.generatedCards(100_000)
         // Speed is measured by docs/benchmarks.md, not here: this checks the import and the window are right.

@@ -1,8 +1,10 @@
 import NearbyCore
 import Testing
+import TestSupport
 @testable import NearbyData
 
-@Suite("Liechtenstein extract", .enabled(if: LiechtensteinExtract.path != nil, LiechtensteinExtract.isAbsentMessage))
+@Suite("Liechtenstein extract", .computeBound,
+       .enabled(if: LiechtensteinExtract.path != nil, LiechtensteinExtract.isAbsentMessage))
 struct LiechtensteinImportTests {
     static func importAll() throws -> (CollectingImportSink, OSMImportSummary) {
         let sink = CollectingImportSink()

@@ -1,6 +1,7 @@
 import Foundation
 import NearbyCore
 import Testing
+import TestSupport
 @testable import NearbyData
 
 @Suite("Import into the places store")
@@ -51,7 +52,7 @@ struct StoreImportTests {
         #expect(cafe.place.name == "Café Sonne & Mond")
     }
 
-    @Test("Liechtenstein: nearest first around central Vaduz",
+    @Test("Liechtenstein: nearest first around central Vaduz", .computeBound,
           .enabled(if: LiechtensteinExtract.path != nil, LiechtensteinExtract.isAbsentMessage))
     func liechtensteinNearestFirst() throws {
         let store = LocalPlacesStore(database: try AppDatabase.inMemory())

@@ -1,6 +1,7 @@
 import Foundation
 import NearbyCore
 import Testing
+import TestSupport
 @testable import NearbyData
 
 struct LocalPlacesStoreTests {
@@ -219,7 +220,7 @@ struct LocalPlacesStoreTests {
         #expect(try store.fetchPage(PlaceQuery(center: here, radius: 100, searchText: "first")).hits.isEmpty)
     }
 
-    @Test func largeImportsAreWrittenInBatches() throws {
+    @Test(.computeBound) func largeImportsAreWrittenInBatches() throws {
         var generator = SeededGenerator(seed: 11)
         let count = PlacesImportWriter.batchSize + 1_234
         let store = try F.store([])

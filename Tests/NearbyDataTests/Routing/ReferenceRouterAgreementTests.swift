@@ -1,6 +1,7 @@
 import Foundation
 import NearbyCore
 import Testing
+import TestSupport
 @testable import NearbyData
 
 /// Nearby's walking lengths against an independent router (a plain Dijkstra in Python over the same
@@ -20,7 +21,7 @@ struct ReferenceRouterAgreementTests {
         let metres: Double?
     }
 
-    @Test("200 random walks have the same length within 1 %")
+    @Test("200 random walks have the same length within 1 %", .computeBound)
     func agreement() async throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }

@@ -1,13 +1,14 @@
 import ArgumentParser
 import Foundation
 import Testing
+import TestSupport
 @testable import nearby
 
 /// Walks the whole command tree as ArgumentParser describes it (`--experimental-dump-help`), so an option added
 /// later is covered without touching this file: every option of every command, written after that command in
 /// both forms (`--opt VALUE`, `--opt=VALUE`), with negative numbers and values that look like options, must
 /// reach the command it was written after; an option of the app written after a subcommand must be refused.
-@Suite("Command tree")
+@Suite("Command tree", .computeBound)
 struct CommandTreeTests {
     /// The part of ArgumentParser's help dump this test reads.
     struct Dump: Decodable {

@@ -3,6 +3,7 @@ import Foundation
 import NearbyCore
 import NearbyData
 import Testing
+import TestSupport
 @testable import nearby
 
 struct FriendsCommandTests {
@@ -67,7 +68,7 @@ struct FriendsCommandTests {
         #expect(exported.count == 1)
     }
 
-    @Test func importOfAFileWithNothingReadableFails() async throws {
+    @Test(.computeBound) func importOfAFileWithNothingReadableFails() async throws {
         let folder = temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
