@@ -38,21 +38,23 @@ let package = Package(
         // Async-signal-safe signal forwarding and tty restore for the curses session.
         .target(name: "CTerminalSupport"),
 
+        // A value behind a POSIX mutex (`Locked`): the one lock type, one ThreadSanitizer can follow.
+        .target(name: "Locking", swiftSettings: essentialsOnly),
         // The toolkit: cells, widgets, key maps. FoundationEssentials only.
-        .target(name: "TerminalView", swiftSettings: essentialsOnly),
+        .target(name: "TerminalView", dependencies: ["Locking"], swiftSettings: essentialsOnly),
         // The ncurses backend and the run loop.
         .target(name: "CursesTerminal", dependencies: ["CNcurses", "CTerminalSupport", "TerminalView"],
                 swiftSettings: essentialsOnly),
         // The domain, no I/O.
-        .target(name: "NearbyCore", swiftSettings: essentialsOnly),
+        .target(name: "NearbyCore", dependencies: ["Locking"], swiftSettings: essentialsOnly),
         // Storage, import, network.
         .target(name: "NearbyData", dependencies: [
-            "NearbyCore", "CZlib", "CCurl", "CSQLite",
+            "Locking", "NearbyCore", "CZlib", "CCurl", "CSQLite",
             .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: essentialsOnly),
         // The friends and places service: HTTP on Hummingbird, the local store or PostgreSQL/PostGIS behind it.
         .target(name: "NearbyServer", dependencies: [
-            "NearbyCore", "NearbyData",
+            "Locking", "NearbyCore", "NearbyData",
             .product(name: "HummingbirdCore", package: "hummingbird"),
             .product(name: "HummingbirdTLS", package: "hummingbird"),
             .product(name: "PostgresNIO", package: "postgres-nio"),
@@ -73,31 +75,32 @@ let package = Package(
         ]),
         // The service's executable; `nearby serve` hands over to it.
         .executableTarget(name: "nearby-server", dependencies: [
-            "NearbyServer", "NearbyServerOptions", "NearbyCore", "NearbyData", "TerminalView",
+            "NearbyServer", "NearbyServerOptions", "NearbyCore", "NearbyData", "TerminalView", "Locking",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
         // Headless view models.
-        .target(name: "NearbyViewModels", dependencies: ["NearbyCore"], swiftSettings: essentialsOnly),
+        .target(name: "NearbyViewModels", dependencies: ["Locking", "NearbyCore"], swiftSettings: essentialsOnly),
         // Terminal views bound to view models.
         .target(name: "NearbyScreens", dependencies: ["TerminalView", "NearbyViewModels"],
                 swiftSettings: essentialsOnly),
         // The executable: command line and wiring.
         .executableTarget(name: "nearby", dependencies: [
             "TerminalView", "CursesTerminal", "CTerminalSupport", "NearbyCore", "NearbyData", "NearbyViewModels", "NearbyScreens",
-            "NearbyServerOptions",
+            "NearbyServerOptions", "Locking",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: essentialsOnly),
 
         // What the test targets share: spawning processes clean, waiting off the cooperative pool, fixtures.
         .target(name: "CTestSupport", path: "Tests/CTestSupport"),
-        .target(name: "TestSupport", dependencies: ["CTestSupport", "CZlib"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["CTestSupport", "CZlib", "Locking"], path: "Tests/TestSupport"),
         // Stand-ins for the live places services (Overpass, Google Places API (New)) on 127.0.0.1, checking
         // what the real services check; used by the provider tests and the end-to-end tests, shipped nowhere.
-        .target(name: "PlacesStandIns", dependencies: ["NearbyData", "NearbyCore", "NearbyServer"],
+        .target(name: "PlacesStandIns", dependencies: ["NearbyData", "NearbyCore", "NearbyServer", "Locking"],
                 path: "Tests/PlacesStandIns"),
 
+        .testTarget(name: "LockingTests", dependencies: ["Locking"]),
         .testTarget(name: "TerminalViewTests", dependencies: ["TerminalView"]),
         .testTarget(name: "NearbyScreensTests", dependencies: ["NearbyScreens", "NearbyViewModels", "TerminalView", "NearbyCore",
                                                               "NearbyData", "TestSupport"],
@@ -105,19 +108,19 @@ let package = Package(
         .testTarget(name: "CursesTerminalTests", dependencies: ["nearby", "CursesTerminal", "CTerminalSupport", "TestSupport"]),
         // NearbyServer for its HTTP server: the network tests run a stand-in service in the test process.
         .testTarget(name: "EndToEndTests", dependencies: ["nearby", "nearby-server", "NearbyData", "NearbyServer",
-                                                         "PlacesStandIns", "TestSupport"]),
+                                                         "PlacesStandIns", "TestSupport", "Locking"]),
         // TestSupport: the tools the tests compare with (zdump, python3) are spawned clean.
         .testTarget(name: "NearbyCoreTests", dependencies: ["NearbyCore", "TestSupport"]),
         // The independent router the walking network is checked against is a Python script the test runs.
         .testTarget(name: "NearbyDataTests", dependencies: ["NearbyData", "NearbyCore", "CZlib", "CCurl", "CSQLite",
-                                                           "NearbyServer", "PlacesStandIns", "TestSupport"],
+                                                           "NearbyServer", "PlacesStandIns", "TestSupport", "Locking"],
                     exclude: ["Routing/reference_router.py"]),
         // The executable too, so `swift test` builds the binary the process tests start.
         .testTarget(name: "NearbyServerTests", dependencies: ["NearbyServer", "NearbyData", "NearbyCore", "nearby-server",
-                                                             "TestSupport"]),
+                                                             "TestSupport", "Locking"]),
         .testTarget(name: "nearbyTests", dependencies: ["nearby", "NearbyData", "NearbyCore", "NearbyServer",
-                                                         "NearbyServerOptions", "TestSupport"]),
-        .testTarget(name: "NearbyViewModelsTests", dependencies: ["NearbyViewModels", "NearbyCore"]),
+                                                         "NearbyServerOptions", "TestSupport", "Locking"]),
+        .testTarget(name: "NearbyViewModelsTests", dependencies: ["NearbyViewModels", "NearbyCore", "Locking"]),
     ],
     swiftLanguageModes: [.v6]
 )

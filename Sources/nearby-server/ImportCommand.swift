@@ -3,6 +3,7 @@ import Foundation
 import NearbyData
 import NearbyServer
 import NearbyServerOptions
+import Locking
 import Synchronization
 
 /// `import FILE --database URL`: an OpenStreetMap extract's places into PostGIS.
@@ -67,7 +68,7 @@ struct ImportCommand: AsyncParsableCommand {
 
 /// A progress line on standard error, redrawn at most twice a second, only when it is a terminal.
 final class ProgressLine: Sendable {
-    private let last = Mutex<ContinuousClock.Instant?>(nil)
+    private let last = Locked<ContinuousClock.Instant?>(nil)
     private let drawn = Atomic<Bool>(false)
     private let isTerminal = isatty(STDERR_FILENO) == 1
 

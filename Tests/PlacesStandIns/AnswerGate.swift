@@ -1,9 +1,9 @@
-import Synchronization
+import Locking
 
 /// Lets a stand-in's answers through while open; while closed, each waits until it opens, so a test sees
 /// a screen's loading row for exactly as long as it needs to.
 final class AnswerGate: Sendable {
-    private let state = Mutex<(isOpen: Bool, waiting: [CheckedContinuation<Void, Never>])>((true, []))
+    private let state = Locked<(isOpen: Bool, waiting: [CheckedContinuation<Void, Never>])>((true, []))
 
     func close() { state.withLock { $0.isOpen = false } }
 

@@ -2,7 +2,7 @@ import Foundation
 import NearbyCore
 import NearbyData
 import NearbyServer
-import Synchronization
+import Locking
 
 /// A stand-in for Google Places API (New), in the test process, on 127.0.0.1 and a free port.
 ///
@@ -99,8 +99,8 @@ private final class GoogleScript: Sendable {
     let keys: GoogleStandIn.KeyCheck
     let places: [JSONValue]
     let gate = AnswerGate()
-    private let received = Mutex<[ServerRequest]>([])
-    private let failure = Mutex<(Int, String, [String: String])?>(nil)
+    private let received = Locked<[ServerRequest]>([])
+    private let failure = Locked<(Int, String, [String: String])?>(nil)
 
     init(keys: GoogleStandIn.KeyCheck, places: [JSONValue]) {
         self.keys = keys

@@ -1,7 +1,7 @@
 import Foundation
 import NearbyData
 import NearbyServer
-import Synchronization
+import Locking
 
 /// A stand-in for an Overpass API instance, in the test process, on 127.0.0.1 and a free port.
 ///
@@ -30,12 +30,12 @@ public final class OverpassStandIn: Sendable {
 
     public let port: UInt16
     private let script: Script
-    private let server: Mutex<LocalHTTPServer?>
+    private let server: Locked<LocalHTTPServer?>
 
     private init(port: UInt16, script: Script, server: LocalHTTPServer) {
         self.port = port
         self.script = script
-        self.server = Mutex(server)
+        self.server = Locked(server)
     }
 
     /// Starts answering with `fixture` (Overpass JSON).
@@ -105,9 +105,9 @@ public final class OverpassStandIn: Sendable {
 private final class Script: Sendable {
     let fixture: Data
     let gate = AnswerGate()
-    private let answer = Mutex<OverpassStandIn.Answer>(.fixture)
-    private let nextSlot = Mutex<Int?>(nil)
-    private let received = Mutex<[ServerRequest]>([])
+    private let answer = Locked<OverpassStandIn.Answer>(.fixture)
+    private let nextSlot = Locked<Int?>(nil)
+    private let received = Locked<[ServerRequest]>([])
 
     init(fixture: Data) { self.fixture = fixture }
 

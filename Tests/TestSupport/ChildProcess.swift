@@ -1,6 +1,6 @@
 import CTestSupport
 import Foundation
-import Synchronization
+import Locking
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -51,7 +51,7 @@ public final class ChildProcess: @unchecked Sendable {
 
     public let pid: pid_t
     public let executable: String
-    private let state = Mutex<(exit: Exit?, usage: Usage?)>((nil, nil))
+    private let state = Locked<(exit: Exit?, usage: Usage?)>((nil, nil))
 
     /// Starts `executable` (a path, or a name looked up in `PATH`).
     public init(_ executable: String, _ arguments: [String], environment: [String: String]? = nil,

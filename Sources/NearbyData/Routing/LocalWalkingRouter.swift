@@ -1,6 +1,6 @@
 import FoundationEssentials
 import NearbyCore
-import Synchronization
+import Locking
 
 /// Walking distances on the network stored by the import, loading tiles as a search reaches them and
 /// keeping the most recently used ones (at most `cachedTiles`) for the next search.
@@ -10,7 +10,7 @@ public final class LocalWalkingRouter: WalkingRouter, Sendable {
     public static let cachedTiles = 256
 
     private let database: AppDatabase
-    private let cache = Mutex(TileCache())
+    private let cache = Locked(TileCache())
 
     public init(database: AppDatabase) {
         self.database = database

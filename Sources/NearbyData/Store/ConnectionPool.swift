@@ -1,6 +1,6 @@
 import CSQLite
 import Dispatch
-import Synchronization
+import Locking
 
 /// A connection handed between threads by its owner, which guarantees one user at a time.
 final class PooledConnection: @unchecked Sendable {
@@ -63,7 +63,7 @@ final class SerialConnection: Sendable {
 
 /// Read connections to a store file in WAL mode: readers run side by side, and beside the writer.
 final class ReaderPool: Sendable {
-    private let idle = Mutex<[PooledConnection]>([])
+    private let idle = Locked<[PooledConnection]>([])
     private let slots: DispatchSemaphore
     private let open: @Sendable () throws -> SQLiteConnection
     /// Where asynchronous reads run, so that no Swift task's thread waits for a connection or for SQLite.

@@ -1,5 +1,5 @@
 import NearbyCore
-import Synchronization
+import Locking
 
 /// Opening hours already read, by their source text: a page of places evaluates each place's hours on every
 /// request, and reading them again was 18 % of the service's CPU for a page of 50. Few distinct texts recur
@@ -7,7 +7,7 @@ import Synchronization
 /// starts again, which keeps its memory bounded whatever the data holds.
 final class ParsedHoursCache: Sendable {
     private let capacity: Int
-    private let table = Mutex<[OpeningHoursSource: OpeningHours]>([:])
+    private let table = Locked<[OpeningHoursSource: OpeningHours]>([:])
 
     init(capacity: Int = 4_096) {
         self.capacity = capacity

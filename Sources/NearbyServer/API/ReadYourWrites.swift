@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// Read-your-writes across replicas. A write answers with `X-Nearby-Written: <position>` (PostgreSQL's WAL
 /// position after it); a client that sends it back as `X-Nearby-Read-After` on its next reads is served by a
@@ -21,7 +21,7 @@ public enum ReadYourWrites {
 
 /// The latest write position of one request.
 final class WritePositionRecorder: Sendable {
-    private let position = Mutex<String?>(nil)
+    private let position = Locked<String?>(nil)
 
     func set(_ value: String) { position.withLock { $0 = value } }
     var value: String? { position.withLock { $0 } }

@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// The connections the listener accepted and those the serving loop has taken up since.
 ///
@@ -6,7 +6,7 @@ import Synchronization
 /// loop in that moment drops it unfinished, which NIO treats as a fatal error (swift-nio#2637). `LocalHTTPServer`
 /// waits (briefly) for this count to reach zero, after it stops listening, before it cancels what still runs.
 final class AcceptedConnections: Sendable {
-    private let counts = Mutex((accepted: 0, takenUp: 0))
+    private let counts = Locked((accepted: 0, takenUp: 0))
 
     /// A connection is set up and about to be handed to the serving loop.
     func accepted() {

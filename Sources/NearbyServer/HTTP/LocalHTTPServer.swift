@@ -6,7 +6,7 @@ import NIOCore
 import NIOPosix
 import NIOSSL
 import ServiceLifecycle
-import Synchronization
+import Locking
 
 /// Why the server could not start.
 public enum ServerStartError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -207,7 +207,7 @@ public final class LocalHTTPServer: Service, Sendable {
 
 /// The run state, shared with the server's callbacks.
 private final class RunStateBox: Sendable {
-    private let state = Mutex(RunState())
+    private let state = Locked(RunState())
 
     func withLock<T>(_ body: (inout RunState) -> T) -> T {
         state.withLock { body(&$0) }

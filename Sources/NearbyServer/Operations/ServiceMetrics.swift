@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// The service's counters for `/metrics`, in Prometheus's text format: requests by route, method and status,
 /// a latency histogram by route, requests refused before routing, and failures.
@@ -26,7 +26,7 @@ public final class ServiceMetrics: Sendable {
         var inFlight = 0
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     public init() {}
 

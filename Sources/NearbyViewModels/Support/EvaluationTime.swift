@@ -1,6 +1,6 @@
 import FoundationEssentials
 import NearbyCore
-import Synchronization
+import Locking
 
 /// The instant opening hours are evaluated at: the clock, or a time the user chose instead ("as of Sat 14:00").
 ///
@@ -31,7 +31,7 @@ public final class EvaluationTime {
     /// The thread-safe half: what `now` closures call.
     public final class Source: Sendable {
         let clock: @Sendable () -> Date
-        private let chosen = Mutex<Date?>(nil)
+        private let chosen = Locked<Date?>(nil)
 
         init(clock: @escaping @Sendable () -> Date) {
             self.clock = clock

@@ -1,13 +1,13 @@
 import FoundationEssentials
-import Synchronization
+import Locking
 
 /// A clock that moves only when told to: tests hand its `now` to view models and advance it together with
 /// the headless runner, so every wake-up and every text that depends on the time is deterministic.
 public final class ManualClock: Sendable {
-    private let current: Mutex<Date>
+    private let current: Locked<Date>
 
     public init(_ start: Date) {
-        current = Mutex(start)
+        current = Locked(start)
     }
 
     public var now: Date { current.withLock { $0 } }

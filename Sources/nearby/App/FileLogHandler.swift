@@ -2,7 +2,7 @@ import FoundationEssentials
 import Glibc
 import Logging
 import NearbyCore
-import Synchronization
+import Locking
 
 /// Writes log lines to a file: nothing may reach the screen while the UI runs.
 struct FileLogHandler: LogHandler {
@@ -32,13 +32,13 @@ struct FileLogHandler: LogHandler {
 /// same data folder: it is opened with O_APPEND and each line goes out in one write(2), so the kernel puts
 /// every line at the end as it is then, and two instances never write over each other's lines.
 final class LogFile: Sendable {
-    private let descriptor: Mutex<Int32>
+    private let descriptor: Locked<Int32>
 
     /// Opens (creating it if needed) the log at `path`; a log that cannot be opened is silently left out.
     init(path: String) {
         let folder = FileSystem.parentPath(of: path)
         try? FileSystem.makeFolders(folder)
-        descriptor = Mutex(open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644))
+        descriptor = Locked(open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644))
     }
 
     deinit {

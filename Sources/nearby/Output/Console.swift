@@ -1,12 +1,12 @@
 import Glibc
-import Synchronization
+import Locking
 
 /// Where commands write: standard output and standard error through write(2), or a capture a test sets
 /// for its task. Everything a command prints goes through here, already made safe by `TerminalText`.
 enum Console {
     /// What a command wrote, for tests.
     final class Capture: Sendable {
-        private let state = Mutex<(out: String, error: String)>(("", ""))
+        private let state = Locked<(out: String, error: String)>(("", ""))
 
         var output: String { state.withLock { $0.out } }
         var errors: String { state.withLock { $0.error } }

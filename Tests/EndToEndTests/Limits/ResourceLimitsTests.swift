@@ -14,7 +14,7 @@ import TestSupport
 /// address-space limit cannot hold and whose instrumentation changes every cost.
 @Suite(.enabled(if: ChildProcess.which("prlimit") != nil, "prlimit (util-linux) is not installed"),
        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/time"), "GNU time is not installed"),
-       .enabled(if: ProcessInfo.processInfo.environment["NEARBY_SANITIZER"] == nil, "resource bounds are measured on a plain build"))
+       .enabled(if: SanitizerBuild.name == nil, "resource bounds are measured on a build without sanitizers"))
 struct ResourceLimitsTests {
     static let memoryLimit = 256 << 20
     /// Address space past which a run is stopped, far above anything the limits allow.

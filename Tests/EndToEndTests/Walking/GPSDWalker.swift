@@ -1,6 +1,6 @@
 import Foundation
 import Glibc
-import Synchronization
+import Locking
 import TestSupport
 
 /// A stand-in gpsd on 127.0.0.1 (a free port of its own) for a whole app session: VERSION and DEVICES, then
@@ -9,7 +9,7 @@ import TestSupport
 final class GPSDWalker: @unchecked Sendable {
     let port: UInt16
     private let listener: Int32
-    private let stopped = Mutex(false)
+    private let stopped = Locked(false)
     private let done = DispatchSemaphore(value: 0)
 
     /// - Parameter fixes: latitude, longitude and accuracy in metres of each fix.

@@ -1,7 +1,7 @@
 import Foundation
 import NearbyData
 import NearbyServer
-import Synchronization
+import Locking
 import Testing
 import TestSupport
 
@@ -179,7 +179,7 @@ struct HTTPClientTransportTests {
 /// Counts requests that arrived at a stub, resuming one waiter when the expected number is reached.
 final class ArrivalCounter: Sendable {
     private let signal = OneShotSignal()
-    private let count = Mutex(0)
+    private let count = Locked(0)
     private let expected: Int
 
     init(expected: Int) { self.expected = expected }

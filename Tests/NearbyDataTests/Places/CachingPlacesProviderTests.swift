@@ -2,7 +2,7 @@ import Foundation
 import NearbyCore
 @testable import NearbyData
 import NearbyServer
-import Synchronization
+import Locking
 import Testing
 
 @Suite("CachingPlacesProvider")
@@ -34,7 +34,7 @@ struct CachingPlacesProviderTests {
 
     /// A clock the test moves.
     final class TestClock: Sendable {
-        private let date = Mutex(Date(timeIntervalSince1970: 1_800_000_000))
+        private let date = Locked(Date(timeIntervalSince1970: 1_800_000_000))
         func now() -> Date { date.withLock { $0 } }
         func advance(hours: Double) { date.withLock { $0 += hours * 3600 } }
     }
@@ -42,7 +42,7 @@ struct CachingPlacesProviderTests {
     /// An Overpass stand-in: the area for searches, one place for a lookup by id; 503 while `down`.
     final class FakeOverpass: Sendable {
         final class Switch: Sendable {
-            private let state = Mutex(false)
+            private let state = Locked(false)
             var isOn: Bool {
                 get { state.withLock { $0 } }
                 set { state.withLock { $0 = newValue } }

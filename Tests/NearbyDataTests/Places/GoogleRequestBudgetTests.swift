@@ -2,7 +2,7 @@ import Foundation
 import NearbyCore
 import NearbyData
 import PlacesStandIns
-import Synchronization
+import Locking
 import Testing
 
 /// What each screen costs on Google (docs/data-sources.md): Home at most 3 requests, a list at most 1 a
@@ -14,7 +14,7 @@ struct GoogleRequestBudgetTests {
 
     /// A clock the test moves.
     final class Clock: Sendable {
-        private let value = Mutex(Date(timeIntervalSince1970: 1_800_000_000))
+        private let value = Locked(Date(timeIntervalSince1970: 1_800_000_000))
         var now: Date { value.withLock { $0 } }
         func advance(_ seconds: TimeInterval) { value.withLock { $0 = $0.addingTimeInterval(seconds) } }
     }

@@ -2,7 +2,7 @@ import Foundation
 import NearbyCore
 import NearbyData
 import NearbyServer
-import Synchronization
+import Locking
 import Testing
 
 @Suite("LegacyGooglePlacesProvider (google_api = \"legacy\")")
@@ -110,8 +110,8 @@ struct LegacyGooglePlacesProviderTests {
 
     @Test("pages follow next_page_token up to three, waiting out the token's delay and retrying once")
     func paging() async throws {
-        let calls = Mutex(0)
-        let arrivals = Mutex<[ContinuousClock.Instant]>([])
+        let calls = Locked(0)
+        let arrivals = Locked<[ContinuousClock.Instant]>([])
         let stub = try await StubServer.start { request in
             arrivals.withLock { $0.append(.now) }
             let call = calls.withLock { $0 += 1; return $0 }

@@ -1,7 +1,7 @@
 import Foundation
 import NearbyCore
 import PlacesStandIns
-import Synchronization
+import Locking
 import Testing
 @testable import NearbyData
 
@@ -15,7 +15,7 @@ struct OverpassFairUseTests {
 
     /// A clock the test moves, or (`following`) the system's.
     final class Clock: Sendable {
-        private let value = Mutex(Date(timeIntervalSince1970: 1_800_000_000))
+        private let value = Locked(Date(timeIntervalSince1970: 1_800_000_000))
         private let isFollowing: Bool
 
         init(following: Bool = false) { isFollowing = following }

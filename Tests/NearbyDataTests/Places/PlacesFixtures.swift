@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 import NearbyCore
 @testable import NearbyData
 
@@ -51,7 +51,7 @@ enum PlacesFixtures {
 
 /// A clock the test moves by hand.
 final class TestClock: Sendable {
-    private let seconds = Mutex(1_700_000_000.0)
+    private let seconds = Locked(1_700_000_000.0)
     func now() -> Date { Date(timeIntervalSince1970: seconds.withLock { $0 }) }
     func advance(_ by: Double) { seconds.withLock { $0 += by } }
 }

@@ -1,13 +1,13 @@
 import Foundation
 import NearbyData
 import NearbyServer
-import Synchronization
+import Locking
 
 /// A local server on 127.0.0.1 and a free port, answering with whatever a test scripts.
 final class StubServer: Sendable {
     let server: LocalHTTPServer
     let url: URL
-    private let received = Mutex<[ServerRequest]>([])
+    private let received = Locked<[ServerRequest]>([])
 
     private init(server: LocalHTTPServer, url: URL) {
         self.server = server
@@ -17,7 +17,7 @@ final class StubServer: Sendable {
     /// Starts a server whose every answer comes from `answer`.
     static func start(bodyLimit: Int = 64 * 1024,
                       _ answer: @escaping @Sendable (ServerRequest) async -> ServerResponse) async throws -> StubServer {
-        let box = Mutex<StubServer?>(nil)
+        let box = Locked<StubServer?>(nil)
         let server = try LocalHTTPServer(host: "127.0.0.1", port: 0, bodyLimit: bodyLimit) { request in
             box.withLock { $0 }?.received.withLock { $0.append(request) }
             return await answer(request)
@@ -69,7 +69,7 @@ func closedPortURL() async throws -> URL {
 
 /// A one-shot signal a test can await instead of sleeping.
 final class OneShotSignal: Sendable {
-    private let state = Mutex<(fired: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
+    private let state = Locked<(fired: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
 
     func fire() {
         let waiters = state.withLock { s -> [CheckedContinuation<Void, Never>] in

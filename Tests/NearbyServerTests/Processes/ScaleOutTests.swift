@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import NearbyCore
 import NearbyData
 import NearbyServer

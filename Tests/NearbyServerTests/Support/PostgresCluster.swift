@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+import Locking
 import Synchronization
 import Testing
 
@@ -28,10 +29,10 @@ final class PostgresCluster: Sendable {
 
     let directory: URL
     let port: UInt16
-    private let replicas = Mutex<[(directory: URL, port: UInt16)]>([])
+    private let replicas = Locked<[(directory: URL, port: UInt16)]>([])
     private let stopped = Atomic<Bool>(false)
     /// The shell that cleans up after a test process that died without stopping the cluster.
-    private let watcher = Mutex<ChildProcess?>(nil)
+    private let watcher = Locked<ChildProcess?>(nil)
 
     private init(directory: URL, port: UInt16) {
         self.directory = directory
@@ -230,7 +231,7 @@ final class PostgresCluster: Sendable {
 /// One cluster shared by the tests of this process, started on first use (each test takes a database of its
 /// own). Stopped when the process exits; the cluster's watcher covers a crash.
 enum SharedPostgres {
-    private static let cluster = Mutex<Result<PostgresCluster?, any Error>?>(nil)
+    private static let cluster = Locked<Result<PostgresCluster?, any Error>?>(nil)
 
     static func get() async throws -> PostgresCluster? {
         try await Blocking.run { try getBlocking() }

@@ -2,7 +2,7 @@ import Foundation
 import NearbyCore
 import NearbyData
 import NearbyServer
-import Synchronization
+import Locking
 import Testing
 
 /// The backends the API tests run against: both, so the routes cannot drift apart.
@@ -112,7 +112,7 @@ final class RunningService: Sendable {
 
 /// Lines a server logged, gathered from its tasks.
 final class LogLines: Sendable {
-    private let lines = Mutex<[String]>([])
+    private let lines = Locked<[String]>([])
     func append(_ line: String) { lines.withLock { $0.append(line) } }
     var all: [String] { lines.withLock { $0 } }
 }

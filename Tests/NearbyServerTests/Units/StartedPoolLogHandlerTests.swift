@@ -1,5 +1,5 @@
 import Logging
-import Synchronization
+import Locking
 import Testing
 
 @testable import NearbyServer
@@ -21,7 +21,7 @@ struct StartedPoolLogHandlerTests {
     }
 
     final class Lines: Sendable {
-        let value = Mutex<[String]>([])
+        let value = Locked<[String]>([])
     }
 
     static let early = "Trying to lease connection from `PostgresClient`, but `PostgresClient.run()` hasn't been called yet."

@@ -1,6 +1,6 @@
 import Foundation
 import NearbyCore
-import Synchronization
+import Locking
 @testable import NearbyViewModels
 
 /// The zone Home tests evaluate hours in.
@@ -18,9 +18,9 @@ func homeTime(_ text: String) -> Date {
 
 /// A clock the test moves by hand.
 final class TestClock: Sendable {
-    private let instant: Mutex<Date>
+    private let instant: Locked<Date>
 
-    init(_ text: String) { instant = Mutex(homeTime(text)) }
+    init(_ text: String) { instant = Locked(homeTime(text)) }
 
     func set(_ text: String) { instant.withLock { $0 = homeTime(text) } }
     var now: Date { instant.withLock { $0 } }

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 import NearbyCore
 
 /// A places provider for tests: places in memory, paged nearest first the way the store pages them; it can be
@@ -194,10 +194,10 @@ actor FakeFavouritesStore: FavouritesStore {
 
 /// A clock the test moves by hand.
 final class ManualClock: Sendable {
-    private let seconds: Mutex<Double>
+    private let seconds: Locked<Double>
 
     init(_ date: Date) {
-        seconds = Mutex(date.timeIntervalSince1970)
+        seconds = Locked(date.timeIntervalSince1970)
     }
 
     func now() -> Date { Date(timeIntervalSince1970: seconds.withLock { $0 }) }

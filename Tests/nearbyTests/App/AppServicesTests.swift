@@ -2,7 +2,7 @@ import Foundation
 import NearbyCore
 import NearbyData
 import NearbyServer
-import Synchronization
+import Locking
 import Testing
 @testable import nearby
 
@@ -39,7 +39,7 @@ struct AppServicesTests {
 
     @Test("nearby places --source overpass fetches once, then answers from the store")
     func placesCommandCachesOverpass() async throws {
-        let requests = Mutex(0)
+        let requests = Locked(0)
         let json = #"""
         {"elements": [
           {"type": "node", "id": 1, "lat": 47.1420, "lon": 9.5209, "tags": {"amenity": "cafe", "name": "Café Amadeus"}},

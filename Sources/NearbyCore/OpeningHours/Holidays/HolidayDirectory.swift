@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// Finds the holiday calendar for a place: the `country` setting first, then the place's `addr:country`,
 /// then a coarse lookup of its position (where a place may lie in several countries' boxes, the country of
@@ -12,7 +12,7 @@ public final class HolidayDirectory: Sendable {
     let fileName: String
     /// The country of the user's time zone: it decides between neighbours near a border.
     public let homeCountry: String?
-    private let cache = Mutex<[String: HolidayCalendar?]>([:])
+    private let cache = Locked<[String: HolidayCalendar?]>([:])
 
     public init(country: String? = nil, file: HolidayCalendarFile? = nil, fileName: String = "holiday file",
                 homeCountry: String? = nil) {

@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// The built-in holiday rules by country (ISO 3166 alpha-2), and the calendars built from them once.
 enum HolidayTables {
@@ -9,7 +9,7 @@ enum HolidayTables {
 
     static var countries: [String] { Array(europe.keys) + Array(northAmerica.keys) }
 
-    private static let built = Mutex<[String: HolidayCalendar]>([:])
+    private static let built = Locked<[String: HolidayCalendar]>([:])
 
     static func calendar(for code: String) -> HolidayCalendar? {
         if let known = built.withLock({ $0[code] }) { return known }

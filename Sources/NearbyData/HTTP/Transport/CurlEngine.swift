@@ -1,5 +1,5 @@
 import CCurl
-import Synchronization
+import Locking
 
 /// The process's one HTTP transport: a dedicated thread that owns a libcurl multi handle and sleeps in
 /// `curl_multi_poll` until a socket, a timer of libcurl's or a new command needs it, so that a pending
@@ -29,8 +29,8 @@ final class CurlEngine: Sendable {
 
     private let threadName: String
     private let library: @Sendable () -> Result<CurlLibrary, CurlLibrary.LoadFailure>
-    private let state = Mutex<State>(.notStarted)
-    private let inbox = Mutex<[Command]>([])
+    private let state = Locked<State>(.notStarted)
+    private let inbox = Locked<[Command]>([])
 
     /// An engine with a thread of its own, started by its first request. The app uses `shared`; a test that
     /// measures the thread, or that has no libcurl, makes its own.

@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// The outcome of one exchange as the engine hands it to its caller.
 typealias TransferResult = Result<HTTPClient.Response, HTTPFailure>
@@ -13,7 +13,7 @@ final class TransferTicket: Sendable {
         case answered
     }
 
-    private let state = Mutex<State>(.unattached)
+    private let state = Locked<State>(.unattached)
 
     /// Hands over the caller's continuation. Returns false when the caller was cancelled first: the continuation
     /// has then been answered with `.cancelled` and the exchange must not start.

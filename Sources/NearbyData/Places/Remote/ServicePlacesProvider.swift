@@ -1,6 +1,6 @@
 import FoundationEssentials
 import NearbyCore
-import Synchronization
+import Locking
 
 /// Places from another Nearby's service (`nearby serve`, on PostgreSQL/PostGIS or a local store):
 /// `GET /api/places`, `/api/places/count` and `/api/places/{id}`. Its pages, order and cursors are the
@@ -113,7 +113,7 @@ private final class HeldPlaces: Sendable {
         var order: [PlaceID] = []
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     func keep(_ places: [Place]) {
         state.withLock { state in

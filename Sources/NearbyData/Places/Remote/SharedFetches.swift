@@ -1,6 +1,6 @@
 import FoundationEssentials
 import NearbyCore
-import Synchronization
+import Locking
 
 /// Requests in flight by what they ask, so that callers asking the same thing at once (Home's sections)
 /// share one request. A fetch belongs to no one caller: a screen that goes away does not cancel it for
@@ -13,8 +13,8 @@ final class SharedFetches: Sendable {
     private let service: String
     private let failureMemory: TimeInterval
     private let now: @Sendable () -> Date
-    private let running = Mutex<[String: Task<Void, any Error>]>([:])
-    private let failures = Mutex<[String: (error: PlacesError, at: Date)]>([:])
+    private let running = Locked<[String: Task<Void, any Error>]>([:])
+    private let failures = Locked<[String: (error: PlacesError, at: Date)]>([:])
 
     /// - Parameter service: names the service in the message of a fetch that could not finish.
     init(service: String, failureMemory: TimeInterval = 0, now: @escaping @Sendable () -> Date = { Date() }) {

@@ -1,10 +1,10 @@
-import Synchronization
+import Locking
 
 /// When this process last swept expired idempotency keys out of PostgreSQL: a request sweeps the whole table
 /// at most once per `interval`, so keys nobody retries do not pile up, and no request pays for it often.
 final class ExpiredKeySweep: Sendable {
     let interval: Duration
-    private let last = Mutex<ContinuousClock.Instant?>(nil)
+    private let last = Locked<ContinuousClock.Instant?>(nil)
 
     init(interval: Duration = .seconds(600)) {
         self.interval = interval

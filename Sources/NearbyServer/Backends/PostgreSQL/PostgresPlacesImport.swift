@@ -4,7 +4,7 @@ import NearbyCore
 import NearbyData
 import NIOCore
 import PostgresNIO
-import Synchronization
+import Locking
 
 /// Imports an OpenStreetMap extract into PostGIS with the same importer and mapping as the local store, in
 /// ONE transaction: the places stream through `COPY` into a staging table, then replace what an earlier import
@@ -268,7 +268,7 @@ final class CopyHandoff: Sendable {
     }
 
     static let capacity = 4
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let slots = DispatchSemaphore(value: CopyHandoff.capacity)
 
     struct Cancelled: Error {}
@@ -341,8 +341,8 @@ final class CopyHandoff: Sendable {
 
 /// What the import thread ended with, and what the file said about itself.
 final class ImportOutcome: Sendable {
-    private let result = Mutex<Result<OSMImportSummary, any Error>?>(nil)
-    private let extractHeader = Mutex<OSMExtractHeader?>(nil)
+    private let result = Locked<Result<OSMImportSummary, any Error>?>(nil)
+    private let extractHeader = Locked<OSMExtractHeader?>(nil)
 
     func set(_ value: Result<OSMImportSummary, any Error>) { result.withLock { $0 = value } }
     var value: Result<OSMImportSummary, any Error>? { result.withLock { $0 } }

@@ -3,6 +3,7 @@ import Logging
 import NIOSSL
 import PostgresNIO
 import ServiceLifecycle
+import Locking
 import Synchronization
 
 /// The connection pools of one service: the primary, which takes every write, and any streaming replicas,
@@ -15,9 +16,9 @@ public final class PostgresPools: Service, Sendable {
     private let replicas: [Replica]
     private let next = Atomic<Int>(0)
     let logger: Logger
-    private let inUse = Mutex<[String: Int]>([:])
+    private let inUse = Locked<[String: Int]>([:])
     /// Database work done, by pool: what the replicas took off the primary.
-    private let served = Mutex<[String: Int]>([:])
+    private let served = Locked<[String: Int]>([:])
 
     /// How long a read waits for a replica before it is served by the primary.
     let replicaTimeout: Duration
@@ -30,7 +31,7 @@ public final class PostgresPools: Service, Sendable {
         let url: DatabaseURL
         let client: PostgresClient
         /// Until when it is set aside, and why.
-        let down = Mutex<(until: ContinuousClock.Instant, reason: String)?>(nil)
+        let down = Locked<(until: ContinuousClock.Instant, reason: String)?>(nil)
 
         init(url: DatabaseURL, client: PostgresClient) {
             self.url = url

@@ -2,7 +2,7 @@ import CCurl
 import Foundation
 import NearbyCore
 @testable import NearbyData
-import Synchronization
+import Locking
 import Testing
 
 @Suite("CurlLibrary")
@@ -48,7 +48,7 @@ struct CurlLibraryTests {
 
     @Test("the engine opens libcurl at its first request, not before, and once")
     func loadsOnFirstRequest() async {
-        let loads = Mutex(0)
+        let loads = Locked(0)
         let engine = CurlEngine(threadName: "http-lazy") {
             loads.withLock { $0 += 1 }
             return CurlLibrary.load("libcurl-absent.so.0")

@@ -1,6 +1,6 @@
 import FoundationEssentials
 import NearbyCore
-import Synchronization
+import Locking
 
 /// Google answers kept in memory for the running session, and only there: Google's terms let an app keep
 /// place ids, not place details, so nothing here reaches the disk. It exists for the request budget:
@@ -66,7 +66,7 @@ final class GoogleSessionCache: Sendable {
 
     let lifetime: TimeInterval
     private let now: @Sendable () -> Date
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     init(lifetime: TimeInterval, now: @escaping @Sendable () -> Date) {
         self.lifetime = lifetime

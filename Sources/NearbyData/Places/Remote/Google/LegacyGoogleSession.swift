@@ -1,6 +1,6 @@
 import FoundationEssentials
 import NearbyCore
-import Synchronization
+import Locking
 
 /// The legacy Google service's answers kept in memory for the running session (never on disk, as Google's
 /// terms ask), so going back and forth between screens asks nothing again. Pages are kept by what was
@@ -15,7 +15,7 @@ final class LegacyGoogleSession: Sendable {
 
     private let lifetime: TimeInterval
     private let now: @Sendable () -> Date
-    private let pages = Mutex<[String: Page]>([:])
+    private let pages = Locked<[String: Page]>([:])
     let fetches = SharedFetches(service: "Google Places")
 
     init(lifetime: TimeInterval, now: @escaping @Sendable () -> Date) {

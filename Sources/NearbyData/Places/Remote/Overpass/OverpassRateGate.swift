@@ -1,5 +1,5 @@
 import FoundationEssentials
-import Synchronization
+import Locking
 
 /// What Overpass asked of this client after refusing it: not before an instant (`Retry-After`), and after a
 /// 429, a look at `/api/status` before the next query, so a query is only sent when a slot is free.
@@ -9,7 +9,7 @@ final class OverpassRateGate: Sendable {
         var asksStatusFirst = false
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// How long until a query may go (nil: now), and whether the status page must be asked first.
     func admission(at now: Date) -> (wait: TimeInterval?, asksStatus: Bool) {
