@@ -46,6 +46,9 @@ public final class ChildProcess: @unchecked Sendable {
         public var peakResidentBytes: Int
     }
 
+    /// The sanitizers' runtime options, passed on to every child.
+    static let sanitizerOptions = ["ASAN_OPTIONS", "LSAN_OPTIONS", "TSAN_OPTIONS", "UBSAN_OPTIONS"]
+
     /// This test process's mark, in the environment of everything it starts.
     public static let runMark = UUID().uuidString
 
@@ -99,6 +102,12 @@ public final class ChildProcess: @unchecked Sendable {
 
         var variables = environment ?? ProcessInfo.processInfo.environment
         variables["NEARBY_TEST_RUN"] = Self.runMark
+        // A sanitizer's build starts binaries built the same way: they take the run's sanitizer options even
+        // when a test gives them an environment of their own (else LeakSanitizer, on by default, ends every
+        // such child with a report and status 23).
+        for name in Self.sanitizerOptions where variables[name] == nil {
+            variables[name] = ProcessInfo.processInfo.environment[name]
+        }
         if let extraMark { variables["NEARBY_TEST_MARK"] = extraMark }
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         let envp = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
