@@ -49,8 +49,9 @@ public final class ChildProcess: @unchecked Sendable {
     /// The sanitizers' runtime options, passed on to every child.
     static let sanitizerOptions = ["ASAN_OPTIONS", "LSAN_OPTIONS", "TSAN_OPTIONS", "UBSAN_OPTIONS"]
 
-    /// This test process's mark, in the environment of everything it starts.
-    public static let runMark = UUID().uuidString
+    /// This test process's mark, in the environment of everything it starts; the guardian started before
+    /// `main` (`test_guardian.c`) stops whatever carries it if this process dies mid-run.
+    public static let runMark = String(cString: nearby_test_run_mark())
 
     public let pid: pid_t
     public let executable: String

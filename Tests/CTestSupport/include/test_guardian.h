@@ -1,0 +1,15 @@
+#ifndef NEARBY_TEST_GUARDIAN_H
+#define NEARBY_TEST_GUARDIAN_H
+
+#include <sys/types.h>
+
+/* This test process's mark, put in the environment (NEARBY_TEST_RUN) of everything it starts. */
+const char *nearby_test_run_mark(void);
+/* The guardian's shell script (for its tests). */
+const char *nearby_test_guardian_script(void);
+/* Starts a guardian for `guarded_mark` reading `reader` as its standard input: "done" on it means leave
+   everything running, end of file without it means kill every process carrying the mark. It says what it
+   stopped on `errors` (-1: this process's standard error). Returns posix_spawn's status. */
+int nearby_test_guardian_spawn(const char *guarded_mark, int reader, int errors, pid_t *pid);
+
+#endif
