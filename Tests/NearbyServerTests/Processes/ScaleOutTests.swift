@@ -92,7 +92,14 @@ struct ScaleOutTests {
                     for index in 0..<500 {
                         // Names take letters only (FriendValidation.nameProblem): the numbers are spelled in letters.
                         let body = #"{"firstname":"C\#(Self.letters(clientIndex))","lastname":"N\#(Self.letters(index))","phonenumber":"555 \#(clientIndex) \#(index)"}"#
-                        let answer = try await client.send(.init(method: "POST", path: "/addFriend", body: Data(body.utf8)))
+                        let answer: HTTPClient.Response
+                        do {
+                            answer = try await client.send(.init(method: "POST", path: "/addFriend", body: Data(body.utf8)))
+                        } catch {
+                            let servers = servers.map(\.diagnosis).joined(separator: "\n")
+                            Issue.record("client \(clientIndex), add \(index): \(error)\n\(servers)")
+                            throw error
+                        }
                         if answer.status == 200, let id = try JSONValue.parse(answer.body)["id"]?.integerValue {
                             acknowledged.update { $0 += 1 }
                             ids.update { _ = $0.insert(id) }

@@ -74,6 +74,14 @@ final class ServerProcess: Sendable {
 
     func signal(_ signal: Int32) { kill(pid, signal) }
 
+    /// Whether it still runs and the end of what it printed: for a failure's message, when a client lost its
+    /// connection and the server's side of the story is needed.
+    var diagnosis: String {
+        let state = process.exit.map { "ended (\($0))" } ?? "running"
+        let tail = output.split(separator: "\n", omittingEmptySubsequences: false).suffix(30).joined(separator: "\n")
+        return "nearby-server \(pid) on port \(port), \(state); its last lines:\n\(tail)"
+    }
+
     /// Waits for the process to end; its exit status (or 128 + signal).
     func waitForExit() async throws -> Int32 {
         switch await process.wait(timeout: .seconds(120)) {
