@@ -9,6 +9,10 @@
 // writes "done" and the guardian leaves without touching anything, so a leak from a finished run still shows
 // (.ci/check-leftovers reports it); end of file without "done" means this process died, and the guardian
 // kills every process carrying the mark.
+//
+// The process's temporary files go in a folder of its own too (TMPDIR, inherited by what it starts), which the
+// guardian removes after such a death. After a normal exit the folder is removed only if it is empty: what a
+// test left in it keeps it, for .ci/check-leftovers to report.
 #define _GNU_SOURCE
 #include "test_guardian.h"
 
@@ -19,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static const char script[] =
@@ -36,25 +41,35 @@ static const char script[] =
     "  [ $found = 0 ] && break\n"
     "  sleep 0.2\n"
     "done\n"
-    "[ $stopped -gt 0 ] && echo \"nearby tests: the test process ended before its tests did;"
-    " stopped $stopped process(es) it had started\" >&2\n"
+    "removed=\n"
+    "if [ -n \"$NEARBY_GUARDED_FOLDER\" ] && [ -d \"$NEARBY_GUARDED_FOLDER\" ]; then\n"
+    "  rm -rf -- \"$NEARBY_GUARDED_FOLDER\" && removed=\" and removed its temporary folder\"\n"
+    "fi\n"
+    "echo \"nearby tests: the test process ended before its tests did;"
+    " stopped $stopped process(es) it had started$removed\" >&2\n"
     "exit 0\n";
 
 static char mark[64];
+static char folder[4096];
 static int writer = -1;
 
 const char *nearby_test_guardian_script(void) { return script; }
 
 const char *nearby_test_run_mark(void) { return mark; }
 
+const char *nearby_test_run_folder(void) { return folder; }
+
 static void nearby_test_guardian_release(void) {
-    if (writer < 0) return;
-    (void)!write(writer, "done\n", 5);
-    close(writer);
-    writer = -1;
+    if (writer >= 0) {
+        (void)!write(writer, "done\n", 5);
+        close(writer);
+        writer = -1;
+    }
+    if (folder[0]) rmdir(folder);
 }
 
-int nearby_test_guardian_spawn(const char *guarded_mark, int reader, int errors, pid_t *pid) {
+int nearby_test_guardian_spawn(const char *guarded_mark, const char *guarded_folder, int reader, int errors,
+                               pid_t *pid) {
     posix_spawn_file_actions_t actions;
     posix_spawnattr_t attributes;
     posix_spawn_file_actions_init(&actions);
@@ -70,8 +85,10 @@ int nearby_test_guardian_spawn(const char *guarded_mark, int reader, int errors,
     posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSID | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
     char variable[96];
     snprintf(variable, sizeof variable, "NEARBY_GUARDED_MARK=%s", guarded_mark);
+    char folder_variable[4200];
+    snprintf(folder_variable, sizeof folder_variable, "NEARBY_GUARDED_FOLDER=%s", guarded_folder ? guarded_folder : "");
     // Not this process's environment: the guardian must not carry the mark it looks for.
-    char *envp[] = {variable, "PATH=/usr/bin:/bin", NULL};
+    char *envp[] = {variable, folder_variable, "PATH=/usr/bin:/bin", NULL};
     char *argv[] = {"sh", "-c", (char *)script, NULL};
     int status = posix_spawn(pid, "/bin/sh", &actions, &attributes, argv, envp);
     posix_spawnattr_destroy(&attributes);
@@ -87,15 +104,24 @@ __attribute__((constructor)) static void nearby_test_guardian_start(void) {
     }
     snprintf(mark, sizeof mark, "%d-%02x%02x%02x%02x%02x%02x%02x%02x", (int)getpid(), random[0], random[1],
              random[2], random[3], random[4], random[5], random[6], random[7]);
+    const char *base = getenv("TMPDIR");
+    if (base == NULL || base[0] == '\0') base = "/tmp";
+    snprintf(folder, sizeof folder, "%s/nearby-run-%s", base, mark);
+    // Others may need to pass through it: the PostgreSQL clusters run as postgres when the tests run as root.
+    if (mkdir(folder, 0755) == 0 && chmod(folder, 0755) == 0) {
+        setenv("TMPDIR", folder, 1);
+    } else {
+        folder[0] = '\0';
+    }
+    atexit(nearby_test_guardian_release);
     int fds[2];
     if (pipe2(fds, O_CLOEXEC) != 0) return;
     pid_t pid;
-    if (nearby_test_guardian_spawn(mark, fds[0], -1, &pid) != 0) {
+    if (nearby_test_guardian_spawn(mark, folder, fds[0], -1, &pid) != 0) {
         close(fds[0]);
         close(fds[1]);
         return;
     }
     close(fds[0]);
     writer = fds[1];
-    atexit(nearby_test_guardian_release);
 }

@@ -7,9 +7,13 @@
 const char *nearby_test_run_mark(void);
 /* The guardian's shell script (for its tests). */
 const char *nearby_test_guardian_script(void);
+/* The folder this test process keeps its temporary files in (its TMPDIR), or "" when it could not make one. */
+const char *nearby_test_run_folder(void);
 /* Starts a guardian for `guarded_mark` reading `reader` as its standard input: "done" on it means leave
-   everything running, end of file without it means kill every process carrying the mark. It says what it
-   stopped on `errors` (-1: this process's standard error). Returns posix_spawn's status. */
-int nearby_test_guardian_spawn(const char *guarded_mark, int reader, int errors, pid_t *pid);
+   everything as it is; end of file without it means kill every process carrying the mark and remove
+   `guarded_folder` (NULL or "": none). It says what it did on `errors` (-1: this process's standard error).
+   Returns posix_spawn's status. */
+int nearby_test_guardian_spawn(const char *guarded_mark, const char *guarded_folder, int reader, int errors,
+                               pid_t *pid);
 
 #endif

@@ -53,6 +53,10 @@ struct RealGPSDTests {
             // gpsfake ignores SIGTERM and SIGINT while it feeds gpsd: its whole tree is killed (a gpsd that
             // left the process group too); the process itself is reaped when `gpsfake` goes.
             ProcessTree.kill(gpsfake.pid)
+            // Killed, it leaves its control socket behind (in TMPDIR, named by its process id; a folder of the
+            // test's own would make the socket's path longer than a socket's path may be).
+            let socket = FileManager.default.temporaryDirectory.appendingPathComponent("gpsfake-\(gpsfake.pid).sock")
+            try? FileManager.default.removeItem(at: socket)
         }
         let client = GPSDClient(host: "127.0.0.1", port: port, retryInterval: .milliseconds(200))
         // A deadline, so a gpsd that never sends a fix fails the test instead of hanging the run.

@@ -39,20 +39,24 @@ struct TestGuardianTests {
         let guardian: pid_t
         let writer: Int32
         let child: ChildProcess
-        /// What the guardian says.
+        /// What the guardian says, and the folder it guards (with a file in it).
         let report: TemporaryFolder
+        let guardedFolder: URL
 
         var said: String { (try? String(contentsOf: report.url.appendingPathComponent("said"), encoding: .utf8)) ?? "" }
 
         init() throws {
             report = try TemporaryFolder()
+            guardedFolder = report.url.appendingPathComponent("guarded")
+            try FileManager.default.createDirectory(at: guardedFolder, withIntermediateDirectories: true)
+            try Data("left".utf8).write(to: guardedFolder.appendingPathComponent("file"))
             let errors = open(report.url.appendingPathComponent("said").path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
             guard errors >= 0 else { throw ChildProcessError.failed("open", String(cString: strerror(errno))) }
             defer { close(errors) }
             var fds: [Int32] = [0, 0]
             guard nearby_test_pipe_cloexec(&fds) == 0 else { throw ChildProcessError.failed("pipe", "") }
             var pid: pid_t = 0
-            let status = nearby_test_guardian_spawn(mark, fds[0], errors, &pid)
+            let status = nearby_test_guardian_spawn(mark, guardedFolder.path, fds[0], errors, &pid)
             close(fds[0])
             guard status == 0 else { throw ChildProcessError.spawnFailed("the guardian", status) }
             guardian = pid
@@ -88,7 +92,9 @@ struct TestGuardianTests {
                 "still running: \(Self.carrying(mark))")
         #expect(await guarded.guardianExit() == 0)
         #expect(await guarded.child.wait(timeout: .seconds(5)) == .signalled(SIGKILL))
-        #expect(guarded.said.contains("stopped 2 process(es)"), "\(guarded.said)")
+        #expect(guarded.said.contains("stopped 2 process(es) it had started and removed its temporary folder"),
+                "\(guarded.said)")
+        #expect(!FileManager.default.fileExists(atPath: guarded.guardedFolder.path))
     }
 
     @Test("after a normal end the guardian leaves everything alone, so a leak still shows")
@@ -101,15 +107,20 @@ struct TestGuardianTests {
         #expect(await guarded.guardianExit() == 0)
         #expect(Self.carrying(mark).count == 2)
         #expect(guarded.said.isEmpty)
+        #expect(FileManager.default.fileExists(atPath: guarded.guardedFolder.appendingPathComponent("file").path))
         for pid in Self.carrying(mark) { kill(pid, SIGKILL) }
         await guarded.child.wait(timeout: .seconds(5))
         #expect(await Self.waitUntil() { Self.carrying(mark).isEmpty })
     }
 
-    @Test("this test process is guarded: its mark is its own and reaches what it starts")
+    @Test("this test process is guarded: its mark is its own and reaches what it starts; its temporary files are in its own folder")
     func thisProcessIsGuarded() async throws {
         let mark = ChildProcess.runMark
         #expect(mark.hasPrefix("\(getpid())-"))
+        let folder = String(cString: nearby_test_run_folder())
+        #expect(folder.hasSuffix("/nearby-run-\(mark)"))
+        #expect(FileManager.default.temporaryDirectory.standardizedFileURL.path == folder)
+        #expect(try TemporaryFolder().url.path.hasPrefix(folder + "/"))
         let child = try ChildProcess("sleep", ["30"])
         defer { child.signal(SIGKILL) }
         #expect(await Self.waitUntil { Self.carrying(mark).contains(child.pid) })
