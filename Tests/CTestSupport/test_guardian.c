@@ -53,8 +53,6 @@ static char mark[64];
 static char folder[4096];
 static int writer = -1;
 
-const char *nearby_test_guardian_script(void) { return script; }
-
 const char *nearby_test_run_mark(void) { return mark; }
 
 const char *nearby_test_run_folder(void) { return folder; }

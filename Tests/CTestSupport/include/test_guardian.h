@@ -5,8 +5,6 @@
 
 /* This test process's mark, put in the environment (NEARBY_TEST_RUN) of everything it starts. */
 const char *nearby_test_run_mark(void);
-/* The guardian's shell script (for its tests). */
-const char *nearby_test_guardian_script(void);
 /* The folder this test process keeps its temporary files in (its TMPDIR), or "" when it could not make one. */
 const char *nearby_test_run_folder(void);
 /* Starts a guardian for `guarded_mark` reading `reader` as its standard input: "done" on it means leave
