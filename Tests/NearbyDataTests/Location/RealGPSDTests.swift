@@ -53,8 +53,8 @@ struct RealGPSDTests {
             // gpsfake ignores SIGTERM and SIGINT while it feeds gpsd: its whole tree is killed (a gpsd that
             // left the process group too); the process itself is reaped when `gpsfake` goes.
             ProcessTree.kill(gpsfake.pid)
-            // Killed, it leaves its control socket behind (in TMPDIR, named by its process id; a folder of the
-            // test's own would make the socket's path longer than a socket's path may be).
+            // Killed, it leaves its control socket behind, in TMPDIR and named by its process id. (Pointing its
+            // TMPDIR at the test's own folder instead left gpsd without fixes; why was not looked into.)
             let socket = FileManager.default.temporaryDirectory.appendingPathComponent("gpsfake-\(gpsfake.pid).sock")
             try? FileManager.default.removeItem(at: socket)
         }
