@@ -104,9 +104,10 @@ __attribute__((constructor)) static void nearby_test_guardian_start(void) {
              random[2], random[3], random[4], random[5], random[6], random[7]);
     const char *base = getenv("TMPDIR");
     if (base == NULL || base[0] == '\0') base = "/tmp";
-    snprintf(folder, sizeof folder, "%s/nearby-run-%s", base, mark);
+    int length = snprintf(folder, sizeof folder, "%s/nearby-run-%s", base, mark);
     // Others may need to pass through it: the PostgreSQL clusters run as postgres when the tests run as root.
-    if (mkdir(folder, 0755) == 0 && chmod(folder, 0755) == 0) {
+    // A TMPDIR too long for the name is left as it is rather than cut short.
+    if (length > 0 && (size_t)length < sizeof folder && mkdir(folder, 0755) == 0 && chmod(folder, 0755) == 0) {
         setenv("TMPDIR", folder, 1);
     } else {
         folder[0] = '\0';
