@@ -71,6 +71,7 @@ public final class TerminalSession {
         _ = nearby_tty_save(STDOUT_FILENO)
         if environment["ESCDELAY"] == nil { set_escdelay(25) }
         guard initscr() != nil else { throw TerminalSessionError.cannotInitialize }
+        Self.leaveFirstRunState()
         isActive = true
         nearby_tty_set_active(1)
         cbreak()
@@ -80,6 +81,9 @@ public final class TerminalSession {
         nodelay(nearby_stdscr(), true)
         intrflush(nearby_stdscr(), false)
         leaveok(nearby_stdscr(), false)
+        // The run loop drains every pending key before it draws: curses need not stop an update halfway to
+        // look for typeahead (and flush what it has so far when it finds some).
+        typeahead(-1)
         curs_set(0)
         set_escdelay(25)
         // ctrl-s saves a form; ctrl-\ (or a pasted 0x1C) must not end the app with SIGQUIT, while ctrl-c and
@@ -126,6 +130,15 @@ public final class TerminalSession {
         nearby_tty_set_active(1)
         if mouse { MouseReporting.enable() }
         clearok(nearby_curscr(), true)
+    }
+
+    /// Takes curses out of the state it keeps until its first `endwin`, in which it flushes its output after
+    /// every cursor movement (meant for programs that use only the low-level terminfo calls): a frame then
+    /// reached the terminal in a write per few cells, each waking the terminal before the frame was whole.
+    /// Done before anything else is written, so the terminal gets the alternate screen's leave and re-entry in
+    /// one write; the first frame's `doupdate` re-enters program mode with the modes set below.
+    private static func leaveFirstRunState() {
+        endwin()
     }
 
     /// The terminal's current size, asked of the tty (curses' LINES/COLS lag behind a SIGWINCH).

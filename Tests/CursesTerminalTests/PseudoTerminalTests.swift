@@ -19,6 +19,17 @@ struct PseudoTerminalTests {
         }
     }
 
+    /// The Friends list holding Anna Beck and Ben Cole, Anna selected.
+    private func friendsListOfTwo(sourceLocation: SourceLocation = #_sourceLocation) async throws -> PseudoTerminalRun {
+        let run = try PseudoTerminalRun(arguments: ["--open", "friends"])
+        try await play(run, [
+            ("a adds one", "a"), ("New friend", "Anna\tBeck\t123 456\u{13}"),
+            ("Added Anna Beck", "a"), ("New friend", "Ben\tCole\t789 012\u{13}"),
+            ("Added Ben Cole", "g"), ("Anna Beck", ""),
+        ], sourceLocation: sourceLocation)
+        return run
+    }
+
     @Test func entersAndLeavesTheAlternateScreenAndDrawsText() async throws {
         let run = try PseudoTerminalRun(arguments: ["--open", "friends"])
         try await play(run, [("a adds one", "Q")])
@@ -35,12 +46,7 @@ struct PseudoTerminalTests {
     }
 
     @Test func aDownKeyWritesOnlyTheRowsThatChanged() async throws {
-        let run = try PseudoTerminalRun(arguments: ["--open", "friends"])
-        try await play(run, [
-            ("a adds one", "a"), ("New friend", "Anna\tBeck\t123 456\u{13}"),
-            ("Added Anna Beck", "a"), ("New friend", "Ben\tCole\t789 012\u{13}"),
-            ("Added Ben Cole", "g"), ("Anna Beck", ""),
-        ])
+        let run = try await friendsListOfTwo()
         // Down as a terminal in keypad-transmit mode sends it (curses turned that mode on); what it brought,
         // until Q is typed.
         run.markOutput()
@@ -53,6 +59,26 @@ struct PseudoTerminalTests {
         #expect(!down.isEmpty)
         #expect(down.utf8.count < 1200, "Down wrote \(down.utf8.count) bytes")
         #expect(!down.contains("\u{1B}[2J"), "no clear-screen on a keystroke")
+    }
+
+    /// Curses flushes after every cursor movement until its first `endwin`; the session leaves that state, so a
+    /// frame reaches the terminal in one write instead of one per few cells, each waking the terminal early.
+    @Test func eachKeysFrameReachesTheTerminalInOneWrite() async throws {
+        let run = try await friendsListOfTwo()
+        #expect(try await run.waitForQuiet())
+        var writes: [Int] = []
+        for key in ["\u{1B}OB", "\u{1B}OA", "\u{1B}OB", "\u{1B}OA"] {
+            guard let before = run.writeCalls else { break }
+            run.markOutput()
+            run.type(key)
+            #expect(try await run.waitFor("Beck"))
+            #expect(try await run.waitForQuiet())
+            if let after = run.writeCalls { writes.append(after - before) }
+        }
+        run.type("Q")
+        #expect(try await run.waitForExit() == .exited(0))
+        #expect(writes.count == 4, "/proc/PID/io was not readable")
+        #expect(writes.allSatisfy { $0 == 1 }, "write calls per key: \(writes)")
     }
 
     /// Buttons and the wheel are reported, never motion (1003), in the SGR encoding (1006): asked through

@@ -95,6 +95,26 @@ final class PseudoTerminalRun: @unchecked Sendable {
         return false
     }
 
+    /// How many write calls the app has made so far (`syscw` in /proc/PID/io), nil where that is not readable.
+    var writeCalls: Int? {
+        guard let io = try? String(contentsOfFile: "/proc/\(process.pid)/io", encoding: .utf8) else { return nil }
+        let line = io.split(separator: "\n").first { $0.hasPrefix("syscw:") }
+        return line.flatMap { Int($0.dropFirst("syscw:".count).trimmingCharacters(in: .whitespaces)) }
+    }
+
+    /// Waits until the app has written nothing for `quiet`, so a frame is whole; false after `timeout`.
+    func waitForQuiet(_ quiet: Duration = .milliseconds(150), timeout: Duration = .seconds(10)) async throws -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        var count = output.count, since = ContinuousClock.now
+        while ContinuousClock.now < deadline {
+            drain()
+            if output.count != count { (count, since) = (output.count, ContinuousClock.now) }
+            if ContinuousClock.now - since >= quiet { return true }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        return false
+    }
+
     /// Waits for the app to end, reading what it writes meanwhile; kills it if it outlives `timeout`.
     func waitForExit(timeout: Duration = .seconds(30)) async throws -> ChildProcess.Exit? {
         let deadline = ContinuousClock.now + timeout
