@@ -32,15 +32,24 @@ public final class CursesBackend: TerminalBackend {
         var chars: (wchar_t, wchar_t, wchar_t, wchar_t, wchar_t, wchar_t) = (0, 0, 0, 0, 0, 0)
         var lastStyle: Style?
         var (attrs, pair) = attributes(for: .plain)
-        for run in runs where run.y < Int(nearby_lines()) {
+        for run in Self.bridged(runs) where run.y < Int(nearby_lines()) {
             var moved = false
-            for x in run.startX..<min(run.endX, frame.size.width) {
+            let endX = min(run.endX, frame.size.width)
+            // Up to where blanks keep the style just written (see `blanksKeepStyle`).
+            var keptThrough = -1
+            for x in run.startX..<endX {
                 let cell = frame[x, run.y]
                 if cell.isContinuation { moved = false; continue }
                 // Neighbouring cells mostly share a style: look the pair up once per change of style.
-                if cell.style != lastStyle {
-                    lastStyle = cell.style
-                    (attrs, pair) = attributes(for: cell.style)
+                let style = cell.style
+                if style != lastStyle, x > keptThrough {
+                    if cell.isBlank, let last = lastStyle,
+                       let through = Self.blanksKeepStyle(last, frame, y: run.y, from: x, to: endX) {
+                        keptThrough = through
+                    } else {
+                        lastStyle = style
+                        (attrs, pair) = attributes(for: style)
+                    }
                 }
                 Self.encode(cell, attributes: attrs, pair: pair, into: &cc, scratch: &chars)
                 if moved {
@@ -84,6 +93,39 @@ public final class CursesBackend: TerminalBackend {
             }
             offset += written
         }
+    }
+
+    /// Runs of a row joined across short stretches of cells that did not change, so the blanks between two
+    /// changed columns are written too and can keep the columns' style (see `blanksKeepStyle`); curses itself
+    /// writes through short gaps rather than moving the cursor, so this adds cells, not bytes.
+    static func bridged(_ runs: [ChangedRun]) -> [ChangedRun] {
+        let shortGap = 8
+        var joined: [ChangedRun] = []
+        joined.reserveCapacity(runs.count)
+        for run in runs {
+            if let last = joined.last, last.y == run.y, run.startX - last.endX <= shortGap {
+                joined[joined.count - 1].endX = max(last.endX, run.endX)
+            } else {
+                joined.append(run)
+            }
+        }
+        return joined
+    }
+
+    /// The padding between two columns may keep the style of the column before, when its blanks look the same
+    /// in it: two columns of one colour then cost no switch to plain and back, and two of different colours one
+    /// switch instead of two (about 11 bytes each). The last blank's x, or nil where the blanks end the run:
+    /// there curses clears them in their own style, with an erase rather than spaces.
+    static func blanksKeepStyle(_ style: Style, _ frame: CellBuffer, y: Int, from x: Int, to endX: Int)
+        -> Int? {
+        var next = x
+        while next < endX {
+            let cell = frame[next, y]
+            if !cell.isBlank { return next - 1 }
+            guard cell.style.drawsBlankLike(style) else { return nil }
+            next += 1
+        }
+        return nil
     }
 
     /// Fills `cc` with the cell's scalars (a base and up to three marks). Nonisolated, so the closure inside

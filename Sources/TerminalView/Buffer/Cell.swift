@@ -53,6 +53,9 @@ public struct Cell: Hashable, Sendable {
     /// The base character's scalar.
     public var base: Unicode.Scalar { Unicode.Scalar(head & 0x1F_FFFF) ?? " " }
 
+    /// A plain space: one column, no marks. Its foreground never shows.
+    public var isBlank: Bool { head == 0x20 | 1 << 24 && marks == 0 }
+
     /// How many combining marks follow the base.
     public var markCount: Int {
         marks == 0 ? 0 : (marks >> 42 != 0 ? 3 : (marks >> 21 != 0 ? 2 : 1))

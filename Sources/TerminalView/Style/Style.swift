@@ -47,6 +47,14 @@ public struct Style: Hashable, Sendable {
 
     public static let plain = Style()
 
+    /// Whether a blank cell drawn in `other` looks the same as one drawn in this style: a space shows only its
+    /// background, unless reversed (the foreground becomes the background) or underlined.
+    public func drawsBlankLike(_ other: Style) -> Bool {
+        let visibleOnBlank: TextAttributes = [.reverse, .underline]
+        return background == other.background && attributes.isDisjoint(with: visibleOnBlank)
+            && other.attributes.isDisjoint(with: visibleOnBlank)
+    }
+
     public func adding(_ extra: TextAttributes) -> Style {
         var copy = self
         copy.attributes.formUnion(extra)

@@ -93,3 +93,24 @@ struct CellBufferCopyTests {
         #expect(target.textRows()[0] == "")
     }
 }
+
+/// Which blanks look alike whatever their foreground.
+struct BlankCellTests {
+    @Test func onlyAPlainSpaceIsBlank() {
+        #expect(Cell.blank(Style(foreground: .red)).isBlank)
+        #expect(!Cell(scalar: "x", style: .plain, width: 1).isBlank)
+        #expect(!Cell.continuation(.plain).isBlank)
+        var marked = Cell.blank()
+        marked.appendMark("\u{301}")
+        #expect(!marked.isBlank)
+    }
+
+    @Test func aBlankShowsOnlyItsBackgroundUnlessReversedOrUnderlined() {
+        let cyan = Style(foreground: .cyan)
+        #expect(Style.plain.drawsBlankLike(cyan))
+        #expect(Style.plain.adding(.bold).drawsBlankLike(cyan))
+        #expect(!Style(background: .blue).drawsBlankLike(cyan))
+        #expect(!Style.plain.adding(.underline).drawsBlankLike(cyan))
+        #expect(!Style.plain.drawsBlankLike(cyan.adding(.reverse)))
+    }
+}
