@@ -133,6 +133,16 @@ struct ZoneRulesTests {
         #expect(ZoneTable(text: "garbage\n#LI\t+4709+00931\tEurope/Vaduz").entry(forZone: "Europe/Vaduz") == nil)
     }
 
+    @Test func zoneTableLinesMayEndInCRLFAndBadLinesAreSkipped() {
+        let text = "LI\t+47x9+00931\tEurope/Vaduz\r\nli\t+4709+00931\tEurope/Vaduz\r\n"
+            + "LI\t+4709+00931\tEurope/Vaduz\r\nCH\t+4723+00832\tEurope/Zurich"
+        let table = ZoneTable(text: text)
+        #expect(table.entry(forZone: "Europe/Vaduz")?.country == "LI")
+        #expect(table.entry(forZone: "Europe/Zurich")?.country == "CH")
+        #expect(table.entry(forZone: "Europe/Zuric") == nil)
+        #expect(ZoneTable(text: "").entry(forZone: "Europe/Vaduz") == nil)
+    }
+
     private func utc(_ year: Int, _ month: Int, _ day: Int, _ hour: Int, _ minute: Int) -> Date {
         Date(timeIntervalSince1970: Double(CivilDate.days(year: year, month: month, day: day) * 86_400
                                            + hour * 3600 + minute * 60))
