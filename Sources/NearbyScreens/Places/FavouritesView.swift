@@ -41,8 +41,8 @@ final class FavouritesView: ScreenView {
                         loading: model.isLoading.value ? "loading" : nil, badge: host.headerBadge(), theme: theme)
         let retryKey = keyMap.key { $0 == .retry }
         list.draw(in: buffer, theme: theme) { index, buffer, rect, selected in
-            PlacesListView.drawRow(model.row(at: index), in: buffer, rect: rect, selected: selected, detailed: false,
-                                   walking: false, retryKey: retryKey, widenKey: nil, theme: theme)
+            PlaceRowView.draw(model.row(at: index), in: buffer, rect: rect, selected: selected, detailed: false,
+                              walking: false, retryKey: retryKey, widenKey: nil, theme: theme)
         }
     }
 }
