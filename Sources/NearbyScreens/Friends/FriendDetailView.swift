@@ -18,15 +18,7 @@ final class FriendDetailView: ScreenView {
     init(model: any FriendDetailViewModelType, host: ScreenHost) {
         self.model = model
         self.host = host
-        let changed: @MainActor (Any) -> Void = { [weak self] _ in
-            self?.revision += 1
-            self?.host.invalidate()
-        }
-        let redraw: @MainActor (Any) -> Void = { [weak self] _ in self?.host.invalidate() }
-        tokens = [
-            model.title.bind(redraw), model.content.bind(changed), model.isLoading.bind(redraw),
-            model.isDeleting.bind(redraw), model.status.bind(redraw), model.confirmation.bind(redraw),
-        ]
+        tokens = model.observeAll(body: { [weak self] in self?.bodyChanged() }, redraw: { [host] in host.invalidate() })
         let isFriend: @MainActor () -> Bool = { [model] in if case .friend = model.content.value { true } else { false } }
         let isError: @MainActor () -> Bool = { [model] in if case .error = model.content.value { true } else { false } }
         keyMap = KeyMap(title: "Friend", ListKeys.bindings(footer: "scroll") { .scroll($0) }.map { binding in
@@ -56,6 +48,12 @@ final class FriendDetailView: ScreenView {
     func close() {
         tokens.forEach { $0.cancel() }
         tokens.removeAll()
+    }
+
+    /// The content is drawn again at the next layout.
+    private func bodyChanged() {
+        revision += 1
+        host.invalidate()
     }
 
     func handle(_ event: InputEvent) -> Bool {

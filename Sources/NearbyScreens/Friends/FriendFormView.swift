@@ -23,11 +23,7 @@ final class FriendFormView: ScreenView {
         self.model = model
         self.host = host
         editors = model.fields.map { TextFieldState(text: $0.text.value, maxLength: $0.maximumLength) }
-        let redraw: @MainActor (Any) -> Void = { [weak self] _ in self?.host.invalidate() }
-        tokens = [model.canSave.bind(redraw), model.saveState.bind(redraw), model.confirmation.bind(redraw)]
-        for field in model.fields {
-            tokens.append(field.message.bind(redraw))
-        }
+        tokens = model.observeAll { [host] in host.invalidate() }
         keyMap = KeyMap(title: "Friend", [
             KeyBinding([.tab, .down], "next field", action: .next, footer: .custom(keys: "tab", summary: "next")),
             KeyBinding([.backTab, .up], "previous field", action: .previous, inFooter: false),

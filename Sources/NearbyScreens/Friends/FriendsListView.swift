@@ -20,7 +20,6 @@ final class FriendsListView: ScreenView {
         self.model = model
         self.host = host
         list = ListScreen(model: model, isRoot: isRoot, host: host)
-        list.keep(model.confirmation.bind(list.redraw))
         keyMap = KeyMap(title: "Friends", list.navigationBindings { .list($0) } + [
             KeyBinding([.character("a")], "add", action: .add),
             KeyBinding([.character("e")], "edit", action: .edit)

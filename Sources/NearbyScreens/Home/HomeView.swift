@@ -42,18 +42,11 @@ final class HomeView: ScreenView {
         self.model = model
         self.host = host
         self.isRoot = isRoot
-        let changed: @MainActor (Any) -> Void = { [weak self] _ in
+        tokens = model.observeAll(body: { [weak self] in
             self?.itemsStale = true
             self?.host.invalidate()
-        }
-        let redraw: @MainActor (Any) -> Void = { [weak self] _ in self?.host.invalidate() }
-        tokens = [
-            model.header.bind(redraw), model.isLoading.bind(redraw), model.hotPicks.bind(changed),
-            model.categories.bind(changed), model.sections.bind(changed), model.friendsSection.bind(changed),
-            model.favouritesSection.bind(changed),
-            model.notice.bind(changed), model.status.bind(redraw), model.attribution.bind(redraw),
-            model.nextRefresh.bindAndFire { [weak self] date in self?.scheduleWake(at: date) },
-        ]
+        }, redraw: { [host] in host.invalidate() })
+        tokens.append(model.nextRefresh.bindAndFire { [weak self] date in self?.scheduleWake(at: date) })
         let anyFailed: @MainActor () -> Bool = { [unowned self] in items.contains { $0.retry != nil } }
         let back = isRoot
             ? KeyBinding([.character("q")], "quit", action: Action.back).essential()

@@ -31,20 +31,10 @@ final class PlaceDetailView: ScreenView {
     init(model: any PlaceDetailViewModelType, host: ScreenHost) {
         self.model = model
         self.host = host
-        let changed: @MainActor (Any) -> Void = { [weak self] _ in
-            self?.revision += 1
-            self?.host.invalidate()
-        }
-        let redraw: @MainActor (Any) -> Void = { [weak self] _ in self?.host.invalidate() }
-        tokens = [
-            model.title.bind(redraw), model.lines.bind(changed), model.hours.bind(changed), model.map.bind(changed),
-            model.walk.bind(changed),
-            model.friendsNearby.bind(changed), model.favourite.bind(changed), model.attribution.bind(redraw),
-            model.isLoading.bind(redraw), model.status.bind(redraw),
-            model.meetingPoints.bind { [weak self] _ in
-                self?.revealMeeting = true
-                changed(())
-            },
+        tokens = model.observeAll(body: { [weak self] in self?.bodyChanged() }, redraw: { [host] in host.invalidate() })
+        tokens += [
+            // New meeting points are scrolled into view.
+            model.meetingPoints.bind { [weak self] _ in self?.revealMeeting = true },
             model.nextRefresh.bindAndFire { [weak self] date in self?.scheduleWake(at: date) },
         ]
         let meetingCount: @MainActor () -> Int = { [model] in
@@ -89,6 +79,12 @@ final class PlaceDetailView: ScreenView {
         tokens.forEach { $0.cancel() }
         tokens.removeAll()
         wake = nil
+    }
+
+    /// The body is drawn again at the next layout.
+    private func bodyChanged() {
+        revision += 1
+        host.invalidate()
     }
 
     /// One wake-up when the hours shown next change; none while nothing is due.

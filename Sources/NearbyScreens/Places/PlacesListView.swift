@@ -21,11 +21,6 @@ final class PlacesListView: ScreenView {
         self.model = model
         self.host = host
         list = ListScreen(model: model, isRoot: isRoot, host: host)
-        for token in [model.sortOrder.bind(list.redraw), model.layout.bind(list.redraw), model.radius.bind(list.redraw),
-                      model.attribution.bind(list.redraw), model.walkingNote.bind(list.redraw),
-                      model.locationNotice.bind(list.redraw), model.locationAccuracy.bind(list.redraw)] {
-            list.keep(token)
-        }
         keyMap = KeyMap(title: "Places", list.navigationBindings { .list($0) } + [
             KeyBinding([.character("s")], "sort", action: .sort),
             KeyBinding([.character("v")], "layout", action: .layout),
@@ -38,7 +33,6 @@ final class PlacesListView: ScreenView {
             KeyBinding([.character("N")], "previous name match", action: .match(forward: false), inFooter: false)
                 .enabled { [unowned model] in model.matchText != nil && model.rowCount > 1 },
         ] + list.commonBindings { .list($0) })
-        list.keep(model.dataAge.bind(list.redraw))
         list.keep(model.nextRefresh.bindAndFire { [weak self] date in self?.scheduleWake(at: date) })
         model.load()
     }

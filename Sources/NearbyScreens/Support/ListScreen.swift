@@ -40,13 +40,7 @@ final class ListScreen {
         self.isRoot = isRoot
         self.host = host
         // Every observable that changes what is drawn asks for a frame; many changes make one frame.
-        tokens = [model.rowsRevision.bind(redraw), model.title.bind(redraw), model.isLoading.bind(redraw),
-                  model.status.bind(redraw), model.selection.bind(redraw), model.filter.bind(redraw)]
-    }
-
-    /// A bound closure that asks for a frame, for the screen's own observables.
-    var redraw: @MainActor (Any) -> Void {
-        { [host] _ in host.invalidate() }
+        tokens = model.observeAll { [host] in host.invalidate() }
     }
 
     /// Keeps one of the screen's own observations alive until `close()`.
