@@ -17,8 +17,8 @@ public final class AppCoordinator: TerminalApplication {
     /// The view model of each screen on the stack (nil for a view pushed without one, as tests do).
     private var models: [ScreenModel?] = []
     private var host: (any ApplicationHost)?
-    /// Wake-ups asked for before a host was attached; handed over on attach.
-    private var pendingWakes: [ScheduledWake] = []
+    /// The wake-ups of each screen on the stack; only the top one's are with the host.
+    private var clocks: [ScreenClock] = []
     private var showingHelp = false
     /// The coordinator's own question: ctrl-c while a screen holds unsaved text.
     private var quitQuestion: ConfirmationRequest?
@@ -74,13 +74,14 @@ public final class AppCoordinator: TerminalApplication {
         evaluationTime = nil
         configureGlobalKeys()
         navigator.handler = { [weak self] intent in self?.perform(intent) }
-        pushView(rootView(makeHost()), model: nil)
+        let clock = makeClock()
+        pushView(rootView(makeHost(clock: clock)), model: nil, clock: clock)
     }
 
     public func attach(to host: any ApplicationHost) {
         self.host = host
-        for wake in pendingWakes { host.schedule(wake) }
-        pendingWakes.removeAll()
+        // Wakes asked for before there was a host.
+        clocks.last?.armAll()
     }
 
     /// How many screens are on the stack.
@@ -274,37 +275,39 @@ public final class AppCoordinator: TerminalApplication {
     }
 
     private func push(_ model: ScreenModel) {
-        pushView(ScreenViewFactory.makeView(for: model, isRoot: stack.isEmpty, host: makeHost()), model: model)
+        let clock = makeClock()
+        pushView(ScreenViewFactory.makeView(for: model, isRoot: stack.isEmpty, host: makeHost(clock: clock)),
+                 model: model, clock: clock)
     }
 
-    /// Puts a view on top (tests push views on stub view models this way).
-    func pushView(_ view: ScreenView, model: ScreenModel?) {
+    /// Puts a view on top; the screen beneath keeps no wake while covered.
+    private func pushView(_ view: ScreenView, model: ScreenModel?, clock: ScreenClock) {
+        clocks.last?.isCovered = true
         models.append(model)
         stack.append(view)
+        clocks.append(clock)
         setNeedsDisplay()
     }
 
-    /// What a new screen may ask of the coordinator.
-    func makeHost() -> ScreenHost {
-        ScreenHost(invalidate: { [weak self] in self?.setNeedsDisplay() },
-                   back: { [weak self] in self?.perform(.pop) },
-                   wake: { [weak self] date, action in
-                       let wake = ScheduledWake(at: date, action)
-                       self?.schedule(wake)
-                       return wake
-                   },
-                   copy: { [weak self] text in self?.host?.copyToClipboard(text) ?? false },
-                   headerBadge: { [weak self] in self?.evaluationTime?.badge })
+    private func makeClock() -> ScreenClock {
+        ScreenClock { [weak self] wake in self?.host?.schedule(wake) }
     }
 
-    private func schedule(_ wake: ScheduledWake) {
-        if let host { host.schedule(wake) } else { pendingWakes.append(wake) }
+    /// What a new screen may ask of the coordinator.
+    private func makeHost(clock: ScreenClock) -> ScreenHost {
+        ScreenHost(invalidate: { [weak self] in self?.setNeedsDisplay() },
+                   back: { [weak self] in self?.perform(.pop) },
+                   wakes: { next, action in clock.follow(next, action) },
+                   copy: { [weak self] text in self?.host?.copyToClipboard(text) ?? false },
+                   headerBadge: { [weak self] in self?.evaluationTime?.badge })
     }
 
     private func pop() {
         guard stack.count > 1 else { quit(); return }
         stack.removeLast().close()
         models.removeLast()?.close()
+        clocks.removeLast().stop()
+        clocks.last?.isCovered = false
     }
 
     private var isShowingFriendsList: Bool { stack.last is FriendsListView }
@@ -322,6 +325,7 @@ public final class AppCoordinator: TerminalApplication {
         isFinished = true
         for view in stack { view.close() }
         for model in models { model?.close() }
+        for clock in clocks { clock.stop() }
         setNeedsDisplay()
     }
 

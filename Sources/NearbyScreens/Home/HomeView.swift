@@ -33,8 +33,6 @@ final class HomeView: ScreenView {
     /// The search line while `/` is being typed, or the location line of `L`.
     private var search: TextFieldState?
     private var prompt = Prompt.search
-    /// The one wake-up for the next time something shown changes by the clock.
-    private var wake: ScheduledWake?
     /// Home loads when it is first shown: beneath a screen opened with `--open`, it waits until Back.
     private var hasLoaded = false
 
@@ -46,7 +44,8 @@ final class HomeView: ScreenView {
             self?.itemsStale = true
             self?.host.invalidate()
         }, redraw: { [host] in host.invalidate() })
-        tokens.append(model.nextRefresh.bindAndFire { [weak self] date in self?.scheduleWake(at: date) })
+        // Woken when an open state shown changes by the clock; nothing ticks while nothing is due.
+        tokens.append(host.wakes(model.nextRefresh) { [model] in model.refreshTimes() })
         let anyFailed: @MainActor () -> Bool = { [unowned self] in items.contains { $0.retry != nil } }
         let back = isRoot
             ? KeyBinding([.character("q")], "quit", action: Action.back).essential()
@@ -84,12 +83,6 @@ final class HomeView: ScreenView {
     func close() {
         tokens.forEach { $0.cancel() }
         tokens.removeAll()
-        wake = nil
-    }
-
-    /// One wake-up when an open state shown will change by the clock; none while nothing is due.
-    private func scheduleWake(at date: Date?) {
-        wake = date.map { host.wake($0) { [weak self] in self?.model.refreshTimes() } }
     }
 
     private var selectedItem: HomeItem? { items.first { $0.key == selectedKey } }

@@ -14,7 +14,6 @@ final class PlaceDetailView: ScreenView {
     private let model: any PlaceDetailViewModelType
     private let host: ScreenHost
     private var tokens: [ObservationToken] = []
-    private var wake: ScheduledWake?
     /// Which friend `m` suggests meeting points with next.
     private var meetFriendIndex = 0
     private var keyMap = KeyMap<Action>(title: "Place", [])
@@ -35,7 +34,8 @@ final class PlaceDetailView: ScreenView {
         tokens += [
             // New meeting points are scrolled into view.
             model.meetingPoints.bind { [weak self] _ in self?.revealMeeting = true },
-            model.nextRefresh.bindAndFire { [weak self] date in self?.scheduleWake(at: date) },
+            // Woken when the hours shown change (the state, or "today" at midnight).
+            host.wakes(model.nextRefresh) { [model] in model.timeDidPass() },
         ]
         let meetingCount: @MainActor () -> Int = { [model] in
             if case .found(_, let rows) = model.meetingPoints.value { min(3, rows.count) } else { 0 }
@@ -78,18 +78,12 @@ final class PlaceDetailView: ScreenView {
     func close() {
         tokens.forEach { $0.cancel() }
         tokens.removeAll()
-        wake = nil
     }
 
     /// The body is drawn again at the next layout.
     private func bodyChanged() {
         revision += 1
         host.invalidate()
-    }
-
-    /// One wake-up when the hours shown next change; none while nothing is due.
-    private func scheduleWake(at date: Date?) {
-        wake = date.map { host.wake($0) { [weak self] in self?.model.timeDidPass() } }
     }
 
     func handle(_ event: InputEvent) -> Bool {

@@ -11,8 +11,6 @@ final class PlacesListView: ScreenView {
     private let host: ScreenHost
     private let list: ListScreen
     private var keyMap = KeyMap<Action>(title: "Places", [])
-    /// The one wake-up for the next time a row shown changes by the clock.
-    private var wake: ScheduledWake?
     private var attributionRect: Rect?
     /// The notes under the title (no GPS fix, straight-line distances), one line each, when there is room.
     private var noteRect: Rect?
@@ -33,7 +31,8 @@ final class PlacesListView: ScreenView {
             KeyBinding([.character("N")], "previous name match", action: .match(forward: false), inFooter: false)
                 .enabled { [unowned model] in model.matchText != nil && model.rowCount > 1 },
         ] + list.commonBindings { .list($0) })
-        list.keep(model.nextRefresh.bindAndFire { [weak self] date in self?.scheduleWake(at: date) })
+        // Woken when a row shown changes its open state; nothing ticks while nothing is due.
+        list.keep(host.wakes(model.nextRefresh) { [model] in model.timeDidPass() })
         model.load()
     }
 
@@ -52,15 +51,7 @@ final class PlacesListView: ScreenView {
     func dismissStatus() { model.dismissStatus() }
     var capturesText: Bool { list.capturesText }
 
-    func close() {
-        list.close()
-        wake = nil
-    }
-
-    /// One wake-up when a row shown next changes its open state; none while nothing is due.
-    private func scheduleWake(at date: Date?) {
-        wake = date.map { host.wake($0) { [weak self] in self?.model.timeDidPass() } }
-    }
+    func close() { list.close() }
 
     // MARK: Events
 
