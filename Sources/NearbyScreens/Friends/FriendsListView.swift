@@ -8,7 +8,6 @@ final class FriendsListView: ScreenView {
 
     private let model: any FriendsListViewModelType
     private let list: ListScreen
-    private let host: ScreenHost
     private var keyMap = KeyMap<Action>(title: "Friends", [])
     /// Column widths for the phone and the distance, from the rows shown: only as wide as their text needs,
     /// and never narrower while the list stays the same, so columns do not jump while scrolling.
@@ -18,7 +17,6 @@ final class FriendsListView: ScreenView {
 
     init(model: any FriendsListViewModelType, isRoot: Bool, host: ScreenHost) {
         self.model = model
-        self.host = host
         list = ListScreen(model: model, isRoot: isRoot, host: host)
         keyMap = KeyMap(title: "Friends", list.navigationBindings { .list($0) } + [
             KeyBinding([.character("a")], "add", action: .add),
@@ -43,16 +41,15 @@ final class FriendsListView: ScreenView {
     // MARK: Events
 
     func handle(_ event: InputEvent) -> Bool {
-        if let handled = list.handleBeforeKeyMap(event) { return handled }
-        guard case .key(let key) = event, let action = keyMap.action(for: key) else { return false }
-        let index = model.selection.value
-        switch action {
-        case .list(let action): list.perform(action)
-        case .add: model.add()
-        case .edit: model.edit(at: index)
-        case .delete: model.requestDelete(at: index)
+        list.handle(event, keyMap: keyMap) { action in
+            let index = model.selection.value
+            switch action {
+            case .list(let action): list.perform(action)
+            case .add: model.add()
+            case .edit: model.edit(at: index)
+            case .delete: model.requestDelete(at: index)
+            }
         }
-        return true
     }
 
     // MARK: Frames
@@ -68,8 +65,7 @@ final class FriendsListView: ScreenView {
     }
 
     func draw(into buffer: CellBuffer, rect: Rect, theme: Theme) {
-        HeaderLine.draw(in: buffer, rect: rect, title: "Nearby · " + model.title.value,
-                        loading: model.isLoading.value ? "loading" : nil, badge: host.headerBadge(), theme: theme)
+        list.drawHeader(in: buffer, rect: rect, title: "Nearby · " + model.title.value, theme: theme)
         let columns = columns
         let retryKey = keyMap.key { if case .list(.retry) = $0 { true } else { false } }
         let addKey = keyMap.key { if case .add = $0 { true } else { false } }

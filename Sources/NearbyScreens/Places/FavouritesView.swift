@@ -6,12 +6,10 @@ import TerminalView
 final class FavouritesView: ScreenView {
     private let model: FavouritesListViewModel
     private let list: ListScreen
-    private let host: ScreenHost
     private var keyMap = KeyMap<ListAction>(title: "Favourites", [])
 
     init(model: FavouritesListViewModel, isRoot: Bool, host: ScreenHost) {
         self.model = model
-        self.host = host
         list = ListScreen(model: model, isRoot: isRoot, host: host)
         keyMap = KeyMap(title: "Favourites", list.navigationBindings { $0 } + list.commonBindings { $0 })
         model.load()
@@ -26,10 +24,7 @@ final class FavouritesView: ScreenView {
     func close() { list.close() }
 
     func handle(_ event: InputEvent) -> Bool {
-        if let handled = list.handleBeforeKeyMap(event) { return handled }
-        guard case .key(let key) = event, let action = keyMap.action(for: key) else { return false }
-        list.perform(action)
-        return true
+        list.handle(event, keyMap: keyMap) { list.perform($0) }
     }
 
     func layout(in rect: Rect, theme: Theme) {
@@ -37,8 +32,7 @@ final class FavouritesView: ScreenView {
     }
 
     func draw(into buffer: CellBuffer, rect: Rect, theme: Theme) {
-        HeaderLine.draw(in: buffer, rect: rect, title: model.title.value,
-                        loading: model.isLoading.value ? "loading" : nil, badge: host.headerBadge(), theme: theme)
+        list.drawHeader(in: buffer, rect: rect, theme: theme)
         let retryKey = keyMap.key { $0 == .retry }
         list.draw(in: buffer, theme: theme) { index, buffer, rect, selected in
             PlaceRowView.draw(model.row(at: index), in: buffer, rect: rect, selected: selected, detailed: false,

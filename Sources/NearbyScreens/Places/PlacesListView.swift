@@ -8,16 +8,11 @@ final class PlacesListView: ScreenView {
     enum Action { case list(ListAction), sort, layout, widen, narrow, match(forward: Bool), favourite }
 
     private let model: any PlacesListViewModelType
-    private let host: ScreenHost
     private let list: ListScreen
     private var keyMap = KeyMap<Action>(title: "Places", [])
-    private var attributionRect: Rect?
-    /// The notes under the title (no GPS fix, straight-line distances), one line each, when there is room.
-    private var noteRect: Rect?
 
     init(model: any PlacesListViewModelType, isRoot: Bool, host: ScreenHost) {
         self.model = model
-        self.host = host
         list = ListScreen(model: model, isRoot: isRoot, host: host)
         keyMap = KeyMap(title: "Places", list.navigationBindings { .list($0) } + [
             KeyBinding([.character("s")], "sort", action: .sort),
@@ -56,65 +51,34 @@ final class PlacesListView: ScreenView {
     // MARK: Events
 
     func handle(_ event: InputEvent) -> Bool {
-        if let handled = list.handleBeforeKeyMap(event) { return handled }
-        guard case .key(let key) = event, let action = keyMap.action(for: key) else { return false }
-        switch action {
-        case .list(let action): list.perform(action)
-        case .sort: model.cycleSort()
-        case .layout: model.toggleLayout()
-        case .widen: model.widenRadius()
-        case .narrow: model.narrowRadius()
-        case .match(let forward): model.selectNameMatch(forward: forward)
-        case .favourite: model.toggleFavourite()
+        list.handle(event, keyMap: keyMap) { action in
+            switch action {
+            case .list(let action): list.perform(action)
+            case .sort: model.cycleSort()
+            case .layout: model.toggleLayout()
+            case .widen: model.widenRadius()
+            case .narrow: model.narrowRadius()
+            case .match(let forward): model.selectNameMatch(forward: forward)
+            case .favourite: model.toggleFavourite()
+            }
         }
-        return true
     }
 
     // MARK: Frames
 
     func layout(in rect: Rect, theme: Theme) {
-        var body = rect.inset(top: 1)
-        attributionRect = nil
-        noteRect = nil
-        let notes = self.notes
-        if !notes.isEmpty, body.height > notes.count + 3 {
-            noteRect = Rect(x: body.x, y: body.y, width: body.width, height: notes.count)
-            body = body.inset(top: notes.count)
-        }
-        // The source's attribution (and the cache's age) stays on screen with its data.
-        if !attributionText.isEmpty, body.height > 3 {
-            let split = body.splitBottom(1)
-            body = split.rest
-            attributionRect = split.bottom
-        }
         list.rowHeight = model.layout.value == .detailed ? 2 : 1
-        list.layout(in: body)
-    }
-
-    /// "© OpenStreetMap contributors · from 3 min ago": the sources and how old a cache's answer is.
-    private var attributionText: String {
-        [model.attribution.value, model.dataAge.value ?? ""].filter { !$0.isEmpty }.joined(separator: " · ")
-    }
-
-    /// "No GPS fix — showing Vaduz", "… distances are straight lines": why the list is not what it could be.
-    private var notes: [String] {
-        [model.locationNotice.value, model.walkingNote.value].compactMap { $0 }
+        // Why the list is not what it could be ("No GPS fix — showing Vaduz", "… distances are straight lines").
+        let notes = [model.locationNotice.value, model.walkingNote.value].compactMap { $0 }
+        // The sources, and how old a cache's answer is: "© OpenStreetMap contributors · from 3 min ago".
+        let sources = [model.attribution.value, model.dataAge.value ?? ""].filter { !$0.isEmpty }
+        list.layout(in: rect.inset(top: 1), notes: notes, footnote: sources.joined(separator: " · "))
     }
 
     func draw(into buffer: CellBuffer, rect: Rect, theme: Theme) {
         let title = [model.title.value, model.locationAccuracy.value].compactMap { $0 }.joined(separator: " · ")
-        let spinner = model.isSavingFavourite ? "saving" : model.isLoading.value ? "loading" : nil
-        HeaderLine.draw(in: buffer, rect: rect, title: title, loading: spinner,
-                        badge: host.headerBadge(), theme: theme)
-        if let noteRect {
-            for (i, note) in notes.prefix(noteRect.height).enumerated() {
-                buffer.write("ⓘ " + note, in: noteRect.row(i).inset(left: 1, right: 1), style: theme.secondary)
-            }
-        }
-        if let attributionRect {
-            buffer.write(attributionText, in: attributionRect.inset(right: 1), style: theme.secondary,
-                         alignment: .right)
-        }
+        list.drawHeader(in: buffer, rect: rect, title: title, busy: model.isSavingFavourite ? "saving" : nil,
+                        theme: theme)
         let detailed = list.rowHeight == 2
         let walking = model.offersWalkingTimes
         let retryKey = keyMap.key { if case .list(.retry) = $0 { true } else { false } }
