@@ -40,10 +40,16 @@ final class FriendFormView: ScreenView {
     var statusMessage: StatusBarMessage? {
         switch model.saveState.value {
         case .failed(let message): StatusBarMessage(message, kind: .error)
+        case .unknownPlace(let name):
+            StatusBarMessage("\(saveKey.map { "\($0) again" } ?? "Saving again") saves \(name) without a distance.",
+                             kind: .error)
         case .saving: StatusBarMessage("Saving…")
         case .idle: nil
         }
     }
+
+    /// The key that saves, as the map binds it.
+    private var saveKey: String? { keyMap.key { $0 == .save } }
 
     /// The save state's message stays until the state changes.
     func dismissStatus() {}
@@ -114,8 +120,8 @@ final class FriendFormView: ScreenView {
         let saveRow = Rect(x: body.x, y: body.y + formHeight + (body.height > formHeight + 1 ? 1 : 0),
                            width: body.width, height: 1)
         if saveRow.maxY <= body.maxY {
-            let saveKey = keyMap.key { $0 == .save } ?? "ctrl-s"
-            let label = model.canSave.value ? "[ Save: \(saveKey) ]" : "[ Save ] fill in the fields marked ✗"
+            let label = !model.canSave.value ? "[ Save ] fill in the fields marked ✗"
+                : saveKey.map { "[ Save: \($0) ]" } ?? "[ Save ]"
             buffer.write(label, in: saveRow, style: model.canSave.value ? theme.accent : theme.secondary)
         }
         buffer.cursor = cursor

@@ -9,7 +9,7 @@ import TerminalView
 /// through the key map, whose bindings know whether the selected item takes them.
 @MainActor
 final class HomeView: ScreenView {
-    enum Action: Equatable { case move(ListMove), pageLeft, pageRight, open, search, locate, favourites, retry, refresh, back }
+    enum Action: Equatable { case move(ListMove), pageLeft, pageRight, open, search, locate, favourites, retry, back }
 
     /// What the line at the bottom asks for while it is being typed.
     enum Prompt { case search, location }
@@ -60,8 +60,8 @@ final class HomeView: ScreenView {
             KeyBinding([.character("/")], "search", action: .search),
             KeyBinding([.character("L")], "move: a town, LAT,LON or gps", action: .locate, inFooter: false),
             KeyBinding([.character("f")], "favourites", action: .favourites, inFooter: false),
-            KeyBinding([.character("r")], "retry", action: .retry).enabled(when: anyFailed),
-            KeyBinding([.character("r")], "refresh", action: .refresh).enabled { !anyFailed() },
+            // With nothing failed, retrying is a refresh (`retryFailed`).
+            KeyBinding([.character("r")], "retry", action: .retry).described { anyFailed() ? "retry" : "refresh" },
             back,
         ])
     }
@@ -117,7 +117,6 @@ final class HomeView: ScreenView {
             search = TextFieldState(maxLength: 100)
         case .favourites: model.openFavourites()
         case .retry: (selectedItem?.retry ?? { [model] in model.retryFailed() })()
-        case .refresh: model.refresh()
         case .back: host.back()
         }
     }

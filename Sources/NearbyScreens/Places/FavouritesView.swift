@@ -34,9 +34,13 @@ final class FavouritesView: ScreenView {
     func draw(into buffer: CellBuffer, rect: Rect, theme: Theme) {
         list.drawHeader(in: buffer, rect: rect, theme: theme)
         let retryKey = keyMap.key { $0 == .retry }
+        // Favourites are saved on a place's detail, with the key its map binds.
+        let remedy = { (fix: EmptyPlacesRemedy) in
+            fix == .saveOnADetail ? "\(FavouriteKey.key.label) on a place's detail saves one" : nil
+        }
         list.draw(in: buffer, theme: theme) { index, buffer, rect, selected in
             PlaceRowView.draw(model.row(at: index), in: buffer, rect: rect, selected: selected, detailed: false,
-                              walking: false, retryKey: retryKey, widenKey: nil, theme: theme)
+                              walking: false, retryKey: retryKey, remedy: remedy, theme: theme)
         }
     }
 }

@@ -43,7 +43,7 @@ final class PlaceDetailView: ScreenView {
         keyMap = KeyMap(title: "Place", ListKeys.bindings(footer: "scroll") { .scroll($0) }.map { binding in
             binding.enabled { [unowned self] in document.canScroll }
         } + [
-            KeyBinding([.character("f")], "favourite", action: .favourite)
+            FavouriteKey.binding(Action.favourite, inFooter: true)
                 .enabled { [model] in if case .unavailable = model.favourite.value { false } else { true } },
             KeyBinding([.character("m")], "meet a friend", action: .meet)
                 .enabled { [model] in !model.friendsNearby.value.isEmpty },
@@ -278,7 +278,7 @@ final class PlaceDetailView: ScreenView {
             for friend in friends.prefix(4) { line("  \(friend.name)  \(friend.distance)", theme.text) }
         }
         let meetingStart = y
-        let meetKey = keyMap.key { $0 == .meet } ?? "m"
+        let retry = keyMap.key { $0 == .meet }.map { "  \($0) retry" } ?? ""
         switch model.meetingPoints.value {
         case .none: break
         case .loading(let friend): line("Meeting points with \(friend)…", theme.secondary)
@@ -288,7 +288,7 @@ final class PlaceDetailView: ScreenView {
                 line("  \(i + 1) \(row.name) · \(row.openState) · \(row.distances)", theme.text)
             }
         case .empty(let text): line(text, theme.secondary)
-        case .failed(let message): line("✗ \(message)  \(meetKey) retry", theme.error)
+        case .failed(let message): line("✗ " + message + retry, theme.error)
         }
         meetingRows = (rect.y + meetingStart)..<(rect.y + y)
         return y

@@ -5,10 +5,12 @@ import TerminalView
 /// spinner, error or empty row.
 @MainActor
 enum PlaceRowView {
-    /// One row of a places list: a place, a spinner, an error or the empty text (naming `widenKey` when a wider
-    /// search could find more). Returns whether the row may be copied to the next frame (a spinner may not).
+    /// One row of a places list: a place, a spinner, an error (naming `retryKey`) or the empty text (and what
+    /// `remedy` says of the key that would find something). Returns whether the row may be copied to the next
+    /// frame (a spinner may not).
     static func draw(_ row: PlacesListRow, in buffer: CellBuffer, rect: Rect, selected: Bool, detailed: Bool,
-                     walking: Bool, retryKey: String?, widenKey: String?, theme: Theme) -> Bool {
+                     walking: Bool, retryKey: String?, remedy: (EmptyPlacesRemedy) -> String?,
+                     theme: Theme) -> Bool {
         let line = rect.row(0)
         switch row {
         case .place(let place):
@@ -21,9 +23,8 @@ enum PlaceRowView {
         case .error(let message):
             ListRows.error(message, retryKey: retryKey, in: buffer, line: line, selected: selected, theme: theme)
             return true
-        case .empty(let text, let canWiden):
-            ListRows.empty(text, suggestion: canWiden ? widenKey.map { "\($0) widens the search" } : nil,
-                           in: buffer, line: line, theme: theme)
+        case .empty(let text, let fix):
+            ListRows.empty(text, suggestion: fix.flatMap(remedy), in: buffer, line: line, theme: theme)
             return true
         }
     }

@@ -17,7 +17,7 @@ final class PlacesListView: ScreenView {
         keyMap = KeyMap(title: "Places", list.navigationBindings { .list($0) } + [
             KeyBinding([.character("s")], "sort", action: .sort),
             KeyBinding([.character("v")], "layout", action: .layout),
-            KeyBinding([.character("f")], "favourite", action: .favourite, inFooter: false)
+            FavouriteKey.binding(Action.favourite, inFooter: false)
                 .enabled { [unowned model] in model.offersFavourites },
             KeyBinding([.character("+")], "+-", "radius", action: .widen),
             KeyBinding([.character("-")], "narrow", action: .narrow, inFooter: false),
@@ -83,9 +83,12 @@ final class PlacesListView: ScreenView {
         let walking = model.offersWalkingTimes
         let retryKey = keyMap.key { if case .list(.retry) = $0 { true } else { false } }
         let widenKey = keyMap.key { if case .widen = $0 { true } else { false } }
+        let remedy = { (fix: EmptyPlacesRemedy) in
+            fix == .widenRadius ? widenKey.map { "\($0) widens the search" } : nil
+        }
         list.draw(in: buffer, theme: theme) { index, buffer, rect, selected in
             PlaceRowView.draw(model.row(at: index), in: buffer, rect: rect, selected: selected, detailed: detailed,
-                              walking: walking, retryKey: retryKey, widenKey: widenKey, theme: theme)
+                              walking: walking, retryKey: retryKey, remedy: remedy, theme: theme)
         }
     }
 }

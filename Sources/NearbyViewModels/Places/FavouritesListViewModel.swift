@@ -53,9 +53,9 @@ public final class FavouritesListViewModel: ListViewModelType {
         case .loaded:
             guard shown.indices.contains(index) else {
                 if !filter.value.isEmpty {
-                    return .empty("No favourites match “\(DisplayText.oneLine(filter.value))”", canWiden: false)
+                    return .empty("No favourites match “\(DisplayText.oneLine(filter.value))”", remedy: nil)
                 }
-                return .empty("No favourites yet: f on a place's detail saves one", canWiden: false)
+                return .empty("No favourites yet", remedy: .saveOnADetail)
             }
             return .place(rowModel(shown[index]))
         }

@@ -42,7 +42,7 @@ final class StubPlacesList: PlacesListViewModelType {
     func row(at index: Int) -> PlacesListRow {
         rowsAsked += 1
         if let row = special[index] { return row }
-        guard count > 0 else { return .empty("No cafés within 2 km", canWiden: true) }
+        guard count > 0 else { return .empty("No cafés within 2 km", remedy: .widenRadius) }
         return .place(PlaceRowModel(id: PlaceID(source: .osm, sourceID: "n\(index)"),
                                     name: "Place \(index)", subtitle: "Street \(index)", category: "Café",
                                     distance: "\(index) m N", openState: "open · until 18:00", openness: .open,
