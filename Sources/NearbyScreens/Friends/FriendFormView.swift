@@ -13,11 +13,6 @@ final class FriendFormView: ScreenView {
     /// Cursor and scroll of each field; the text itself lives in the view model.
     private var editors: [TextFieldState]
     private var keyMap = KeyMap<Action>(title: "Friend", [])
-    /// The text fields' own editing keys, for the help overlay (the field handles them, not the key map).
-    private static let editingHelp = [
-        KeyHint(keys: "← → ctrl-a ctrl-e Home End", summary: "move in the field"),
-        KeyHint(keys: "bksp del ctrl-u ctrl-k ctrl-w", summary: "delete"),
-    ]
 
     init(model: any FriendFormViewModelType, host: ScreenHost) {
         self.model = model
@@ -35,7 +30,8 @@ final class FriendFormView: ScreenView {
 
     var hints: [KeyHint] { keyMap.footerHints }
     var helpTitle: String { model.title + " — keys" }
-    var helpLines: [KeyHint] { keyMap.helpLines + Self.editingHelp }
+    /// The form's keys, then the fields' own editing keys (the field handles those).
+    var helpLines: [KeyHint] { keyMap.helpLines + TextFieldState.editingKeys.helpLines }
 
     var statusMessage: StatusBarMessage? {
         switch model.saveState.value {

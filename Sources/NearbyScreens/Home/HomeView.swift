@@ -13,12 +13,15 @@ final class HomeView: ScreenView {
 
     /// What the line at the bottom asks for while it is being typed.
     enum Prompt { case search, location }
+    /// What Enter and Esc do to that line; every other key edits it.
+    enum PromptAction { case take, cancel }
 
     private let model: any HomeViewModelType
     private let host: ScreenHost
     private let isRoot: Bool
     private var tokens: [ObservationToken] = []
     private var keyMap = KeyMap<Action>(title: "Home", [])
+    private var promptKeys = KeyMap<PromptAction>(title: "Search", [])
     /// The selected item, by a key that survives sections loading around it.
     private var selectedKey = "pager"
     private var chipIndex = 0
@@ -64,15 +67,14 @@ final class HomeView: ScreenView {
             KeyBinding([.character("r")], "retry", action: .retry).described { anyFailed() ? "retry" : "refresh" },
             back,
         ])
+        promptKeys = KeyMap(title: "Search", [
+            KeyBinding([.enter], "search", action: .take)
+                .described { [unowned self] in prompt == .search ? "search" : "move" }.essential(),
+            KeyBinding([.escape], "esc", "cancel", action: .cancel).essential(),
+        ])
     }
 
-    var hints: [KeyHint] {
-        guard search == nil else {
-            return [KeyHint(keys: "enter", summary: prompt == .search ? "search" : "move", isEssential: true),
-                    KeyHint(keys: "esc", summary: "cancel", isEssential: true)]
-        }
-        return keyMap.footerHints
-    }
+    var hints: [KeyHint] { search == nil ? keyMap.footerHints : promptKeys.footerHints }
 
     var helpTitle: String { "Home — keys" }
     var helpLines: [KeyHint] { keyMap.helpLines }
@@ -123,16 +125,16 @@ final class HomeView: ScreenView {
 
     private func handleSearch(_ key: Key) -> Bool {
         guard var field = search else { return false }
-        switch key {
-        case .enter:
+        switch promptKeys.action(for: key) {
+        case .take:
             search = nil
             switch prompt {
             case .search: model.openSearch(field.text)
             case .location: model.moveHere(to: field.text)
             }
-        case .escape:
+        case .cancel:
             search = nil
-        default:
+        case nil:
             guard field.handle(key) else { return false }
             search = field
         }

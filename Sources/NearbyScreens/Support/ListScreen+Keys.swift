@@ -48,7 +48,7 @@ extension ListScreen {
 
     /// The footer: the filter line's keys while typing a filter, else the key map's.
     func hints<Action>(_ keyMap: KeyMap<Action>) -> [KeyHint] {
-        filterLine.isEditing ? FilterLine.hints : keyMap.footerHints
+        filterLine.isEditing ? FilterLine.keyMap.footerHints : keyMap.footerHints
     }
 
     var capturesText: Bool { filterLine.isEditing }
