@@ -4,11 +4,11 @@ import TerminalView
 /// The saved favourites, nearest first, with their open state; one no longer in the data is listed dimmed.
 @MainActor
 final class FavouritesView: ScreenView {
-    private let model: FavouritesListViewModel
+    private let model: any FavouritesListViewModelType
     private let list: ListScreen
     private var keyMap = KeyMap<ListAction>(title: "Favourites", [])
 
-    init(model: FavouritesListViewModel, isRoot: Bool, host: ScreenHost) {
+    init(model: any FavouritesListViewModelType, isRoot: Bool, host: ScreenHost) {
         self.model = model
         list = ListScreen(model: model, isRoot: isRoot, host: host)
         keyMap = KeyMap(title: "Favourites", list.navigationBindings { $0 } + list.commonBindings { $0 })

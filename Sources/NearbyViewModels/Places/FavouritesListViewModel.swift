@@ -6,7 +6,7 @@ import NearbyCore
 ///
 /// Favourites are few (they are saved by hand), so the list is read whole and filtered in memory.
 @MainActor
-public final class FavouritesListViewModel: ListViewModelType {
+public final class FavouritesListViewModel: FavouritesListViewModelType {
     public let title = Observable("Favourites")
     public let filter = Observable("")
     public let rowsRevision = Observable(0)

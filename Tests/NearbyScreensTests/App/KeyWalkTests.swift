@@ -17,12 +17,7 @@ final class KeyWalkTests {
 
     private func stubApp(_ makeView: @MainActor (ScreenHost) -> ScreenView, probe: @escaping () -> [String],
                          size: Size = Size(width: 80, height: 24)) -> WalkedApp {
-        let coordinator = AppCoordinator(navigator: Navigator(), rootView: makeView, makeFriendsList: {
-            .friendsList(FriendsListViewModel(context: FriendsContext(repository: InMemoryFriends([]),
-                                                                      navigator: Navigator())))
-        })
-        let runner = HeadlessRunner(app: coordinator, size: size)
-        runner.renderIfNeeded()
+        let (runner, coordinator) = StubApp.make(size: size, makeView)
         return WalkedApp(runner: runner, coordinator: coordinator, probe: probe)
     }
 

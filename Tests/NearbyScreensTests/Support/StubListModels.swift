@@ -80,6 +80,9 @@ final class StubPlacesList: PlacesListViewModelType {
     func timeDidPass() { calls.append("timeDidPass") }
 }
 
+/// The same rows serve the Favourites view, which draws places rows too.
+extension StubPlacesList: FavouritesListViewModelType {}
+
 /// A friends list view model with made-up rows; every intent is recorded.
 @MainActor
 final class StubFriendsList: FriendsListViewModelType {
