@@ -142,9 +142,10 @@ final class ListScreen {
                         theme: theme)
     }
 
-    /// Draws the notes, the footnote, the filter line and the rows shown. A row is copied from the last frame when its content
-    /// (`generation`: the list's revision, width, row height, and whatever else the screen adds), index and
-    /// highlight are unchanged; `drawRow` returns whether its row may be kept so (a spinner row may not).
+    /// Draws the notes, the footnote, the filter line and the rows shown. A row is copied from the last frame
+    /// when its content (`generation`: the list's revision, width, row height, and whatever else the screen
+    /// adds), index and highlight are unchanged; `drawRow` returns whether its row may be kept so (a spinner
+    /// row may not).
     func draw(in buffer: CellBuffer, theme: Theme, generation: [Int] = [],
               drawRow: (_ index: Int, _ buffer: CellBuffer, _ rect: Rect, _ selected: Bool) -> Bool) {
         if let notes {
