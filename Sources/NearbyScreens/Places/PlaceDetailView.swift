@@ -17,10 +17,7 @@ final class PlaceDetailView: ScreenView {
     /// Which friend `m` suggests meeting points with next.
     private var meetFriendIndex = 0
     private var keyMap = KeyMap<Action>(title: "Place", [])
-    private var document = ScrolledDocument()
-    /// Bumped by every change to what the body shows; the document is drawn again for a new one.
-    private var revision = 0
-    private var rendered: [Int] = []
+    private let document = DetailDocument()
     /// Rows of the meeting points in the document, and whether they should be brought into view.
     private var meetingRows = 0..<0
     private var revealMeeting = false
@@ -30,7 +27,10 @@ final class PlaceDetailView: ScreenView {
     init(model: any PlaceDetailViewModelType, host: ScreenHost) {
         self.model = model
         self.host = host
-        tokens = model.observeAll(body: { [weak self] in self?.bodyChanged() }, redraw: { [host] in host.invalidate() })
+        tokens = model.observeAll(body: { [document, host] in
+            document.contentChanged()
+            host.invalidate()
+        }, redraw: { [host] in host.invalidate() })
         tokens += [
             // New meeting points are scrolled into view.
             model.meetingPoints.bind { [weak self] _ in self?.revealMeeting = true },
@@ -40,9 +40,7 @@ final class PlaceDetailView: ScreenView {
         let meetingCount: @MainActor () -> Int = { [model] in
             if case .found(_, let rows) = model.meetingPoints.value { min(3, rows.count) } else { 0 }
         }
-        keyMap = KeyMap(title: "Place", ListKeys.bindings(footer: "scroll") { .scroll($0) }.map { binding in
-            binding.enabled { [unowned self] in document.canScroll }
-        } + [
+        keyMap = KeyMap(title: "Place", document.scrollBindings { .scroll($0) } + [
             FavouriteKey.binding(Action.favourite, inFooter: true)
                 .enabled { [model] in if case .unavailable = model.favourite.value { false } else { true } },
             KeyBinding([.character("m")], "meet a friend", action: .meet)
@@ -80,16 +78,10 @@ final class PlaceDetailView: ScreenView {
         tokens.removeAll()
     }
 
-    /// The body is drawn again at the next layout.
-    private func bodyChanged() {
-        revision += 1
-        host.invalidate()
-    }
-
     func handle(_ event: InputEvent) -> Bool {
         guard case .key(let key) = event, let action = keyMap.action(for: key) else { return false }
         switch action {
-        case .scroll(let move): document.apply(move)
+        case .scroll(let move): document.scroll(move)
         case .favourite: model.toggleFavourite()
         case .meet:
             let friends = model.friendsNearby.value
@@ -120,15 +112,10 @@ final class PlaceDetailView: ScreenView {
             attributionRect = split.bottom
         }
         bodyRect = body.inset(top: 1, left: 1)
-        let key = [revision, bodyRect.width, bodyRect.height]
-        if key != rendered {
-            rendered = key
-            let height = bodyRect.height
-            document.render(width: bodyRect.width) { buffer, area in
-                drawBody(in: buffer, rect: area, viewHeight: height, theme: theme)
-            }
+        let height = bodyRect.height
+        document.layout(in: bodyRect) { buffer, area in
+            drawBody(in: buffer, rect: area, viewHeight: height, theme: theme)
         }
-        document.fit(visibleRows: bodyRect.height)
         if revealMeeting {
             revealMeeting = false
             document.reveal(meetingRows)
