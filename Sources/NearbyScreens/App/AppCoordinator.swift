@@ -9,7 +9,11 @@ import TerminalView
 /// so it shows at every size the app draws at, and only its answer keys act while it is open.
 @MainActor
 public final class AppCoordinator: TerminalApplication {
-    enum GlobalAction { case help, quit, friends, repaint, time }
+    enum GlobalAction { case help, quit, interrupt, friends, repaint, time }
+    /// What a key does while a question is open.
+    enum QuestionAction { case answer(Bool), help }
+    /// What a key does while the help shows.
+    enum HelpAction { case close }
 
     public let minimumSize = Size(width: 30, height: 8)
     public private(set) var isFinished = false
@@ -17,18 +21,27 @@ public final class AppCoordinator: TerminalApplication {
     /// The view model of each screen on the stack (nil for a view pushed without one, as tests do).
     private var models: [ScreenModel?] = []
     private var host: (any ApplicationHost)?
-    /// Wake-ups asked for before a host was attached; handed over on attach.
-    private var pendingWakes: [ScheduledWake] = []
+    /// The wake-ups of each screen on the stack; only the top one's are with the host.
+    private var clocks: [ScreenClock] = []
     private var showingHelp = false
     /// The coordinator's own question: ctrl-c while a screen holds unsaved text.
     private var quitQuestion: ConfirmationRequest?
     private let makeFriendsList: () -> ScreenModel
+    /// Keys every screen has, when the screen does not take them.
     private var globalKeys = KeyMap<GlobalAction>(title: "Everywhere", [])
+    /// ctrl-c and ctrl-l: they act whatever is open (a question, the help, the time prompt, a field taking text).
+    private let alwaysKeys = KeyMap<GlobalAction>(title: "Always", [
+        KeyBinding([.control("c")], "quit", action: .interrupt, inFooter: false),
+        KeyBinding([.control("l")], "redraw the screen", action: .repaint, inFooter: false),
+    ])
+    /// The keys that close the help overlay.
+    private let helpKeys = KeyMap<HelpAction>(title: "Help", [
+        KeyBinding([.escape, .character("?"), .character("q")], "esc", "close help", action: .close).essential(),
+    ])
     /// The time every screen evaluates opening hours at (`t`); nil: the app has no places screens.
     private let evaluationTime: EvaluationTime?
-    /// The `t` prompt while it is open, and why the last answer was refused.
-    private var timePrompt: TextFieldState?
-    private var timePromptError: String?
+    /// The `t` prompt while it is open.
+    private var timePrompt: TimePrompt?
     private var timeTokens: [ObservationToken] = []
     /// Whether the last event did something (for tests that walk key maps).
     private(set) var lastEventHandled = false
@@ -53,8 +66,7 @@ public final class AppCoordinator: TerminalApplication {
             KeyBinding([.character("?")], "help", action: .help).essential(),
             KeyBinding([.character("F")], "friends", action: .friends, inFooter: false)
                 .enabled { [unowned self] in !isShowingFriendsList },
-            KeyBinding([.control("l")], "redraw the screen", action: .repaint, inFooter: false),
-            KeyBinding([.character("Q"), .control("c")], "quit", action: .quit, inFooter: false),
+            KeyBinding([.character("Q")], "quit", action: .quit, inFooter: false),
             KeyBinding([.character("t")], "time: open at another time (t again: now)", action: .time, inFooter: false)
                 .enabled { [unowned self] in evaluationTime != nil },
         ])
@@ -74,13 +86,14 @@ public final class AppCoordinator: TerminalApplication {
         evaluationTime = nil
         configureGlobalKeys()
         navigator.handler = { [weak self] intent in self?.perform(intent) }
-        pushView(rootView(makeHost()), model: nil)
+        let clock = makeClock()
+        pushView(rootView(makeHost(clock: clock)), model: nil, clock: clock)
     }
 
     public func attach(to host: any ApplicationHost) {
         self.host = host
-        for wake in pendingWakes { host.schedule(wake) }
-        pendingWakes.removeAll()
+        // Wakes asked for before there was a host.
+        clocks.last?.armAll()
     }
 
     /// How many screens are on the stack.
@@ -114,20 +127,18 @@ public final class AppCoordinator: TerminalApplication {
             ConfirmDialog.draw(in: buffer, over: body, question: question.title, detail: question.detail,
                                confirm: question.confirmLabel, cancel: question.cancelLabel, theme: theme)
             buffer.cursor = nil
-            hints = ConfirmDialog.hints(confirm: question.confirmLabel, cancel: question.cancelLabel)
-                + [KeyHint(keys: "?", summary: "help", isEssential: true)]
+            hints = questionKeys(question).footerHints
             message = nil
         }
-        if var prompt = timePrompt {
-            drawTimePrompt(&prompt, in: buffer, line: body.row(body.height - 1), theme: theme)
-            hints = [KeyHint(keys: "enter", summary: "choose", isEssential: true),
-                     KeyHint(keys: "esc", summary: "back to now", isEssential: true)]
-            message = timePromptError.map { StatusBarMessage($0, kind: .error) }
+        if let timePrompt {
+            timePrompt.draw(in: buffer, line: body.row(body.height - 1), theme: theme)
+            hints = timePrompt.hints
+            message = timePrompt.message
         }
         if showingHelp {
             HelpOverlay.draw(in: buffer, over: body, title: helpTitle, lines: helpLines, theme: theme)
             buffer.cursor = nil
-            hints = [KeyHint(keys: "esc", summary: "close help", isEssential: true)]
+            hints = helpKeys.footerHints
         }
         StatusBar.draw(in: buffer, rect: statusRow, hints: hints, message: message, theme: theme)
     }
@@ -138,11 +149,15 @@ public final class AppCoordinator: TerminalApplication {
 
     /// Exactly the keys that work now: the question's while one is open, else the screen's and the global ones.
     var helpLines: [KeyHint] {
-        if let question = openQuestion {
-            return ConfirmDialog.helpLines(confirm: question.confirmLabel, cancel: question.cancelLabel)
-                + [KeyHint(keys: "?", summary: "help"), KeyHint(keys: "ctrl-c", summary: "quit")]
-        }
-        return (stack.last?.helpLines ?? []) + globalKeys.helpLines
+        if let question = openQuestion { return questionKeys(question).helpLines + alwaysKeys.helpLines }
+        return (stack.last?.helpLines ?? []) + globalKeys.helpLines + alwaysKeys.helpLines
+    }
+
+    /// The answers and `?`: the only keys (with ctrl-c and ctrl-l) that act while a question is open.
+    private func questionKeys(_ question: ConfirmationRequest) -> KeyMap<QuestionAction> {
+        KeyMap(title: "Question", ConfirmDialog.bindings(confirm: question.confirmLabel, cancel: question.cancelLabel) {
+            .answer($0)
+        } + [KeyBinding([.character("?")], "help", action: .help).essential()])
     }
 
     // MARK: Events
@@ -154,32 +169,37 @@ public final class AppCoordinator: TerminalApplication {
         if case .key(let key) = event {
             // A transient message stays until the next key, so it is never missed and never lingers.
             if top.statusMessage != nil { top.dismissStatus(); setNeedsDisplay() }
-            if key == .control("c") { return interrupt() }
-            if key == .control("l") { host?.repaintAll(); return }
+            if let action = alwaysKeys.action(for: key) { return perform(action) }
         }
         if timePrompt != nil { return answerTimePrompt(event) }
-        if showingHelp {
-            if case .key(let key) = event, key == .escape || key == .character("?") || key == .character("q") {
-                showingHelp = false
-                setNeedsDisplay()
-            } else {
-                lastEventHandled = false
-            }
-            return
-        }
-        if openQuestion != nil { return answerQuestion(event) }
+        if showingHelp { return closeHelp(event) }
+        if let question = openQuestion { return answerQuestion(event, question) }
         if top.handle(event) { setNeedsDisplay(); return }
         guard case .key(let key) = event, !top.capturesText, let action = globalKeys.action(for: key) else {
             lastEventHandled = false
             return
         }
+        perform(action)
+    }
+
+    private func perform(_ action: GlobalAction) {
         switch action {
         case .help: showingHelp = true
         case .quit: quit()
+        case .interrupt: interrupt()
         case .friends: showFriends()
         case .repaint: host?.repaintAll()
         case .time: openTimePrompt()
         }
+        setNeedsDisplay()
+    }
+
+    private func closeHelp(_ event: InputEvent) {
+        guard case .key(let key) = event, helpKeys.action(for: key) != nil else {
+            lastEventHandled = false
+            return
+        }
+        showingHelp = false
         setNeedsDisplay()
     }
 
@@ -191,62 +211,41 @@ public final class AppCoordinator: TerminalApplication {
         if evaluationTime.isAwayFromNow {
             evaluationTime.returnToNowEverywhere()
         } else {
-            timePrompt = TextFieldState(maxLength: 60)
-            timePromptError = nil
+            timePrompt = TimePrompt()
         }
     }
 
-    /// Enter takes the time (or says why not, keeping what was typed); Esc returns to now.
     private func answerTimePrompt(_ event: InputEvent) {
         guard case .key(let key) = event, var prompt = timePrompt, let evaluationTime else {
             lastEventHandled = false
             return
         }
-        switch key {
-        case .enter:
-            if let error = evaluationTime.answerPrompt(prompt.text) {
-                timePromptError = error
-            } else {
-                timePrompt = nil
-                timePromptError = nil
-            }
-        case .escape:
-            timePrompt = nil
-            timePromptError = nil
-            evaluationTime.returnToNowEverywhere()
-        default:
-            lastEventHandled = prompt.handle(key)
+        switch prompt.handle(key, time: evaluationTime) {
+        case .open(let handled):
             timePrompt = prompt
+            lastEventHandled = handled
+        case .closed:
+            timePrompt = nil
         }
         setNeedsDisplay()
     }
 
-    /// "time ▏22:00      e.g. 22:00 · tomorrow 10:00 · Sa 14:00 · 18:00-20:00 (open all along)".
-    private func drawTimePrompt(_ prompt: inout TextFieldState, in buffer: CellBuffer, line: Rect, theme: Theme) {
-        buffer.fill(line, style: .plain)
-        let label = "time "
-        buffer.write(label, at: Point(x: line.x + 1, y: line.y), style: theme.accent, clip: line)
-        let field = line.inset(left: 1 + DisplayWidth.of(label), right: 1)
-        buffer.cursor = prompt.draw(in: buffer, rect: field, style: theme.fieldFocused,
-                                    placeholder: "22:00 · tomorrow 10:00 · Sa 14:00 · 2026-12-24 18:00 · 18:00-20:00",
-                                    placeholderStyle: theme.secondary)
-    }
-
     /// Only the answer keys act while a question is open; `?` shows them. Enter says nothing.
-    private func answerQuestion(_ event: InputEvent) {
-        guard case .key(let key) = event else { lastEventHandled = false; return }
-        if key == .character("?") {
+    private func answerQuestion(_ event: InputEvent, _ question: ConfirmationRequest) {
+        guard case .key(let key) = event, let action = questionKeys(question).action(for: key) else {
+            lastEventHandled = false
+            return
+        }
+        switch action {
+        case .help:
             showingHelp = true
-        } else if let answer = ConfirmDialog.answer(for: key) {
+        case .answer(let answer):
             if quitQuestion != nil {
                 quitQuestion = nil
                 if answer { quit() }
             } else {
                 stack.last?.answer(answer)
             }
-        } else {
-            lastEventHandled = false
-            return
         }
         setNeedsDisplay()
     }
@@ -274,37 +273,39 @@ public final class AppCoordinator: TerminalApplication {
     }
 
     private func push(_ model: ScreenModel) {
-        pushView(ScreenViewFactory.makeView(for: model, isRoot: stack.isEmpty, host: makeHost()), model: model)
+        let clock = makeClock()
+        pushView(ScreenViewFactory.makeView(for: model, isRoot: stack.isEmpty, host: makeHost(clock: clock)),
+                 model: model, clock: clock)
     }
 
-    /// Puts a view on top (tests push views on stub view models this way).
-    func pushView(_ view: ScreenView, model: ScreenModel?) {
+    /// Puts a view on top; the screen beneath keeps no wake while covered.
+    private func pushView(_ view: ScreenView, model: ScreenModel?, clock: ScreenClock) {
+        clocks.last?.isCovered = true
         models.append(model)
         stack.append(view)
+        clocks.append(clock)
         setNeedsDisplay()
     }
 
-    /// What a new screen may ask of the coordinator.
-    func makeHost() -> ScreenHost {
-        ScreenHost(invalidate: { [weak self] in self?.setNeedsDisplay() },
-                   back: { [weak self] in self?.perform(.pop) },
-                   wake: { [weak self] date, action in
-                       let wake = ScheduledWake(at: date, action)
-                       self?.schedule(wake)
-                       return wake
-                   },
-                   copy: { [weak self] text in self?.host?.copyToClipboard(text) ?? false },
-                   headerBadge: { [weak self] in self?.evaluationTime?.badge })
+    private func makeClock() -> ScreenClock {
+        ScreenClock { [weak self] wake in self?.host?.schedule(wake) }
     }
 
-    private func schedule(_ wake: ScheduledWake) {
-        if let host { host.schedule(wake) } else { pendingWakes.append(wake) }
+    /// What a new screen may ask of the coordinator.
+    private func makeHost(clock: ScreenClock) -> ScreenHost {
+        ScreenHost(invalidate: { [weak self] in self?.setNeedsDisplay() },
+                   back: { [weak self] in self?.perform(.pop) },
+                   wakes: { next, action in clock.follow(next, action) },
+                   copy: { [weak self] text in self?.host?.copyToClipboard(text) ?? false },
+                   headerBadge: { [weak self] in self?.evaluationTime?.badge })
     }
 
     private func pop() {
         guard stack.count > 1 else { quit(); return }
         stack.removeLast().close()
         models.removeLast()?.close()
+        clocks.removeLast().stop()
+        clocks.last?.isCovered = false
     }
 
     private var isShowingFriendsList: Bool { stack.last is FriendsListView }
@@ -322,6 +323,7 @@ public final class AppCoordinator: TerminalApplication {
         isFinished = true
         for view in stack { view.close() }
         for model in models { model?.close() }
+        for clock in clocks { clock.stop() }
         setNeedsDisplay()
     }
 

@@ -46,8 +46,9 @@ struct ScreenHost {
     var invalidate: @MainActor () -> Void
     /// Leave this screen (quits at the root).
     var back: @MainActor () -> Void
-    /// Runs `action` once at `date` on the app's clock; the returned wake calls it off when released.
-    var wake: @MainActor (_ date: Date, _ action: @escaping @MainActor () -> Void) -> ScheduledWake
+    /// Runs `action` when the app's clock reaches the date `next` holds, again each time it changes (never
+    /// while nil), and only while the screen is on top (see `ScreenClock`). Cancelling the token stops it.
+    var wakes: @MainActor (_ next: Observable<Date?>, _ action: @escaping @MainActor () -> Void) -> ObservationToken
     /// Puts text on the clipboard through the terminal (OSC 52); false when it could not be sent.
     var copy: @MainActor (_ text: String) -> Bool = { _ in false }
     /// What the header shows while the app is not at now ("as of Sat 14:00"); nil at now.

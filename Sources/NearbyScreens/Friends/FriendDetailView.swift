@@ -9,29 +9,19 @@ final class FriendDetailView: ScreenView {
     private let model: any FriendDetailViewModelType
     private let host: ScreenHost
     private var tokens: [ObservationToken] = []
-    private var document = ScrolledDocument()
-    /// The content revision the document was drawn for; bumped by every change the view is told of.
-    private var revision = 0
-    private var rendered: [Int] = []
+    private let document = DetailDocument()
     private var keyMap = KeyMap<Action>(title: "Friend", [])
 
     init(model: any FriendDetailViewModelType, host: ScreenHost) {
         self.model = model
         self.host = host
-        let changed: @MainActor (Any) -> Void = { [weak self] _ in
-            self?.revision += 1
-            self?.host.invalidate()
-        }
-        let redraw: @MainActor (Any) -> Void = { [weak self] _ in self?.host.invalidate() }
-        tokens = [
-            model.title.bind(redraw), model.content.bind(changed), model.isLoading.bind(redraw),
-            model.isDeleting.bind(redraw), model.status.bind(redraw), model.confirmation.bind(redraw),
-        ]
+        tokens = model.observeAll(body: { [document, host] in
+            document.contentChanged()
+            host.invalidate()
+        }, redraw: { [host] in host.invalidate() })
         let isFriend: @MainActor () -> Bool = { [model] in if case .friend = model.content.value { true } else { false } }
         let isError: @MainActor () -> Bool = { [model] in if case .error = model.content.value { true } else { false } }
-        keyMap = KeyMap(title: "Friend", ListKeys.bindings(footer: "scroll") { .scroll($0) }.map { binding in
-            binding.enabled { [unowned self] in document.canScroll }
-        } + [
+        keyMap = KeyMap(title: "Friend", document.scrollBindings { .scroll($0) } + [
             KeyBinding([.character("e")], "edit", action: .edit).enabled(when: isFriend),
             KeyBinding([.character("d")], "delete", action: .delete).enabled(when: isFriend),
             KeyBinding([.character("y")], "copy the phone number", action: .copy("Phone"), inFooter: false)
@@ -61,7 +51,7 @@ final class FriendDetailView: ScreenView {
     func handle(_ event: InputEvent) -> Bool {
         guard case .key(let key) = event, let action = keyMap.action(for: key) else { return false }
         switch action {
-        case .scroll(let move): document.apply(move)
+        case .scroll(let move): document.scroll(move)
         case .edit: model.edit()
         case .delete: model.requestDelete()
         case .copy(let label):
@@ -77,17 +67,11 @@ final class FriendDetailView: ScreenView {
     private func body(of rect: Rect) -> Rect { rect.inset(top: 2, left: 2, right: 1) }
 
     func layout(in rect: Rect, theme: Theme) {
-        let body = body(of: rect)
-        let key = [revision, body.width]
-        if key != rendered {
-            rendered = key
-            let retryKey = keyMap.key { if case .retry = $0 { true } else { false } }
-            let content = model.content.value
-            document.render(width: body.width) { buffer, area in
-                Self.drawContent(content, retryKey: retryKey, in: buffer, rect: area, theme: theme)
-            }
+        let retryKey = keyMap.key { if case .retry = $0 { true } else { false } }
+        let content = model.content.value
+        document.layout(in: body(of: rect)) { buffer, area in
+            Self.drawContent(content, retryKey: retryKey, in: buffer, rect: area, theme: theme)
         }
-        document.fit(visibleRows: body.height)
     }
 
     func draw(into buffer: CellBuffer, rect: Rect, theme: Theme) {

@@ -13,21 +13,12 @@ final class FriendFormView: ScreenView {
     /// Cursor and scroll of each field; the text itself lives in the view model.
     private var editors: [TextFieldState]
     private var keyMap = KeyMap<Action>(title: "Friend", [])
-    /// The text fields' own editing keys, for the help overlay (the field handles them, not the key map).
-    private static let editingHelp = [
-        KeyHint(keys: "← → ctrl-a ctrl-e Home End", summary: "move in the field"),
-        KeyHint(keys: "bksp del ctrl-u ctrl-k ctrl-w", summary: "delete"),
-    ]
 
     init(model: any FriendFormViewModelType, host: ScreenHost) {
         self.model = model
         self.host = host
         editors = model.fields.map { TextFieldState(text: $0.text.value, maxLength: $0.maximumLength) }
-        let redraw: @MainActor (Any) -> Void = { [weak self] _ in self?.host.invalidate() }
-        tokens = [model.canSave.bind(redraw), model.saveState.bind(redraw), model.confirmation.bind(redraw)]
-        for field in model.fields {
-            tokens.append(field.message.bind(redraw))
-        }
+        tokens = model.observeAll { [host] in host.invalidate() }
         keyMap = KeyMap(title: "Friend", [
             KeyBinding([.tab, .down], "next field", action: .next, footer: .custom(keys: "tab", summary: "next")),
             KeyBinding([.backTab, .up], "previous field", action: .previous, inFooter: false),
@@ -39,15 +30,22 @@ final class FriendFormView: ScreenView {
 
     var hints: [KeyHint] { keyMap.footerHints }
     var helpTitle: String { model.title + " — keys" }
-    var helpLines: [KeyHint] { keyMap.helpLines + Self.editingHelp }
+    /// The form's keys, then the fields' own editing keys (the field handles those).
+    var helpLines: [KeyHint] { keyMap.helpLines + TextFieldState.editingKeys.helpLines }
 
     var statusMessage: StatusBarMessage? {
         switch model.saveState.value {
         case .failed(let message): StatusBarMessage(message, kind: .error)
+        case .unknownPlace(let name):
+            StatusBarMessage("\(saveKey.map { "\($0) again" } ?? "Saving again") saves \(name) without a distance.",
+                             kind: .error)
         case .saving: StatusBarMessage("Saving…")
         case .idle: nil
         }
     }
+
+    /// The key that saves, as the map binds it.
+    private var saveKey: String? { keyMap.key { $0 == .save } }
 
     /// The save state's message stays until the state changes.
     func dismissStatus() {}
@@ -118,8 +116,8 @@ final class FriendFormView: ScreenView {
         let saveRow = Rect(x: body.x, y: body.y + formHeight + (body.height > formHeight + 1 ? 1 : 0),
                            width: body.width, height: 1)
         if saveRow.maxY <= body.maxY {
-            let saveKey = keyMap.key { $0 == .save } ?? "ctrl-s"
-            let label = model.canSave.value ? "[ Save: \(saveKey) ]" : "[ Save ] fill in the fields marked ✗"
+            let label = !model.canSave.value ? "[ Save ] fill in the fields marked ✗"
+                : saveKey.map { "[ Save: \($0) ]" } ?? "[ Save ]"
             buffer.write(label, in: saveRow, style: model.canSave.value ? theme.accent : theme.secondary)
         }
         buffer.cursor = cursor

@@ -9,16 +9,19 @@ import TerminalView
 /// through the key map, whose bindings know whether the selected item takes them.
 @MainActor
 final class HomeView: ScreenView {
-    enum Action: Equatable { case move(ListMove), pageLeft, pageRight, open, search, locate, favourites, retry, refresh, back }
+    enum Action: Equatable { case move(ListMove), pageLeft, pageRight, open, search, locate, favourites, retry, back }
 
     /// What the line at the bottom asks for while it is being typed.
     enum Prompt { case search, location }
+    /// What Enter and Esc do to that line; every other key edits it.
+    enum PromptAction { case take, cancel }
 
     private let model: any HomeViewModelType
     private let host: ScreenHost
     private let isRoot: Bool
     private var tokens: [ObservationToken] = []
     private var keyMap = KeyMap<Action>(title: "Home", [])
+    private var promptKeys = KeyMap<PromptAction>(title: "Search", [])
     /// The selected item, by a key that survives sections loading around it.
     private var selectedKey = "pager"
     private var chipIndex = 0
@@ -33,8 +36,6 @@ final class HomeView: ScreenView {
     /// The search line while `/` is being typed, or the location line of `L`.
     private var search: TextFieldState?
     private var prompt = Prompt.search
-    /// The one wake-up for the next time something shown changes by the clock.
-    private var wake: ScheduledWake?
     /// Home loads when it is first shown: beneath a screen opened with `--open`, it waits until Back.
     private var hasLoaded = false
 
@@ -42,18 +43,12 @@ final class HomeView: ScreenView {
         self.model = model
         self.host = host
         self.isRoot = isRoot
-        let changed: @MainActor (Any) -> Void = { [weak self] _ in
+        tokens = model.observeAll(body: { [weak self] in
             self?.itemsStale = true
             self?.host.invalidate()
-        }
-        let redraw: @MainActor (Any) -> Void = { [weak self] _ in self?.host.invalidate() }
-        tokens = [
-            model.header.bind(redraw), model.isLoading.bind(redraw), model.hotPicks.bind(changed),
-            model.categories.bind(changed), model.sections.bind(changed), model.friendsSection.bind(changed),
-            model.favouritesSection.bind(changed),
-            model.notice.bind(changed), model.status.bind(redraw), model.attribution.bind(redraw),
-            model.nextRefresh.bindAndFire { [weak self] date in self?.scheduleWake(at: date) },
-        ]
+        }, redraw: { [host] in host.invalidate() })
+        // Woken when an open state shown changes by the clock; nothing ticks while nothing is due.
+        tokens.append(host.wakes(model.nextRefresh) { [model] in model.refreshTimes() })
         let anyFailed: @MainActor () -> Bool = { [unowned self] in items.contains { $0.retry != nil } }
         let back = isRoot
             ? KeyBinding([.character("q")], "quit", action: Action.back).essential()
@@ -68,19 +63,18 @@ final class HomeView: ScreenView {
             KeyBinding([.character("/")], "search", action: .search),
             KeyBinding([.character("L")], "move: a town, LAT,LON or gps", action: .locate, inFooter: false),
             KeyBinding([.character("f")], "favourites", action: .favourites, inFooter: false),
-            KeyBinding([.character("r")], "retry", action: .retry).enabled(when: anyFailed),
-            KeyBinding([.character("r")], "refresh", action: .refresh).enabled { !anyFailed() },
+            // With nothing failed, retrying is a refresh (`retryFailed`).
+            KeyBinding([.character("r")], "retry", action: .retry).described { anyFailed() ? "retry" : "refresh" },
             back,
+        ])
+        promptKeys = KeyMap(title: "Search", [
+            KeyBinding([.enter], "search", action: .take)
+                .described { [unowned self] in prompt == .search ? "search" : "move" }.essential(),
+            KeyBinding([.escape], "esc", "cancel", action: .cancel).essential(),
         ])
     }
 
-    var hints: [KeyHint] {
-        guard search == nil else {
-            return [KeyHint(keys: "enter", summary: prompt == .search ? "search" : "move", isEssential: true),
-                    KeyHint(keys: "esc", summary: "cancel", isEssential: true)]
-        }
-        return keyMap.footerHints
-    }
+    var hints: [KeyHint] { search == nil ? keyMap.footerHints : promptKeys.footerHints }
 
     var helpTitle: String { "Home — keys" }
     var helpLines: [KeyHint] { keyMap.helpLines }
@@ -91,12 +85,6 @@ final class HomeView: ScreenView {
     func close() {
         tokens.forEach { $0.cancel() }
         tokens.removeAll()
-        wake = nil
-    }
-
-    /// One wake-up when an open state shown will change by the clock; none while nothing is due.
-    private func scheduleWake(at date: Date?) {
-        wake = date.map { host.wake($0) { [weak self] in self?.model.refreshTimes() } }
     }
 
     private var selectedItem: HomeItem? { items.first { $0.key == selectedKey } }
@@ -131,23 +119,22 @@ final class HomeView: ScreenView {
             search = TextFieldState(maxLength: 100)
         case .favourites: model.openFavourites()
         case .retry: (selectedItem?.retry ?? { [model] in model.retryFailed() })()
-        case .refresh: model.refresh()
         case .back: host.back()
         }
     }
 
     private func handleSearch(_ key: Key) -> Bool {
         guard var field = search else { return false }
-        switch key {
-        case .enter:
+        switch promptKeys.action(for: key) {
+        case .take:
             search = nil
             switch prompt {
             case .search: model.openSearch(field.text)
             case .location: model.moveHere(to: field.text)
             }
-        case .escape:
+        case .cancel:
             search = nil
-        default:
+        case nil:
             guard field.handle(key) else { return false }
             search = field
         }

@@ -4,14 +4,12 @@ import TerminalView
 /// The saved favourites, nearest first, with their open state; one no longer in the data is listed dimmed.
 @MainActor
 final class FavouritesView: ScreenView {
-    private let model: FavouritesListViewModel
+    private let model: any FavouritesListViewModelType
     private let list: ListScreen
-    private let host: ScreenHost
     private var keyMap = KeyMap<ListAction>(title: "Favourites", [])
 
-    init(model: FavouritesListViewModel, isRoot: Bool, host: ScreenHost) {
+    init(model: any FavouritesListViewModelType, isRoot: Bool, host: ScreenHost) {
         self.model = model
-        self.host = host
         list = ListScreen(model: model, isRoot: isRoot, host: host)
         keyMap = KeyMap(title: "Favourites", list.navigationBindings { $0 } + list.commonBindings { $0 })
         model.load()
@@ -26,10 +24,7 @@ final class FavouritesView: ScreenView {
     func close() { list.close() }
 
     func handle(_ event: InputEvent) -> Bool {
-        if let handled = list.handleBeforeKeyMap(event) { return handled }
-        guard case .key(let key) = event, let action = keyMap.action(for: key) else { return false }
-        list.perform(action)
-        return true
+        list.handle(event, keyMap: keyMap) { list.perform($0) }
     }
 
     func layout(in rect: Rect, theme: Theme) {
@@ -37,12 +32,15 @@ final class FavouritesView: ScreenView {
     }
 
     func draw(into buffer: CellBuffer, rect: Rect, theme: Theme) {
-        HeaderLine.draw(in: buffer, rect: rect, title: model.title.value,
-                        loading: model.isLoading.value ? "loading" : nil, badge: host.headerBadge(), theme: theme)
+        list.drawHeader(in: buffer, rect: rect, theme: theme)
         let retryKey = keyMap.key { $0 == .retry }
+        // Favourites are saved on a place's detail, with the key its map binds.
+        let remedy = { (fix: EmptyPlacesRemedy) in
+            fix == .saveOnADetail ? "\(FavouriteKey.key.label) on a place's detail saves one" : nil
+        }
         list.draw(in: buffer, theme: theme) { index, buffer, rect, selected in
-            PlacesListView.drawRow(model.row(at: index), in: buffer, rect: rect, selected: selected, detailed: false,
-                                   walking: false, retryKey: retryKey, widenKey: nil, theme: theme)
+            PlaceRowView.draw(model.row(at: index), in: buffer, rect: rect, selected: selected, detailed: false,
+                              walking: false, retryKey: retryKey, remedy: remedy, theme: theme)
         }
     }
 }

@@ -14,14 +14,10 @@ final class PlaceDetailView: ScreenView {
     private let model: any PlaceDetailViewModelType
     private let host: ScreenHost
     private var tokens: [ObservationToken] = []
-    private var wake: ScheduledWake?
     /// Which friend `m` suggests meeting points with next.
     private var meetFriendIndex = 0
     private var keyMap = KeyMap<Action>(title: "Place", [])
-    private var document = ScrolledDocument()
-    /// Bumped by every change to what the body shows; the document is drawn again for a new one.
-    private var revision = 0
-    private var rendered: [Int] = []
+    private let document = DetailDocument()
     /// Rows of the meeting points in the document, and whether they should be brought into view.
     private var meetingRows = 0..<0
     private var revealMeeting = false
@@ -31,29 +27,21 @@ final class PlaceDetailView: ScreenView {
     init(model: any PlaceDetailViewModelType, host: ScreenHost) {
         self.model = model
         self.host = host
-        let changed: @MainActor (Any) -> Void = { [weak self] _ in
-            self?.revision += 1
-            self?.host.invalidate()
-        }
-        let redraw: @MainActor (Any) -> Void = { [weak self] _ in self?.host.invalidate() }
-        tokens = [
-            model.title.bind(redraw), model.lines.bind(changed), model.hours.bind(changed), model.map.bind(changed),
-            model.walk.bind(changed),
-            model.friendsNearby.bind(changed), model.favourite.bind(changed), model.attribution.bind(redraw),
-            model.isLoading.bind(redraw), model.status.bind(redraw),
-            model.meetingPoints.bind { [weak self] _ in
-                self?.revealMeeting = true
-                changed(())
-            },
-            model.nextRefresh.bindAndFire { [weak self] date in self?.scheduleWake(at: date) },
+        tokens = model.observeAll(body: { [document, host] in
+            document.contentChanged()
+            host.invalidate()
+        }, redraw: { [host] in host.invalidate() })
+        tokens += [
+            // New meeting points are scrolled into view.
+            model.meetingPoints.bind { [weak self] _ in self?.revealMeeting = true },
+            // Woken when the hours shown change (the state, or "today" at midnight).
+            host.wakes(model.nextRefresh) { [model] in model.timeDidPass() },
         ]
         let meetingCount: @MainActor () -> Int = { [model] in
             if case .found(_, let rows) = model.meetingPoints.value { min(3, rows.count) } else { 0 }
         }
-        keyMap = KeyMap(title: "Place", ListKeys.bindings(footer: "scroll") { .scroll($0) }.map { binding in
-            binding.enabled { [unowned self] in document.canScroll }
-        } + [
-            KeyBinding([.character("f")], "favourite", action: .favourite)
+        keyMap = KeyMap(title: "Place", document.scrollBindings { .scroll($0) } + [
+            FavouriteKey.binding(Action.favourite, inFooter: true)
                 .enabled { [model] in if case .unavailable = model.favourite.value { false } else { true } },
             KeyBinding([.character("m")], "meet a friend", action: .meet)
                 .enabled { [model] in !model.friendsNearby.value.isEmpty },
@@ -88,18 +76,12 @@ final class PlaceDetailView: ScreenView {
     func close() {
         tokens.forEach { $0.cancel() }
         tokens.removeAll()
-        wake = nil
-    }
-
-    /// One wake-up when the hours shown next change; none while nothing is due.
-    private func scheduleWake(at date: Date?) {
-        wake = date.map { host.wake($0) { [weak self] in self?.model.timeDidPass() } }
     }
 
     func handle(_ event: InputEvent) -> Bool {
         guard case .key(let key) = event, let action = keyMap.action(for: key) else { return false }
         switch action {
-        case .scroll(let move): document.apply(move)
+        case .scroll(let move): document.scroll(move)
         case .favourite: model.toggleFavourite()
         case .meet:
             let friends = model.friendsNearby.value
@@ -130,15 +112,10 @@ final class PlaceDetailView: ScreenView {
             attributionRect = split.bottom
         }
         bodyRect = body.inset(top: 1, left: 1)
-        let key = [revision, bodyRect.width, bodyRect.height]
-        if key != rendered {
-            rendered = key
-            let height = bodyRect.height
-            document.render(width: bodyRect.width) { buffer, area in
-                drawBody(in: buffer, rect: area, viewHeight: height, theme: theme)
-            }
+        let height = bodyRect.height
+        document.layout(in: bodyRect) { buffer, area in
+            drawBody(in: buffer, rect: area, viewHeight: height, theme: theme)
         }
-        document.fit(visibleRows: bodyRect.height)
         if revealMeeting {
             revealMeeting = false
             document.reveal(meetingRows)
@@ -288,7 +265,7 @@ final class PlaceDetailView: ScreenView {
             for friend in friends.prefix(4) { line("  \(friend.name)  \(friend.distance)", theme.text) }
         }
         let meetingStart = y
-        let meetKey = keyMap.key { $0 == .meet } ?? "m"
+        let retry = keyMap.key { $0 == .meet }.map { "  \($0) retry" } ?? ""
         switch model.meetingPoints.value {
         case .none: break
         case .loading(let friend): line("Meeting points with \(friend)…", theme.secondary)
@@ -298,7 +275,7 @@ final class PlaceDetailView: ScreenView {
                 line("  \(i + 1) \(row.name) · \(row.openState) · \(row.distances)", theme.text)
             }
         case .empty(let text): line(text, theme.secondary)
-        case .failed(let message): line("✗ \(message)  \(meetKey) retry", theme.error)
+        case .failed(let message): line("✗ " + message + retry, theme.error)
         }
         meetingRows = (rect.y + meetingStart)..<(rect.y + y)
         return y

@@ -1,8 +1,17 @@
 import TerminalView
 
-/// The "/ filter" line of a list: typing filters as you go, Enter keeps the filter, Esc clears it.
+/// The "/ filter" line of a list: typing filters as you go, Enter (or ↑ ↓, back to the rows) keeps the
+/// filter, Esc clears it.
 @MainActor
 struct FilterLine {
+    enum Action { case keep, clear }
+
+    /// The keys that end the typing; every other key edits the text.
+    static let keyMap = KeyMap<Action>(title: "Filter", [
+        KeyBinding([.enter, .down, .up], "enter", "keep", action: .keep).essential(),
+        KeyBinding([.escape], "esc", "clear", action: .clear).essential(),
+    ])
+
     /// Non-nil while the line has focus.
     private(set) var field: TextFieldState?
 
@@ -15,13 +24,13 @@ struct FilterLine {
     /// Applies a key while editing; `apply` receives the filter text whenever it changes.
     mutating func handle(_ key: Key, apply: (String) -> Void) {
         guard var editing = field else { return }
-        switch key {
-        case .enter, .down, .up:
+        switch Self.keyMap.action(for: key) {
+        case .keep:
             field = nil
-        case .escape:
+        case .clear:
             field = nil
             apply("")
-        default:
+        case nil:
             _ = editing.handle(key)
             field = editing
             apply(editing.text)
@@ -39,7 +48,4 @@ struct FilterLine {
             buffer.write(filter, in: fieldRect, style: theme.secondary)
         }
     }
-
-    static let hints = [KeyHint(keys: "enter", summary: "keep", isEssential: true),
-                        KeyHint(keys: "esc", summary: "clear", isEssential: true)]
 }

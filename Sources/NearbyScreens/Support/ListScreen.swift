@@ -1,20 +1,10 @@
 import NearbyViewModels
 import TerminalView
 
-/// What every list screen does the same way, whatever its rows: the actions each screen's key map wraps.
-enum ListAction: Hashable {
-    case move(ListMove)
-    case open
-    case filter
-    case clearFilter
-    case retry
-    case refresh
-    case back
-}
-
 /// The scaffold of a list screen (Friends, Places, and any list to come): the redraw bindings, the list keys
 /// (moves, open, filter, retry or refresh, back), the filter line, the mouse, the scroll position, telling
-/// the view model which rows are shown, and drawing the rows through a `RowCache`.
+/// the view model which rows are shown, the header, notes above the rows and a footnote below them, and
+/// drawing the rows through a `RowCache`.
 ///
 /// A screen keeps only its own actions and how one row looks. The selection belongs to the view model;
 /// this keeps the first row shown.
@@ -28,6 +18,9 @@ final class ListScreen {
     /// Where the rows went in the last layout.
     private(set) var listRect = Rect(x: 0, y: 0, width: 0, height: 0)
     private var filterRect: Rect?
+    /// The notes above the rows, one a line, and the footnote below them, where the last layout put them.
+    private var notes: (rect: Rect, lines: [String])?
+    private var footnote: (rect: Rect, text: String)?
     private(set) var filterLine = FilterLine()
     private var rowCache = RowCache()
     /// The rows last reported with `show(rows:)`, and the revision they were reported for.
@@ -40,63 +33,25 @@ final class ListScreen {
         self.isRoot = isRoot
         self.host = host
         // Every observable that changes what is drawn asks for a frame; many changes make one frame.
-        tokens = [model.rowsRevision.bind(redraw), model.title.bind(redraw), model.isLoading.bind(redraw),
-                  model.status.bind(redraw), model.selection.bind(redraw), model.filter.bind(redraw)]
-    }
-
-    /// A bound closure that asks for a frame, for the screen's own observables.
-    var redraw: @MainActor (Any) -> Void {
-        { [host] _ in host.invalidate() }
+        tokens = model.observeAll { [host] in host.invalidate() }
     }
 
     /// Keeps one of the screen's own observations alive until `close()`.
     func keep(_ token: ObservationToken) { tokens.append(token) }
 
-    // MARK: Keys
-
-    /// The moves and open: the head of every list's key map.
-    func navigationBindings<Action>(_ wrap: (ListAction) -> Action) -> [KeyBinding<Action>] {
-        let model = model
-        var bindings = ListKeys.bindings { wrap(.move($0)) }.map { binding in
-            binding.enabled { model.rowCount > 1 }
-        }
-        bindings.append(KeyBinding([.enter, .right, .character("l")], "open", action: wrap(.open))
-            .enabled { model.canOpen(at: model.selection.value) })
-        return bindings
-    }
-
-    /// Filter, retry or refresh, and the way back: the tail of every list's key map.
-    func commonBindings<Action>(_ wrap: (ListAction) -> Action) -> [KeyBinding<Action>] {
-        let model = model
-        var bindings = [
-            KeyBinding([.character("/")], "filter", action: wrap(.filter)),
-            KeyBinding([.character("r")], "retry", action: wrap(.retry)).enabled { model.canRetry },
-            KeyBinding([.character("r")], "refresh", action: wrap(.refresh), inFooter: false)
-                .enabled { !model.canRetry },
-        ]
-        if isRoot {
-            // The first screen: only q leaves (Esc or Backspace once too often must not end the session).
-            bindings.append(KeyBinding([.escape], "clear the filter", action: wrap(.clearFilter), inFooter: false)
-                .enabled { !model.filter.value.isEmpty })
-            bindings.append(KeyBinding([.character("q")], "quit", action: wrap(.back)).essential())
-        } else {
-            bindings.append(KeyBinding([.escape, .backspace, .left, .character("q"), .character("h")], "esc", "back",
-                                       action: wrap(.back)).essential())
-        }
-        return bindings
-    }
-
-    /// The footer: the filter line's keys while typing a filter, else the key map's.
-    func hints<Action>(_ keyMap: KeyMap<Action>) -> [KeyHint] {
-        filterLine.isEditing ? FilterLine.hints : keyMap.footerHints
-    }
-
-    var capturesText: Bool { filterLine.isEditing }
-
     // MARK: Events
 
+    /// Typing in the filter line and the mouse on the rows first, then the key map: `perform` gets the action
+    /// of a key the map binds. False when nothing took the event.
+    func handle<Action>(_ event: InputEvent, keyMap: KeyMap<Action>, perform: (Action) -> Void) -> Bool {
+        if let handled = handleBeforeKeyMap(event) { return handled }
+        guard case .key(let key) = event, let action = keyMap.action(for: key) else { return false }
+        perform(action)
+        return true
+    }
+
     /// Typing in the filter line and the mouse on the rows; nil when the event is the key map's.
-    func handleBeforeKeyMap(_ event: InputEvent) -> Bool? {
+    private func handleBeforeKeyMap(_ event: InputEvent) -> Bool? {
         switch event {
         case .key(let key):
             guard filterLine.isEditing else { return nil }
@@ -144,9 +99,23 @@ final class ListScreen {
 
     // MARK: Frames
 
-    /// Places the filter line (while typing one or while one is set) and the rows in `body`, keeps the
-    /// selection in sight, and tells the view model which rows are shown.
-    func layout(in body: Rect) {
+    /// Places the notes (each with a line of its own, while the rows keep room), the footnote (the sources'
+    /// attribution, on the last line while there is room), the filter line (while typing one or while one is
+    /// set) and the rows in `body`; keeps the selection in sight, and tells the view model which rows are shown.
+    func layout(in body: Rect, notes: [String] = [], footnote: String = "") {
+        var body = body
+        self.notes = nil
+        self.footnote = nil
+        if !notes.isEmpty, body.height > notes.count + 3 {
+            self.notes = (Rect(x: body.x, y: body.y, width: body.width, height: notes.count), notes)
+            body = body.inset(top: notes.count)
+        }
+        // A source's attribution stays on screen with its data.
+        if !footnote.isEmpty, body.height > 3 {
+            let split = body.splitBottom(1)
+            body = split.rest
+            self.footnote = (split.bottom, footnote)
+        }
         var rows = body
         filterRect = nil
         if filterLine.isEditing || !model.filter.value.isEmpty {
@@ -165,11 +134,28 @@ final class ListScreen {
         }
     }
 
-    /// Draws the filter line and the rows shown. A row is copied from the last frame when its content
-    /// (`generation`: the list's revision, width, row height, and whatever else the screen adds), index and
-    /// highlight are unchanged; `drawRow` returns whether its row may be kept so (a spinner row may not).
+    /// The header line: `title` (the view model's by default), a spinner with `busy` (by default "loading"
+    /// while the view model loads), and the badge of a chosen time.
+    func drawHeader(in buffer: CellBuffer, rect: Rect, title: String? = nil, busy: String? = nil, theme: Theme) {
+        HeaderLine.draw(in: buffer, rect: rect, title: title ?? model.title.value,
+                        loading: busy ?? (model.isLoading.value ? "loading" : nil), badge: host.headerBadge(),
+                        theme: theme)
+    }
+
+    /// Draws the notes, the footnote, the filter line and the rows shown. A row is copied from the last frame
+    /// when its content (`generation`: the list's revision, width, row height, and whatever else the screen
+    /// adds), index and highlight are unchanged; `drawRow` returns whether its row may be kept so (a spinner
+    /// row may not).
     func draw(in buffer: CellBuffer, theme: Theme, generation: [Int] = [],
               drawRow: (_ index: Int, _ buffer: CellBuffer, _ rect: Rect, _ selected: Bool) -> Bool) {
+        if let notes {
+            for (i, note) in notes.lines.enumerated() {
+                buffer.write("ⓘ " + note, in: notes.rect.row(i).inset(left: 1, right: 1), style: theme.secondary)
+            }
+        }
+        if let footnote {
+            buffer.write(footnote.text, in: footnote.rect.inset(right: 1), style: theme.secondary, alignment: .right)
+        }
         if let filterRect {
             filterLine.draw(in: buffer, rect: filterRect, filter: model.filter.value, theme: theme)
         }

@@ -20,6 +20,14 @@ public protocol FriendDetailViewModelType: AnyObject {
 }
 
 extension FriendDetailViewModelType {
+    /// Binds the view once: `body` when the friend's lines (or the loading or error in their place) change,
+    /// `redraw` when only the header, status or question does.
+    public func observeAll(body: @escaping @MainActor () -> Void,
+                           redraw: @escaping @MainActor () -> Void) -> [ObservationToken] {
+        let rest: [any ChangeSource] = [title, isLoading, isDeleting, status, confirmation]
+        return [content.onChange(body)] + rest.onChange(redraw)
+    }
+
     /// The shown value of the line labelled `label` ("Phone", "E-mail"), when the friend is loaded and has it.
     public func lineValue(_ label: String) -> String? {
         guard case .friend(let lines) = content.value else { return nil }

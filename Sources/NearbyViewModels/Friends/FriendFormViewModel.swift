@@ -13,6 +13,9 @@ public enum SaveState: Hashable, Sendable {
     case saving
     /// The save failed; the message says why and everything typed is kept.
     case failed(String)
+    /// The location names no town the store knows; saving again saves the friend with it as typed, without a
+    /// coordinate (the view names its save key).
+    case unknownPlace(String)
 }
 
 /// The add/edit friend form: fields validated as the user types, Save only when all are valid.
@@ -39,7 +42,7 @@ public final class FriendFormViewModel: FriendFormViewModelType {
     private let tracker = ActivityTracker()
     private let initialTexts: [String]
     private var isConfirmingDiscard = false
-    /// A place name the gazetteer does not know that the user chose to save anyway (a second ctrl-s).
+    /// A place name the gazetteer does not know that the user chose to save anyway (the second save).
     private var acceptedUnlocatedName: String?
 
     public init(mode: FriendFormMode, context: FriendsContext,
@@ -118,7 +121,7 @@ public final class FriendFormViewModel: FriendFormViewModelType {
     /// Saves when every field is valid; otherwise shows every reason. Success reports back and pops.
     /// A location given as a town's name is looked up first (as `--near` is), so the friend gets a coordinate;
     /// a name that could mean several towns is refused beside the field, and one no town has is saved on a
-    /// second ctrl-s, without a coordinate.
+    /// second save, without a coordinate.
     public func save() {
         guard !tracker.isClosed, saveState.value != .saving else { return }
         for field in fields { field.reveal() }
@@ -146,7 +149,7 @@ public final class FriendFormViewModel: FriendFormViewModelType {
                     guard accepted == name else {
                         self.acceptedUnlocatedName = name
                         self.location.showNote(lookup.problem(for: name) ?? "")
-                        self.saveState.value = .failed("ctrl-s again saves \(DisplayText.oneLine(name)) without a distance.")
+                        self.saveState.value = .unknownPlace(DisplayText.oneLine(name))
                         return self.updateCanSave()
                     }
                 }

@@ -17,3 +17,11 @@ public protocol FriendFormViewModelType: AnyObject {
     func cancelDiscard()
     func close()
 }
+
+extension FriendFormViewModelType {
+    /// Calls `redraw` when anything the form draws beside the typed text changes (the view keeps that).
+    public func observeAll(_ redraw: @escaping @MainActor () -> Void) -> [ObservationToken] {
+        let form: [any ChangeSource] = [canSave, saveState, confirmation]
+        return (form + fields.map(\.message)).onChange(redraw)
+    }
+}

@@ -12,3 +12,9 @@ public protocol FriendsListViewModelType: ListViewModelType {
     func confirmDelete()
     func cancelDelete()
 }
+
+extension FriendsListViewModelType {
+    public func observeAll(_ redraw: @escaping @MainActor () -> Void) -> [ObservationToken] {
+        (listObservables + [confirmation]).onChange(redraw)
+    }
+}

@@ -56,6 +56,16 @@ public protocol HomeViewModelType: AnyObject {
 }
 
 extension HomeViewModelType {
+    /// Binds the view once: `body` when what Home lays out as items changes (hot picks, categories, sections,
+    /// friends, favourites, the notice), `redraw` when only the rest of what it draws does (header, spinner,
+    /// status, attribution).
+    public func observeAll(body: @escaping @MainActor () -> Void,
+                           redraw: @escaping @MainActor () -> Void) -> [ObservationToken] {
+        let items: [any ChangeSource] = [hotPicks, categories, sections, friendsSection, favouritesSection, notice]
+        let rest: [any ChangeSource] = [header, isLoading, status, attribution]
+        return items.onChange(body) + rest.onChange(redraw)
+    }
+
     public var favouritesSection: Observable<HomeFavouritesSection?> { Observable(nil) }
     public func openFavourites() {}
     public func moveHere(to text: String) {}

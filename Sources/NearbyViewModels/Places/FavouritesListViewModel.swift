@@ -6,7 +6,7 @@ import NearbyCore
 ///
 /// Favourites are few (they are saved by hand), so the list is read whole and filtered in memory.
 @MainActor
-public final class FavouritesListViewModel: ListViewModelType {
+public final class FavouritesListViewModel: FavouritesListViewModelType {
     public let title = Observable("Favourites")
     public let filter = Observable("")
     public let rowsRevision = Observable(0)
@@ -53,9 +53,9 @@ public final class FavouritesListViewModel: ListViewModelType {
         case .loaded:
             guard shown.indices.contains(index) else {
                 if !filter.value.isEmpty {
-                    return .empty("No favourites match “\(DisplayText.oneLine(filter.value))”", canWiden: false)
+                    return .empty("No favourites match “\(DisplayText.oneLine(filter.value))”", remedy: nil)
                 }
-                return .empty("No favourites yet: f on a place's detail saves one", canWiden: false)
+                return .empty("No favourites yet", remedy: .saveOnADetail)
             }
             return .place(rowModel(shown[index]))
         }

@@ -44,6 +44,15 @@ public protocol PlaceDetailViewModelType: AnyObject {
 }
 
 extension PlaceDetailViewModelType {
+    /// Binds the view once: `body` when what the scrolled body shows changes (lines, hours, map, walk,
+    /// friends, meeting points, favourite), `redraw` when only the header or status does.
+    public func observeAll(body: @escaping @MainActor () -> Void,
+                           redraw: @escaping @MainActor () -> Void) -> [ObservationToken] {
+        let shown: [any ChangeSource] = [lines, hours, map, walk, friendsNearby, meetingPoints, favourite]
+        let rest: [any ChangeSource] = [title, attribution, isLoading, status]
+        return shown.onChange(body) + rest.onChange(redraw)
+    }
+
     /// What `y` copies: the address when the data has one, else the coordinates.
     public var copyText: String? {
         let lines = lines.value

@@ -7,10 +7,18 @@ public enum PlacesListRow: Hashable, Sendable {
     case loading(String)
     /// Cannot be opened; the list's retry key loads it again.
     case error(String)
-    /// Nothing found; `canWiden` when a wider radius could find more, so the view names its widen key.
-    case empty(String, canWiden: Bool)
+    /// Nothing found, and what would find something, so the view names the key that does it.
+    case empty(String, remedy: EmptyPlacesRemedy?)
     /// The last row while the next page loads.
     case moreLoading(String)
+}
+
+/// What would fill an empty places list; the view names the key its map binds for it.
+public enum EmptyPlacesRemedy: Hashable, Sendable {
+    /// A wider radius could find more.
+    case widenRadius
+    /// Favourites are saved on a place's detail.
+    case saveOnADetail
 }
 
 /// A place as one list row shows it; every text is safe to draw.

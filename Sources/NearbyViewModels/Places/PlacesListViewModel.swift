@@ -138,13 +138,13 @@ public final class PlacesListViewModel: PlacesListViewModelType {
         case .failed(let error):
             return .error(PlacesErrorText.loading(error))
         case .loaded:
-            guard !hits.isEmpty else { return .empty(emptyText, canWiden: canWiden) }
+            guard !hits.isEmpty else { return .empty(emptyText, remedy: canWiden ? .widenRadius : nil) }
             if hits.indices.contains(index) {
                 var model = cachedRow(at: index, now: context.now()).model
                 model.favourite = favourites.state(of: model.id)
                 return .place(model)
             }
-            guard next != nil else { return .empty("", canWiden: false) }
+            guard next != nil else { return .empty("", remedy: nil) }
             if let moreFailure { return .error(PlacesErrorText.loading(moreFailure)) }
             return .moreLoading("Loading more \(subject.pluralText)…")
         }

@@ -53,6 +53,11 @@ public protocol PlacesListViewModelType: ListViewModelType {
 }
 
 extension PlacesListViewModelType {
+    public func observeAll(_ redraw: @escaping @MainActor () -> Void) -> [ObservationToken] {
+        (listObservables + [sortOrder, layout, radius, attribution, dataAge, walkingNote, locationNotice,
+                            locationAccuracy]).onChange(redraw)
+    }
+
     public var offersFavourites: Bool { false }
     public var isSavingFavourite: Bool { false }
     public func toggleFavourite() {}

@@ -35,4 +35,17 @@ public protocol ListViewModelType: AnyObject {
     func show(rows: Range<Int>)
     func dismissStatus()
     func close()
+
+    /// Calls `redraw` when anything the list screen draws changes, so the view binds once (a refined
+    /// protocol's extension adds its own observables).
+    func observeAll(_ redraw: @escaping @MainActor () -> Void) -> [ObservationToken]
+}
+
+extension ListViewModelType {
+    /// What every list screen draws: the rows, the title, the spinner, the status, the selection, the filter.
+    public var listObservables: [any ChangeSource] { [rowsRevision, title, isLoading, status, selection, filter] }
+
+    public func observeAll(_ redraw: @escaping @MainActor () -> Void) -> [ObservationToken] {
+        listObservables.onChange(redraw)
+    }
 }

@@ -49,6 +49,27 @@ extension Observable where Value: Equatable {
     }
 }
 
+/// An observable whatever its value, so a view binds one redraw to many observables at once.
+@MainActor
+public protocol ChangeSource: AnyObject {
+    /// Calls `action` on every later change, until the returned token is cancelled or released.
+    func onChange(_ action: @escaping @MainActor () -> Void) -> ObservationToken
+}
+
+extension Observable: ChangeSource {
+    public func onChange(_ action: @escaping @MainActor () -> Void) -> ObservationToken {
+        bind { _ in action() }
+    }
+}
+
+extension Array where Element == any ChangeSource {
+    /// Calls `action` on every later change of any of them; one token each.
+    @MainActor
+    public func onChange(_ action: @escaping @MainActor () -> Void) -> [ObservationToken] {
+        map { $0.onChange(action) }
+    }
+}
+
 /// Keeps an observation alive; cancelling it or letting it go unbinds.
 @MainActor
 public final class ObservationToken {

@@ -2,24 +2,14 @@
 ///
 /// Only `y` says yes. Enter says nothing: it opens things everywhere else, so a reflex must not confirm.
 public enum ConfirmDialog {
-    /// Whether a key answers the dialog: true yes, false no, nil for a key it ignores.
-    public static func answer(for key: Key) -> Bool? {
-        switch key {
-        case .character("y"), .character("Y"): true
-        case .character("n"), .character("N"), .escape, .character("q"): false
-        default: nil
-        }
-    }
-
-    /// The dialog's keys, as its footer and the help overlay show them.
-    public static func hints(confirm: String, cancel: String) -> [KeyHint] {
-        [KeyHint(keys: "y", summary: confirm.lowercased(), isEssential: true),
-         KeyHint(keys: "n", summary: cancel.lowercased(), isEssential: true)]
-    }
-
-    /// The help overlay's lines for the dialog: every key that answers it.
-    public static func helpLines(confirm: String, cancel: String) -> [KeyHint] {
-        [KeyHint(keys: "y", summary: confirm.lowercased()), KeyHint(keys: "n esc", summary: cancel.lowercased())]
+    /// The keys that answer the dialog, for the key map of whoever shows it: `y` or `Y` yes; `n`, `N`, Esc or
+    /// `q` no. `answer` makes the action of each answer.
+    @MainActor
+    public static func bindings<Action>(confirm: String, cancel: String,
+                                        _ answer: (Bool) -> Action) -> [KeyBinding<Action>] {
+        [KeyBinding([.character("y"), .character("Y")], confirm.lowercased(), action: answer(true)).essential(),
+         KeyBinding([.character("n"), .character("N"), .escape, .character("q")], cancel.lowercased(),
+                    action: answer(false)).essential()]
     }
 
     public static func draw(in buffer: CellBuffer, over area: Rect, question: String, detail: String? = nil,

@@ -28,6 +28,18 @@ public struct TextFieldState: Hashable, Sendable {
         scroll = 0
     }
 
+    /// What the editing keys do, as the help overlay groups them.
+    public enum Editing: Sendable { case move, delete }
+
+    /// The editing keys `handle` takes (typed characters aside), for the help of a screen with fields.
+    @MainActor
+    public static let editingKeys = KeyMap<Editing>(title: "Editing", [
+        KeyBinding([.left, .right, .control("a"), .control("e"), .home, .end], "move in the field", action: .move,
+                   inFooter: false),
+        KeyBinding([.backspace, .delete, .control("u"), .control("k"), .control("w")], "delete", action: .delete,
+                   inFooter: false),
+    ])
+
     /// Applies an editing key; returns whether the key was one (changed or not).
     public mutating func handle(_ key: Key) -> Bool {
         switch key {

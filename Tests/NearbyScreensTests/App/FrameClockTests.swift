@@ -21,7 +21,8 @@ final class FrameClockTests {
             return
         }
         let next = try #require(list.nextRefresh.value)
-        #expect(app.runner.scheduledWakes.contains(next))
+        // The list's wake alone: Home beneath it keeps none.
+        #expect(app.runner.scheduledWakes == [next])
         #expect(next > DemoApp.now)
         let before = app.rows
 
@@ -29,15 +30,43 @@ final class FrameClockTests {
         app.runner.advanceClock(to: next.addingTimeInterval(-1))
         await app.settle()
         #expect(app.rows == before)
-        #expect(app.runner.scheduledWakes.contains(next))
+        #expect(app.runner.scheduledWakes == [next])
 
         app.runner.advanceClock(to: next)
         await app.settle()
         #expect(app.rows != before, "a row's open state changed at \(next)")
-        #expect(!app.runner.scheduledWakes.contains(next))
-        if let following = list.nextRefresh.value {
-            #expect(app.runner.scheduledWakes.contains(following), "the next change is scheduled in turn")
+        #expect(app.runner.scheduledWakes == [list.nextRefresh.value].compactMap { $0 },
+                "the next change is scheduled in turn, and nothing else")
+    }
+
+    /// Only the screen on top is woken. Home under a list keeps no wake; back on top it asks again, and a
+    /// change it missed meanwhile is due at once.
+    @Test func aCoveredScreenIsNotWokenUntilItIsBackOnTop() async throws {
+        let app = try await DemoApp(folder: folder)
+        guard case .home(let home) = app.coordinator.topModel else {
+            Issue.record("not on Home")
+            return
         }
+        let homeNext = try #require(home.nextRefresh.value)
+        #expect(app.runner.scheduledWakes == [homeNext])
+
+        await app.press(.down, .enter)
+        guard case .placesList(let list) = app.coordinator.topModel else {
+            Issue.record("not on a places list")
+            return
+        }
+        #expect(app.runner.scheduledWakes == [list.nextRefresh.value].compactMap { $0 })
+        app.runner.advanceClock(to: homeNext)
+        await app.settle()
+        #expect(home.nextRefresh.value == homeNext, "Home was not woken under the list")
+
+        await app.press(.escape)
+        #expect(app.runner.scheduledWakes == [homeNext], "back on top, Home's wake is asked for again")
+        app.runner.advanceClock(to: app.clock.now)
+        await app.settle()
+        let following = try #require(home.nextRefresh.value)
+        #expect(following > homeNext, "the change missed while covered ran as soon as Home was on top")
+        #expect(app.runner.scheduledWakes == [following])
     }
 
     /// The same pipeline draws for the run loop and the tests: a spinner's cells advance alone between frames.

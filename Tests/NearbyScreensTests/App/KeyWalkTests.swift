@@ -15,47 +15,74 @@ final class KeyWalkTests {
 
     deinit { DemoApp.removeFolder(folder) }
 
-    private func stubApp(_ makeView: @MainActor (ScreenHost) -> ScreenView, probe: @escaping () -> [String],
-                         size: Size = Size(width: 80, height: 24)) -> WalkedApp {
-        let coordinator = AppCoordinator(navigator: Navigator(), rootView: makeView, makeFriendsList: {
-            .friendsList(FriendsListViewModel(context: FriendsContext(repository: InMemoryFriends([]),
-                                                                      navigator: Navigator())))
-        })
-        let runner = HeadlessRunner(app: coordinator, size: size)
-        runner.renderIfNeeded()
-        return WalkedApp(runner: runner, coordinator: coordinator, probe: probe)
+    /// Walks a view on a stub list, a fresh one for every key, with row `index` selected.
+    private func walkList<Model: RecordingListModel>(_ makeModel: @escaping () -> Model, selecting index: Int,
+                                                     unbound: [Key], sourceLocation: SourceLocation = #_sourceLocation,
+                                                     view: @escaping @MainActor (Model, ScreenHost) -> ScreenView)
+        async throws {
+        try await KeyWalk.expectHelpListsExactlyTheKeysThatWork(open: {
+            let model = makeModel()
+            let (runner, coordinator) = StubApp.make { view(model, $0) }
+            model.select(index)
+            runner.renderIfNeeded()
+            return WalkedApp(runner: runner, coordinator: coordinator, probe: { model.calls })
+        }, unbound: unbound, sourceLocation: sourceLocation)
     }
 
     @Test func friendsList() async throws {
-        try await KeyWalk.expectHelpListsExactlyTheKeysThatWork(open: {
-            let model = StubFriendsList(count: 100_000)
-            let app = stubApp({ FriendsListView(model: model, isRoot: true, host: $0) }, probe: { model.calls })
-            model.select(50_000)
-            app.runner.renderIfNeeded()
-            return app
-        }, unbound: unboundLetters + [.escape, .backspace])
+        try await walkList({ StubFriendsList(count: 100_000) }, selecting: 50_000,
+                           unbound: unboundLetters + [.escape, .backspace]) {
+            FriendsListView(model: $0, isRoot: true, host: $1)
+        }
     }
 
     @Test func friendsListAboveAnotherScreen() async throws {
-        try await KeyWalk.expectHelpListsExactlyTheKeysThatWork(open: {
-            let model = StubFriendsList(count: 20)
-            model.canRetry = true
-            model.special[3] = .error("Loading failed, check network connection")
-            let app = stubApp({ FriendsListView(model: model, isRoot: false, host: $0) }, probe: { model.calls })
-            model.select(3)
-            app.runner.renderIfNeeded()
-            return app
-        }, unbound: unboundLetters)
+        try await walkList({ StubFriendsList(count: 20).failing(row: 3) }, selecting: 3, unbound: unboundLetters) {
+            FriendsListView(model: $0, isRoot: false, host: $1)
+        }
     }
 
     @Test func placesList() async throws {
-        try await KeyWalk.expectHelpListsExactlyTheKeysThatWork(open: {
-            let model = StubPlacesList(count: 100_000)
-            let app = stubApp({ PlacesListView(model: model, isRoot: false, host: $0) }, probe: { model.calls })
-            model.select(50_000)
-            app.runner.renderIfNeeded()
-            return app
-        }, unbound: unboundLetters)
+        try await walkList({ StubPlacesList(count: 100_000) }, selecting: 50_000, unbound: unboundLetters) {
+            PlacesListView(model: $0, isRoot: false, host: $1)
+        }
+    }
+
+    /// The first screen: only q leaves; Esc, Backspace, ← and h do nothing.
+    @Test func placesListAsTheFirstScreen() async throws {
+        try await walkList({ StubPlacesList(count: 100) }, selecting: 50,
+                           unbound: unboundLetters + [.escape, .backspace, .left, .character("h"), .character("n")]) {
+            PlacesListView(model: $0, isRoot: true, host: $1)
+        }
+    }
+
+    /// With a filter set: the way back clears it first, and n N look for it.
+    @Test func placesListWithAFilter() async throws {
+        for isRoot in [false, true] {
+            try await walkList({ () -> StubPlacesList in
+                let model = StubPlacesList(count: 100)
+                model.setFilter("place 1")
+                return model
+            }, selecting: 50, unbound: unboundLetters + (isRoot ? [.backspace, .left, .character("h")] : [])) {
+                PlacesListView(model: $0, isRoot: isRoot, host: $1)
+            }
+        }
+    }
+
+    /// On an error row: r retries, and nothing opens it.
+    @Test func placesListOnAnErrorRow() async throws {
+        try await walkList({ StubPlacesList(count: 20).failing(row: 5) }, selecting: 5,
+                           unbound: unboundLetters + [.enter, .right, .character("l")]) {
+            PlacesListView(model: $0, isRoot: false, host: $1)
+        }
+    }
+
+    /// Favourites has the list keys and no places-list actions of its own.
+    @Test func favourites() async throws {
+        try await walkList({ StubPlacesList(count: 30) }, selecting: 15,
+                           unbound: unboundLetters + ["f", "s", "v", "+", "-", "n"].map { .character($0) }) {
+            FavouritesView(model: $0, isRoot: false, host: $1)
+        }
     }
 
     @Test func home() async throws {

@@ -47,7 +47,7 @@ struct QuestionTests {
         runner.press(.character("?"))
         let help = runner.text()
         #expect(help.contains("Question — keys"))
-        #expect(help.contains("n esc") && help.contains("cancel"))
+        #expect(help.contains("n N esc q") && help.contains("cancel"))
         #expect(!help.contains("add"), "the list's keys do not work while the question is open")
         runner.press(.escape)
         #expect(runner.text().contains("Delete Anna Beck?"), "closing help leaves the question")

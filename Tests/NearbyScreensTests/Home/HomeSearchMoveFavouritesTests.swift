@@ -18,7 +18,7 @@ final class HomeSearchMoveFavouritesTests {
         let runner = app.runner
         await app.press(.character("f"))
         #expect(runner.textRows()[0].contains("Favourites · 0"))
-        #expect(runner.text().contains("No favourites yet: f on a place's detail saves one"))
+        #expect(runner.text().contains("No favourites yet — f on a place's detail saves one"))
         await app.press(.escape)
         // The first category's nearest place, saved from its detail.
         await app.press(.down, .enter)

@@ -9,13 +9,7 @@ import TerminalView
 struct ListScreenTests {
     private func app(_ makeView: @MainActor (ScreenHost) -> ScreenView, size: Size = Size(width: 80, height: 24))
         -> (HeadlessRunner, AppCoordinator) {
-        let coordinator = AppCoordinator(navigator: Navigator(), rootView: makeView, makeFriendsList: {
-            .friendsList(FriendsListViewModel(context: FriendsContext(repository: InMemoryFriends([]),
-                                                                      navigator: Navigator())))
-        })
-        let runner = HeadlessRunner(app: coordinator, size: size)
-        runner.renderIfNeeded()
-        return (runner, coordinator)
+        StubApp.make(size: size, makeView)
     }
 
     /// A hundred thousand rows: only the rows in view are asked for, the view model hears which they are,

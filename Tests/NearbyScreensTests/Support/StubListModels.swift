@@ -2,10 +2,16 @@ import Foundation
 import NearbyCore
 import NearbyViewModels
 
+/// A stub list that records every intent it is given.
+@MainActor
+protocol RecordingListModel: ListViewModelType {
+    var calls: [String] { get }
+}
+
 /// A places list view model with rows made up on the spot, for render tests that need a list of any size,
 /// error rows or long titles without a store. Every intent is recorded.
 @MainActor
-final class StubPlacesList: PlacesListViewModelType {
+final class StubPlacesList: PlacesListViewModelType, RecordingListModel {
     let title: Observable<String>
     let filter = Observable("")
     let sortOrder = Observable(PlacesSortOrder.distance)
@@ -42,7 +48,7 @@ final class StubPlacesList: PlacesListViewModelType {
     func row(at index: Int) -> PlacesListRow {
         rowsAsked += 1
         if let row = special[index] { return row }
-        guard count > 0 else { return .empty("No cafés within 2 km", canWiden: true) }
+        guard count > 0 else { return .empty("No cafés within 2 km", remedy: .widenRadius) }
         return .place(PlaceRowModel(id: PlaceID(source: .osm, sourceID: "n\(index)"),
                                     name: "Place \(index)", subtitle: "Street \(index)", category: "Café",
                                     distance: "\(index) m N", openState: "open · until 18:00", openness: .open,
@@ -75,14 +81,26 @@ final class StubPlacesList: PlacesListViewModelType {
         calls.append("toggleLayout")
         layout.update(layout.value.toggled)
     }
+    /// Row `index` failed to load, and `r` retries it.
+    func failing(row index: Int) -> Self {
+        canRetry = true
+        special[index] = .error("Loading failed, check network connection")
+        return self
+    }
     func widenRadius() { calls.append("widenRadius") }
     func narrowRadius() { calls.append("narrowRadius") }
     func timeDidPass() { calls.append("timeDidPass") }
+    /// `n` and `N` look for the filter, as in a real list.
+    var matchText: String? { filter.value.isEmpty ? nil : filter.value }
+    func selectNameMatch(forward: Bool) { calls.append("selectNameMatch(forward: \(forward))") }
 }
+
+/// The same rows serve the Favourites view, which draws places rows too.
+extension StubPlacesList: FavouritesListViewModelType {}
 
 /// A friends list view model with made-up rows; every intent is recorded.
 @MainActor
-final class StubFriendsList: FriendsListViewModelType {
+final class StubFriendsList: FriendsListViewModelType, RecordingListModel {
     let title = Observable("Friends · 100,000")
     let filter = Observable("")
     let rowsRevision = Observable(0)
@@ -123,6 +141,12 @@ final class StubFriendsList: FriendsListViewModelType {
     func show(rows: Range<Int>) {}
     func dismissStatus() { status.update(nil) }
     func close() { calls.append("close") }
+    /// Row `index` failed to load, and `r` retries it.
+    func failing(row index: Int) -> Self {
+        canRetry = true
+        special[index] = .error("Loading failed, check network connection")
+        return self
+    }
     func add() { calls.append("add") }
     func edit(at index: Int) { calls.append("edit(\(index))") }
     func requestDelete(at index: Int) {

@@ -110,13 +110,13 @@ struct FavouritesListViewModelTests {
         list.setFilter("cafe")
         #expect(rows.map(\.name) == ["Old \u{FFFD}[2JCafé", "Café Amadeus"])
         list.setFilter("nothing")
-        #expect(list.row(at: 0) == .empty("No favourites match “nothing”", canWiden: false))
+        #expect(list.row(at: 0) == .empty("No favourites match “nothing”", remedy: nil))
     }
 
     @Test func noFavouritesSaysHowToSaveOne() async {
         let test = FavouritesListViewModelTests([])
         await test.loaded()
-        #expect(test.list.row(at: 0) == .empty("No favourites yet: f on a place's detail saves one", canWiden: false))
+        #expect(test.list.row(at: 0) == .empty("No favourites yet", remedy: .saveOnADetail))
         #expect(!test.list.canOpen(at: 0))
     }
 

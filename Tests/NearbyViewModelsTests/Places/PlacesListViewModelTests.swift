@@ -98,14 +98,14 @@ struct PlacesListViewModelTests {
         list.load()
         await list.idle()
         #expect(list.rowCount == 1)
-        #expect(list.row(at: 0) == .empty("No cafés within 2 km", canWiden: true))
+        #expect(list.row(at: 0) == .empty("No cafés within 2 km", remedy: .widenRadius))
         list.open(at: 0)
         #expect(navigator.recorded.isEmpty, "an empty row cannot be opened")
 
         for _ in 0..<10 { list.widenRadius() }
         await list.idle()
         #expect(list.radius.value == 50_000)
-        #expect(list.row(at: 0) == .empty("No cafés within 50 km", canWiden: false))
+        #expect(list.row(at: 0) == .empty("No cafés within 50 km", remedy: nil))
         #expect(list.status.value == .info("The search already reaches 50 km — the widest it goes."))
     }
 
@@ -301,7 +301,7 @@ struct PlacesListViewModelTests {
         #expect(names() == ["Café Sonne"], "the subtitle (a café's street) matches too")
         list.setFilter("xyz")
         await list.idle()
-        #expect(list.row(at: 0) == .empty("No cafés match “xyz” within 2 km", canWiden: true))
+        #expect(list.row(at: 0) == .empty("No cafés match “xyz” within 2 km", remedy: .widenRadius))
         list.setFilter("")
         await list.idle()
         #expect(names().count == 4)

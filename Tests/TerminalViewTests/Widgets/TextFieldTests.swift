@@ -8,6 +8,22 @@ struct TextFieldTests {
         return field
     }
 
+    /// The table the help lists is the keys `handle` takes: every one acts on a text with room either side.
+    @MainActor
+    @Test func everyEditingKeyListedIsOneTheFieldTakes() {
+        let keys = TextFieldState.editingKeys.bindings.flatMap(\.keys)
+        #expect(keys.count == 11)
+        for key in keys {
+            var field = typed("Anna Beck")
+            _ = field.handle(.left)
+            _ = field.handle(.left)
+            let before = field
+            let taken = field.handle(key)
+            #expect(taken, "\(key.label) is listed but not taken")
+            #expect(field != before, "\(key.label) is listed but did nothing")
+        }
+    }
+
     @Test func editsLikeReadline() {
         var field = typed("Anna Beck")
         _ = field.handle(.control("w"))
