@@ -1,9 +1,18 @@
 // swift-tools-version:6.1
 import PackageDescription
 
+/// The folder of this manifest: the link reads the order of `nearby`'s functions from it.
+let packageRoot = String(#filePath.dropLast("Package.swift".count))
+
+/// Release builds put each function in a section of its own, so the link can place the functions `nearby`
+/// runs in everyday use together at the front of its code (Link/nearby.order, written by
+/// scripts/hot-functions): the kernel maps code in 64 KB windows around each fault, so scattered hot code
+/// made most of the binary resident (docs/benchmarks.md, "Hot code first").
+let functionSections: SwiftSetting = .unsafeFlags(["-Xfrontend", "-function-sections"], .when(configuration: .release))
+
 /// Targets that must not need full Foundation: a member is usable only where its module is imported, so a
 /// Foundation-only API cannot slip in through another target that still imports Foundation.
-let essentialsOnly: [SwiftSetting] = [.enableUpcomingFeature("MemberImportVisibility")]
+let essentialsOnly: [SwiftSetting] = [.enableUpcomingFeature("MemberImportVisibility"), functionSections]
 
 let package = Package(
     name: "Nearby",
@@ -72,7 +81,7 @@ let package = Package(
         // `nearby-server` (which runs them). ArgumentParser only: nothing of the server comes with them.
         .target(name: "NearbyServerOptions", dependencies: [
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
+        ], swiftSettings: [functionSections]),
         // The service's executable; `nearby serve` hands over to it.
         .executableTarget(name: "nearby-server", dependencies: [
             "NearbyServer", "NearbyServerOptions", "NearbyCore", "NearbyData", "TerminalView", "Locking",
@@ -92,8 +101,11 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: essentialsOnly,
         // Nothing loads into the app that needs its symbols (libcurl is opened with RTLD_LOCAL): not exporting
-        // its 8,000 symbols saves the loader's work and about 0.5 MB of resident memory (docs/benchmarks.md).
-        linkerSettings: [.unsafeFlags(["-Xlinker", "--no-export-dynamic"], .when(configuration: .release))]),
+        // its 8,000 symbols saves the loader's work and about 0.5 MB of resident memory. lld (shipped with
+        // Swift) places the functions of Link/nearby.order first; one missing from it is only placed later.
+        linkerSettings: [.unsafeFlags(["-Xlinker", "--no-export-dynamic", "-use-ld=lld",
+                                       "-Xlinker", "--symbol-ordering-file=\(packageRoot)Link/nearby.order",
+                                       "-Xlinker", "--no-warn-symbol-ordering"], .when(configuration: .release))]),
 
         // What the test targets share: spawning processes clean, waiting off the cooperative pool, fixtures.
         .target(name: "CTestSupport", path: "Tests/CTestSupport"),
