@@ -59,10 +59,40 @@ enum PlaceFinder {
     }
 
     /// How many places lie within `radius` (of one category or all).
+    ///
+    /// The places inside a box that lies wholly within the circle are counted by the R*Tree itself, without
+    /// reading them out; only those between that box and the circle's box are measured one by one. Counting
+    /// 100,000 places within 50 km one by one took 20 ms, and delayed the list's title by as much.
     static func count(within radius: Double, of center: Coordinate, category: Category?, in db: SQLiteConnection) throws -> Int {
-        var count = 0
-        try forEach(within: radius, of: center, category: category, in: db) { _ in count += 1 }
+        guard radius > 0 else { return 0 }
+        let slab = category.map(CategoryCode.indexRange(of:)) ?? CategoryCode.allCategories
+        guard let (outer, inner) = countingBoxes(radius: radius, center: center) else {
+            var count = 0
+            try forEach(within: radius, of: center, category: category, in: db) { _ in count += 1 }
+            return count
+        }
+        let statement = try db.statement("""
+            SELECT count(*) FROM place_rtree
+            WHERE minLat >= ? AND maxLat <= ? AND minLon >= ? AND maxLon <= ? AND minCat >= ? AND maxCat <= ?
+            """)
+        var count: Int = try statement.bind(inner.latitude.lowerBound, inner.latitude.upperBound,
+                                            inner.longitude.lowerBound, inner.longitude.upperBound,
+                                            slab.low, slab.high).scalar() ?? 0
+        for part in outer.surrounding(inner) {
+            try visitCandidates(db, box: part, center: center, slab: slab) { if $0.distance <= radius { count += 1 } }
+        }
         return count
+    }
+
+    /// The circle's box and a box inside the circle, in index coordinates; nil where the circle's box wraps
+    /// the antimeridian or no simple inner box exists (near a pole).
+    private static func countingBoxes(radius: Double, center: Coordinate) -> (outer: IndexBox, inner: IndexBox)? {
+        let box = center.boundingBox(radius: radius)
+        guard box.longitudeRanges.count == 1, let longitudes = box.longitudeRanges.first,
+              let within = center.innerBox(radius: radius),
+              let inner = IndexBox.inside(latitude: within.latitude, longitude: within.longitude) else { return nil }
+        let outer = IndexBox.covering(latitude: box.minLatitude...box.maxLatitude, longitude: longitudes)
+        return outer.contains(inner) ? (outer, inner) : nil
     }
 
     /// The R*Tree's entries inside `box`, with distances from `center`.
@@ -75,25 +105,29 @@ enum PlaceFinder {
 
     private static func visitCandidates(_ db: SQLiteConnection, box: BoundingBox, center: Coordinate,
                                         category: Category?, _ body: (Candidate) -> Void) throws {
+        let slab = category.map(CategoryCode.indexRange(of:)) ?? CategoryCode.allCategories
+        for range in box.longitudeRanges {
+            let part = IndexBox.covering(latitude: box.minLatitude...box.maxLatitude, longitude: range)
+            try visitCandidates(db, box: part, center: center, slab: slab, body)
+        }
+    }
+
+    private static func visitCandidates(_ db: SQLiteConnection, box: IndexBox, center: Coordinate,
+                                        slab: (low: Int, high: Int), _ body: (Candidate) -> Void) throws {
         let statement = try db.statement("""
             SELECT id, minLat, minLon, minCat FROM place_rtree
             WHERE minLat >= ? AND maxLat <= ? AND minLon >= ? AND maxLon <= ? AND minCat >= ? AND maxCat <= ?
             """)
-        let slab = category.map(CategoryCode.indexRange(of:)) ?? CategoryCode.allCategories
         let scale = PlacesSchema.coordinateScale
-        let minLat = Int((box.minLatitude * scale).rounded(.down)), maxLat = Int((box.maxLatitude * scale).rounded(.up))
-        for range in box.longitudeRanges {
-            let minLon = Int((range.lowerBound * scale).rounded(.down))
-            let maxLon = Int((range.upperBound * scale).rounded(.up))
-            try statement.bind(minLat, maxLat, minLon, maxLon, slab.low, slab.high)
-            while try statement.step() {
-                let rid: Int64 = try statement.column(0)
-                let lat: Int64 = try statement.column(1), lon: Int64 = try statement.column(2)
-                let slabLow: Int = try statement.column(3)
-                let coordinate = Coordinate(latitude: Double(lat) / scale, longitude: Double(lon) / scale)
-                body(Candidate(rid: rid, coordinate: coordinate, categoryCode: slabLow / 2,
-                               distance: center.distance(to: coordinate)))
-            }
+        try statement.bind(box.latitude.lowerBound, box.latitude.upperBound, box.longitude.lowerBound,
+                           box.longitude.upperBound, slab.low, slab.high)
+        while try statement.step() {
+            let rid: Int64 = try statement.column(0)
+            let lat: Int64 = try statement.column(1), lon: Int64 = try statement.column(2)
+            let slabLow: Int = try statement.column(3)
+            let coordinate = Coordinate(latitude: Double(lat) / scale, longitude: Double(lon) / scale)
+            body(Candidate(rid: rid, coordinate: coordinate, categoryCode: slabLow / 2,
+                           distance: center.distance(to: coordinate)))
         }
     }
 
