@@ -4,6 +4,8 @@ import NearbyCore
 /// A place's row model, with the time it was made for and until when its text holds.
 struct CachedPlaceRow {
     var model: PlaceRowModel
+    /// What the row was made from: a reload that brings the place back unchanged keeps the row.
+    var hit: PlaceHit
     var madeAt: Date
     /// When the open state (or its day-relative words) next changes; nil: never.
     var validUntil: Date?
@@ -54,6 +56,17 @@ struct PlaceRowCache {
     /// Drops the rows whose text no longer holds at `now`.
     mutating func removeExpired(at now: Date) {
         byPlace = byPlace.filter { _, row in row.holds(at: now) }
+        clearWindow()
+    }
+
+    /// Keeps only the rows of `hits` made from the same place at the same distance: a reload (a filter typed,
+    /// the list sorted again) then draws the rows it brings back without making them again.
+    mutating func keep(unchanged hits: [PlaceHit]) {
+        var kept: [PlaceID: CachedPlaceRow] = [:]
+        for hit in hits {
+            if let row = byPlace[hit.id], row.hit == hit { kept[hit.id] = row }
+        }
+        byPlace = kept
         clearWindow()
     }
 

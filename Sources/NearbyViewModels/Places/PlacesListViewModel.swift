@@ -65,6 +65,22 @@ public final class PlacesListViewModel: PlacesListViewModelType {
         var isCapped = false
     }
 
+    /// The unfiltered list as it was when a filter was typed, so clearing the filter shows it again at once
+    /// instead of loading it again (a reload and a count: 25 ms at 100,000 places).
+    private struct Unfiltered {
+        var request: Request
+        var hits: [PlaceHit]
+        var knownIDs: Set<PlaceID>
+        var next: PageCursor?
+        var isComplete: Bool
+        var isTruncated: Bool
+        var isCapped: Bool
+        var fetchedAt: Date?
+        var total: Int?
+        var attributions: [String]
+        var selection: Int
+    }
+
     private static let reloadKey = ActivityKey("reload")
     private static let moreKey = ActivityKey("more")
     private static let countKey = ActivityKey("count")
@@ -95,6 +111,7 @@ public final class PlacesListViewModel: PlacesListViewModelType {
     /// Changes whenever `hits` is replaced; page results of an older one are dropped.
     private var generation = 0
     private var attributions: [String] = []
+    private var unfiltered: Unfiltered?
     private var hoursCache = ParsedHoursCache()
     private var rowCache = PlaceRowCache()
     private var visibleRows = 0..<40
@@ -254,7 +271,43 @@ public final class PlacesListViewModel: PlacesListViewModelType {
         let before = Self.trimmed(filter.value)
         filter.update(text)
         guard Self.trimmed(text) != before else { return }
-        startReload()
+        if before.isEmpty, case .loaded = phase, !isReloading, let applied, applied.filter.isEmpty {
+            unfiltered = Unfiltered(request: applied, hits: hits, knownIDs: knownIDs, next: next, isComplete: isComplete,
+                                    isTruncated: isTruncated, isCapped: isCapped, fetchedAt: fetchedAt, total: total,
+                                    attributions: attributions, selection: selection.value)
+        }
+        if let held = unfiltered, held.request == requested {
+            return restore(held)
+        }
+        startReload(keepingUnfiltered: true)
+    }
+
+    /// Shows the unfiltered list held since the filter was typed, as it was.
+    private func restore(_ held: Unfiltered) {
+        unfiltered = nil
+        startNewGeneration()
+        tracker.cancel(Self.reloadKey)
+        isReloading = false
+        applied = held.request
+        hits = held.hits
+        knownIDs = held.knownIDs
+        next = held.next
+        isComplete = held.isComplete
+        isTruncated = held.isTruncated
+        isCapped = held.isCapped
+        fetchedAt = held.fetchedAt
+        total = held.total
+        attributions = held.attributions
+        phase = .loaded
+        rowCache.keep(unchanged: hits)
+        requestWalks(for: hits)
+        if total == nil, !isComplete, held.request.openDuring == nil, subject.searchText == nil {
+            startCount(for: held.request)
+        }
+        selection.update(held.selection)
+        updateTitle()
+        bumpRows()
+        updateLoading()
     }
 
     public func cycleSort() {
@@ -394,8 +447,10 @@ public final class PlacesListViewModel: PlacesListViewModelType {
 
     /// Loads the list for what is asked now; the rows shown stay until the result arrives. `fresh` asks a
     /// live source for it again first (`r`).
-    private func startReload(fresh: Bool = false) {
+    private func startReload(fresh: Bool = false, keepingUnfiltered: Bool = false) {
         let request = requested
+        // Anything but the filter changed what the unfiltered list would hold.
+        if !keepingUnfiltered { unfiltered = nil }
         isReloading = true
         switch phase {
         case .idle, .failed:
@@ -461,11 +516,11 @@ public final class PlacesListViewModel: PlacesListViewModelType {
         switch outcome {
         case .success(let loaded):
             applied = request
-            hoursCache.removeAll()
-            rowCache.removeAll()
             knownIDs = []
             hits = []
             append(loaded.hits)
+            // Parsed hours are kept by their text; rows only where the place came back as it was.
+            rowCache.keep(unchanged: hits)
             if let span = request.openDuring {
                 hits = hits.filter { hit in
                     hoursCache.hours(of: hit.place)?.isOpen(from: span.start, to: span.end,
@@ -690,7 +745,7 @@ public final class PlacesListViewModel: PlacesListViewModelType {
             place: place, distance: DistanceFormatting.distance(hit.distance, bearing: hit.bearing, units: context.units),
             hours: hours, status: status, timeZone: context.timeZone,
             walk: walking.text(for: place.id, pace: context.walkingPace))
-        return CachedPlaceRow(model: model, madeAt: now, validUntil: validUntil)
+        return CachedPlaceRow(model: model, hit: hit, madeAt: now, validUntil: validUntil)
     }
 
     /// The earliest instant a visible row's text (or the data's age) changes.

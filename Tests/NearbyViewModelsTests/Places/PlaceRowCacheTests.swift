@@ -15,7 +15,7 @@ struct PlaceRowCacheTests {
     static func row(_ hit: PlaceHit, _ label: String, validUntil: Date? = nil) -> CachedPlaceRow {
         CachedPlaceRow(model: PlaceRowModel(place: hit.place, distance: label, hours: nil, status: nil,
                                             timeZone: PlacesSamples.utc),
-                       madeAt: t0, validUntil: validUntil)
+                       hit: hit, madeAt: t0, validUntil: validUntil)
     }
 
     @Test func aSlotHeldByAnotherPlaceIsNotItsRow() {
@@ -31,6 +31,19 @@ struct PlaceRowCacheTests {
         #expect(atOne.model.distance == "B", "the table behind the window still holds b")
         #expect(aAgain.model.distance == "A")
         #expect(made == 2)
+    }
+
+    @Test func aReloadKeepsOnlyTheRowsOfPlacesThatCameBackUnchanged() {
+        var cache = PlaceRowCache()
+        let a = Self.hit("a"), b = Self.hit("b"), c = Self.hit("c")
+        for (index, hit) in [a, b, c].enumerated() { _ = cache.row(at: index, for: hit, now: Self.t0) { Self.row(hit, "old") } }
+        var moved = b
+        moved.distance = 20
+        cache.keep(unchanged: [moved, a])
+        #expect(cache.count == 1)
+        #expect(cache.row(at: 0, for: moved, now: Self.t0) { Self.row(moved, "new") }.model.distance == "new")
+        #expect(cache.row(at: 1, for: a, now: Self.t0) { Self.row(a, "new") }.model.distance == "old")
+        #expect(cache.row(at: 2, for: c, now: Self.t0) { Self.row(c, "new") }.model.distance == "new")
     }
 
     @Test func aRowWhoseTextRanOutIsMadeAgain() {

@@ -307,6 +307,37 @@ struct PlacesListViewModelTests {
         #expect(names().count == 4)
     }
 
+    @Test func clearingTheFilterShowsTheListAsItWasWithoutLoadingIt() async {
+        list.load()
+        await list.idle()
+        list.select(2)
+        let before = names(), title = list.title.value, calls = await provider.pageCalls.count
+        list.setFilter("son")
+        await list.idle()
+        #expect(names() == ["Café Sonne"])
+        list.setFilter("")
+        await list.idle()
+        #expect(names() == before)
+        #expect(list.title.value == title)
+        #expect(list.selection.value == 2)
+        #expect(await provider.pageCalls.count == calls + 1, "only the filtered list was loaded")
+    }
+
+    @Test func aWiderRadiusWhileFilteredLoadsTheUnfilteredListAgain() async {
+        list.load()
+        await list.idle()
+        list.setFilter("son")
+        await list.idle()
+        list.widenRadius()
+        await list.idle()
+        let calls = await provider.pageCalls.count
+        list.setFilter("")
+        await list.idle()
+        #expect(await provider.pageCalls.count == calls + 1)
+        #expect(await provider.pageCalls.last?.query.searchText == nil)
+        #expect(await provider.pageCalls.last?.query.radius == list.radius.value)
+    }
+
     @Test func aNewerFilterCancelsTheOlderAndItsResultIsDropped() async {
         list.load()
         await list.idle()
