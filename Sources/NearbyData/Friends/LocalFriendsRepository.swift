@@ -34,7 +34,10 @@ public final class LocalFriendsRepository: FriendsRepository {
                     SELECT \(FriendRow.columns) FROM friend WHERE \(FriendRow.listed)\(condition)
                     ORDER BY \(FriendRow.order) LIMIT ? OFFSET ?
                     """)
-                let count = try db.statement("SELECT COUNT(*) FROM friend WHERE \(FriendRow.listed)\(condition)")
+                // The whole list's size is kept by triggers (FriendsSchema); a filter's is counted.
+                let count = try db.statement(needle.isEmpty
+                    ? "SELECT listed FROM friend_tally"
+                    : "SELECT COUNT(*) FROM friend WHERE \(FriendRow.listed)\(condition)")
                 if needle.isEmpty {
                     try window.bind(limit, offset)
                     try count.bind()
