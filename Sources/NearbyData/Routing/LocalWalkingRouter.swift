@@ -27,6 +27,8 @@ public final class LocalWalkingRouter: WalkingRouter, Sendable {
     /// The synchronous core (the command line and benchmarks call it).
     public func walksNow(from start: Coordinate, to targets: [Coordinate]) throws(RoutingError) -> [WalkEstimate?] {
         try checkNetwork()
+        // No targets: a list asking whether there are paths at all, before its places arrive.
+        guard !targets.isEmpty else { return [] }
         let search = WalkSearch(source: source)
         let limit = WalkSearchLimit.metres(from: start, to: targets)
         return try search.distances(from: start, to: targets, limit: limit).map { leg in

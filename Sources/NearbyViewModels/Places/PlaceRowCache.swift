@@ -2,13 +2,23 @@ import FoundationEssentials
 import NearbyCore
 
 /// A place's row model, with the time it was made for and until when its text holds.
-struct CachedPlaceRow {
-    var model: PlaceRowModel
+///
+/// A class: every frame looks up each visible row, and handing out a reference costs one retain where a copy
+/// of the model and its place cost one for each of their strings.
+final class CachedPlaceRow {
+    let model: PlaceRowModel
     /// What the row was made from: a reload that brings the place back unchanged keeps the row.
-    var hit: PlaceHit
-    var madeAt: Date
+    let hit: PlaceHit
+    let madeAt: Date
     /// When the open state (or its day-relative words) next changes; nil: never.
-    var validUntil: Date?
+    let validUntil: Date?
+
+    init(model: PlaceRowModel, hit: PlaceHit, madeAt: Date, validUntil: Date?) {
+        self.model = model
+        self.hit = hit
+        self.madeAt = madeAt
+        self.validUntil = validUntil
+    }
 
     func holds(at now: Date) -> Bool {
         madeAt <= now && validUntil.map { now < $0 } ?? true
@@ -32,20 +42,26 @@ struct PlaceRowCache {
 
     var count: Int { byPlace.count }
 
-    /// The row of `hit` at `index` if one is held that still holds at `now`; otherwise made by `make` and kept.
-    mutating func row(at index: Int, for hit: PlaceHit, now: Date, make: () -> CachedPlaceRow) -> CachedPlaceRow {
+    /// The row of the place `id` at `index` if one is held that still holds at `now`; otherwise made by `make`
+    /// and kept.
+    mutating func row(at index: Int, id: PlaceID, now: Date, make: () -> CachedPlaceRow) -> CachedPlaceRow {
         let slot = index % slots.count
-        if let held = slots[slot], held.model.id == hit.id, held.holds(at: now) { return held }
-        if let held = byPlace[hit.id], held.holds(at: now) {
+        if let held = slots[slot], held.model.id == id, held.holds(at: now) { return held }
+        if let held = byPlace[id], held.holds(at: now) {
             slots[slot] = held
             return held
         }
         let row = make()
         // Only rows the view asked for are kept; a long scroll through many pages starts over.
         if byPlace.count >= capacity { byPlace.removeAll(keepingCapacity: true) }
-        byPlace[hit.id] = row
+        byPlace[id] = row
         slots[slot] = row
         return row
+    }
+
+    /// The row of `hit` at `index` (see `row(at:id:now:make:)`).
+    mutating func row(at index: Int, for hit: PlaceHit, now: Date, make: () -> CachedPlaceRow) -> CachedPlaceRow {
+        row(at: index, id: hit.id, now: now, make: make)
     }
 
     mutating func removeAll() {

@@ -104,6 +104,10 @@ public final class PlacesListViewModel: PlacesListViewModelType {
     /// When a live source fetched the places held (the oldest page); nil for the local store.
     private var fetchedAt: Date?
     private var total: Int?
+    /// The count of places within the radius for the current generation, started with its page on the local
+    /// store (so the title's number comes with the rows), or after the page on a live source (whose count
+    /// reads what the page brought in).
+    private var count: (started: Bool, value: Int?) = (false, nil)
     private var applied: Request?
     private var isReloading = false
     private var isLoadingMore = false
@@ -112,6 +116,8 @@ public final class PlacesListViewModel: PlacesListViewModelType {
     private var generation = 0
     private var attributions: [String] = []
     private var unfiltered: Unfiltered?
+    /// Whether the router was asked if there are paths at all (once: a store's paths do not come and go).
+    private var hasProbedWalking = false
     private var hoursCache = ParsedHoursCache()
     private var rowCache = PlaceRowCache()
     private var visibleRows = 0..<40
@@ -460,6 +466,8 @@ public final class PlacesListViewModel: PlacesListViewModelType {
             break
         }
         startNewGeneration()
+        if !context.provider.isLive, countsTotal(request) { startCount(for: request) }
+        probeWalking()
         updateTitle()
         updateLoading()
         favourites.load()
@@ -541,11 +549,9 @@ public final class PlacesListViewModel: PlacesListViewModelType {
             attributions = []
             mergeAttributions(loaded.attributions)
             phase = .loaded
-            total = isComplete && !isCapped ? hits.count : nil
+            total = isComplete && !isCapped ? hits.count : count.value
             requestWalks(for: hits)
-            if !isComplete, request.filter.isEmpty, request.openDuring == nil, subject.searchText == nil {
-                startCount(for: request)
-            }
+            if !isComplete, countsTotal(request), !count.started { startCount(for: request) }
         case .failure(let error):
             if case .loaded = phase, !changed {
                 // A refresh failed: the rows shown are still the best we have.
@@ -605,7 +611,13 @@ public final class PlacesListViewModel: PlacesListViewModelType {
         updateLoading()
     }
 
+    /// Whether the title shows how many places lie within the radius (a filter or a span shows what it kept).
+    private func countsTotal(_ request: Request) -> Bool {
+        request.filter.isEmpty && request.openDuring == nil && subject.searchText == nil
+    }
+
     private func startCount(for request: Request) {
+        count.started = true
         let provider = context.provider
         let (center, category) = (context.here, subject.category)
         let generation = generation
@@ -613,6 +625,9 @@ public final class PlacesListViewModel: PlacesListViewModelType {
             // The title just goes without a count when counting fails, or when the source cannot say.
             let count = try? await provider.count(PlaceQuery(center: center, radius: request.radius, category: category))
             guard !Task.isCancelled, let self, generation == self.generation, let count, count.isExact else { return }
+            self.count.value = count.value
+            // A count that came before its page waits for it: an unfinished page keeps the title's words.
+            guard case .loaded = self.phase, !self.isReloading, !self.isComplete else { return }
             self.total = count.value
             self.updateTitle()
         }
@@ -623,6 +638,7 @@ public final class PlacesListViewModel: PlacesListViewModelType {
         generation += 1
         tracker.cancel(Self.moreKey)
         tracker.cancel(Self.countKey)
+        count = (false, nil)
         isLoadingMore = false
         moreFailure = nil
     }
@@ -685,6 +701,30 @@ public final class PlacesListViewModel: PlacesListViewModelType {
     // MARK: Walking times
 
     /// Asks the router for the walks to the places not answered yet: one search from here per batch.
+    /// Finds out, alongside the first page, whether walking times can be had at all: where they cannot, the note
+    /// saying so is up before the rows arrive, which are then drawn once instead of moved down by it.
+    private func probeWalking() {
+        guard walking.availability == .unknown, !hasProbedWalking else { return }
+        guard let router = context.walking else {
+            walking.markUnavailable(WalkingTimes.noRouterNote)
+            walkingNote.update(walking.note)
+            return
+        }
+        hasProbedWalking = true
+        let here = context.here
+        tracker.run { [weak self] in
+            var failure: RoutingError?
+            do throws(RoutingError) {
+                _ = try await router.walks(from: here, to: [])
+            } catch {
+                failure = error
+            }
+            guard !Task.isCancelled, let self, let failure, self.walking.availability == .unknown else { return }
+            self.walking.recordFailure(failure)
+            self.walkingNote.update(self.walking.note)
+        }
+    }
+
     private func requestWalks(for batch: [PlaceHit]) {
         guard let router = context.walking else {
             walking.markUnavailable(WalkingTimes.noRouterNote)
@@ -729,8 +769,8 @@ public final class PlacesListViewModel: PlacesListViewModelType {
     // MARK: Row models and time
 
     private func cachedRow(at index: Int, now: Date) -> CachedPlaceRow {
-        let hit = hits[index]
-        return rowCache.row(at: index, for: hit, now: now) { makeRow(for: hit, now: now) }
+        // The place is copied out only to make a row: a frame asks for every visible row.
+        rowCache.row(at: index, id: hits[index].id, now: now) { makeRow(for: hits[index], now: now) }
     }
 
     private func makeRow(for hit: PlaceHit, now: Date) -> CachedPlaceRow {
@@ -761,8 +801,9 @@ public final class PlacesListViewModel: PlacesListViewModelType {
         let age = fetchedAt.map { DataAgeText.text(fetchedAt: $0, now: context.clock()) }
         dataAge.update(age?.text)
         if let age { earliest = age.changesAt }
-        // A chosen time stands still: no row changes as the clock runs.
-        for index in shown where !context.timeIsChosen {
+        // A chosen time stands still: no row changes as the clock runs. (Asked once: reading the context copies it.)
+        let rowsChange = !context.timeIsChosen
+        for index in shown where rowsChange {
             guard let until = cachedRow(at: index, now: now).validUntil else { continue }
             earliest = earliest.map { min($0, until) } ?? until
         }

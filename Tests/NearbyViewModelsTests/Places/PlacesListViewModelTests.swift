@@ -138,6 +138,23 @@ struct PlacesListViewModelTests {
 
     // MARK: Paging
 
+    @Test func theStoreCountsWhileTheFirstPageLoadsAndTheNumberWaitsForTheRows() async {
+        let many = (0..<250).map { PlacesSamples.place("m\($0)", "Place \($0)", north: Double($0) * 5) }
+        await provider.setPlaces(many)
+        await provider.hold(.page)
+        await provider.hold(.count)
+        list.load()
+        // Both asked at once; the count answers first.
+        await provider.waitUntilHeld(.page)
+        await provider.waitUntilHeld(.count)
+        await provider.release(.count)
+        #expect(list.title.value == "Cafés · within 2 km · by distance", "no number before the rows")
+        await provider.release(.page)
+        await list.idle()
+        #expect(list.title.value == "Cafés · 250 within 2 km · by distance")
+        #expect(await provider.countCalls == 1)
+    }
+
     @Test func pagesLoadWhenTheEndIsReachedWithALoadingRowAtTheBottom() async {
         let many = (0..<250).map { PlacesSamples.place("m\($0)", "Place \($0)", north: Double($0) * 5) }
         await provider.setPlaces(many)
