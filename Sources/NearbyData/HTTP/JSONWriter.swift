@@ -28,6 +28,13 @@ public struct JSONWriter {
         bytes.append(UInt8(ascii: "\""))
     }
 
+    /// A JSON string from UTF-8 bytes as they are (a database's text), quoted and escaped.
+    public mutating func string(utf8: UnsafeRawBufferPointer) {
+        bytes.append(UInt8(ascii: "\""))
+        escape(utf8.assumingMemoryBound(to: UInt8.self))
+        bytes.append(UInt8(ascii: "\""))
+    }
+
     private mutating func escape(_ utf8: UnsafeBufferPointer<UInt8>) {
         var start = 0
         for (index, byte) in utf8.enumerated() where byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "\"")
@@ -50,7 +57,20 @@ public struct JSONWriter {
     }
 
     public mutating func integer(_ value: Int64) {
-        bytes.append(contentsOf: String(value).utf8)
+        // Digits written in place: a list writes an id per friend, and `String(value)` allocates.
+        guard value != .min else { return bytes.append(contentsOf: String(value).utf8) }
+        var magnitude = value.magnitude
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { scratch in
+            repeat {
+                scratch[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+                count += 1
+            } while magnitude > 0
+            for index in stride(from: count - 1, through: 0, by: -1) { bytes.append(scratch[index]) }
+        }
     }
 
     /// A JSON string, or null.

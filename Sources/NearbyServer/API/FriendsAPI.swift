@@ -84,6 +84,9 @@ public struct FriendsAPI: Sendable {
     private func list(_ request: ServerRequest) async throws(FriendsError) -> ServerResponse {
         let query = request.query
         guard query["offset"] != nil || query["limit"] != nil || query["filter"] != nil else {
+            if let direct = repository as? any FriendsListJSON {
+                return .json(200, data: Data(try await direct.listFriendsJSON()))
+            }
             return .json(200, data: FriendJSON.data(of: try await repository.listFriends()))
         }
         guard let offset = Int(query["offset"] ?? "0"), offset >= 0,

@@ -77,4 +77,19 @@ struct JSONWriterTests {
         #expect(read.friends.first?.placeName == "Vaduz\u{FFFD}")
         #expect(read.friends.last == friends[1])
     }
+
+    @Test(arguments: [Int64.min, Int64.min + 1, -1_000_001, -9, 0, 7, 10, 1_000_000_000_000, Int64.max])
+    func integersAreWrittenAsSwiftWritesThem(value: Int64) {
+        var writer = JSONWriter()
+        writer.integer(value)
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == String(value))
+    }
+
+    @Test func textFromBytesIsEscapedAsAString() {
+        var bytes = JSONWriter(), string = JSONWriter()
+        let text = "Café \"Sonne\" \\ \u{1}\ttab 👋"
+        Array(text.utf8).withUnsafeBytes { bytes.string(utf8: $0) }
+        string.string(text)
+        #expect(bytes.bytes == string.bytes)
+    }
 }

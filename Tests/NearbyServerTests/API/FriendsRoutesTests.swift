@@ -32,6 +32,26 @@ struct FriendsRoutesTests {
         await running.stop()
     }
 
+    /// PostgreSQL writes the whole list from its rows (`FriendRowsJSON`), the other backends from `Friend`s: the
+    /// bytes must be the same, with and without every optional field, in any script.
+    @Test("GET /listFriends is FriendJSON's list, byte for byte, on every backend", arguments: BackendKind.available)
+    func listBytes(_ kind: BackendKind) async throws {
+        let drafts = [
+            FriendDraft(firstName: "Zoë", lastName: "O'Brien-Ölz", phoneNumber: "+423 555 0101", email: "zoe@example.org",
+                        coordinate: Coordinate(latitude: -33.8675, longitude: 151.2070), placeName: "Café \"Sonne\" \\ 2"),
+            FriendDraft(firstName: "Émile", lastName: "Jr.", phoneNumber: "555 0102",
+                        coordinate: Coordinate(latitude: 47.1410001, longitude: -0.0000001)),
+            FriendDraft(firstName: "李", lastName: "小龙", phoneNumber: "(0) 555-0103", placeName: "Vaduz"),
+            FriendDraft(firstName: "Ana 👋", lastName: "Beck", phoneNumber: "555 0104"),
+        ]
+        let running = try await RunningService(kind, friends: drafts)
+        let body = try await running.send("GET", "/listFriends").body
+        let expected = FriendJSON.data(of: try await running.friends.listFriends())
+        #expect(String(decoding: body, as: UTF8.self) == String(decoding: expected, as: UTF8.self))
+        #expect(body == expected)
+        await running.stop()
+    }
+
     @Test("the list order folds case and accents the same way on every backend", arguments: BackendKind.available)
     func order(_ kind: BackendKind) async throws {
         let names = ["Zoë", "émile", "Émile", "adam", "Ådne", "Bob", "bob", "Œlaf"]

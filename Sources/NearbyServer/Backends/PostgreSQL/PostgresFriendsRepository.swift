@@ -7,7 +7,7 @@ import PostgresNIO
 /// The friends address book in PostgreSQL. Every statement is fixed text with bound parameters; ids and times
 /// come from the database, so any number of instances can write at once. Reads go to a replica when there is
 /// one; writes, and what they answer, come from the primary.
-public struct PostgresFriendsRepository: FriendsRepository {
+public struct PostgresFriendsRepository: FriendsRepository, FriendsListJSON {
     let pools: PostgresPools
 
     public init(pools: PostgresPools) {
@@ -17,12 +17,17 @@ public struct PostgresFriendsRepository: FriendsRepository {
     public func listFriends() async throws(FriendsError) -> [Friend] {
         try await storing {
             try await pools.read { connection in
-                let rows = try await connection.query("""
-                    SELECT id, first_name, last_name, phone_number, email, latitude, longitude, place_name, created_at,
-                           updated_at
-                    FROM friend ORDER BY last_name_key, first_name_key, id
-                    """, logger: pools.logger)
+                let rows = try await connection.query(Self.listQuery, logger: pools.logger)
                 return try await Self.friends(rows)
+            }
+        }
+    }
+
+    public func listFriendsJSON() async throws(FriendsError) -> [UInt8] {
+        try await storing {
+            try await pools.read { connection in
+                let rows = try await connection.query(Self.listQuery, logger: pools.logger)
+                return try await FriendRowsJSON.list(rows)
             }
         }
     }
@@ -193,6 +198,14 @@ public struct PostgresFriendsRepository: FriendsRepository {
         var friends: [Friend] = []
         for try await row in rows { friends.append(try friend(row)) }
         return friends
+    }
+
+    /// The whole list, in its order: fixed text, no parameters.
+    private static var listQuery: PostgresQuery {
+        """
+        SELECT id, first_name, last_name, phone_number, email, latitude, longitude, place_name, created_at, updated_at
+        FROM friend ORDER BY last_name_key, first_name_key, id
+        """
     }
 
     /// One row of the friend columns.
