@@ -86,7 +86,12 @@ public struct JSONWriter {
 
     /// "2026-11-21T05:23:45Z": ISO 8601 in UTC, to the second.
     public mutating func iso8601(_ date: Date) {
-        let (days, secondOfDay) = CivilDate.split(date)
+        iso8601(secondsSince1970: CivilDate.seconds(of: date))
+    }
+
+    /// The same for whole seconds since 1970 (a database's timestamp, without making a `Date` of it).
+    public mutating func iso8601(secondsSince1970 seconds: Int) {
+        let (days, secondOfDay) = CivilDate.split(seconds: seconds)
         let (year, month, day) = CivilDate.civil(fromDays: days)
 
         bytes.append(UInt8(ascii: "\""))

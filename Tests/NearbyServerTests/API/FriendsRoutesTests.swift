@@ -43,6 +43,10 @@ struct FriendsRoutesTests {
                         coordinate: Coordinate(latitude: 47.1410001, longitude: -0.0000001)),
             FriendDraft(firstName: "李", lastName: "小龙", phoneNumber: "(0) 555-0103", placeName: "Vaduz"),
             FriendDraft(firstName: "Ana 👋", lastName: "Beck", phoneNumber: "555 0104"),
+            // Whole degrees: "47.0", as `Friend` encodes them.
+            FriendDraft(firstName: "Ada", lastName: "Lovelace", phoneNumber: "555 0105",
+                        email: "x@example.org", coordinate: Coordinate(latitude: 47, longitude: -9),
+                        placeName: "Haus \"Nr. 1\""),
         ]
         let running = try await RunningService(kind, friends: drafts)
         let body = try await running.send("GET", "/listFriends").body

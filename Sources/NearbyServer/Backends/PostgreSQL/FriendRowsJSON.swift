@@ -1,12 +1,22 @@
-import FoundationEssentials
 import NearbyData
 import PostgresNIO
 
-/// Rows of the friend columns (id, first and last name, phone, e-mail, latitude, longitude, place name, created,
-/// updated) written straight into the friends list's JSON: the names are copied from PostgreSQL's bytes into the
-/// answer instead of being made into strings and a `Friend` first, which with writing them out again was most of
-/// the service's work per list (docs/benchmarks.md, "Friends server").
+/// The friends list's JSON written straight from PostgreSQL's rows: each friend comes as one record of its
+/// columns (`query`), whose bytes are copied into the answer instead of being made into cells, strings
+/// and a `Friend` first (docs/benchmarks.md, "Friends server").
 enum FriendRowsJSON {
+    /// The list query: one record per friend, fields in the order `write` reads them; fixed text.
+    static var query: PostgresQuery {
+        """
+        SELECT ROW(id, first_name, last_name, phone_number, email, latitude, longitude, place_name, created_at,
+                   updated_at)
+        FROM friend ORDER BY last_name_key, first_name_key, id
+        """
+    }
+    private static let fieldCount = 10
+    /// Microseconds from 1970-01-01 to 2000-01-01, where PostgreSQL's timestamps count from.
+    private static let epochOffset: Int64 = 946_684_800 * 1_000_000
+
     /// The JSON list of every row, in their order.
     static func list(_ rows: PostgresRowSequence, capacity: Int = 200_000) async throws -> [UInt8] {
         var writer = JSONWriter(capacity: capacity)
@@ -15,58 +25,58 @@ enum FriendRowsJSON {
         for try await row in rows {
             if !first { writer.raw(",") }
             first = false
-            try write(row, into: &writer)
+            var cells = row.makeIterator()
+            guard let cell = cells.next(), cell.format == .binary, let bytes = cell.bytes else {
+                throw BinaryRecord.Malformed(description: "a friends list row that is not one binary record")
+            }
+            try bytes.withUnsafeReadableBytes { try write($0, into: &writer) }
         }
         writer.raw("]")
         return writer.bytes
     }
 
-    private static func write(_ row: PostgresRow, into writer: inout JSONWriter) throws {
-        var cells = row.makeIterator()
-        func next() throws -> PostgresCell {
-            guard let cell = cells.next() else { throw PostgresDecodingError.Code.missingData }
-            return cell
-        }
-        let id = try next(), first = try next(), last = try next(), phone = try next(), email = try next()
-        let latitude = try next(), longitude = try next(), place = try next(), created = try next()
-        let updated = try next()
+    /// One friend's object, with the fields `Friend` encodes and in its order (the other backends' answer).
+    static func write(_ bytes: UnsafeRawBufferPointer, into writer: inout JSONWriter) throws(BinaryRecord.Malformed) {
+        var record = try BinaryRecord(bytes, fields: fieldCount)
         writer.raw("{\"id\":")
-        writer.integer(try id.decode(Int64.self))
+        writer.integer(try BinaryRecord.int64(try record.required(.int8)))
         writer.raw(",\"firstname\":")
-        try text(first, into: &writer)
+        writer.string(utf8: try record.required(.text))
         writer.raw(",\"lastname\":")
-        try text(last, into: &writer)
+        writer.string(utf8: try record.required(.text))
         writer.raw(",\"phonenumber\":")
-        try text(phone, into: &writer)
-        if email.bytes != nil {
+        writer.string(utf8: try record.required(.text))
+        if let email = try record.next(.text) {
             writer.raw(",\"email\":")
-            try text(email, into: &writer)
+            writer.string(utf8: email)
         }
         // As `Friend`: a coordinate only where both halves are there.
-        if let lat = try latitude.decode(Double?.self), let lon = try longitude.decode(Double?.self) {
+        let latitude = try record.next(.float8), longitude = try record.next(.float8)
+        if let latitude, let longitude {
             writer.raw(",\"latitude\":")
-            writer.number(lat)
+            writer.number(try BinaryRecord.double(latitude))
             writer.raw(",\"longitude\":")
-            writer.number(lon)
+            writer.number(try BinaryRecord.double(longitude))
         }
-        if place.bytes != nil {
+        if let place = try record.next(.text) {
             writer.raw(",\"placename\":")
-            try text(place, into: &writer)
+            writer.string(utf8: place)
         }
         writer.raw(",\"createdAt\":")
-        writer.iso8601(try created.decode(Date.self))
+        writer.iso8601(secondsSince1970: try seconds(record.required(.timestamptz)))
         writer.raw(",\"updatedAt\":")
-        writer.iso8601(try updated.decode(Date.self))
+        writer.iso8601(secondsSince1970: try seconds(record.required(.timestamptz)))
         writer.raw("}")
     }
 
-    /// A text cell as a JSON string, from its bytes (PostgreSQL keeps text as UTF-8 in a UTF-8 database); any
-    /// other type goes through its decoding, as `Friend` would.
-    private static func text(_ cell: PostgresCell, into writer: inout JSONWriter) throws {
-        guard cell.format == .binary || cell.format == .text, cell.dataType == .text || cell.dataType == .varchar,
-              let bytes = cell.bytes else {
-            return writer.string(try cell.decode(String.self))
-        }
-        bytes.withUnsafeReadableBytes { writer.string(utf8: $0) }
+    /// Whole seconds since 1970 of a timestamp field, rounded down, clamped as `CivilDate.seconds(of:)` clamps.
+    private static func seconds(_ field: UnsafeRawBufferPointer) throws(BinaryRecord.Malformed) -> Int {
+        let micros = try BinaryRecord.int64(field)
+        // Infinity is stored as the extremes; adding the epoch there would overflow.
+        let (sum, overflow) = micros.addingReportingOverflow(epochOffset)
+        let unixMicros = overflow ? (micros > 0 ? Int64.max : Int64.min) : sum
+        let (quotient, remainder) = unixMicros.quotientAndRemainder(dividingBy: 1_000_000)
+        let seconds = remainder < 0 ? quotient - 1 : quotient
+        return Int(min(max(seconds, -10_000_000_000_000), 10_000_000_000_000))
     }
 }

@@ -26,7 +26,7 @@ public struct PostgresFriendsRepository: FriendsRepository, FriendsListJSON {
     public func listFriendsJSON() async throws(FriendsError) -> [UInt8] {
         try await storing {
             try await pools.read { connection in
-                let rows = try await connection.query(Self.listQuery, logger: pools.logger)
+                let rows = try await connection.query(FriendRowsJSON.query, logger: pools.logger)
                 return try await FriendRowsJSON.list(rows)
             }
         }
