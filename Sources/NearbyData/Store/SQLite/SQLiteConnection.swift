@@ -1,4 +1,5 @@
 import CSQLite
+import Glibc
 import FoundationEssentials
 
 /// One connection to an SQLite database, used by one thread at a time (`AppDatabase` hands connections out).
@@ -72,8 +73,20 @@ public final class SQLiteConnection {
     public var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
 
     /// How long a statement waits for another connection's lock before failing with SQLITE_BUSY.
+    ///
+    /// It waits in naps that grow from 50 µs to 2 ms (`BusyWait`): SQLite's own timeout naps 1 ms first and up to
+    /// 100 ms, while a write holds the lock for well under a millisecond, so two processes writing one store
+    /// (the app beside `nearby serve`, or two instances of it) spent most of each nap with the lock free.
     public func setBusyTimeout(milliseconds: Int32) {
-        sqlite3_busy_timeout(handle, milliseconds)
+        // The budget rides in the context pointer's bits: a C callback captures nothing.
+        let budget = UnsafeMutableRawPointer(bitPattern: Int(max(0, milliseconds)))
+        sqlite3_busy_handler(handle, { context, count in
+            let budgetMicroseconds = Int(bitPattern: context) * 1000
+            let attempt = Int(count)
+            guard BusyWait.waited(before: attempt) < budgetMicroseconds else { return 0 }
+            usleep(UInt32(BusyWait.nap(attempt)))
+            return 1
+        }, budget)
     }
 
     /// Runs SQL text that may hold several statements and binds nothing (schema, pragmas).

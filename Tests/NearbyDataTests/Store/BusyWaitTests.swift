@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+@testable import NearbyData
+
+/// Waiting for another connection's write lock: short naps, the whole budget and no more.
+@Suite("Busy wait")
+struct BusyWaitTests {
+    @Test("naps grow from 50 µs to 2 ms, and the time waited is their sum")
+    func naps() {
+        #expect((0..<9).map(BusyWait.nap) == [50, 100, 200, 400, 800, 1_600, 2_000, 2_000, 2_000])
+        for attempt in 0..<40 {
+            #expect(BusyWait.waited(before: attempt) == (0..<attempt).map(BusyWait.nap).reduce(0, +))
+        }
+    }
+
+    /// Two connections to one file, as two processes would have.
+    private func pair() throws -> (SQLiteConnection, SQLiteConnection, String) {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("busy-\(UUID().uuidString).sqlite").path
+        let first = try SQLiteConnection(path: path, mode: .readWriteCreate)
+        try first.execute(script: "PRAGMA journal_mode = WAL; CREATE TABLE t (i INTEGER)")
+        let second = try SQLiteConnection(path: path, mode: .readWriteCreate)
+        return (first, second, path)
+    }
+
+    @Test("a write waits for the lock while another connection holds it, then goes through")
+    func waitsItsTurn() throws {
+        let (holder, waiter, path) = try pair()
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+        waiter.setBusyTimeout(milliseconds: 5_000)
+        try holder.execute(script: "BEGIN IMMEDIATE; INSERT INTO t VALUES (1)")
+        // Handed to the thread that commits; this one only uses `waiter` from here on.
+        let handed = PooledConnection(holder)
+        let released = Thread {
+            usleep(30_000)
+            try? handed.connection.execute(script: "COMMIT")
+        }
+        released.start()
+        let started = Date()
+        try waiter.execute(script: "INSERT INTO t VALUES (2)")
+        let waited = Date().timeIntervalSince(started)
+        #expect(waited >= 0.02)
+        // Within a few naps of the release, not SQLite's own 100 ms steps.
+        #expect(waited < 1.0)
+        #expect(try waiter.scalar("SELECT count(*) FROM t", as: Int.self) == 2)
+    }
+
+    @Test("with the lock held past the budget the write fails as busy after the budget")
+    func givesUp() throws {
+        let (holder, waiter, path) = try pair()
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+        waiter.setBusyTimeout(milliseconds: 100)
+        try holder.execute(script: "BEGIN IMMEDIATE; INSERT INTO t VALUES (1)")
+        let started = Date()
+        #expect(throws: SQLiteError.self) { try waiter.execute(script: "INSERT INTO t VALUES (2)") }
+        let waited = Date().timeIntervalSince(started)
+        #expect(waited >= 0.09 && waited < 2.0)
+        waiter.setBusyTimeout(milliseconds: 0)
+        let again = Date()
+        #expect(throws: SQLiteError.self) { try waiter.execute(script: "INSERT INTO t VALUES (3)") }
+        #expect(Date().timeIntervalSince(again) < 0.05)
+        try holder.execute(script: "COMMIT")
+    }
+}
