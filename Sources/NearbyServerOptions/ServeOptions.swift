@@ -47,6 +47,11 @@ public struct ServeOptions: ParsableArguments, Sendable {
             help: "Database connections per server (PostgreSQL), for the primary and for each replica.")
     public var poolSize: Int = 20
 
+    @Option(name: .customLong("event-loops"), parsing: .unconditional,
+            help: ArgumentHelp("Threads that serve connections (default: one per core). Instances that share a "
+                               + "machine's cores do better with a share each.", valueName: "N"))
+    public var eventLoops: Int?
+
     // For end-to-end tests: holds every answer, so a client's loading state can be seen.
     @Option(name: .customLong("delay-ms"), parsing: .unconditional, help: .hidden)
     public var delayMilliseconds: Int = 0
@@ -61,6 +66,9 @@ public struct ServeOptions: ParsableArguments, Sendable {
             throw ValidationError("--max-connections wants a number from 1 to 1000000.")
         }
         guard (1...1_000).contains(poolSize) else { throw ValidationError("--pool-size wants a number from 1 to 1000.") }
+        if let eventLoops, !(1...256).contains(eventLoops) {
+            throw ValidationError("--event-loops wants a number from 1 to 256.")
+        }
         guard headerTimeout > 0, headerTimeout <= 3600 else {
             throw ValidationError("--header-timeout wants seconds, more than 0 and at most 3600.")
         }
@@ -90,6 +98,7 @@ public struct ServeOptions: ParsableArguments, Sendable {
         add("header-timeout", String(headerTimeout))
         add("idle-timeout", String(idleTimeout))
         add("pool-size", String(poolSize))
+        add("event-loops", eventLoops.map(String.init))
         if delayMilliseconds != 0 { add("delay-ms", String(delayMilliseconds)) }
         var environment = database.environment
         if let token { environment["NEARBY_SERVE_TOKEN"] = token }

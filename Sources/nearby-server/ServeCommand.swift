@@ -27,6 +27,8 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         // Before anything opens a descriptor: the soft limit up to what the administrator allows.
         DescriptorBudget.raiseLimit()
+        // Before anything starts the threads.
+        if let loops = options.eventLoops { EventLoopThreads.use(loops) }
         let token = options.token ?? ProcessInfo.processInfo.environment["NEARBY_SERVE_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
         var limits = HTTPLimits()
         limits.maxConnections = options.maxConnections

@@ -12,7 +12,7 @@ struct ServeCommandTests {
             "serve", "--host", "::1", "--port", "0", "--token", "-s3cret", "--data-dir", "-data",
             "--database", "postgresql://app:pw@db:5432/nearby", "--database-replica", "postgresql://app:pw@r1/nearby",
             "--database-replica=postgresql://app:pw@r2/nearby", "--header-timeout", "2.5", "--idle-timeout=30",
-            "--max-connections", "7", "--pool-size", "3", "--tls-cert", "c.pem", "--tls-key", "k.pem",
+            "--max-connections", "7", "--pool-size", "3", "--event-loops", "1", "--tls-cert", "c.pem", "--tls-key", "k.pem",
         ]) as? ServeStartCommand)
         let (arguments, environment) = command.options.handOver
         #expect(!arguments.contains { $0.contains("s3cret") || $0.contains("pw@") })
@@ -26,6 +26,7 @@ struct ServeCommandTests {
         #expect(received.idleTimeout == 30)
         #expect(received.maxConnections == 7)
         #expect(received.poolSize == 3)
+        #expect(received.eventLoops == 1)
         #expect(received.tlsCertificate == "c.pem" && received.tlsKey == "k.pem")
         #expect(received.token == nil && received.database.database == nil && received.database.replicas.isEmpty)
         #expect(!received.memory)
@@ -45,6 +46,7 @@ struct ServeCommandTests {
         for (line, option) in [(["serve", "--port", "-7"], "--port"), (["serve", "--tls-cert", "c.pem"], "--tls-cert"),
                                (["serve", "--memory", "--database", "postgresql://h/db"], "--memory"),
                                (["serve", "--idle-timeout", "0"], "--idle-timeout"),
+                               (["serve", "--event-loops", "0"], "--event-loops"),
                                (["serve", "migrate", "--port", "1"], "--port"),
                                (["serve", "start", "--radius", "1"], "--radius")] {
             do {
