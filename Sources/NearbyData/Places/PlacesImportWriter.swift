@@ -44,9 +44,15 @@ extension LocalPlacesStore {
             defer { writer.close() }
             let value = try body(writer)
             try writer.finish()
+            if writer.changes.rewrittenPlaces >= Self.searchIndexMergeThreshold { try PlacesSchema.mergeSearchIndex(db) }
             return (value, writer.changes)
         }
     }
+
+    /// How many places an import must add, change or remove before it merges the full-text index (see
+    /// `PlacesSchema.mergeSearchIndex`): the merge rewrites the whole index (0.2 s at 100,000 places, 2.3 s
+    /// at 1,000,000), so the small saves of live sources leave it to SQLite's own gradual merging.
+    static let searchIndexMergeThreshold = 5_000
 
     static func timestamp(_ date: Date) -> String {
         CivilDate.iso8601UTC(date)
@@ -69,6 +75,9 @@ public struct PlacesImportChanges: Hashable, Sendable {
     public var localitiesRemoved = 0
     /// The extract the import was recognised as (nil: none, nothing is removed).
     public var extract: PlacesExtract?
+
+    /// Places written or deleted: what the full-text index took in.
+    var rewrittenPlaces: Int { placesAdded + placesUpdated + placesRemoved }
 
     public init() {}
 }
