@@ -176,7 +176,7 @@ run_one_client() {  # run_one_client LABEL SCRIPT PORT: latency with one client,
 cat >"$out/list.sql" <<'SQL'
 SELECT ROW(id, first_name, last_name, phone_number, email, latitude, longitude, place_name, created_at, updated_at) FROM friend ORDER BY last_name_key, first_name_key, id;
 SQL
-chmod 644 "$out"/*.sql "$out"/*.lua
+chmod 644 "$out/list.sql"
 list_pgbench() {
   local tps
   tps=$(as_pg "$pgbin/pgbench" -h 127.0.0.1 -p "$pgport" -U postgres -n -c 32 -j 2 -T "${duration%s}" -M extended \
@@ -230,10 +230,11 @@ print("| what | req/s | p99 | non-2xx (all rounds) |")
 print("| --- | --- | --- | --- |")
 for label, values in runs.items():
     rate = statistics.median(v[0] for v in values)
+    if label.startswith("pgbench"):
+        print(f"| {label} | {rate:,.0f} tps | | |")
+        continue
     p99 = statistics.median(v[1] for v in values)
-    unit = " tps" if label.startswith("pgbench") else ""
-    print(f"| {label} | {rate:,.0f}{unit} | {p99:.2f} ms | {sum(v[2] for v in values)} |" if not unit else
-          f"| {label} | {rate:,.0f}{unit} | | |")
+    print(f"| {label} | {rate:,.0f} | {p99:.2f} ms | {sum(v[2] for v in values)} |")
 def rates(label):
     return [v[0] for v in runs.get(label, [])]
 print()
@@ -243,7 +244,7 @@ if ratios:
     print("GET /listFriends on PostgreSQL over pgbench, by round: " + ", ".join(f"{r:.2f}" for r in ratios)
           + f"; median {statistics.median(ratios):.2f} (target at least 0.5)")
 for backend in ("sqlite", "postgres"):
-    for what in ("GET /listFriends (1,000 friends)", f"GET /api/places nearest 50 of", "POST /addFriend"):
+    for what in ("GET /listFriends (1,000 friends)", "GET /api/places nearest 50 of", "POST /addFriend"):
         one = [l for l in runs if l.startswith(what) and l.endswith(f"{backend}, 1 instance(s)")]
         two = [l for l in runs if l.startswith(what) and l.endswith(f"{backend}, 2 instance(s)")]
         if one and two:
@@ -268,6 +269,7 @@ SELECT * FROM (SELECT id, name, category, lat, lon, street, housenumber, postcod
   FROM place ORDER BY position <-> ST_SetSRID(ST_MakePoint(6.7 + :lo / 1000000.0, 45.8 + :la / 1000000.0), 4326)::geography
   LIMIT 51) AS nearest WHERE walk <= 50000;
 SQL
+chmod 644 "$out/near.sql"
 rm -f "$out"/pgbench-near.*
 (cd "$out" && as_pg "$pgbin/pgbench" -h 127.0.0.1 -p "$pgport" -U postgres -n -c 1 -T "${duration%s}" -M extended -l \
   --log-prefix="$out/pgbench-near" -f "$out/near.sql" postgres >/dev/null)

@@ -59,6 +59,13 @@ public enum CivilDate {
         return Int(min(max(interval, -1e13), 1e13).rounded(.down))
     }
 
+    /// Whole seconds of a count of microseconds since 1970, rounded down as `seconds(of:)` rounds (a database's
+    /// timestamp, without making a `Date` of it). Every Int64 of microseconds lies within that clamp.
+    public static func seconds(microseconds: Int64) -> Int {
+        let (quotient, remainder) = microseconds.quotientAndRemainder(dividingBy: 1_000_000)
+        return Int(remainder < 0 ? quotient - 1 : quotient)
+    }
+
     /// "2026-11-21T05:23:45Z".
     public static func iso8601UTC(_ date: Date) -> String {
         let (days, second) = split(date)

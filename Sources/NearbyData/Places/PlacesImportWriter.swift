@@ -44,15 +44,22 @@ extension LocalPlacesStore {
             defer { writer.close() }
             let value = try body(writer)
             try writer.finish()
-            if writer.changes.rewrittenPlaces >= Self.searchIndexMergeThreshold { try PlacesSchema.mergeSearchIndex(db) }
+            if try Self.mergesSearchIndex(after: writer.changes, in: db) { try PlacesSchema.mergeSearchIndex(db) }
             return (value, writer.changes)
         }
     }
 
     /// How many places an import must add, change or remove before it merges the full-text index (see
-    /// `PlacesSchema.mergeSearchIndex`): the merge rewrites the whole index (0.2 s at 100,000 places, 2.3 s
-    /// at 1,000,000), so the small saves of live sources leave it to SQLite's own gradual merging.
+    /// `PlacesSchema.mergeSearchIndex`), and at least a tenth of the store: the merge rewrites the whole index
+    /// (0.2 s at 100,000 places, 2.3 s at 1,000,000) and holds the write lock meanwhile, so a live source's
+    /// save into a large store leaves the merging to SQLite's own gradual merges.
     static let searchIndexMergeThreshold = 5_000
+
+    private static func mergesSearchIndex(after changes: PlacesImportChanges, in db: SQLiteConnection) throws -> Bool {
+        let rewritten = changes.rewrittenPlaces
+        guard rewritten >= searchIndexMergeThreshold else { return false }
+        return rewritten * 10 >= (try db.scalar("SELECT count(*) FROM place", as: Int.self) ?? 0)
+    }
 
     static func timestamp(_ date: Date) -> String {
         CivilDate.iso8601UTC(date)

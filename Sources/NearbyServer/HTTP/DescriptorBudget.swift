@@ -28,8 +28,9 @@ public struct DescriptorBudget: Sendable, Hashable {
     }
 
     /// Descriptors the event loops of a process hold (an epoll, an eventfd and a timerfd per loop), for the
-    /// HTTP server's loops and the database client's.
-    public static var eventLoops: Int { 2 * 3 * System.coreCount }
+    /// HTTP server's loops and the database client's: as many loops as `--event-loops` asked for
+    /// (`EventLoopThreads`), one per core by default.
+    public static var eventLoops: Int { 2 * 3 * NIOSingletons.groupLoopCountSuggestion }
 
     /// The budget of this process now, with `reserved` more descriptors to come.
     public static func current(reserving reserved: Int) -> DescriptorBudget {

@@ -20,4 +20,12 @@ struct CivilDateTests {
         #expect(CivilDate.iso8601UTC(Date(timeIntervalSince1970: 1_795_000_000)) == "2026-11-18T11:06:40Z")
         #expect(CivilDate.iso8601UTC(Date(timeIntervalSince1970: -1)) == "1969-12-31T23:59:59Z")
     }
+
+    @Test func microsecondsRoundDownAsDatesDo() {
+        for micros: Int64 in [0, 1, 999_999, 1_000_000, -1, -999_999, -1_000_000, -1_000_001, 1_795_000_000_123_456,
+                              .max, .min] {
+            #expect(CivilDate.seconds(microseconds: micros)
+                    == CivilDate.seconds(of: Date(timeIntervalSince1970: Double(micros) / 1_000_000)), "\(micros)")
+        }
+    }
 }

@@ -52,4 +52,15 @@ struct SearchIndexMergeTests {
         #expect(Set(found) == Set(cafés.map(\.id)))
         #expect(found.count == cafés.count)
     }
+
+    @Test("an import of less than a tenth of a large store leaves the merging to SQLite")
+    func leavesLargeStoresAlone() throws {
+        let store = LocalPlacesStore(database: try AppDatabase.inMemory())
+        let threshold = LocalPlacesStore.searchIndexMergeThreshold
+        try import_(batch("a", count: threshold * 10 + 1), into: store)
+        #expect(try segments(store) == 1)
+        try import_(batch("b", count: threshold), into: store)
+        #expect(try segments(store) == 2)
+        _ = try F.checkedRowCounts(store)
+    }
 }

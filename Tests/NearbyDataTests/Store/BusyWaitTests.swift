@@ -13,6 +13,11 @@ struct BusyWaitTests {
         }
     }
 
+    /// Removes the file `pair()` made and its WAL files.
+    private func remove(_ path: String) {
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+    }
+
     /// Two connections to one file, as two processes would have.
     private func pair() throws -> (SQLiteConnection, SQLiteConnection, String) {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("busy-\(UUID().uuidString).sqlite").path
@@ -25,7 +30,7 @@ struct BusyWaitTests {
     @Test("a write waits for the lock while another connection holds it, then goes through")
     func waitsItsTurn() throws {
         let (holder, waiter, path) = try pair()
-        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+        defer { remove(path) }
         waiter.setBusyTimeout(milliseconds: 5_000)
         try holder.execute(script: "BEGIN IMMEDIATE; INSERT INTO t VALUES (1)")
         // Handed to the thread that commits; this one only uses `waiter` from here on.
@@ -47,7 +52,7 @@ struct BusyWaitTests {
     @Test("with the lock held past the budget the write fails as busy after the budget")
     func givesUp() throws {
         let (holder, waiter, path) = try pair()
-        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+        defer { remove(path) }
         waiter.setBusyTimeout(milliseconds: 100)
         try holder.execute(script: "BEGIN IMMEDIATE; INSERT INTO t VALUES (1)")
         let started = Date()

@@ -1,3 +1,4 @@
+import NearbyCore
 import NearbyData
 import PostgresNIO
 
@@ -69,14 +70,11 @@ enum FriendRowsJSON {
         writer.raw("}")
     }
 
-    /// Whole seconds since 1970 of a timestamp field, rounded down, clamped as `CivilDate.seconds(of:)` clamps.
+    /// Whole seconds since 1970 of a timestamp field, rounded down (`CivilDate.seconds(microseconds:)`).
     private static func seconds(_ field: UnsafeRawBufferPointer) throws(BinaryRecord.Malformed) -> Int {
         let micros = try BinaryRecord.int64(field)
         // Infinity is stored as the extremes; adding the epoch there would overflow.
         let (sum, overflow) = micros.addingReportingOverflow(epochOffset)
-        let unixMicros = overflow ? (micros > 0 ? Int64.max : Int64.min) : sum
-        let (quotient, remainder) = unixMicros.quotientAndRemainder(dividingBy: 1_000_000)
-        let seconds = remainder < 0 ? quotient - 1 : quotient
-        return Int(min(max(seconds, -10_000_000_000_000), 10_000_000_000_000))
+        return CivilDate.seconds(microseconds: overflow ? (micros > 0 ? Int64.max : Int64.min) : sum)
     }
 }
