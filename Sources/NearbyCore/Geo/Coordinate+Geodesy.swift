@@ -42,30 +42,6 @@ extension Coordinate {
         return Coordinate(latitude: phi.degrees, longitude: Self.wrapLongitude(lambda.degrees))
     }
 
-    /// A latitude/longitude box whose every point lies within `radius` metres of this one, so a count can take
-    /// its points without measuring each; nil where no such box is simple (over a pole or the antimeridian).
-    ///
-    /// From the haversine: hav(d) = hav(Δφ) + cos φ₀ cos φ hav(Δλ). The box gives each term half of hav(r),
-    /// with cos φ at its largest over the box's latitudes, and a hair less (0.1 %) so rounding never puts a
-    /// point on the box just outside the circle.
-    public func innerBox(radius: Double) -> (latitude: ClosedRange<Double>, longitude: ClosedRange<Double>)? {
-        let angular = radius * 0.999 / Geodesy.earthRadius
-        guard radius > 0, angular < .pi / 2 else { return nil }
-        func hav(_ x: Double) -> Double { let s = sin(x / 2); return s * s }
-        func archav(_ h: Double) -> Double { 2 * asin(min(1, h.squareRoot())) }
-        let half = hav(angular) / 2
-        let dLat = archav(half).degrees
-        let south = latitude - dLat, north = latitude + dLat
-        guard south > -90, north < 90 else { return nil }
-        let widest = south <= 0 && north >= 0 ? 1 : cos(min(abs(south), abs(north)).radians)
-        let spread = cos(latitude.radians) * widest
-        guard spread > 0, half / spread < 1 else { return nil }
-        let dLon = archav(half / spread).degrees
-        let west = longitude - dLon, east = longitude + dLon
-        guard west >= -180, east <= 180 else { return nil }
-        return (south...north, west...east)
-    }
-
     /// The smallest latitude/longitude box that holds every point within `radius` metres of this one.
     public func boundingBox(radius: Double) -> BoundingBox {
         let angular = max(0, radius) / Geodesy.earthRadius

@@ -1,12 +1,15 @@
 import NearbyCore
 
-/// Writes places to the table, the R*Tree and the full-text index, binding values one by one: an import
-/// writes a million of these, and building an array of boxed values for each cost a third of the time.
-struct PlaceInsertion {
+/// Writes places to the table, the R*Tree, the tile counts and the full-text index, binding values one by one:
+/// an import writes a million of these, and building an array of boxed values for each cost a third of the time.
+final class PlaceInsertion {
     private let place: SQLiteStatement
     private let update: SQLiteStatement
     private let spatial: SQLiteStatement
     private let text: SQLiteStatement
+    private let tileCount: SQLiteStatement
+    /// Places inserted per tile key since the counts were last written: a batch touches a few hundred tiles.
+    private var tileDeltas: [Int64: Int64] = [:]
     private let updatedAt: String
     /// The extract and import run stamped on every place written (nil: a live source, no extract).
     private let extract: Int64?
@@ -29,9 +32,10 @@ struct PlaceInsertion {
             """)
         spatial = try db.statement("INSERT INTO place_rtree VALUES (?, ?, ?, ?, ?, ?, ?)")
         text = try db.statement("INSERT INTO place_fts (rowid, name, subtitle) VALUES (?, ?, ?)")
+        tileCount = try db.statement(PlaceTiles.adjustSQL)
     }
 
-    /// Adds a new place under key `rid`.
+    /// Adds a new place under key `rid`; its tile's count is written by `writeTileCounts`.
     /// - Parameter id: `value.id.description`, which the caller already has.
     func insert(_ value: Place, id: String, rid: Int64) throws {
         place.reset()
@@ -48,12 +52,22 @@ struct PlaceInsertion {
             try spatial.bind(number, at: Int32(offset + 1))
         }
         try spatial.run()
+        let code = CategoryCode.code(of: value.category)
+        tileDeltas[PlaceTiles.key(row: PlaceTiles.tile(Int(lat)), column: PlaceTiles.tile(Int(lon)), code: code), default: 0] += 1
 
         text.reset()
         try text.bind(rid, at: 1)
         try text.bind(value.name, at: 2)
         try text.bind(value.subtitle, at: 3)
         try text.run()
+    }
+
+    /// Adds the places inserted since the last call to their tiles' counts.
+    func writeTileCounts() throws {
+        for (key, delta) in tileDeltas {
+            try tileCount.bind(key, delta).run()
+        }
+        tileDeltas.removeAll(keepingCapacity: true)
     }
 
     /// Rewrites the stored place under key `rid` (same cell); the schema's triggers update the indexes.

@@ -246,6 +246,7 @@ public final class PlacesImportWriter {
             try insertion.insert(entry.place, id: entry.id, rid: entry.rid)
             if startedEmpty { flushedIDHashes.insert(entry.id.hashValue) }
         }
+        try insertion.writeTileCounts()
         pending.removeAll(keepingCapacity: true)
         pendingIndex.removeAll(keepingCapacity: true)
     }
@@ -259,6 +260,8 @@ public final class PlacesImportWriter {
         changes.placesRemoved = db.changes
         try db.execute("DELETE FROM locality WHERE extract = ? AND importRun IS NOT ?", extractRow, importRun)
         changes.localitiesRemoved = db.changes
+        // Tiles the removals emptied.
+        try db.execute("DELETE FROM place_tile WHERE n = 0")
     }
 
     /// The insertion statements, once the extract is known.

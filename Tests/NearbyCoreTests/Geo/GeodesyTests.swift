@@ -113,31 +113,4 @@ struct GeodesyTests {
         if longitude < -180 { longitude += 360 }
         return Coordinate(latitude: phi2 * 180 / .pi, longitude: longitude)
     }
-
-    @Test(arguments: [
-        (Coordinate(latitude: 47.141, longitude: 9.5209), 2_000.0), (Coordinate(latitude: -60, longitude: -70), 300_000.0),
-        (Coordinate(latitude: 0, longitude: 0), 1_000_000.0), (Coordinate(latitude: 70, longitude: 100), 50.0),
-    ])
-    func everyPointOfTheInnerBoxLiesWithinTheRadius(center: Coordinate, radius: Double) throws {
-        let box = try #require(center.innerBox(radius: radius))
-        var random = SeededRandom(seed: 7)
-        let corners = [(box.latitude.lowerBound, box.longitude.lowerBound), (box.latitude.lowerBound, box.longitude.upperBound),
-                       (box.latitude.upperBound, box.longitude.lowerBound), (box.latitude.upperBound, box.longitude.upperBound)]
-        let inside = (0..<2_000).map { _ in
-            (box.latitude.lowerBound + random.unit() * (box.latitude.upperBound - box.latitude.lowerBound),
-             box.longitude.lowerBound + random.unit() * (box.longitude.upperBound - box.longitude.lowerBound))
-        }
-        for (latitude, longitude) in corners + inside {
-            #expect(center.distance(to: Coordinate(latitude: latitude, longitude: longitude)) <= radius)
-        }
-        // Large enough to be worth it: over half the circle's box on each side.
-        let outer = center.boundingBox(radius: radius)
-        #expect((box.latitude.upperBound - box.latitude.lowerBound) > 0.5 * (outer.maxLatitude - outer.minLatitude))
-    }
-
-    @Test func noInnerBoxOverAPoleOrAcrossTheAntimeridian() {
-        #expect(Coordinate(latitude: 89.99, longitude: 0).innerBox(radius: 5_000) == nil)
-        #expect(Coordinate(latitude: 10, longitude: 179.999).innerBox(radius: 5_000) == nil)
-        #expect(Coordinate(latitude: 10, longitude: 0).innerBox(radius: 0) == nil)
-    }
 }

@@ -43,6 +43,14 @@ enum PlacesFixtures {
             try db.execute("INSERT INTO place_fts(place_fts, rank) VALUES ('integrity-check', 1)")
             let rtree = try db.scalar("SELECT rtreecheck('place_rtree')", as: String.self)
             guard rtree == "ok" else { throw PlacesError.storage("R*Tree check: \(rtree ?? "nil")") }
+            // The tile counts are the R*Tree's entries counted by tile and category.
+            let key = PlaceTiles.keySQL(latitude: "minLat", longitude: "minLon", code: "minCat / 2")
+            let tileMismatches = try db.scalar("""
+                WITH counted (key, n) AS (SELECT \(key), count(*) FROM place_rtree GROUP BY 1)
+                SELECT (SELECT count(*) FROM (SELECT key, n FROM counted EXCEPT SELECT key, n FROM place_tile WHERE n <> 0))
+                    + (SELECT count(*) FROM (SELECT key, n FROM place_tile WHERE n <> 0 EXCEPT SELECT key, n FROM counted))
+                """, as: Int.self)
+            guard tileMismatches == 0 else { throw PlacesError.storage("\(tileMismatches ?? -1) tile counts differ") }
             return (try db.scalar("SELECT count(*) FROM place", as: Int.self) ?? -1,
                     try db.scalar("SELECT count(*) FROM place_rtree", as: Int.self) ?? -1)
         }

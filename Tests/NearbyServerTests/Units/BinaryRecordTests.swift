@@ -49,7 +49,7 @@ struct BinaryRecordTests {
                 _ = try record.next(.text)
             }
         }
-        Self.record([(25, nil)]).withUnsafeBytes { raw in
+        _ = Self.record([(25, nil)]).withUnsafeBytes { raw in
             #expect(throws: BinaryRecord.Malformed.self) {
                 var record = try BinaryRecord(raw, fields: 1)
                 _ = try record.required(.text)
@@ -58,7 +58,7 @@ struct BinaryRecordTests {
         // Every cut of a good record is refused, never read past its end.
         let whole = Self.record([(20, Self.be64(7)), (25, Array("name".utf8))])
         for length in 0..<whole.count {
-            Array(whole.prefix(length)).withUnsafeBytes { raw in
+            _ = Array(whole.prefix(length)).withUnsafeBytes { raw in
                 #expect(throws: BinaryRecord.Malformed.self) {
                     var record = try BinaryRecord(raw, fields: 2)
                     _ = try record.next(.int8)
@@ -70,14 +70,14 @@ struct BinaryRecordTests {
         for claimed in [UInt32(1000), UInt32(bitPattern: -7)] {
             var bytes = Self.record([(25, Array("abc".utf8))])
             bytes.replaceSubrange(8..<12, with: Self.be(claimed))
-            bytes.withUnsafeBytes { raw in
+            _ = bytes.withUnsafeBytes { raw in
                 #expect(throws: BinaryRecord.Malformed.self) {
                     var record = try BinaryRecord(raw, fields: 1)
                     _ = try record.next(.text)
                 }
             }
         }
-        Self.record([(20, [1, 2, 3])]).withUnsafeBytes { raw in
+        _ = Self.record([(20, [1, 2, 3])]).withUnsafeBytes { raw in
             #expect(throws: BinaryRecord.Malformed.self) {
                 var record = try BinaryRecord(raw, fields: 1)
                 _ = try BinaryRecord.int64(try record.required(.int8))
