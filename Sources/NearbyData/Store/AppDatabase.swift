@@ -27,6 +27,8 @@ public final class AppDatabase: Sendable {
 
     private let writer: SerialConnection?
     private let readers: ReaderPool?
+    /// The asynchronous write transactions, run in groups on the write connection.
+    private let writes: GroupedWrites?
 
     /// How long a write waits for another process's write lock before giving up.
     static let busyTimeoutMilliseconds: Int32 = 10_000
@@ -37,6 +39,7 @@ public final class AppDatabase: Sendable {
         self.path = path
         self.writer = writer
         self.readers = readers
+        writes = writer.map { GroupedWrites(on: $0) }
     }
 
     deinit {
@@ -138,7 +141,14 @@ public final class AppDatabase: Sendable {
         case .empty:
             return try emptyReadOnly(path: path)
         case .version:
-            if StoreSchema.needsMigration(state) { throw StoreError.needsUpgrade(path: path) }
+            if StoreSchema.needsMigration(state) {
+                // A store an older Nearby made, which this build cannot read as it is: brought up to date
+                // (the one write a reading command makes) where the user may write it.
+                guard mode == .queryOnly else { throw StoreError.needsUpgrade(path: path) }
+                let upgrading = try SQLiteConnection(path: path, mode: .readWriteCreate)
+                configure(upgrading)
+                try StoreSchema.migrate(upgrading)
+            }
         }
         let readerMode = mode
         let readers = ReaderPool(first: connection, size: readerCount) {
@@ -232,11 +242,17 @@ public final class AppDatabase: Sendable {
         try writeWithoutTransaction { connection in try connection.transaction(.immediate) { try body(connection) } }
     }
 
-    /// Runs `body` in a write transaction on the store's write thread.
+    /// Runs `body` in a write transaction on the store's write thread: committed before this returns, undone
+    /// alone when it throws. Writes that queue up while the connection is busy share one transaction (see
+    /// `GroupedWrites`), so `body` must do nothing but its writes: should that transaction fail as a whole,
+    /// it runs again.
     public func write<T: Sendable>(_ body: @escaping @Sendable (SQLiteConnection) throws -> T) async throws -> T {
-        guard let writer else { throw StoreError.readOnly(path: path) }
-        return try await writer.run { connection in try connection.transaction(.immediate) { try body(connection) } }
+        guard let writes else { throw StoreError.readOnly(path: path) }
+        return try await writes.write(body)
     }
+
+    /// Asynchronous writes waiting for the write connection.
+    var waitingWriteCount: Int { writes?.waitingCount ?? 0 }
 
     /// Runs `body` on the write connection with no transaction of its own (it may open one, or set pragmas).
     public func writeWithoutTransaction<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {

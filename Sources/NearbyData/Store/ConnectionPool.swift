@@ -53,6 +53,21 @@ final class SerialConnection: Sendable {
         }
     }
 
+    /// Runs `work` on the queue's thread with the connection (nil once the store is closed), not waiting;
+    /// then, once the block has let go of the connection (see `run`), the answer `work` returned.
+    func enqueue(_ work: @escaping @Sendable (SQLiteConnection?) -> @Sendable () -> Void) {
+        queue.async { [weak pooled] in
+            let answer = Self.lend(pooled, work)
+            answer()
+        }
+    }
+
+    private static func lend<T>(_ pooled: PooledConnection?, _ work: (SQLiteConnection?) -> T) -> T {
+        guard let pooled else { return work(nil) }
+        defer { pooled.settle() }
+        return work(pooled.connection)
+    }
+
     private static func perform<T>(on pooled: PooledConnection?,
                                    _ body: (SQLiteConnection) throws -> T) -> Result<T, any Error> {
         guard let pooled else { return .failure(SQLiteError(code: SQLITE_MISUSE, message: "the store was closed")) }

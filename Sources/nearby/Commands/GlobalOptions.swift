@@ -19,8 +19,9 @@ struct GlobalOptions: ParsableArguments {
     /// Opens the store (creating it and its folder when needed for writing), or fails with the store's
     /// sentence naming the file and what to do: a runtime failure (exit status 1, no usage text), not a wrong
     /// command line.
-    /// - Parameter access: `.readOnly` for commands that only read: they then never write the store, and
-    ///   work on a store the user may only read.
+    /// - Parameter access: `.readOnly` for commands that only read: they then never write the store (but to
+    ///   bring one an older Nearby made up to date, where the user may write it), and work on a store the user
+    ///   may only read.
     func openStore(_ access: AppDatabase.Access = .readWrite) throws(CommandFailure) -> AppDatabase {
         do {
             return try AppDatabase.open(at: DataLocation.storeFile(in: directory), access: access)

@@ -96,6 +96,16 @@ struct AppDatabaseOpeningTests {
             == StoreSchema.latestVersion)
     }
 
+    @Test func aReadingCommandBringsAnOlderStoreUpToDateWhereItMayWriteIt() async throws {
+        let folder = try Folder()
+        try makeLegacyStore(at: folder.store.path, steps: 7)
+        let database = try AppDatabase.open(at: folder.store, access: .readOnly)
+        #expect(database.isReadOnly)
+        #expect(try await LocalFriendsRepository(database: database).listFriends().map(\.fullName) == ["Anna Beck"])
+        #expect(try await database.read { db in try db.scalar("PRAGMA user_version", as: Int32.self) }
+            == StoreSchema.latestVersion)
+    }
+
     /// What the GRDB-based versions left: their steps (five, or seven with the walking network and the
     /// refolded keys) recorded in `grdb_migrations`, user_version 0.
     private func makeLegacyStore(at path: String, steps: Int32 = 5) throws {
