@@ -72,26 +72,22 @@ enum PlaceFinder {
         }
         let outer = IndexBox.covering(latitude: box.minLatitude...box.maxLatitude, longitude: longitudes)
         let slab = category.map(CategoryCode.indexRange(of:)) ?? CategoryCode.allCategories
-        let code = category.map(CategoryCode.code(of:))
+        let code = category.map(CategoryCode.code(of:)) ?? PlaceTiles.allCategories
         let columns = PlaceTiles.tile(outer.longitude.lowerBound)...PlaceTiles.tile(outer.longitude.upperBound)
         let tiles = try db.statement("SELECT key, n FROM place_tile WHERE key BETWEEN ? AND ?")
         var count = 0
         for row in PlaceTiles.tile(outer.latitude.lowerBound)...PlaceTiles.tile(outer.latitude.upperBound) {
-            let keys = PlaceTiles.keys(row: row, columns: columns)
+            let keys = PlaceTiles.keys(row: row, code: code, columns: columns)
             try tiles.bind(keys.lowerBound, keys.upperBound)
             // A row's whole tiles are side by side (at any latitude, the circle holds one range of longitudes),
             // so the rim's tiles lie west and east of them.
             var whole: ClosedRange<Int>?
             var rim: [Int] = []
-            var known: (column: Int, inside: Bool)?
             while try tiles.step() {
-                let (column, tileCode) = PlaceTiles.decode(try tiles.column(0))
+                let column = PlaceTiles.column(of: try tiles.column(0))
                 let n: Int = try tiles.column(1)
-                guard n > 0, code == nil || code == tileCode else { continue }
-                if known?.column != column {
-                    known = (column, PlaceTiles.lies(row: row, column: column, within: radius, of: center))
-                }
-                if known?.inside == true {
+                guard n > 0 else { continue }
+                if PlaceTiles.lies(row: row, column: column, within: radius, of: center) {
                     count += n
                     whole = whole.map { $0.lowerBound...column } ?? column...column
                 } else {

@@ -52,8 +52,9 @@ final class PlaceInsertion {
             try spatial.bind(number, at: Int32(offset + 1))
         }
         try spatial.run()
-        let code = CategoryCode.code(of: value.category)
-        tileDeltas[PlaceTiles.key(row: PlaceTiles.tile(Int(lat)), column: PlaceTiles.tile(Int(lon)), code: code), default: 0] += 1
+        let row = PlaceTiles.tile(Int(lat)), column = PlaceTiles.tile(Int(lon))
+        tileDeltas[PlaceTiles.key(row: row, column: column, code: CategoryCode.code(of: value.category)), default: 0] += 1
+        tileDeltas[PlaceTiles.key(row: row, column: column, code: PlaceTiles.allCategories), default: 0] += 1
 
         text.reset()
         try text.bind(rid, at: 1)

@@ -1,14 +1,16 @@
 import NearbyCore
 
-/// How many places of each category each tile of the map holds (`place_tile`), kept in step with the R*Tree.
+/// How many places each tile of the map holds (`place_tile`), of each category and of all, kept in step with
+/// the R*Tree.
 ///
 /// Counting the places within a wide circle then sums the tiles wholly inside it and measures one by one only
 /// the places in tiles its rim crosses: the list's title has its number with the first page, where reading
 /// 100,000 entries out of the R*Tree took 4 ms, longer than the page itself.
 ///
 /// A tile is 2¹⁷ index units on a side (about 0.013°: 1.5 km north–south, 1 km east–west in central Europe).
-/// Its key packs the tile's row (latitude), its column (longitude) and the category code, in that order, so a
-/// row's tiles are one key range; `PlaceInsertion` and the schema's triggers keep the counts.
+/// Its key packs the tile's row (latitude), the category code (0 for all categories together) and its column
+/// (longitude), in that order, so the tiles of one row and one category are one key range; `PlaceInsertion`
+/// and the schema's triggers keep the counts.
 enum PlaceTiles {
     static let shift = 17
     /// Offsets that keep rows and columns positive: latitudes give rows within ±6,867, longitudes columns within
@@ -16,8 +18,9 @@ enum PlaceTiles {
     private static let rowOffset = 1 << 13
     private static let columnOffset = 1 << 14
     private static let columnsPerRow = 1 << 15
-    /// Category codes are below 64 (`CategoryCode`).
+    /// Category codes are 1 to 63 (`CategoryCode`); 0 counts every category.
     private static let codes = 64
+    static let allCategories = 0
 
     /// The row or column of an index coordinate (rounds towards minus infinity, as SQLite's `>>` does).
     static func tile(_ indexCoordinate: Int) -> Int { indexCoordinate >> shift }
@@ -26,24 +29,21 @@ enum PlaceTiles {
     static func span(_ tile: Int) -> ClosedRange<Int> { (tile << shift)...(((tile + 1) << shift) - 1) }
 
     static func key(row: Int, column: Int, code: Int) -> Int64 {
-        Int64(((row + rowOffset) * columnsPerRow + column + columnOffset) * codes + code)
+        Int64(((row + rowOffset) * codes + code) * columnsPerRow + column + columnOffset)
     }
 
-    /// The first and last keys of a row's tiles from `columns`, every category.
-    static func keys(row: Int, columns: ClosedRange<Int>) -> ClosedRange<Int64> {
-        key(row: row, column: columns.lowerBound, code: 0)...key(row: row, column: columns.upperBound, code: codes - 1)
+    /// The first and last keys of the row's tiles from `columns`, of one category code.
+    static func keys(row: Int, code: Int, columns: ClosedRange<Int>) -> ClosedRange<Int64> {
+        key(row: row, column: columns.lowerBound, code: code)...key(row: row, column: columns.upperBound, code: code)
     }
 
-    /// The column and category code of a key.
-    static func decode(_ key: Int64) -> (column: Int, code: Int) {
-        let value = Int(key)
-        return (value / codes % columnsPerRow - columnOffset, value % codes)
-    }
+    /// The column of a key.
+    static func column(of key: Int64) -> Int { Int(key) % columnsPerRow - columnOffset }
 
-    /// The key in SQL, from the R*Tree's integer latitude and longitude and the category code.
+    /// The key in SQL, from the R*Tree's integer latitude and longitude and a category code.
     static func keySQL(latitude: String, longitude: String, code: String) -> String {
-        "((((\(latitude)) >> \(shift)) + \(rowOffset)) * \(columnsPerRow) + (((\(longitude)) >> \(shift)) + \(columnOffset)))"
-            + " * \(codes) + (\(code))"
+        "((((\(latitude)) >> \(shift)) + \(rowOffset)) * \(codes) + (\(code))) * \(columnsPerRow)"
+            + " + (((\(longitude)) >> \(shift)) + \(columnOffset))"
     }
 
     /// Adds `delta` to the count of the tile with `key`.

@@ -127,26 +127,31 @@ enum PlacesSchema {
                 END;
                 """)
         },
-        // Places per tile and category (PlaceTiles), for counting a wide circle without reading every place.
-        // New rows are counted by PlaceInsertion, as they reach the R*Tree; these triggers follow changes and
-        // deletions of stored rows, as the R*Tree's do.
+        // Places per tile, of each category and of all (PlaceTiles), for counting a wide circle without reading
+        // every place. New rows are counted by PlaceInsertion, as they reach the R*Tree; these triggers follow
+        // changes and deletions of stored rows, as the R*Tree's do.
         StoreMigration(version: 11, legacyName: nil) { db in
-            let newKey = PlaceTiles.keySQL(latitude: "CAST(round(new.lat * 1e7) AS INTEGER)",
-                                           longitude: "CAST(round(new.lon * 1e7) AS INTEGER)", code: "new.categoryCode")
-            let oldKey = PlaceTiles.keySQL(latitude: "CAST(round(old.lat * 1e7) AS INTEGER)",
-                                           longitude: "CAST(round(old.lon * 1e7) AS INTEGER)", code: "old.categoryCode")
-            let indexKey = PlaceTiles.keySQL(latitude: "minLat", longitude: "minLon", code: "minCat / 2")
+            func key(_ row: String, code: String) -> String {
+                PlaceTiles.keySQL(latitude: "CAST(round(\(row).lat * 1e7) AS INTEGER)",
+                                  longitude: "CAST(round(\(row).lon * 1e7) AS INTEGER)", code: code)
+            }
+            let all = "\(PlaceTiles.allCategories)"
+            let indexed = { (code: String) in PlaceTiles.keySQL(latitude: "minLat", longitude: "minLon", code: code) }
+            let add = "ON CONFLICT (key) DO UPDATE SET n = n + 1"
             try db.execute(script: """
                 CREATE TABLE place_tile (key INTEGER PRIMARY KEY, n INTEGER NOT NULL);
-                INSERT INTO place_tile (key, n) SELECT \(indexKey), count(*) FROM place_rtree GROUP BY 1;
+                INSERT INTO place_tile (key, n)
+                    SELECT \(indexed("minCat / 2")), count(*) FROM place_rtree GROUP BY 1
+                    UNION ALL SELECT \(indexed(all)), count(*) FROM place_rtree GROUP BY 1;
                 CREATE TRIGGER place_tile_ad AFTER DELETE ON place BEGIN
-                    UPDATE place_tile SET n = n - 1 WHERE key = \(oldKey);
+                    UPDATE place_tile SET n = n - 1 WHERE key IN (\(key("old", code: "old.categoryCode")), \(key("old", code: all)));
                 END;
                 CREATE TRIGGER place_tile_au AFTER UPDATE OF rid, lat, lon, categoryCode ON place
                 WHEN old.rid IS NOT new.rid OR old.lat IS NOT new.lat OR old.lon IS NOT new.lon
                     OR old.categoryCode IS NOT new.categoryCode BEGIN
-                    UPDATE place_tile SET n = n - 1 WHERE key = \(oldKey);
-                    INSERT INTO place_tile (key, n) VALUES (\(newKey), 1) ON CONFLICT (key) DO UPDATE SET n = n + 1;
+                    UPDATE place_tile SET n = n - 1 WHERE key IN (\(key("old", code: "old.categoryCode")), \(key("old", code: all)));
+                    INSERT INTO place_tile (key, n) VALUES (\(key("new", code: "new.categoryCode")), 1) \(add);
+                    INSERT INTO place_tile (key, n) VALUES (\(key("new", code: all)), 1) \(add);
                 END;
                 """)
         },

@@ -8,13 +8,14 @@ import Testing
 struct PlaceTilesTests {
     typealias F = PlacesFixtures
 
-    @Test func keysGiveBackTheirColumnAndCategory() {
+    @Test func keysGiveBackTheirColumnAndFallInTheirRowsAndCategorysRange() {
         for (row, column, code) in [(0, 0, 0), (-6_868, -13_734, 63), (6_867, 13_734, 1), (-1, -1, 24), (355, 55, 9)] {
             let key = PlaceTiles.key(row: row, column: column, code: code)
             #expect(key >= 0)
-            #expect(PlaceTiles.decode(key) == (column, code))
-            #expect(PlaceTiles.keys(row: row, columns: column...column).contains(key))
-            #expect(!PlaceTiles.keys(row: row + 1, columns: column...column).contains(key))
+            #expect(PlaceTiles.column(of: key) == column)
+            #expect(PlaceTiles.keys(row: row, code: code, columns: (column - 3)...column).contains(key))
+            #expect(!PlaceTiles.keys(row: row + 1, code: code, columns: column...column).contains(key))
+            #expect(!PlaceTiles.keys(row: row, code: code + 1, columns: -13_734...13_734).contains(key))
         }
         // West of Greenwich and south of the equator round down, as SQLite's `>>` does.
         #expect(PlaceTiles.tile(-1) == -1)
@@ -84,9 +85,12 @@ struct PlaceTilesTests {
         #expect(try store.fetchCount(near: F.vaduz, radius: 50_000, category: nil) == 600)
         // Every place lies in a tile well inside 50 km: a count that read the places would not see this.
         try store.database.write { db in try db.execute(script: "UPDATE place_tile SET n = n + 1000") }
-        let tiles = try store.database.write { db in try db.scalar("SELECT count(*) FROM place_tile", as: Int.self) ?? 0 }
+        // Each tile has two rows: its cafés and all its places.
+        let tiles = try store.database.write { db in try db.scalar("SELECT count(*) FROM place_tile", as: Int.self) ?? 0 } / 2
         #expect(tiles > 0)
         #expect(try store.fetchCount(near: F.vaduz, radius: 50_000, category: nil) == 600 + 1_000 * tiles)
+        #expect(try store.fetchCount(near: F.vaduz, radius: 50_000, category: .cafe) == 600 + 1_000 * tiles)
+        #expect(try store.fetchCount(near: F.vaduz, radius: 50_000, category: .atm) == 0)
         // A circle inside one tile measures its places one by one.
         #expect(try store.fetchCount(near: F.vaduz, radius: 25, category: nil) == 3)
     }

@@ -43,10 +43,12 @@ enum PlacesFixtures {
             try db.execute("INSERT INTO place_fts(place_fts, rank) VALUES ('integrity-check', 1)")
             let rtree = try db.scalar("SELECT rtreecheck('place_rtree')", as: String.self)
             guard rtree == "ok" else { throw PlacesError.storage("R*Tree check: \(rtree ?? "nil")") }
-            // The tile counts are the R*Tree's entries counted by tile and category.
-            let key = PlaceTiles.keySQL(latitude: "minLat", longitude: "minLon", code: "minCat / 2")
+            // The tile counts are the R*Tree's entries counted by tile, by category and all together.
+            let byCategory = PlaceTiles.keySQL(latitude: "minLat", longitude: "minLon", code: "minCat / 2")
+            let all = PlaceTiles.keySQL(latitude: "minLat", longitude: "minLon", code: "\(PlaceTiles.allCategories)")
             let tileMismatches = try db.scalar("""
-                WITH counted (key, n) AS (SELECT \(key), count(*) FROM place_rtree GROUP BY 1)
+                WITH counted (key, n) AS (SELECT \(byCategory), count(*) FROM place_rtree GROUP BY 1
+                                          UNION ALL SELECT \(all), count(*) FROM place_rtree GROUP BY 1)
                 SELECT (SELECT count(*) FROM (SELECT key, n FROM counted EXCEPT SELECT key, n FROM place_tile WHERE n <> 0))
                     + (SELECT count(*) FROM (SELECT key, n FROM place_tile WHERE n <> 0 EXCEPT SELECT key, n FROM counted))
                 """, as: Int.self)
