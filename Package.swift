@@ -43,6 +43,8 @@ let package = Package(
         .systemLibrary(name: "CCurl", path: "Modules/CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         // SQLite (Debian's, with R*Tree and FTS5); the shim names SQLITE_TRANSIENT, a cast macro Swift cannot import.
         .systemLibrary(name: "CSQLite", path: "Modules/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+        // glibc's mallopt, for the service's allocator settings (FreedMemory).
+        .systemLibrary(name: "CMalloc", path: "Modules/CMalloc"),
 
         // Async-signal-safe signal forwarding and tty restore for the curses session.
         .target(name: "CTerminalSupport"),
@@ -63,7 +65,7 @@ let package = Package(
         ], swiftSettings: essentialsOnly),
         // The friends and places service: HTTP on Hummingbird, the local store or PostgreSQL/PostGIS behind it.
         .target(name: "NearbyServer", dependencies: [
-            "Locking", "NearbyCore", "NearbyData",
+            "Locking", "NearbyCore", "NearbyData", "CMalloc",
             .product(name: "HummingbirdCore", package: "hummingbird"),
             .product(name: "HummingbirdTLS", package: "hummingbird"),
             .product(name: "PostgresNIO", package: "postgres-nio"),

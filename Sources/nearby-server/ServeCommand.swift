@@ -29,6 +29,7 @@ struct ServeCommand: AsyncParsableCommand {
         DescriptorBudget.raiseLimit()
         // Before anything starts the threads.
         if let loops = options.eventLoops { EventLoopThreads.use(loops) }
+        FreedMemory.keepForReuse()
         let token = options.token ?? ProcessInfo.processInfo.environment["NEARBY_SERVE_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
         var limits = HTTPLimits()
         limits.maxConnections = options.maxConnections
