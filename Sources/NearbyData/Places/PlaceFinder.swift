@@ -74,38 +74,59 @@ enum PlaceFinder {
         let slab = category.map(CategoryCode.indexRange(of:)) ?? CategoryCode.allCategories
         let code = category.map(CategoryCode.code(of:)) ?? PlaceTiles.allCategories
         let columns = PlaceTiles.tile(outer.longitude.lowerBound)...PlaceTiles.tile(outer.longitude.upperBound)
-        let tiles = try db.statement("SELECT key, n FROM place_tile WHERE key BETWEEN ? AND ?")
+        let wholeTiles = try db.statement("SELECT coalesce(sum(n), 0) FROM place_tile WHERE key BETWEEN ? AND ?")
         var count = 0
+        let middle = PlaceTiles.tile(Int((center.longitude * PlacesSchema.coordinateScale).rounded()))
         for row in PlaceTiles.tile(outer.latitude.lowerBound)...PlaceTiles.tile(outer.latitude.upperBound) {
-            let keys = PlaceTiles.keys(row: row, code: code, columns: columns)
-            try tiles.bind(keys.lowerBound, keys.upperBound)
-            // A row's whole tiles are side by side (at any latitude, the circle holds one range of longitudes),
-            // so the rim's tiles lie west and east of them.
-            var whole: ClosedRange<Int>?
-            var rim: [Int] = []
-            while try tiles.step() {
-                let column = PlaceTiles.column(of: try tiles.column(0))
-                let n: Int = try tiles.column(1)
-                guard n > 0 else { continue }
-                if PlaceTiles.lies(row: row, column: column, within: radius, of: center) {
-                    count += n
-                    whole = whole.map { $0.lowerBound...column } ?? column...column
-                } else {
-                    rim.append(column)
-                }
+            // The row's whole tiles are summed; west and east of them, in the tiles the circle reaches, the rim's
+            // places are measured one by one.
+            guard let reached = tileColumns(row: row, around: middle, among: columns, where: { column in
+                PlaceTiles.reaches(row: row, column: column, within: radius, of: center)
+            }) else { continue }
+            var rims: [ClosedRange<Int>] = []
+            if let whole = tileColumns(row: row, around: middle, among: reached, where: { column in
+                PlaceTiles.lies(row: row, column: column, within: radius, of: center)
+            }) {
+                let keys = PlaceTiles.keys(row: row, code: code, columns: whole)
+                let sum: Int? = try wholeTiles.bind(keys.lowerBound, keys.upperBound).scalar()
+                count += sum ?? 0
+                if reached.lowerBound < whole.lowerBound { rims.append(reached.lowerBound...(whole.lowerBound - 1)) }
+                if whole.upperBound < reached.upperBound { rims.append((whole.upperBound + 1)...reached.upperBound) }
+            } else {
+                rims.append(reached)
             }
-            let west = rim.filter { $0 < whole?.lowerBound ?? Int.max }
-            let east = rim.filter { $0 > whole?.upperBound ?? Int.max }
             let latitudes = PlaceTiles.span(row).clamped(to: outer.latitude)
-            for part in [west, east] {
-                guard let first = part.first, let last = part.last else { continue }
-                let longitudes = (PlaceTiles.span(first).lowerBound...PlaceTiles.span(last).upperBound)
+            for rim in rims {
+                let longitudes = (PlaceTiles.span(rim.lowerBound).lowerBound...PlaceTiles.span(rim.upperBound).upperBound)
                     .clamped(to: outer.longitude)
                 try visitCandidates(db, box: IndexBox(latitude: latitudes, longitude: longitudes), center: center,
                                     slab: slab) { if $0.distance <= radius { count += 1 } }
             }
         }
         return count
+    }
+
+    /// The row's tiles for which `test` holds (wholly within the circle, or reached by it), found by halving
+    /// instead of testing every tile.
+    ///
+    /// At any latitude the circle holds one range of longitudes around the centre's, so those tiles are side by
+    /// side, and the centre's column is one of them if any is (its points are no farther east or west).
+    private static func tileColumns(row: Int, around middle: Int, among columns: ClosedRange<Int>,
+                                    where test: (Int) -> Bool) -> ClosedRange<Int>? {
+        guard columns.contains(middle), test(middle) else { return nil }
+        var inside = middle, outside = columns.upperBound + 1
+        while outside - inside > 1 {
+            let halfway = inside + (outside - inside) / 2
+            if test(halfway) { inside = halfway } else { outside = halfway }
+        }
+        let east = inside
+        inside = middle
+        outside = columns.lowerBound - 1
+        while inside - outside > 1 {
+            let halfway = outside + (inside - outside) / 2
+            if test(halfway) { inside = halfway } else { outside = halfway }
+        }
+        return inside...east
     }
 
     /// The R*Tree's entries inside `box`, with distances from `center`.

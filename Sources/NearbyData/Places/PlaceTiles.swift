@@ -1,3 +1,4 @@
+import Glibc
 import NearbyCore
 
 /// How many places each tile of the map holds (`place_tile`), of each category and of all, kept in step with
@@ -48,6 +49,23 @@ enum PlaceTiles {
 
     /// Adds `delta` to the count of the tile with `key`.
     static let adjustSQL = "INSERT INTO place_tile (key, n) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET n = n + excluded.n"
+
+    /// Whether some point of the tile at `row`, `column` lies within `radius` of `center`.
+    ///
+    /// The tile's nearest point: on a parallel the distance grows with the difference in longitude, so the
+    /// nearest longitude is the centre's, held to the tile; along that meridian the distance is least at one
+    /// latitude (`atan2(sin φ₀, cos φ₀ cos Δλ)`), held to the tile's. A centimetre's margin covers the rounding.
+    static func reaches(row: Int, column: Int, within radius: Double, of center: Coordinate) -> Bool {
+        let scale = PlacesSchema.coordinateScale
+        let rows = span(row), columns = span(column)
+        let south = max(-90, Double(rows.lowerBound) / scale), north = min(90, Double(rows.upperBound) / scale)
+        guard south <= north else { return false }
+        let longitude = min(max(center.longitude, Double(columns.lowerBound) / scale), Double(columns.upperBound) / scale)
+        let phi0 = center.latitude * .pi / 180, deltaLambda = (longitude - center.longitude) * .pi / 180
+        let nearest = atan2(sin(phi0), cos(phi0) * cos(deltaLambda)) * 180 / .pi
+        let corner = Coordinate(latitude: min(max(nearest, south), north), longitude: longitude)
+        return center.distance(to: corner) <= radius + 0.01
+    }
 
     /// Whether every point of the tile at `row`, `column` lies within `radius` of `center`.
     ///

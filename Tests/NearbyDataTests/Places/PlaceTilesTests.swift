@@ -95,9 +95,25 @@ struct PlaceTilesTests {
         #expect(try store.fetchCount(near: F.vaduz, radius: 25, category: nil) == 3)
     }
 
+    @Test func circlesAnywhereCountWhatMeasuringGives() throws {
+        var random = SeededRandom(seed: 5)
+        let places = (0..<3_000).map { n in
+            F.place("r\(n)", "Random \(n)", n % 2 == 0 ? .cafe : .bar,
+                    at: F.offset(F.vaduz, 60_000 * random.unit(), random.unit() * 360))
+        }
+        let store = try F.store(places)
+        for _ in 0..<40 {
+            // Centres inside, at the edge of and beyond the places; circles from a street to past them all.
+            let center = F.offset(F.vaduz, 90_000 * random.unit(), random.unit() * 360)
+            try expectCountsMatchMeasuring(store, around: center, categories: [nil, .bar],
+                                           radii: [500 + 120_000 * random.unit() * random.unit()])
+        }
+    }
+
     /// The store's count against measuring every stored place, for circles from inside a tile to wider than all.
     private func expectCountsMatchMeasuring(_ store: LocalPlacesStore, around center: Coordinate,
-                                            categories: [Category?] = [nil, .cafe]) throws {
+                                            categories: [Category?] = [nil, .cafe],
+                                            radii: [Double] = [200, 3_000, 12_345, 40_000, 80_000]) throws {
         let stored = try store.database.write { db in
             let rows = try db.statement("SELECT minLat, minLon, minCat / 2 FROM place_rtree").bind()
             var result: [(Coordinate, Int)] = []
@@ -107,7 +123,7 @@ struct PlaceTilesTests {
             }
             return result
         }
-        for radius in [200.0, 3_000, 12_345, 40_000, 80_000] {
+        for radius in radii {
             for category in categories {
                 let code = category.map(CategoryCode.code(of:))
                 let expected = stored.filter { code == nil || $0.1 == code }.filter { center.distance(to: $0.0) <= radius }.count
