@@ -1,5 +1,6 @@
 import ArgumentParser
 import FoundationEssentials
+import Glibc
 import NearbyCore
 import NearbyData
 
@@ -74,7 +75,11 @@ struct BenchStoreCommand: AsyncParsableCommand {
             }
             let ended = ContinuousClock.now
             let seconds = (ended - started - generating).seconds
-            let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0
+            // The store and its WAL, which holds the import until a checkpoint copies it over.
+            let size = [file.path, file.path + "-wal"].reduce(0) { total, path in
+                var info = stat()
+                return total + (stat(path, &info) == 0 ? Int(info.st_size) : 0)
+            }
             Console.line("import: \(written) places in \(NumberText.fixed(seconds, digits: 1)) s = "
                          + "\(NumberText.fixed(Double(written) / seconds, digits: 0)) places/s (generating them took "
                          + "\(NumberText.fixed(generating.seconds, digits: 1)) s more; the last batch and the commit "
