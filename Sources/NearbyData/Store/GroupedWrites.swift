@@ -49,21 +49,27 @@ final class GroupedWrites: Sendable {
             let closed = SQLiteError(code: SQLITE_MISUSE, message: "the store was closed")
             return { for write in group { write.finish(failing: closed) } }
         }
-        if group.count == 1 || !Self.runTogether(group, on: db) {
-            // One write, or a group whose transaction did not hold: each on its own, as if it had come alone.
-            for write in group { write.runAlone(on: db) }
+        guard group.count > 1 else {
+            group.first?.runAlone(on: db)
+            return { for write in group { write.finish(failing: nil) } }
+        }
+        do {
+            if try !Self.runTogether(group, on: db) {
+                // The group's transaction did not hold: each write on its own, as if it had come alone.
+                for write in group { write.runAlone(on: db) }
+            }
+        } catch {
+            // No write lock within the busy timeout: each write alone would have waited as long again.
+            return { for write in group { write.finish(failing: error) } }
         }
         return { for write in group { write.finish(failing: nil) } }
     }
 
     /// Runs the writes in one transaction, each in a savepoint; false when the transaction ended before its
-    /// commit (a write that ended it, a failed commit) and nothing of it stands.
-    private static func runTogether(_ group: [any GroupedWrite], on db: SQLiteConnection) -> Bool {
-        do {
-            try db.execute("BEGIN IMMEDIATE")
-        } catch {
-            return false
-        }
+    /// commit (a write that ended it, a failed commit) and nothing of it stands. Throws when the transaction
+    /// cannot begin (the write lock stayed busy).
+    private static func runTogether(_ group: [any GroupedWrite], on db: SQLiteConnection) throws -> Bool {
+        try db.execute("BEGIN IMMEDIATE")
         for write in group {
             do {
                 try db.execute("SAVEPOINT grouped_write")

@@ -126,6 +126,42 @@ struct GroupedWritesTests {
         #expect(fixture.commits.pointee - before == 29, "after the failed group, one transaction per write")
     }
 
+    @Test func aGroupThatFindsTheStoreLockedFailsOnceNotOncePerWrite() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-grouped-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let database = try AppDatabase.open(at: DataLocation.storeFile(in: folder))
+        try await database.writeWithoutTransaction { db in
+            try db.execute(script: "CREATE TABLE t (n INTEGER PRIMARY KEY)")
+            db.setBusyTimeout(milliseconds: 300)
+        }
+        // Another process's long write: it holds the lock past the busy timeout.
+        let other = try SQLiteConnection(path: DataLocation.storeFile(in: folder).path, mode: .readWriteCreate)
+        try other.execute("BEGIN IMMEDIATE")
+        let gate = DispatchSemaphore(value: 0), held = DispatchSemaphore(value: 0)
+        Task.detached { try? await database.writeWithoutTransaction { _ in held.signal(); gate.wait() } }
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async { held.wait(); continuation.resume() }
+        }
+        let writes = Task {
+            await withTaskGroup(of: Bool.self) { group in
+                for number in 0..<20 {
+                    group.addTask {
+                        (try? await database.write { db in try db.execute("INSERT INTO t (n) VALUES (?)", number) }) != nil
+                    }
+                }
+                return await group.reduce(into: [Bool]()) { $0.append($1) }
+            }
+        }
+        while database.waitingWriteCount < 20 { await Task.yield() }
+        let started = ContinuousClock.now
+        gate.signal()
+        let outcomes = await writes.value
+        #expect(outcomes == Array(repeating: false, count: 20), "every write hears that the store was busy")
+        #expect(ContinuousClock.now - started < .seconds(3), "one busy wait of 0.3 s, not twenty")
+        try other.execute("ROLLBACK")
+        try await database.write { db in try db.execute("INSERT INTO t (n) VALUES (99)") }
+    }
+
     @Test func aLoneWriteRunsInItsOwnTransaction() async throws {
         let fixture = try Fixture()
         for number in 0..<3 {
