@@ -34,6 +34,22 @@ struct BinaryRecordTests {
         }
     }
 
+    @Test("reads 4-byte integers and text as strings, and refuses a 4-byte integer of another size")
+    func readsInt4AndStrings() throws {
+        let bytes = Self.record([(23, Self.be(UInt32(bitPattern: -1_455))), (23, nil), (25, Array("Café 9".utf8)),
+                                 (25, [0x41, 0xFF, 0x42]), (23, [1, 2])])
+        try bytes.withUnsafeBytes { raw in
+            var record = try BinaryRecord(raw, fields: 5)
+            #expect(try BinaryRecord.int32(try record.required(.int4)) == -1_455)
+            #expect(try record.next(.int4) == nil)
+            #expect(BinaryRecord.string(try record.required(.text)) == "Café 9")
+            // Bytes that are not UTF-8 are repaired, never trusted.
+            #expect(BinaryRecord.string(try record.required(.text)) == "A\u{FFFD}B")
+            let short = try record.required(.int4)
+            #expect(throws: BinaryRecord.Malformed.self) { _ = try BinaryRecord.int32(short) }
+        }
+    }
+
     @Test("refuses a wrong field count, a wrong type, a NULL where one is required, and bytes past the end")
     func refuses() throws {
         let text = Self.record([(25, Array("a".utf8))])

@@ -13,6 +13,7 @@ struct BinaryRecord {
     /// Type OIDs of the fields read here (`pg_type.oid`; fixed in every PostgreSQL).
     enum FieldType: UInt32 {
         case int8 = 20
+        case int4 = 23
         case text = 25
         case float8 = 701
         case timestamptz = 1184
@@ -62,6 +63,17 @@ struct BinaryRecord {
     static func int64(_ field: UnsafeRawBufferPointer) throws(Malformed) -> Int64 {
         guard field.count == 8 else { throw Malformed(description: "an 8-byte field of \(field.count) bytes") }
         return Int64(bitPattern: UInt64(uint32(field, at: 0)) << 32 | UInt64(uint32(field, at: 4)))
+    }
+
+    /// An `int4` field's value.
+    static func int32(_ field: UnsafeRawBufferPointer) throws(Malformed) -> Int32 {
+        guard field.count == 4 else { throw Malformed(description: "a 4-byte field of \(field.count) bytes") }
+        return Int32(bitPattern: uint32(field, at: 0))
+    }
+
+    /// A `text` field's value (PostgreSQL's text is UTF-8 here; anything else is repaired, as a cell's would be).
+    static func string(_ field: UnsafeRawBufferPointer) -> String {
+        String(decoding: field, as: UTF8.self)
     }
 
     /// A `float8` field's value.

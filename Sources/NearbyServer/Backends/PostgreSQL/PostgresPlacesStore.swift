@@ -63,7 +63,7 @@ public struct PostgresPlacesStore: PlacesProvider {
     public func place(id: PlaceID, from center: Coordinate) async throws(PlacesError) -> PlaceHit {
         let rows = try await reading { connection in
             try await Self.decode(connection.query("""
-                SELECT \(unescaped: Self.columns), 0::float8 FROM place WHERE id = \(id.description)
+                SELECT ROW(\(unescaped: Self.columns), 0::float8) FROM place WHERE id = \(id.description)
                 """, logger: pools.logger))
         }
         guard let place = rows.first?.place else { throw .notFound }
@@ -116,7 +116,7 @@ public struct PostgresPlacesStore: PlacesProvider {
             // match, the walk could go far past the radius for a rare one, so the radius stays in the WHERE.
             return try await reading { connection in
                 try await Self.decode(connection.query("""
-                    SELECT * FROM (
+                    SELECT ROW(nearest.*) FROM (
                         SELECT \(unescaped: Self.columns),
                                position <-> ST_SetSRID(ST_MakePoint(\(lon), \(lat)), 4326)::geography AS walk
                         FROM place
@@ -132,8 +132,8 @@ public struct PostgresPlacesStore: PlacesProvider {
         }
         return try await reading { connection in
             try await Self.decode(connection.query("""
-                SELECT \(unescaped: Self.columns),
-                       position <-> ST_SetSRID(ST_MakePoint(\(lon), \(lat)), 4326)::geography
+                SELECT ROW(\(unescaped: Self.columns),
+                           position <-> ST_SetSRID(ST_MakePoint(\(lon), \(lat)), 4326)::geography)
                 FROM place
                 WHERE ST_DWithin(position, ST_SetSRID(ST_MakePoint(\(lon), \(lat)), 4326)::geography, \(reach), false)
                   AND (\(skipWithin) = 0
@@ -147,40 +147,57 @@ public struct PostgresPlacesStore: PlacesProvider {
         }
     }
 
+    /// The rows of a query that selects `ROW(columns, walk distance)`: one binary record per place, read field by
+    /// field instead of as a cell per column (docs/benchmarks.md, "Friends server").
     private static func decode(_ rows: PostgresRowSequence) async throws -> [Row] {
         var result: [Row] = []
         for try await row in rows {
-            var cells = RowCells(row)
-            let id = try cells.next(String.self), name = try cells.next(String.self)
-            let category = try cells.next(String.self)
-            let lat = try cells.next(Double.self), lon = try cells.next(Double.self)
-            let street = try cells.next(String?.self), houseNumber = try cells.next(String?.self)
-            let postcode = try cells.next(String?.self), city = try cells.next(String?.self)
-            let country = try cells.next(String?.self), formatted = try cells.next(String?.self)
-            let phone = try cells.next(String?.self), website = try cells.next(String?.self)
-            let email = try cells.next(String?.self), hours = try cells.next(String?.self)
-            let periods = try cells.next(String?.self), cuisine = try cells.next(String?.self)
-            let wheelchair = try cells.next(String?.self), operatorName = try cells.next(String?.self)
-            let brand = try cells.next(String?.self), rating = try cells.next(Double?.self)
-            let ratingCount = try cells.next(Int?.self), priceLevel = try cells.next(Int?.self)
-            let attribution = try cells.next(String.self), walk = try cells.next(Double.self)
-            guard let placeID = PlaceID(id), let category = NearbyCore.Category(rawValue: category) else { continue }
-            var openingHours: OpeningHoursSource?
-            if let hours {
-                openingHours = .osm(hours)
-            } else if let periods, let decoded = try? JSONDecoder().decode([WeeklyPeriod].self, from: Data(periods.utf8)) {
-                openingHours = .periods(decoded)
+            var cells = row.makeIterator()
+            guard let cell = cells.next(), cell.format == .binary, let bytes = cell.bytes else {
+                throw BinaryRecord.Malformed(description: "a place row that is not one binary record")
             }
-            let place = Place(
-                id: placeID, name: name, category: category, coordinate: Coordinate(latitude: lat, longitude: lon),
-                address: Address(street: street, houseNumber: houseNumber, postcode: postcode, city: city,
-                                 country: country, formatted: formatted),
-                phone: phone, website: website, email: email, openingHours: openingHours, cuisine: cuisine,
-                wheelchair: wheelchair, operatorName: operatorName, brand: brand, rating: rating,
-                ratingCount: ratingCount, priceLevel: priceLevel, attribution: attribution)
-            result.append(Row(place: place, walkDistance: walk))
+            if let decoded = try bytes.withUnsafeReadableBytes({ raw throws(BinaryRecord.Malformed) in try Self.row(raw) }) {
+                result.append(decoded)
+            }
         }
         return result
+    }
+
+    /// One place and its walk distance; nil for a row whose id or category this version does not know.
+    private static func row(_ raw: UnsafeRawBufferPointer) throws(BinaryRecord.Malformed) -> Row? {
+        var record = try BinaryRecord(raw, fields: 25)
+        func text() throws(BinaryRecord.Malformed) -> String { BinaryRecord.string(try record.required(.text)) }
+        func optionalText() throws(BinaryRecord.Malformed) -> String? { try record.next(.text).map(BinaryRecord.string) }
+        func number() throws(BinaryRecord.Malformed) -> Double { try BinaryRecord.double(try record.required(.float8)) }
+        func optionalInteger() throws(BinaryRecord.Malformed) -> Int? {
+            guard let field = try record.next(.int4) else { return nil }
+            return Int(try BinaryRecord.int32(field))
+        }
+        let id = try text(), name = try text(), category = try text()
+        let lat = try number(), lon = try number()
+        let street = try optionalText(), houseNumber = try optionalText(), postcode = try optionalText()
+        let city = try optionalText(), country = try optionalText(), formatted = try optionalText()
+        let phone = try optionalText(), website = try optionalText(), email = try optionalText()
+        let hours = try optionalText(), periods = try optionalText(), cuisine = try optionalText()
+        let wheelchair = try optionalText(), operatorName = try optionalText(), brand = try optionalText()
+        let rating = try record.next(.float8).map { (field) throws(BinaryRecord.Malformed) in try BinaryRecord.double(field) }
+        let ratingCount = try optionalInteger(), priceLevel = try optionalInteger()
+        let attribution = try text(), walk = try number()
+        guard let placeID = PlaceID(id), let category = NearbyCore.Category(rawValue: category) else { return nil }
+        var openingHours: OpeningHoursSource?
+        if let hours {
+            openingHours = .osm(hours)
+        } else if let periods, let decoded = try? JSONDecoder().decode([WeeklyPeriod].self, from: Data(periods.utf8)) {
+            openingHours = .periods(decoded)
+        }
+        let place = Place(
+            id: placeID, name: name, category: category, coordinate: Coordinate(latitude: lat, longitude: lon),
+            address: Address(street: street, houseNumber: houseNumber, postcode: postcode, city: city,
+                             country: country, formatted: formatted),
+            phone: phone, website: website, email: email, openingHours: openingHours, cuisine: cuisine,
+            wheelchair: wheelchair, operatorName: operatorName, brand: brand, rating: rating,
+            ratingCount: ratingCount, priceLevel: priceLevel, attribution: attribution)
+        return Row(place: place, walkDistance: walk)
     }
 
     private func reading<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T)
