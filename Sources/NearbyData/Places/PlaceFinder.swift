@@ -80,11 +80,11 @@ enum PlaceFinder {
         for row in PlaceTiles.tile(outer.latitude.lowerBound)...PlaceTiles.tile(outer.latitude.upperBound) {
             // The row's whole tiles are summed; west and east of them, in the tiles the circle reaches, the rim's
             // places are measured one by one.
-            guard let reached = tileColumns(row: row, around: middle, among: columns, where: { column in
+            guard let reached = tileColumns(around: middle, among: columns, where: { column in
                 PlaceTiles.reaches(row: row, column: column, within: radius, of: center)
             }) else { continue }
             var rims: [ClosedRange<Int>] = []
-            if let whole = tileColumns(row: row, around: middle, among: reached, where: { column in
+            if let whole = tileColumns(around: middle, among: reached, where: { column in
                 PlaceTiles.lies(row: row, column: column, within: radius, of: center)
             }) {
                 let keys = PlaceTiles.keys(row: row, code: code, columns: whole)
@@ -106,12 +106,12 @@ enum PlaceFinder {
         return count
     }
 
-    /// The row's tiles for which `test` holds (wholly within the circle, or reached by it), found by halving
-    /// instead of testing every tile.
+    /// The columns of a row's tiles for which `test` holds (wholly within the circle, or reached by it), found by
+    /// halving instead of testing every tile.
     ///
     /// At any latitude the circle holds one range of longitudes around the centre's, so those tiles are side by
     /// side, and the centre's column is one of them if any is (its points are no farther east or west).
-    private static func tileColumns(row: Int, around middle: Int, among columns: ClosedRange<Int>,
+    private static func tileColumns(around middle: Int, among columns: ClosedRange<Int>,
                                     where test: (Int) -> Bool) -> ClosedRange<Int>? {
         guard columns.contains(middle), test(middle) else { return nil }
         var inside = middle, outside = columns.upperBound + 1

@@ -38,9 +38,6 @@ enum PlaceTiles {
         key(row: row, column: columns.lowerBound, code: code)...key(row: row, column: columns.upperBound, code: code)
     }
 
-    /// The column of a key.
-    static func column(of key: Int64) -> Int { Int(key) % columnsPerRow - columnOffset }
-
     /// The key in SQL, from the R*Tree's integer latitude and longitude and a category code.
     static func keySQL(latitude: String, longitude: String, code: String) -> String {
         "((((\(latitude)) >> \(shift)) + \(rowOffset)) * \(codes) + (\(code))) * \(columnsPerRow)"

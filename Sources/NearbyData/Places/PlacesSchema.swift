@@ -131,9 +131,10 @@ enum PlacesSchema {
         // every place. New rows are counted by PlaceInsertion, as they reach the R*Tree; these triggers follow
         // changes and deletions of stored rows, as the R*Tree's do.
         StoreMigration(version: 11, legacyName: nil) { db in
-            func key(_ row: String, code: String) -> String {
-                PlaceTiles.keySQL(latitude: "CAST(round(\(row).lat * 1e7) AS INTEGER)",
-                                  longitude: "CAST(round(\(row).lon * 1e7) AS INTEGER)", code: code)
+            // The key of the row before (`old`) or after (`new`) the change.
+            func key(_ side: String, code: String) -> String {
+                PlaceTiles.keySQL(latitude: "CAST(round(\(side).lat * 1e7) AS INTEGER)",
+                                  longitude: "CAST(round(\(side).lon * 1e7) AS INTEGER)", code: code)
             }
             let all = "\(PlaceTiles.allCategories)"
             let indexed = { (code: String) in PlaceTiles.keySQL(latitude: "minLat", longitude: "minLon", code: code) }

@@ -8,11 +8,11 @@ import Testing
 struct PlaceTilesTests {
     typealias F = PlacesFixtures
 
-    @Test func keysGiveBackTheirColumnAndFallInTheirRowsAndCategorysRange() {
+    @Test func keysAreTheirTilesAndFallInTheirRowsAndCategorysRange() {
         for (row, column, code) in [(0, 0, 0), (-6_868, -13_734, 63), (6_867, 13_734, 1), (-1, -1, 24), (355, 55, 9)] {
             let key = PlaceTiles.key(row: row, column: column, code: code)
             #expect(key >= 0)
-            #expect(PlaceTiles.column(of: key) == column)
+            #expect(PlaceTiles.keys(row: row, code: code, columns: column...column) == key...key)
             #expect(PlaceTiles.keys(row: row, code: code, columns: (column - 3)...column).contains(key))
             #expect(!PlaceTiles.keys(row: row + 1, code: code, columns: column...column).contains(key))
             #expect(!PlaceTiles.keys(row: row, code: code + 1, columns: -13_734...13_734).contains(key))

@@ -13,26 +13,27 @@ struct BusyWaitTests {
         }
     }
 
-    /// Removes the file `pair()` made and its WAL files.
+    /// Removes the file `lockedPair` made and its WAL files.
     private func remove(_ path: String) {
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
     }
 
-    /// Two connections to one file, as two processes would have.
-    private func pair() throws -> (SQLiteConnection, SQLiteConnection, String) {
+    /// Two connections to one file, as two processes would have: the holder in a write transaction, the
+    /// waiter waiting up to `budget` milliseconds for it.
+    private func lockedPair(budget: Int32) throws -> (holder: SQLiteConnection, waiter: SQLiteConnection, path: String) {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("busy-\(UUID().uuidString).sqlite").path
-        let first = try SQLiteConnection(path: path, mode: .readWriteCreate)
-        try first.execute(script: "PRAGMA journal_mode = WAL; CREATE TABLE t (i INTEGER)")
-        let second = try SQLiteConnection(path: path, mode: .readWriteCreate)
-        return (first, second, path)
+        let holder = try SQLiteConnection(path: path, mode: .readWriteCreate)
+        try holder.execute(script: "PRAGMA journal_mode = WAL; CREATE TABLE t (i INTEGER)")
+        let waiter = try SQLiteConnection(path: path, mode: .readWriteCreate)
+        waiter.setBusyTimeout(milliseconds: budget)
+        try holder.execute(script: "BEGIN IMMEDIATE; INSERT INTO t VALUES (1)")
+        return (holder, waiter, path)
     }
 
     @Test("a write waits for the lock while another connection holds it, then goes through")
     func waitsItsTurn() throws {
-        let (holder, waiter, path) = try pair()
+        let (holder, waiter, path) = try lockedPair(budget: 5_000)
         defer { remove(path) }
-        waiter.setBusyTimeout(milliseconds: 5_000)
-        try holder.execute(script: "BEGIN IMMEDIATE; INSERT INTO t VALUES (1)")
         // Handed to the thread that commits; this one only uses `waiter` from here on.
         let handed = PooledConnection(holder)
         let released = Thread {
@@ -51,10 +52,8 @@ struct BusyWaitTests {
 
     @Test("with the lock held past the budget the write fails as busy after the budget")
     func givesUp() throws {
-        let (holder, waiter, path) = try pair()
+        let (holder, waiter, path) = try lockedPair(budget: 100)
         defer { remove(path) }
-        waiter.setBusyTimeout(milliseconds: 100)
-        try holder.execute(script: "BEGIN IMMEDIATE; INSERT INTO t VALUES (1)")
         let started = Date()
         #expect(throws: SQLiteError.self) { try waiter.execute(script: "INSERT INTO t VALUES (2)") }
         let waited = Date().timeIntervalSince(started)

@@ -1,3 +1,5 @@
+import PostgresNIO
+
 /// The fields of one record (`ROW(a, b, …)`) in PostgreSQL's binary format, read in order.
 ///
 /// The format (`record_send`): a 32-bit field count, then per field its type's OID (32 bits), its length
@@ -32,6 +34,16 @@ struct BinaryRecord {
             throw Malformed(description: "a record of \(count) fields where \(fields) were asked for")
         }
         remainingFields = fields
+    }
+
+    /// Calls `body` with the bytes of the record that is `row`'s one column (`SELECT ROW(…)`); `what` names the
+    /// row in the error when it is something else.
+    static func reading<T>(_ row: PostgresRow, what: String, _ body: (UnsafeRawBufferPointer) throws -> T) throws -> T {
+        var cells = row.makeIterator()
+        guard let cell = cells.next(), cell.format == .binary, let bytes = cell.bytes else {
+            throw Malformed(description: "\(what) that is not one binary record")
+        }
+        return try bytes.withUnsafeReadableBytes(body)
     }
 
     /// The next field's bytes, or nil when it is NULL; throws when it is of another type or runs past the end.

@@ -26,11 +26,7 @@ enum FriendRowsJSON {
         for try await row in rows {
             if !first { writer.raw(",") }
             first = false
-            var cells = row.makeIterator()
-            guard let cell = cells.next(), cell.format == .binary, let bytes = cell.bytes else {
-                throw BinaryRecord.Malformed(description: "a friends list row that is not one binary record")
-            }
-            try bytes.withUnsafeReadableBytes { try write($0, into: &writer) }
+            try BinaryRecord.reading(row, what: "a friends list row") { try write($0, into: &writer) }
         }
         writer.raw("]")
         return writer.bytes

@@ -152,19 +152,14 @@ public struct PostgresPlacesStore: PlacesProvider {
     private static func decode(_ rows: PostgresRowSequence) async throws -> [Row] {
         var result: [Row] = []
         for try await row in rows {
-            var cells = row.makeIterator()
-            guard let cell = cells.next(), cell.format == .binary, let bytes = cell.bytes else {
-                throw BinaryRecord.Malformed(description: "a place row that is not one binary record")
-            }
-            if let decoded = try bytes.withUnsafeReadableBytes({ raw throws(BinaryRecord.Malformed) in try Self.row(raw) }) {
-                result.append(decoded)
-            }
+            if let decoded = try BinaryRecord.reading(row, what: "a place row", Self.row) { result.append(decoded) }
         }
         return result
     }
 
     /// One place and its walk distance; nil for a row whose id or category this version does not know.
     private static func row(_ raw: UnsafeRawBufferPointer) throws(BinaryRecord.Malformed) -> Row? {
+        // The 24 columns of `columns`, then the walk distance.
         var record = try BinaryRecord(raw, fields: 25)
         func text() throws(BinaryRecord.Malformed) -> String { BinaryRecord.string(try record.required(.text)) }
         func optionalText() throws(BinaryRecord.Malformed) -> String? { try record.next(.text).map(BinaryRecord.string) }
