@@ -39,22 +39,26 @@ struct PlacesWalkingTimeTests {
         (0..<list.rowCount).compactMap { if case .place(let row) = list.row(at: $0) { row } else { nil } }
     }
 
-    /// Édith's Bar is 480 m east but across a river: 2.4 km on foot. Far Café has no path at all.
-    static let router = FakeWalkingRouter(metres: [
-        PlacesSamples.amadeus.coordinate: 150,
-        PlacesSamples.sonne.coordinate: 330,
-        PlacesSamples.edith.coordinate: 2_400,
-        PlacesSamples.zeit.coordinate: 960,
-    ])
+    /// Édith's Bar is 480 m east but across a river: 2.4 km on foot. Far Café has no path at all. One router
+    /// per test: tests run side by side, and one reads the calls its router was asked.
+    static func router() -> FakeWalkingRouter {
+        FakeWalkingRouter(metres: [
+            PlacesSamples.amadeus.coordinate: 150,
+            PlacesSamples.sonne.coordinate: 330,
+            PlacesSamples.edith.coordinate: 2_400,
+            PlacesSamples.zeit.coordinate: 960,
+        ])
+    }
 
     @Test func rowsShowWalkingMinutesFromOneSearchPerPage() async {
-        let list = list(router: Self.router)
+        let router = Self.router()
+        let list = list(router: router)
         list.load()
         await list.idle()
         let walks = rows(list).map(\.walk)
         #expect(walks == ["2 min", "4 min", "30 min", "12 min"])
         #expect(list.walkingNote.value == nil)
-        let calls = await Self.router.calls
+        let calls = await router.calls
         #expect(calls.last?.targets == 4, "one search for the page, not one per place")
 
         // A place the paths do not reach says so, and sorts after every place they do.
@@ -70,7 +74,7 @@ struct PlacesWalkingTimeTests {
     }
 
     @Test func sortingByWalkingTimePutsThePlaceAcrossTheRiverWhereAWalkerWould() async {
-        let list = list(router: Self.router)
+        let list = list(router: Self.router())
         list.load()
         await list.idle()
         list.cycleSort()
