@@ -1,7 +1,21 @@
 /// A value that tells its observers when it changes. Views bind to these; view models set them.
 @MainActor
 public final class Observable<Value> {
-    private var observers: [(token: Weak<ObservationToken>, callback: (Value) -> Void)] = []
+    /// One observer: the callback, and the token that keeps it (weakly, so a released token unbinds).
+    @MainActor
+    private final class Subscription {
+        weak var token: ObservationToken?
+        let callback: @MainActor (Value) -> Void
+
+        init(token: ObservationToken, callback: @escaping @MainActor (Value) -> Void) {
+            self.token = token
+            self.callback = callback
+        }
+
+        var isLive: Bool { token.map { !$0.isCancelled } ?? false }
+    }
+
+    private var observers: [Subscription] = []
 
     /// The current value; setting it calls every live observer.
     public var value: Value {
@@ -15,7 +29,7 @@ public final class Observable<Value> {
     /// Calls `observer` on every later change, until the returned token is cancelled or released.
     public func bind(_ observer: @escaping @MainActor (Value) -> Void) -> ObservationToken {
         let token = ObservationToken()
-        observers.append((Weak(token), observer))
+        observers.append(Subscription(token: token, callback: observer))
         return token
     }
 
@@ -28,17 +42,23 @@ public final class Observable<Value> {
 
     /// How many observers are still listening (for tests of unbinding).
     public var observerCount: Int {
-        observers.removeAll { $0.token.object?.isCancelled ?? true }
+        observers.removeAll { !$0.isLive }
         return observers.count
     }
 
     private func notify() {
-        observers.removeAll { $0.token.object?.isCancelled ?? true }
-        // A snapshot: an observer may bind or cancel while we iterate.
+        // A snapshot (shared, not copied, unless an observer binds while we iterate); each observer's token is
+        // read once: a selection changes on every key.
         let current = observers
-        for entry in current where entry.token.object?.isCancelled == false {
-            entry.callback(value)
+        var sawGone = false
+        for subscription in current {
+            guard subscription.isLive else {
+                sawGone = true
+                continue
+            }
+            subscription.callback(value)
         }
+        if sawGone { observers.removeAll { !$0.isLive } }
     }
 }
 
@@ -81,9 +101,4 @@ public final class ObservationToken {
 
     /// Keeps the token in a bag until the bag is cleared or released.
     public func store(in bag: inout [ObservationToken]) { bag.append(self) }
-}
-
-private struct Weak<Object: AnyObject> {
-    weak var object: Object?
-    init(_ object: Object) { self.object = object }
 }

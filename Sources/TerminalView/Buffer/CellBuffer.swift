@@ -120,9 +120,16 @@ public final class CellBuffer {
             let y = rect.y + row
             repairWideCharacter(atLeftEdge: rect.x, y: y)
             repairWideCharacter(atRightEdge: rect.maxX - 1, y: y)
-            let base = y * size.width + rect.x
-            let from = row * rect.width
-            cells.replaceSubrange(base..<(base + rect.width), with: copied[from..<(from + rect.width)])
+        }
+        // A list frame pastes every row it shows: one copy of plain cells per row, no per-cell checks.
+        let (width, rowWidth) = (size.width, rect.width)
+        cells.withUnsafeMutableBufferPointer { target in
+            copied.withUnsafeBufferPointer { source in
+                guard let to = target.baseAddress, let from = source.baseAddress else { return }
+                for row in 0..<rect.height {
+                    (to + (rect.y + row) * width + rect.x).update(from: from + row * rowWidth, count: rowWidth)
+                }
+            }
         }
     }
 

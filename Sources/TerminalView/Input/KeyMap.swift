@@ -14,22 +14,37 @@ public enum FooterHint: Sendable {
 /// exactly the keys that work now.
 @MainActor
 public struct KeyBinding<Action> {
-    public var keys: [Key]
-    /// What the keys do, in a word or two ("open", "delete").
-    public var summary: String
+    /// Everything but the action: the key map keeps these apart, so the footer and help, asked for on every
+    /// frame, run code that does not depend on the action's type.
+    var traits: KeyTraits
     public var action: Action
-    public var footer: FooterHint
+
+    public var keys: [Key] {
+        get { traits.keys }
+        set { traits.keys = newValue }
+    }
+    /// What the keys do, in a word or two ("open", "delete").
+    public var summary: String {
+        get { traits.summary }
+        set { traits.summary = newValue }
+    }
+    public var footer: FooterHint {
+        get { traits.footer }
+        set { traits.footer = newValue }
+    }
     /// The footer keeps this hint when it must drop others for room.
-    public var isEssential = false
-    private var enabledWhen: (@MainActor () -> Bool)?
-    private var summaryNow: (@MainActor () -> String)?
-    private var footerKeysNow: (@MainActor () -> String)?
+    public var isEssential: Bool {
+        get { traits.isEssential }
+        set { traits.isEssential = newValue }
+    }
 
     public init(_ keys: [Key], _ summary: String, action: Action, footer: FooterHint = .firstKey) {
-        self.keys = keys
-        self.summary = summary
+        self.init(traits: KeyTraits(keys: keys, summary: summary, footer: footer), action: action)
+    }
+
+    init(traits: KeyTraits, action: Action) {
+        self.traits = traits
         self.action = action
-        self.footer = footer
     }
 
     /// A binding whose footer hint shows `label` for its keys ("esc" for esc, backspace, ←, h, q).
@@ -45,10 +60,10 @@ public struct KeyBinding<Action> {
     /// The binding applies only while `condition` holds: otherwise its keys do nothing and it is not shown.
     public func enabled(when condition: @escaping @MainActor () -> Bool) -> KeyBinding {
         var copy = self
-        if let earlier = enabledWhen {
-            copy.enabledWhen = { @MainActor in earlier() && condition() }
+        if let earlier = traits.enabledWhen {
+            copy.traits.enabledWhen = { @MainActor in earlier() && condition() }
         } else {
-            copy.enabledWhen = condition
+            copy.traits.enabledWhen = condition
         }
         return copy
     }
@@ -56,31 +71,58 @@ public struct KeyBinding<Action> {
     /// The binding's words change with the state ("retry" on an error row, "refresh" elsewhere).
     public func described(by text: @escaping @MainActor () -> String) -> KeyBinding {
         var copy = self
-        copy.summaryNow = text
+        copy.traits.summaryNow = text
         return copy
     }
 
     /// The footer's key text changes with the state ("1-2" while two meeting points are shown).
     public func footerKeys(_ text: @escaping @MainActor () -> String) -> KeyBinding {
         var copy = self
-        copy.footerKeysNow = text
+        copy.traits.footerKeysNow = text
         return copy
     }
 
     /// The footer keeps this binding's hint at any width it can (the way back, help).
     public func essential() -> KeyBinding {
         var copy = self
-        copy.isEssential = true
+        copy.traits.isEssential = true
         return copy
     }
 
-    public var isEnabled: Bool { enabledWhen?() ?? true }
+    public var isEnabled: Bool { traits.isEnabled }
 
     /// The words the footer and help show now.
-    public var currentSummary: String { summaryNow?() ?? summary }
+    public var currentSummary: String { traits.currentSummary }
 
     /// The footer's hint now, nil when hidden.
-    public var footerHint: KeyHint? {
+    public var footerHint: KeyHint? { traits.footerHint }
+
+    /// The help overlay's line: every key, and what they do.
+    public var helpLine: KeyHint { traits.helpLine }
+}
+
+/// A binding without its action: its keys, its words, and when it applies.
+@MainActor
+struct KeyTraits {
+    var keys: [Key]
+    var summary: String
+    var footer: FooterHint
+    var isEssential = false
+    var enabledWhen: (@MainActor () -> Bool)?
+    var summaryNow: (@MainActor () -> String)?
+    var footerKeysNow: (@MainActor () -> String)?
+
+    init(keys: [Key], summary: String, footer: FooterHint) {
+        self.keys = keys
+        self.summary = summary
+        self.footer = footer
+    }
+
+    var isEnabled: Bool { enabledWhen?() ?? true }
+
+    var currentSummary: String { summaryNow?() ?? summary }
+
+    var footerHint: KeyHint? {
         switch footer {
         case .hidden: nil
         case .firstKey: KeyHint(keys: footerKeysNow?() ?? keys.first?.label ?? "", summary: currentSummary,
@@ -90,9 +132,19 @@ public struct KeyBinding<Action> {
         }
     }
 
-    /// The help overlay's line: every key, and what they do.
-    public var helpLine: KeyHint {
+    var helpLine: KeyHint {
         KeyHint(keys: keys.map(\.label).joined(separator: " "), summary: currentSummary)
+    }
+
+    /// The footer hints of the enabled ones, in order; not generic, so it runs as compiled here whatever a
+    /// key map's action type.
+    static func footerHints(of traits: [KeyTraits]) -> [KeyHint] {
+        var hints: [KeyHint] = []
+        hints.reserveCapacity(traits.count)
+        for index in traits.indices where traits[index].isEnabled {
+            if let hint = traits[index].footerHint { hints.append(hint) }
+        }
+        return hints
     }
 }
 
@@ -100,20 +152,27 @@ public struct KeyBinding<Action> {
 @MainActor
 public struct KeyMap<Action> {
     public var title: String
-    public private(set) var bindings: [KeyBinding<Action>]
+    /// The bindings' traits and actions, apart (see `KeyBinding.traits`); the same index in both.
+    private var traits: [KeyTraits] = []
+    private var actions: [Action] = []
     /// Every binding of a key, in order: the first enabled one wins.
     private var lookup: [Key: [Int]] = [:]
 
     public init(title: String, _ bindings: [KeyBinding<Action>]) {
         self.title = title
-        self.bindings = []
         for binding in bindings { add(binding) }
+    }
+
+    /// The bindings, in order.
+    public var bindings: [KeyBinding<Action>] {
+        zip(traits, actions).map { KeyBinding(traits: $0, action: $1) }
     }
 
     /// Adds a binding after the others.
     public mutating func add(_ binding: KeyBinding<Action>) {
-        let index = bindings.count
-        bindings.append(binding)
+        let index = traits.count
+        traits.append(binding.traits)
+        actions.append(binding.action)
         for key in binding.keys { lookup[key, default: []].append(index) }
     }
 
@@ -124,31 +183,24 @@ public struct KeyMap<Action> {
     /// The action a key triggers now: the first enabled binding of that key, if any.
     public func action(for key: Key) -> Action? {
         guard let indices = lookup[key] else { return nil }
-        for index in indices where bindings[index].isEnabled { return bindings[index].action }
+        for index in indices where traits[index].isEnabled { return actions[index] }
         return nil
     }
 
     /// The label of the first key bound to an action that `matches`, so a screen names the key its map
     /// really binds ("r" in "r retry") rather than a key written into a string.
     public func key(for matches: (Action) -> Bool) -> String? {
-        bindings.first { matches($0.action) }?.keys.first?.label
+        actions.firstIndex(where: matches).flatMap { traits[$0].keys.first?.label }
     }
 
     /// The enabled bindings, in order.
     public var enabledBindings: [KeyBinding<Action>] { bindings.filter(\.isEnabled) }
 
     /// The hints for the status bar, in order: enabled bindings with a footer hint.
-    public var footerHints: [KeyHint] {
-        var hints: [KeyHint] = []
-        hints.reserveCapacity(bindings.count)
-        for binding in bindings where binding.isEnabled {
-            if let hint = binding.footerHint { hints.append(hint) }
-        }
-        return hints
-    }
+    public var footerHints: [KeyHint] { KeyTraits.footerHints(of: traits) }
 
     /// Every enabled binding, for the help overlay.
-    public var helpLines: [KeyHint] { enabledBindings.map(\.helpLine) }
+    public var helpLines: [KeyHint] { traits.filter(\.isEnabled).map(\.helpLine) }
 }
 
 /// A key and what it does, as hints and help show it.

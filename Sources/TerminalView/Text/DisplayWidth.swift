@@ -8,6 +8,24 @@ public enum DisplayWidth {
         if v < 0x7F { return v >= 0x20 ? 1 : 0 }
         if v < 0xA0 { return 0 }
         if v < 0x300 { return v == 0xAD ? 1 : 1 }
+        // Punctuation, arrows and box drawing that rows and titles use (’ “ ” — … · ↑ ↓ │): one column, and no
+        // lookup in the Unicode tables. `DisplayWidthTests` checks these ranges against the tables.
+        if isKnownOneColumn(v) { return 1 }
+        return measured(scalar)
+    }
+
+    /// Scalars that are neither marks, format characters, wide nor emoji.
+    @inline(__always)
+    static func isKnownOneColumn(_ v: UInt32) -> Bool {
+        switch v {
+        case 0x2010...0x2027, 0x2030...0x205E, 0x2190...0x21FF, 0x2500...0x25FC: true
+        default: false
+        }
+    }
+
+    /// The width from the Unicode tables, for scalars outside the ranges known ahead.
+    static func measured(_ scalar: Unicode.Scalar) -> Int {
+        let v = scalar.value
         if isZeroWidth(scalar) { return 0 }
         if isWide(v) || scalar.properties.isEmojiPresentation { return 2 }
         return 1

@@ -50,4 +50,17 @@ struct DisplayWidthTests {
                 == ["Delete Anna Beck", "from your", "friends?"])
         #expect(TextLayout.wrap("abcdefghij", width: 4) == ["abcd", "efgh", "ij"])
     }
+
+    /// The scalars measured without the Unicode tables measure as the tables say: one column each.
+    @Test func theRangesKnownAheadAgreeWithTheUnicodeTables() {
+        let known = (0x2000...0x27FF).compactMap { Unicode.Scalar(UInt32($0)) }.filter {
+            DisplayWidth.isKnownOneColumn($0.value)
+        }
+        #expect(known.count == 436, "punctuation, arrows and box drawing")
+        for scalar in known {
+            #expect(DisplayWidth.measured(scalar) == 1, "U+\(String(scalar.value, radix: 16, uppercase: true))")
+        }
+        #expect(DisplayWidth.of("’“”—…·↑↓│") == 9)
+        #expect(DisplayWidth.of("\u{200B}\u{2060}\u{202E}") == 0, "zero-width and bidi controls stay outside")
+    }
 }

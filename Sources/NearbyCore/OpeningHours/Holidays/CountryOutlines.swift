@@ -21,10 +21,17 @@ enum CountryOutlines {
     /// The countries whose outline holds the position; an outline drawn point by point wins over boxes.
     static func countries(latitude: Double, longitude: Double) -> [String] {
         if contains(liechtenstein, latitude: latitude, longitude: longitude) { return ["LI"] }
-        return boxes.compactMap { code, boxes in
-            code != "LI" && boxes.contains { $0.contains(latitude: latitude, longitude: longitude) } ? code : nil
-        }.sorted()
+        var found: [String] = []
+        for (code, box) in boxesByCode where found.last != code && box.contains(latitude: latitude, longitude: longitude) {
+            found.append(code)
+        }
+        return found
     }
+
+    /// Every box with its country, in the order of the codes (Liechtenstein's are left to its outline): a
+    /// list row asks for one place's country, so the lookup walks a flat array rather than a dictionary.
+    private static let boxesByCode: [(code: String, box: Box)] = boxes.keys.sorted().filter { $0 != "LI" }
+        .flatMap { code in (boxes[code] ?? []).map { (code, $0) } }
 
     /// Liechtenstein's border, simplified to within a few hundred metres: the Rhine to the west, the ridges
     /// to Austria and Switzerland to the east and south. (latitude, longitude), clockwise from the north.

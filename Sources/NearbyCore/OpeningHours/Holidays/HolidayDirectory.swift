@@ -12,7 +12,7 @@ public final class HolidayDirectory: Sendable {
     let fileName: String
     /// The country of the user's time zone: it decides between neighbours near a border.
     public let homeCountry: String?
-    private let cache = Locked<[String: HolidayCalendar?]>([:])
+    private let cache = Locked<[[String]: HolidayCalendar?]>([:])
 
     public init(country: String? = nil, file: HolidayCalendarFile? = nil, fileName: String = "holiday file",
                 homeCountry: String? = nil) {
@@ -33,15 +33,14 @@ public final class HolidayDirectory: Sendable {
     /// The calendar for a place with this `addr:country` value at this position (either may be missing).
     public func calendar(countryTag: String?, at coordinate: Coordinate?) -> HolidayCalendar? {
         let codes = countries(countryTag: countryTag, at: coordinate)
-        let key = codes.joined(separator: ",")
-        if let known = cache.withLock({ $0[key] }) { return known }
+        if let known = cache.withLock({ $0[codes] }) { return known }
         var calendar = HolidayCalendar.merging(codes.compactMap(HolidayCalendar.builtIn(country:)))
         if let file {
             calendar = calendar.map { $0.adding(file, name: fileName) } ?? HolidayCalendar.from(file, name: fileName)
         }
         cache.withLock { cache in
             if cache.count > 256 { cache.removeAll() }
-            cache[key] = calendar
+            cache[codes] = calendar
         }
         return calendar
     }
