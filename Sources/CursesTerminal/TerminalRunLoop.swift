@@ -72,9 +72,12 @@ public final class TerminalRunLoop: ApplicationHost {
                 signals.drain().forEach(handleSignal)
                 finishIfDone()
             })
-            // One frame per wake-up, after its keys and the results that arrived with them.
+            // One frame per wake-up, after its keys and the results that arrived with them; then, while no key
+            // waits, what the next frame will need (a key that arrives meanwhile waits at most for that).
             loop.beforeSleep = { [unowned self] in
-                if needsDisplay, finished != nil { render() }
+                guard finished != nil else { return }
+                if needsDisplay { render() }
+                if !needsDisplay, !Self.inputWaits() { presenter.prepareNextFrame(app, theme: theme) }
             }
         }
     }
@@ -109,6 +112,12 @@ public final class TerminalRunLoop: ApplicationHost {
         guard app.isFinished || hungUp, let finished else { return }
         self.finished = nil
         finished.resume()
+    }
+
+    /// Whether a key (or any byte) is waiting on the terminal.
+    private static func inputWaits() -> Bool {
+        var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        return poll(&descriptor, 1, 0) > 0
     }
 
     private func handleInput() {

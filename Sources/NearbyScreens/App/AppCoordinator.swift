@@ -143,6 +143,12 @@ public final class AppCoordinator: TerminalApplication {
         StatusBar.draw(in: buffer, rect: statusRow, hints: hints, message: message, theme: theme)
     }
 
+    public func prepareNextFrame(theme: Theme) {
+        // Under a question, the help or the time prompt, keys go to those: the screen's next frame can wait.
+        guard openQuestion == nil, !showingHelp, timePrompt == nil else { return }
+        stack.last?.prepareNextFrame(theme: theme)
+    }
+
     private var helpTitle: String {
         openQuestion != nil ? "Question — keys" : stack.last?.helpTitle ?? "Keys"
     }

@@ -10,6 +10,9 @@ public protocol ScreenView: AnyObject {
     func layout(in rect: Rect, theme: Theme)
     /// Draws the screen into `rect` from its state as it is: no loads, no view-model changes.
     func draw(into buffer: CellBuffer, rect: Rect, theme: Theme)
+    /// After a frame, while no key waits: makes ready what the next frame will likely draw anew (see
+    /// `TerminalApplication.prepareNextFrame`). Nothing shown changes.
+    func prepareNextFrame(theme: Theme)
     /// Handles an event; false when the screen has no use for it (the coordinator may then).
     func handle(_ event: InputEvent) -> Bool
     /// The keys the status bar shows now: the enabled bindings of the screen's key map.
@@ -34,6 +37,7 @@ public protocol ScreenView: AnyObject {
 }
 
 extension ScreenView {
+    public func prepareNextFrame(theme: Theme) {}
     public var question: ConfirmationRequest? { nil }
     public func answer(_ yes: Bool) {}
     public var hasUnsavedChanges: Bool { false }

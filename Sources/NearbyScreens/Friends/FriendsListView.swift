@@ -9,11 +9,14 @@ final class FriendsListView: ScreenView {
     private let model: any FriendsListViewModelType
     private let list: ListScreen
     private var keyMap = KeyMap<Action>(title: "Friends", [])
+    /// The labels of keys the rows name, looked up once: the map does not change.
+    private var retryKey: String?
+    private var addKey: String?
     /// Column widths for the phone and the distance, from the rows shown: only as wide as their text needs,
     /// and never narrower while the list stays the same, so columns do not jump while scrolling.
     private var columns = FriendColumns()
-    /// What the columns were last fitted to: the first row shown, the list's revision, its width.
-    private var fittedTo: [Int] = []
+    /// What the columns were last fitted to: the rows shown, and the list's revision and width and height.
+    private var fittedTo: (rows: Range<Int>, basis: [Int])?
 
     init(model: any FriendsListViewModelType, isRoot: Bool, host: ScreenHost) {
         self.model = model
@@ -25,6 +28,8 @@ final class FriendsListView: ScreenView {
             KeyBinding([.character("d")], "delete", action: .delete)
                 .enabled { [model] in model.canOpen(at: model.selection.value) },
         ] + list.commonBindings { .list($0) })
+        retryKey = keyMap.key { if case .list(.retry) = $0 { true } else { false } }
+        addKey = keyMap.key { if case .add = $0 { true } else { false } }
         model.load()
     }
 
@@ -56,21 +61,30 @@ final class FriendsListView: ScreenView {
 
     func layout(in rect: Rect, theme: Theme) {
         list.layout(in: rect.inset(top: 1))
-        let key = [list.scroll.top, model.rowsRevision.value, list.listRect.width, list.listRect.height]
-        guard key != fittedTo else { return }
-        fittedTo = key
+        let basis = [model.rowsRevision.value, list.listRect.width, list.listRect.height]
         let shown = ListView.shownRows(top: list.scroll.top, count: model.rowCount, rect: list.listRect)
-        columns.fit(rows: shown.map { model.row(at: $0) }, width: list.listRect.width,
-                    revision: model.rowsRevision.value)
+        guard fittedTo?.rows != shown || fittedTo?.basis != basis else { return }
+        // The columns only widen while the list and its size stay: a scroll fits just the rows it brought in.
+        let before = fittedTo?.basis == basis ? fittedTo?.rows ?? 0..<0 : 0..<0
+        fittedTo = (shown, basis)
+        columns.fit(rows: shown.filter { !before.contains($0) }.map { model.row(at: $0) },
+                    width: list.listRect.width, revision: model.rowsRevision.value)
     }
 
     func draw(into buffer: CellBuffer, rect: Rect, theme: Theme) {
         list.drawHeader(in: buffer, rect: rect, title: "Nearby · " + model.title.value, theme: theme)
-        let columns = columns
-        let retryKey = keyMap.key { if case .list(.retry) = $0 { true } else { false } }
-        let addKey = keyMap.key { if case .add = $0 { true } else { false } }
-        list.draw(in: buffer, theme: theme, generation: [columns.phone, columns.distance]) { index, buffer, rect,
-                                                                                             selected in
+        list.draw(in: buffer, theme: theme, generation: [columns.phone, columns.distance],
+                  drawRow: rowDrawer(theme: theme))
+    }
+
+    func prepareNextFrame(theme: Theme) {
+        list.prepare(generation: [columns.phone, columns.distance], drawRow: rowDrawer(theme: theme))
+    }
+
+    /// Draws one row, for a frame or ahead of one.
+    private func rowDrawer(theme: Theme) -> (Int, CellBuffer, Rect, Bool) -> Bool {
+        let columns = columns, retryKey = retryKey, addKey = addKey, model = model
+        return { index, buffer, rect, selected in
             FriendRowView.draw(model.row(at: index), in: buffer, line: rect.row(0), selected: selected,
                                columns: columns, retryKey: retryKey, addKey: addKey, theme: theme)
         }

@@ -7,11 +7,14 @@ final class FavouritesView: ScreenView {
     private let model: any FavouritesListViewModelType
     private let list: ListScreen
     private var keyMap = KeyMap<ListAction>(title: "Favourites", [])
+    /// The label of the retry key, looked up once: the map does not change.
+    private var retryKey: String?
 
     init(model: any FavouritesListViewModelType, isRoot: Bool, host: ScreenHost) {
         self.model = model
         list = ListScreen(model: model, isRoot: isRoot, host: host)
         keyMap = KeyMap(title: "Favourites", list.navigationBindings { $0 } + list.commonBindings { $0 })
+        retryKey = keyMap.key { $0 == .retry }
         model.load()
     }
 
@@ -33,12 +36,21 @@ final class FavouritesView: ScreenView {
 
     func draw(into buffer: CellBuffer, rect: Rect, theme: Theme) {
         list.drawHeader(in: buffer, rect: rect, theme: theme)
-        let retryKey = keyMap.key { $0 == .retry }
+        list.draw(in: buffer, theme: theme, drawRow: rowDrawer(theme: theme))
+    }
+
+    func prepareNextFrame(theme: Theme) {
+        list.prepare(drawRow: rowDrawer(theme: theme))
+    }
+
+    /// Draws one row, for a frame or ahead of one.
+    private func rowDrawer(theme: Theme) -> (Int, CellBuffer, Rect, Bool) -> Bool {
+        let retryKey = retryKey, model = model
         // Favourites are saved on a place's detail, with the key its map binds.
         let remedy = { (fix: EmptyPlacesRemedy) in
             fix == .saveOnADetail ? "\(FavouriteKey.key.label) on a place's detail saves one" : nil
         }
-        list.draw(in: buffer, theme: theme) { index, buffer, rect, selected in
+        return { index, buffer, rect, selected in
             PlaceRowView.draw(model.row(at: index), in: buffer, rect: rect, selected: selected, detailed: false,
                               walking: false, retryKey: retryKey, remedy: remedy, theme: theme)
         }

@@ -10,6 +10,10 @@ final class PlacesListView: ScreenView {
     private let model: any PlacesListViewModelType
     private let list: ListScreen
     private var keyMap = KeyMap<Action>(title: "Places", [])
+    /// The labels of keys the rows and the status name, looked up once: the map does not change.
+    private var retryKey: String?
+    private var widenKey: String?
+    private var favouriteKey: String?
 
     init(model: any PlacesListViewModelType, isRoot: Bool, host: ScreenHost) {
         self.model = model
@@ -26,6 +30,9 @@ final class PlacesListView: ScreenView {
             KeyBinding([.character("N")], "previous name match", action: .match(forward: false), inFooter: false)
                 .enabled { [unowned model] in model.matchText != nil && model.rowCount > 1 },
         ] + list.commonBindings { .list($0) })
+        retryKey = keyMap.key { if case .list(.retry) = $0 { true } else { false } }
+        widenKey = keyMap.key { if case .widen = $0 { true } else { false } }
+        favouriteKey = keyMap.key { if case .favourite = $0 { true } else { false } }
         // Woken when a row shown changes its open state; nothing ticks while nothing is due.
         list.keep(host.wakes(model.nextRefresh) { [model] in model.timeDidPass() })
         model.load()
@@ -38,7 +45,7 @@ final class PlacesListView: ScreenView {
         guard var message = model.status.value?.barMessage else { return nil }
         // A failed favourite is tried again with the key that failed, as in the detail.
         if message.kind == .error, case .place(let row) = model.row(at: model.selection.value),
-           case .failed = row.favourite, let key = keyMap.key(for: { if case .favourite = $0 { true } else { false } }) {
+           case .failed = row.favourite, let key = favouriteKey {
             message.text += "  \(key) retry"
         }
         return message
@@ -79,14 +86,22 @@ final class PlacesListView: ScreenView {
         let title = [model.title.value, model.locationAccuracy.value].compactMap { $0 }.joined(separator: " · ")
         list.drawHeader(in: buffer, rect: rect, title: title, busy: model.isSavingFavourite ? "saving" : nil,
                         theme: theme)
+        list.draw(in: buffer, theme: theme, drawRow: rowDrawer(theme: theme))
+    }
+
+    func prepareNextFrame(theme: Theme) {
+        list.prepare(drawRow: rowDrawer(theme: theme))
+    }
+
+    /// Draws one row, for a frame or ahead of one.
+    private func rowDrawer(theme: Theme) -> (Int, CellBuffer, Rect, Bool) -> Bool {
         let detailed = list.rowHeight == 2
         let walking = model.offersWalkingTimes
-        let retryKey = keyMap.key { if case .list(.retry) = $0 { true } else { false } }
-        let widenKey = keyMap.key { if case .widen = $0 { true } else { false } }
+        let retryKey = retryKey, widenKey = widenKey, model = model
         let remedy = { (fix: EmptyPlacesRemedy) in
             fix == .widenRadius ? widenKey.map { "\($0) widens the search" } : nil
         }
-        list.draw(in: buffer, theme: theme) { index, buffer, rect, selected in
+        return { index, buffer, rect, selected in
             PlaceRowView.draw(model.row(at: index), in: buffer, rect: rect, selected: selected, detailed: detailed,
                               walking: walking, retryKey: retryKey, remedy: remedy, theme: theme)
         }

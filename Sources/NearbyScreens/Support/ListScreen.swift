@@ -159,7 +159,7 @@ final class ListScreen {
         if let filterRect {
             filterLine.draw(in: buffer, rect: filterRect, filter: model.filter.value, theme: theme)
         }
-        rowCache.beginFrame(generation: [model.rowsRevision.value, listRect.width, rowHeight] + generation)
+        rowCache.beginFrame(generation: rowGeneration(generation))
         ListView.draw(in: listRect, top: scroll.top, count: model.rowCount, selection: model.selection.value,
                       rowHeight: rowHeight) { index, rect, selected in
             rowCache.draw(index: index, selected: selected, in: buffer, rect: rect) { buffer, rect in
@@ -167,6 +167,27 @@ final class ListScreen {
             }
         }
         rowCache.endFrame()
+    }
+
+    /// After a frame, while no key waits: draws the rows the next move shows anew (the selected row without
+    /// its highlight, the rows above and below it with it), so that a key which moves the selection or scrolls
+    /// a row in copies them. `generation` and `drawRow` are those of `draw`.
+    func prepare(generation: [Int] = [],
+                 drawRow: (_ index: Int, _ buffer: CellBuffer, _ rect: Rect, _ selected: Bool) -> Bool) {
+        let count = model.rowCount, selection = model.selection.value
+        let key = rowGeneration(generation)
+        for (index, selected) in [(selection, false), (selection + 1, true), (selection - 1, true)]
+        where (0..<count).contains(index) {
+            rowCache.prepare(index: index, selected: selected, generation: key, width: listRect.width,
+                             height: rowHeight) { buffer, rect in
+                drawRow(index, buffer, rect, selected)
+            }
+        }
+    }
+
+    /// What the rows' cells depend on: the list's revision, the width, the row height, and the screen's own.
+    private func rowGeneration(_ generation: [Int]) -> [Int] {
+        [model.rowsRevision.value, listRect.width, rowHeight] + generation
     }
 
     func close() {

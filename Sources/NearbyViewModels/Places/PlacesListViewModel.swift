@@ -121,6 +121,8 @@ public final class PlacesListViewModel: PlacesListViewModelType {
     private var hoursCache = ParsedHoursCache()
     private var rowCache = PlaceRowCache()
     private var visibleRows = 0..<40
+    /// What the last refresh pass found: until when each row shown holds, and the data's age text.
+    private var refreshTimes: (rows: Range<Int>, times: [Date?], age: Date?) = (0..<0, [], nil)
     private var bindings: [ObservationToken] = []
     /// The ★ on favourite rows and `f` on the selected one.
     private lazy var favourites = ListFavourites(
@@ -187,8 +189,9 @@ public final class PlacesListViewModel: PlacesListViewModelType {
     /// `prefetchDistance` of the end of what is held.
     public func show(rows: Range<Int>) {
         if rows != visibleRows {
+            let before = visibleRows
             visibleRows = rows
-            updateNextRefresh()
+            noteShown(rows, besides: before)
         }
         if next != nil, rows.upperBound >= hits.count - Self.prefetchDistance { loadMore() }
     }
@@ -788,26 +791,52 @@ public final class PlacesListViewModel: PlacesListViewModelType {
         return CachedPlaceRow(model: model, hit: hit, madeAt: now, validUntil: validUntil)
     }
 
+    /// Sets the next refresh for rows scrolled into view. Only the rows that came in are looked up (a scroll
+    /// brings one or two); the others keep the times the last pass found, which hold until a refresh, a
+    /// reload or a walk bumps the rows and so passes over them all again.
+    private func noteShown(_ rows: Range<Int>, besides before: Range<Int>) {
+        guard case .loaded = phase, !tracker.isClosed, refreshTimes.rows == before.clamped(to: 0..<hits.count)
+        else { return updateNextRefresh() }
+        let shown = rows.clamped(to: 0..<hits.count)
+        let now = context.now(), rowsChange = !context.timeIsChosen
+        let known = refreshTimes
+        let times = shown.map { index in
+            known.rows.contains(index) ? known.times[index - known.rows.lowerBound]
+                : rowValidity(at: index, now: now, rowsChange: rowsChange)
+        }
+        refreshTimes = (shown, times, known.age)
+        nextRefresh.update(Self.earliest(times, known.age))
+    }
+
     /// The earliest instant a visible row's text (or the data's age) changes.
     private func updateNextRefresh() {
         guard case .loaded = phase, !tracker.isClosed else {
+            refreshTimes = (0..<0, [], nil)
             dataAge.update(nil)
             return nextRefresh.update(nil)
         }
         let now = context.now()
         let shown = visibleRows.clamped(to: 0..<hits.count)
-        var earliest: Date?
         // The data's age is on the clock, whatever time the hours are read at.
         let age = fetchedAt.map { DataAgeText.text(fetchedAt: $0, now: context.clock()) }
         dataAge.update(age?.text)
-        if let age { earliest = age.changesAt }
-        // A chosen time stands still: no row changes as the clock runs. (Asked once: reading the context copies it.)
+        // Asked once: reading the context copies it.
         let rowsChange = !context.timeIsChosen
-        for index in shown where rowsChange {
-            guard let until = cachedRow(at: index, now: now).validUntil else { continue }
-            earliest = earliest.map { min($0, until) } ?? until
+        let times = shown.map { rowValidity(at: $0, now: now, rowsChange: rowsChange) }
+        refreshTimes = (shown, times, age?.changesAt)
+        nextRefresh.update(Self.earliest(times, age?.changesAt))
+    }
+
+    /// Until when row `index`'s text holds; nil for ever, and while a chosen time stands still.
+    private func rowValidity(at index: Int, now: Date, rowsChange: Bool) -> Date? {
+        rowsChange ? cachedRow(at: index, now: now).validUntil : nil
+    }
+
+    private static func earliest(_ times: [Date?], _ age: Date?) -> Date? {
+        times.reduce(age) { earliest, time in
+            guard let time else { return earliest }
+            return earliest.map { min($0, time) } ?? time
         }
-        nextRefresh.update(earliest)
     }
 
     // MARK: Text and bookkeeping

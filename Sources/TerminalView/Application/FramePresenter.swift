@@ -10,6 +10,9 @@ public final class FramePresenter {
     private var spinnerFrame = 0
     /// Frames drawn so far (for tests and benchmarks).
     public private(set) var framesDrawn = 0
+    /// Whether the frame on screen is the app's (not the too-small message) and its next frame is not yet
+    /// prepared.
+    private var mayPrepare = false
 
     public init() {}
 
@@ -43,6 +46,15 @@ public final class FramePresenter {
         backend.present(spare, runs: runs)
         swap(&front, &spare)
         framesDrawn += 1
+        mayPrepare = fits
+    }
+
+    /// Lets the app make ready what its next frame needs, once per frame drawn (see
+    /// `TerminalApplication.prepareNextFrame`). The host calls it when no input waits.
+    public func prepareNextFrame(_ app: any TerminalApplication, theme: Theme) {
+        guard mayPrepare else { return }
+        mayPrepare = false
+        app.prepareNextFrame(theme: theme)
     }
 
     /// Shows the next spinner glyph in the spinner cells of the frame on screen, and nothing else.

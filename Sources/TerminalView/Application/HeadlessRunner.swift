@@ -87,6 +87,8 @@ public final class HeadlessRunner: ApplicationHost {
         presenter.render(app, theme: theme, to: terminal)
         // Cleared after: a change made while laying out is in this frame already.
         needsDisplay = false
+        // No input waits between a test's steps, as none waits in the run loop between keys.
+        presenter.prepareNextFrame(app, theme: theme)
     }
 
     /// Advances the spinner cells on screen, as the run loop's spinner timer does.

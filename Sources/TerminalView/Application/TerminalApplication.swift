@@ -16,6 +16,13 @@ public protocol TerminalApplication: AnyObject {
     /// Draws a full frame from the state as it is: no loads, no view-model changes.
     func draw(into buffer: CellBuffer, theme: Theme)
     func handle(_ event: InputEvent)
+    /// Called once a frame of the app is on screen and no input waits: make ready what the likely next frame
+    /// needs (the rows a key would scroll in), so that frame takes less. Changes nothing the frame shows.
+    func prepareNextFrame(theme: Theme)
+}
+
+extension TerminalApplication {
+    public func prepareNextFrame(theme: Theme) {}
 }
 
 /// The run loop's side: what the application may ask of it.

@@ -38,6 +38,18 @@ public struct RowCache {
         drawn[key] = buffer.copy(rect)
     }
 
+    /// Draws row `index` ahead of the frame that shows it (`width` × `height` cells, kept for the next frame),
+    /// unless it is cached already or the last frame's `generation` is not this one (the next frame would
+    /// forget it); `draw` is as in `draw(index:selected:in:rect:_:)`.
+    public mutating func prepare(index: Int, selected: Bool, generation: [Int], width: Int, height: Int,
+                                 _ draw: (CellBuffer, Rect) -> Bool) {
+        let key = Key(index: index, selected: selected)
+        guard generation == self.generation, width > 0, height > 0, rows[key]?.count != width * height else { return }
+        let scratch = CellBuffer(size: Size(width: width, height: height))
+        guard draw(scratch, scratch.bounds) else { return }
+        rows[key] = scratch.copy(scratch.bounds)
+    }
+
     /// Ends a frame: only the rows drawn in it stay cached.
     public mutating func endFrame() {
         swap(&rows, &drawn)

@@ -17,7 +17,8 @@ struct ListScreenTests {
     @Test func hundredThousandRowsDrawOnlyWhatShows() {
         let model = StubPlacesList(count: 100_000)
         let (runner, _) = app { PlacesListView(model: model, isRoot: false, host: $0) }
-        #expect(model.rowsAsked <= 22)
+        // The rows in view, and after the frame the ones a move would show anew (prepared while idle).
+        #expect(model.rowsAsked <= 24)
         #expect(model.shown.last == 0..<21)
         runner.press(.end)
         #expect(model.selection.value == 99_999)
@@ -33,6 +34,25 @@ struct ListScreenTests {
         runner.press(.pageUp)
         #expect(model.selection.value == 0)
         #expect(model.rowsAsked < 200, "a few frames of rows, never the list")
+    }
+
+    /// After each frame the rows a move shows anew are drawn ahead (the selected row plain, its neighbours
+    /// highlighted), so a Down key's frame, scrolling or not, copies every row; and it shows what a list drawn
+    /// from nothing shows.
+    @Test func rowsAMoveShowsAnewAreDrawnAheadAndMatchAFreshDrawing() {
+        let model = StubPlacesList(count: 1_000)
+        let (runner, _) = app { PlacesListView(model: model, isRoot: false, host: $0) }
+        for _ in 0..<30 {
+            model.askedIndices.removeAll()
+            runner.press(.down)
+            let selection = model.selection.value
+            #expect(model.askedIndices == [selection, selection + 1, selection - 1],
+                    "at \(selection) the frame asked for no row; only preparing the next one did")
+        }
+        #expect(model.shown.last == 10..<31, "the list scrolled")
+        let (fresh, _) = app { PlacesListView(model: model, isRoot: false, host: $0) }
+        #expect(fresh.lastFrame.cells == runner.lastFrame.cells)
+        #expect(fresh.text() == runner.text())
     }
 
     /// An error row is highlighted across the whole row when selected, and names the key that retries it.

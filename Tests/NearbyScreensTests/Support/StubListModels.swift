@@ -37,6 +37,8 @@ final class StubPlacesList: PlacesListViewModelType, RecordingListModel {
     private(set) var calls: [String] = []
     private(set) var shown: [Range<Int>] = []
     private(set) var rowsAsked = 0
+    /// The indices of the rows asked for, in order, since the log was last cleared.
+    var askedIndices: [Int] = []
 
     init(count: Int, title: String = "Cafés · 100,000 within 50 km · by distance") {
         self.count = count
@@ -47,6 +49,7 @@ final class StubPlacesList: PlacesListViewModelType, RecordingListModel {
 
     func row(at index: Int) -> PlacesListRow {
         rowsAsked += 1
+        askedIndices.append(index)
         if let row = special[index] { return row }
         guard count > 0 else { return .empty("No cafés within 2 km", remedy: .widenRadius) }
         return .place(PlaceRowModel(id: PlaceID(source: .osm, sourceID: "n\(index)"),

@@ -455,6 +455,23 @@ struct PlacesListViewModelTests {
         #expect(list.nextRefresh.value == PlacesSamples.instant("2026-03-03T07:01:00Z"), "“opens in 59 min”")
     }
 
+    /// A scroll looks up only the rows it brings in; the refresh still follows exactly the rows shown, as the
+    /// window slides down and back up a row at a time.
+    @Test func nextRefreshFollowsAWindowScrolledARowAtATime() async {
+        list.load()
+        await list.idle()
+        let amadeus = PlacesSamples.instant("2026-03-02T17:01:00Z")
+        let midnight = PlacesSamples.instant("2026-03-03T00:00:00Z")
+        let windows: [(rows: Range<Int>, refresh: Date?)] = [
+            (0..<2, amadeus), (1..<3, midnight), (2..<4, midnight), (3..<5, nil), (2..<4, midnight),
+            (1..<3, midnight), (0..<2, amadeus), (1..<2, nil), (0..<1, amadeus),
+        ]
+        for window in windows {
+            list.show(rows: window.rows)
+            #expect(list.nextRefresh.value == window.refresh, "rows \(window.rows)")
+        }
+    }
+
     @Test func nextRefreshCoversOnlyTheVisibleRowsAndIsNilWhenNothingChanges() async {
         list.load()
         await list.idle()
