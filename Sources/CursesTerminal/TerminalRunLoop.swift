@@ -72,12 +72,15 @@ public final class TerminalRunLoop: ApplicationHost {
                 signals.drain().forEach(handleSignal)
                 finishIfDone()
             })
-            // One frame per wake-up, after its keys and the results that arrived with them; then, while no key
-            // waits, what the next frame will need (a key that arrives meanwhile waits at most for that).
+            // One frame per wake-up, after its keys and the results that arrived with them; then what the next
+            // frame will need, once no key came for a moment: the terminal gets the processor to show the
+            // frame first (on one core it would wait for us), and a key that comes later waits at most for that.
             loop.beforeSleep = { [unowned self] in
                 guard finished != nil else { return }
                 if needsDisplay { render() }
-                if !needsDisplay, !Self.inputWaits() { presenter.prepareNextFrame(app, theme: theme) }
+                if !needsDisplay, presenter.mayPrepare, !Self.inputWaits(milliseconds: 2) {
+                    presenter.prepareNextFrame(app, theme: theme)
+                }
             }
         }
     }
@@ -114,10 +117,10 @@ public final class TerminalRunLoop: ApplicationHost {
         finished.resume()
     }
 
-    /// Whether a key (or any byte) is waiting on the terminal.
-    private static func inputWaits() -> Bool {
+    /// Whether a key (or any byte) comes from the terminal within `milliseconds`.
+    private static func inputWaits(milliseconds: Int32) -> Bool {
         var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-        return poll(&descriptor, 1, 0) > 0
+        return poll(&descriptor, 1, milliseconds) != 0
     }
 
     private func handleInput() {

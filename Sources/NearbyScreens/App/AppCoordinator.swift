@@ -24,6 +24,8 @@ public final class AppCoordinator: TerminalApplication {
     /// The wake-ups of each screen on the stack; only the top one's are with the host.
     private var clocks: [ScreenClock] = []
     private var showingHelp = false
+    /// The status bar, copied while its hints and message stay the same.
+    private var statusLine = LineCache<StatusLine>()
     /// The coordinator's own question: ctrl-c while a screen holds unsaved text.
     private var quitQuestion: ConfirmationRequest?
     private let makeFriendsList: () -> ScreenModel
@@ -140,7 +142,15 @@ public final class AppCoordinator: TerminalApplication {
             buffer.cursor = nil
             hints = helpKeys.footerHints
         }
-        StatusBar.draw(in: buffer, rect: statusRow, hints: hints, message: message, theme: theme)
+        statusLine.draw(slot: 0, key: StatusLine(hints: hints, message: message), in: buffer, rect: statusRow) {
+            StatusBar.draw(in: buffer, rect: $0, hints: hints, message: message, theme: theme)
+        }
+    }
+
+    /// What the status bar's cells depend on, besides the width.
+    private struct StatusLine: Equatable {
+        var hints: [KeyHint]
+        var message: StatusBarMessage?
     }
 
     public func prepareNextFrame(theme: Theme) {

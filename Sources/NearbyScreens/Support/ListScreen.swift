@@ -23,6 +23,8 @@ final class ListScreen {
     private var footnote: (rect: Rect, text: String)?
     private(set) var filterLine = FilterLine()
     private var rowCache = RowCache()
+    /// The header, the footnote and the notes, which stay the same while the rows scroll (slots 0, 1, 2…).
+    private var lineCache = LineCache<[String?]>()
     /// The rows last reported with `show(rows:)`, and the revision they were reported for.
     private var reported: (rows: Range<Int>, revision: Int)?
     /// Rows of the list per entry (2 in a detailed layout).
@@ -137,9 +139,16 @@ final class ListScreen {
     /// The header line: `title` (the view model's by default), a spinner with `busy` (by default "loading"
     /// while the view model loads), and the badge of a chosen time.
     func drawHeader(in buffer: CellBuffer, rect: Rect, title: String? = nil, busy: String? = nil, theme: Theme) {
-        HeaderLine.draw(in: buffer, rect: rect, title: title ?? model.title.value,
-                        loading: busy ?? (model.isLoading.value ? "loading" : nil), badge: host.headerBadge(),
-                        theme: theme)
+        let title = title ?? model.title.value
+        let loading = busy ?? (model.isLoading.value ? "loading" : nil)
+        let badge = host.headerBadge()
+        // A header with a spinner is drawn every frame: its spinner cells are registered as it is drawn.
+        guard loading == nil else {
+            return HeaderLine.draw(in: buffer, rect: rect, title: title, loading: loading, badge: badge, theme: theme)
+        }
+        lineCache.draw(slot: 0, key: [title, badge], in: buffer, rect: rect) {
+            HeaderLine.draw(in: buffer, rect: $0, title: title, loading: nil, badge: badge, theme: theme)
+        }
     }
 
     /// Draws the notes, the footnote, the filter line and the rows shown. A row is copied from the last frame
@@ -150,11 +159,16 @@ final class ListScreen {
               drawRow: (_ index: Int, _ buffer: CellBuffer, _ rect: Rect, _ selected: Bool) -> Bool) {
         if let notes {
             for (i, note) in notes.lines.enumerated() {
-                buffer.write("ⓘ " + note, in: notes.rect.row(i).inset(left: 1, right: 1), style: theme.secondary)
+                let line = notes.rect.row(i).inset(left: 1, right: 1)
+                lineCache.draw(slot: i + 2, key: [note], in: buffer, rect: line) {
+                    buffer.write("ⓘ " + note, in: $0, style: theme.secondary)
+                }
             }
         }
         if let footnote {
-            buffer.write(footnote.text, in: footnote.rect.inset(right: 1), style: theme.secondary, alignment: .right)
+            lineCache.draw(slot: 1, key: [footnote.text], in: buffer, rect: footnote.rect.inset(right: 1)) {
+                buffer.write(footnote.text, in: $0, style: theme.secondary, alignment: .right)
+            }
         }
         if let filterRect {
             filterLine.draw(in: buffer, rect: filterRect, filter: model.filter.value, theme: theme)

@@ -12,7 +12,7 @@ public final class FramePresenter {
     public private(set) var framesDrawn = 0
     /// Whether the frame on screen is the app's (not the too-small message) and its next frame is not yet
     /// prepared.
-    private var mayPrepare = false
+    public private(set) var mayPrepare = false
 
     public init() {}
 

@@ -141,8 +141,11 @@ struct KeyTraits {
     static func footerHints(of traits: [KeyTraits]) -> [KeyHint] {
         var hints: [KeyHint] = []
         hints.reserveCapacity(traits.count)
-        for index in traits.indices where traits[index].isEnabled {
-            if let hint = traits[index].footerHint { hints.append(hint) }
+        // Read in place: a copy of each binding's traits would retain its keys, words and closures.
+        traits.withUnsafeBufferPointer { traits in
+            for index in traits.indices where traits[index].isEnabled {
+                if let hint = traits[index].footerHint { hints.append(hint) }
+            }
         }
         return hints
     }
