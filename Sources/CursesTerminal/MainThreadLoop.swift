@@ -34,6 +34,11 @@ public final class MainThreadLoop {
 
     /// Runs before each sleep, after the input and jobs of one wake-up were handled (to draw one frame).
     public var beforeSleep: (@MainActor () -> Void)?
+    /// Runs once a sleep has lasted `idleDelay` with nothing to serve (no input, no signal, no queued job),
+    /// then is cleared; `beforeSleep` may set it again.
+    public var whenIdle: (@MainActor () -> Void)?
+    /// Milliseconds of nothing before `whenIdle` runs.
+    public var idleDelay: Int32 = 2
 
     private let queueFD: Int32
     private var watchers: [Watcher] = []
@@ -78,10 +83,17 @@ public final class MainThreadLoop {
             let watched = watchers.map { ($0.id, $0.fd) }
             var fds = [pollfd(fd: queueFD, events: Int16(POLLIN), revents: 0)]
             fds += watched.map { pollfd(fd: $0.1, events: Int16(POLLIN), revents: 0) }
-            if poll(&fds, nfds_t(fds.count), -1) < 0 {
+            let ready = poll(&fds, nfds_t(fds.count), whenIdle == nil ? -1 : idleDelay)
+            if ready < 0 {
                 if errno == EINTR { continue }
                 // poll itself failing leaves nothing to wait on: stop rather than spin.
                 return
+            }
+            if ready == 0 {
+                let idle = whenIdle
+                whenIdle = nil
+                idle?()
+                continue
             }
             // Input before queued work: a key's frame should not wait behind results that can wait.
             for (index, (id, _)) in watched.enumerated() {

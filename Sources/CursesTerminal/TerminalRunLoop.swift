@@ -48,6 +48,7 @@ public final class TerminalRunLoop: ApplicationHost {
             timerTask?.cancel()
             watches.forEach(loop.stopWatching)
             loop.beforeSleep = nil
+            loop.whenIdle = nil
             session.restore()
             signals.close()
         }
@@ -73,14 +74,12 @@ public final class TerminalRunLoop: ApplicationHost {
                 finishIfDone()
             })
             // One frame per wake-up, after its keys and the results that arrived with them; then what the next
-            // frame will need, once no key came for a moment: the terminal gets the processor to show the
-            // frame first (on one core it would wait for us), and a key that comes later waits at most for that.
+            // frame will need, once nothing came for 2 ms: the terminal gets the processor to show the frame
+            // first (on one core it would wait for us), and a key that comes later waits at most for that.
             loop.beforeSleep = { [unowned self] in
                 guard finished != nil else { return }
                 if needsDisplay { render() }
-                if !needsDisplay, presenter.mayPrepare, !Self.inputWaits(milliseconds: 2) {
-                    presenter.prepareNextFrame(app, theme: theme)
-                }
+                loop.whenIdle = idleWork()
             }
         }
     }
@@ -117,10 +116,13 @@ public final class TerminalRunLoop: ApplicationHost {
         finished.resume()
     }
 
-    /// Whether a key (or any byte) comes from the terminal within `milliseconds`.
-    private static func inputWaits(milliseconds: Int32) -> Bool {
-        var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-        return poll(&descriptor, 1, milliseconds) != 0
+    /// What to do once nothing has come for a moment: prepare the next frame, if the last one may be.
+    private func idleWork() -> (@MainActor () -> Void)? {
+        guard presenter.mayPrepare else { return nil }
+        return { [weak self] in
+            guard let self, finished != nil, !needsDisplay else { return }
+            presenter.prepareNextFrame(app, theme: theme)
+        }
     }
 
     private func handleInput() {
