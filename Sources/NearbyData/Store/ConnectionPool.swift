@@ -44,20 +44,33 @@ final class SerialConnection: Sendable {
     /// Runs `body` on the queue's thread; the caller's thread (a Swift task's) is free meanwhile.
     func run<T: Sendable>(_ body: @escaping @Sendable (SQLiteConnection) throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
-            // The block lets go of the connection before it resumes the caller: a process that ends right
-            // after its last write must still close the connection, which checkpoints and removes the WAL.
+            // The block lets go of the connection, and of the body with what it holds, before it resumes the
+            // caller: a process that ends right after its last write must still close the connection, which
+            // checkpoints and removes the WAL.
+            let handed = Locked<(@Sendable (SQLiteConnection) throws -> T)?>(body)
             queue.async { [weak pooled] in
-                let result = Self.perform(on: pooled, body)
+                let result: Result<T, any Error>
+                do {
+                    guard let body = handed.withLock({ $0.take() }) else { return }
+                    result = Self.perform(on: pooled, body)
+                }
                 continuation.resume(with: result)
             }
         }
     }
 
     /// Runs `work` on the queue's thread with the connection (nil once the store is closed), not waiting;
-    /// then, once the block has let go of the connection (see `run`), the answer `work` returned.
+    /// then, once the block has let go of the connection and of `work` (see `run`), the answer `work`
+    /// returned.
     func enqueue(_ work: @escaping @Sendable (SQLiteConnection?) -> @Sendable () -> Void) {
+        let handed = Locked<(@Sendable (SQLiteConnection?) -> @Sendable () -> Void)?>(work)
         queue.async { [weak pooled] in
-            let answer = Self.lend(pooled, work)
+            let answer: @Sendable () -> Void
+            do {
+                // `work` may hold the connection (grouped writes hold it): it goes with this scope.
+                guard let work = handed.withLock({ $0.take() }) else { return }
+                answer = Self.lend(pooled, work)
+            }
             answer()
         }
     }

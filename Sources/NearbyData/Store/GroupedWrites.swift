@@ -105,7 +105,7 @@ private protocol GroupedWrite: Sendable {
 private final class PendingWrite<T: Sendable>: GroupedWrite, @unchecked Sendable {
     // Unchecked: `outcome` is written and read only on the write connection's serial queue, which runs the
     // write and then answers it; the caller gets the value through the continuation, after that.
-    private let body: @Sendable (SQLiteConnection) throws -> T
+    private var body: (@Sendable (SQLiteConnection) throws -> T)?
     private let continuation: CheckedContinuation<T, any Error>
     private var outcome: Result<T, any Error>?
 
@@ -115,16 +115,21 @@ private final class PendingWrite<T: Sendable>: GroupedWrite, @unchecked Sendable
     }
 
     func runInSavepoint(on db: SQLiteConnection) -> Bool {
+        guard let body else { return false }
         outcome = Result { try body(db) }
         if case .success = outcome { return true }
         return false
     }
 
     func runAlone(on db: SQLiteConnection) {
+        guard let body else { return }
         outcome = Result { try db.transaction(.immediate) { try body(db) } }
     }
 
     func finish(failing error: (any Error)?) {
+        // What the body holds (a repository, and through it the store) goes before the caller goes on: a
+        // process that ends right after its write must still close the store, which removes the WAL.
+        body = nil
         if let error {
             continuation.resume(throwing: error)
         } else if let outcome {
