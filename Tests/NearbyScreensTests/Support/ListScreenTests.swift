@@ -118,4 +118,31 @@ struct ListScreenTests {
         #expect(narrow.textRows()[1].contains("+423 (0) 555-0101 ext. 2345"),
                 "the phone is whole while the name has room to give")
     }
+
+    /// A scroll fits the columns to the rows it brings in only, and they never narrow while the list stays:
+    /// a long phone number further down widens its column when it shows, and the column keeps that width
+    /// scrolling back.
+    @Test func friendColumnsWidenForARowScrolledInAndStayWide() {
+        let model = StubFriendsList(count: 100)
+        model.special[30] = .friend(FriendRowModel(id: 31, name: "Zoë Long", phone: "+423 (0) 555-0101 ext. 2345"))
+        let (runner, _) = app({ FriendsListView(model: model, isRoot: false, host: $0) },
+                              size: Size(width: 80, height: 20))
+        func phoneColumn(of name: String) -> Int? {
+            runner.textRows().first { $0.contains(name) }.flatMap { row in
+                row.range(of: "+4").map { row.distance(from: row.startIndex, to: $0.lowerBound) }
+            }
+        }
+        let narrow = phoneColumn(of: "Person 1 ")
+        for _ in 0..<30 { runner.press(.down) }
+        #expect(runner.text().contains("+423 (0) 555-0101 ext. 2345"))
+        let wide = phoneColumn(of: "Person 29")
+        guard let narrow, let wide else {
+            Issue.record("no phone column found")
+            return
+        }
+        #expect(wide < narrow, "the phone column moved left to make room")
+        for _ in 0..<30 { runner.press(.up) }
+        #expect(!runner.text().contains("Zoë Long"))
+        #expect(phoneColumn(of: "Person 1 ") == wide, "scrolled back, the column keeps its width")
+    }
 }
