@@ -114,19 +114,19 @@ enum PlaceFinder {
     private static func tileColumns(around middle: Int, among columns: ClosedRange<Int>,
                                     where test: (Int) -> Bool) -> ClosedRange<Int>? {
         guard columns.contains(middle), test(middle) else { return nil }
-        var inside = middle, outside = columns.upperBound + 1
-        while outside - inside > 1 {
+        return lastPassing(from: middle, before: columns.lowerBound - 1, test)
+            ... lastPassing(from: middle, before: columns.upperBound + 1, test)
+    }
+
+    /// Halving between `inside` (which passes `test`) and `outside` (which is taken not to): the column
+    /// nearest `outside` that passes, where the passing columns are side by side from `inside`.
+    private static func lastPassing(from inside: Int, before outside: Int, _ test: (Int) -> Bool) -> Int {
+        var (inside, outside) = (inside, outside)
+        while abs(outside - inside) > 1 {
             let halfway = inside + (outside - inside) / 2
             if test(halfway) { inside = halfway } else { outside = halfway }
         }
-        let east = inside
-        inside = middle
-        outside = columns.lowerBound - 1
-        while inside - outside > 1 {
-            let halfway = outside + (inside - outside) / 2
-            if test(halfway) { inside = halfway } else { outside = halfway }
-        }
-        return inside...east
+        return inside
     }
 
     /// The R*Tree's entries inside `box`, with distances from `center`.

@@ -44,30 +44,23 @@ final class SerialConnection: Sendable {
     /// Runs `body` on the queue's thread; the caller's thread (a Swift task's) is free meanwhile.
     func run<T: Sendable>(_ body: @escaping @Sendable (SQLiteConnection) throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
-            // The block lets go of the connection, and of the body with what it holds, before it resumes the
-            // caller: a process that ends right after its last write must still close the connection, which
-            // checkpoints and removes the WAL.
-            let handed = Locked<(@Sendable (SQLiteConnection) throws -> T)?>(body)
-            queue.async { [weak pooled] in
-                let result: Result<T, any Error>
-                do {
-                    guard let body = handed.withLock({ $0.take() }) else { return }
-                    result = Self.perform(on: pooled, body)
-                }
-                continuation.resume(with: result)
+            enqueue { connection in
+                let result = connection.map { db in Result { try body(db) } }
+                    ?? .failure(SQLiteError(code: SQLITE_MISUSE, message: "the store was closed"))
+                return { continuation.resume(with: result) }
             }
         }
     }
 
     /// Runs `work` on the queue's thread with the connection (nil once the store is closed), not waiting;
-    /// then, once the block has let go of the connection and of `work` (see `run`), the answer `work`
-    /// returned.
+    /// then the answer `work` returned, once the block has let go of the connection and of `work` with what
+    /// it holds (grouped writes hold the connection): a process that ends right after its last write must
+    /// still close the connection, which checkpoints and removes the WAL.
     func enqueue(_ work: @escaping @Sendable (SQLiteConnection?) -> @Sendable () -> Void) {
         let handed = Locked<(@Sendable (SQLiteConnection?) -> @Sendable () -> Void)?>(work)
         queue.async { [weak pooled] in
             let answer: @Sendable () -> Void
             do {
-                // `work` may hold the connection (grouped writes hold it): it goes with this scope.
                 guard let work = handed.withLock({ $0.take() }) else { return }
                 answer = Self.lend(pooled, work)
             }
@@ -79,13 +72,6 @@ final class SerialConnection: Sendable {
         guard let pooled else { return work(nil) }
         defer { pooled.settle() }
         return work(pooled.connection)
-    }
-
-    private static func perform<T>(on pooled: PooledConnection?,
-                                   _ body: (SQLiteConnection) throws -> T) -> Result<T, any Error> {
-        guard let pooled else { return .failure(SQLiteError(code: SQLITE_MISUSE, message: "the store was closed")) }
-        defer { pooled.settle() }
-        return Result { try body(pooled.connection) }
     }
 }
 
