@@ -26,11 +26,12 @@ enum PlaceFinder {
         guard limit > 0, radius > 0 else { return ([], false) }
         let start = after?.distance ?? 0
         var reach = min(radius, start + initialRadius)
+        let search = match.map { TextSearch(match: $0, category: category, center: center) }
         while true {
             let box = center.boundingBox(radius: reach)
             let inBox: [Candidate]
-            if let match {
-                inBox = try textCandidates(db, box: box, center: center, category: category, match: match)
+            if let search {
+                inBox = try search.candidates(db, box: box, reach: reach)
             } else {
                 inBox = try candidates(db, box: box, center: center, category: category)
             }
@@ -165,38 +166,6 @@ enum PlaceFinder {
         }
     }
 
-    /// Places matching the full-text `match` inside `box`, found by seeking the key ranges that cover it.
-    static func textCandidates(_ db: SQLiteConnection, box: BoundingBox, center: Coordinate, category: Category?,
-                               match: FullTextQuery) throws -> [Candidate] {
-        let statement = try db.statement("""
-            SELECT place.rid, place.lat, place.lon, place.categoryCode, place.name, place.subtitle
-            FROM place_fts JOIN place ON place.rid = place_fts.rowid
-            WHERE place_fts MATCH ? AND place_fts.rowid BETWEEN ? AND ?
-            """)
-        let wanted = category.map(CategoryCode.code(of:))
-        var result: [Candidate] = []
-        for range in SpatialKey.ranges(covering: box, maxRanges: maxKeyRanges) {
-            try statement.bind(match.expression, range.lowerBound, range.upperBound)
-            while try statement.step() {
-                // A row whose values cannot be read is left out here; reading it whole would fail anyway.
-                guard let code = try? statement.column(3, as: Int.self),
-                      let latitude = try? statement.column(1, as: Double.self),
-                      let longitude = try? statement.column(2, as: Double.self) else { continue }
-                if let wanted, code != wanted { continue }
-                let coordinate = Coordinate(latitude: latitude, longitude: longitude)
-                guard box.contains(coordinate) else { continue }
-                if match.needsCheck {
-                    guard let name = try? statement.column(4, as: String.self),
-                          let subtitle = try? statement.column(5, as: String.self),
-                          match.matches(name: name, subtitle: subtitle) else { continue }
-                }
-                result.append(Candidate(rid: try statement.column(0), coordinate: coordinate, categoryCode: code,
-                                        distance: center.distance(to: coordinate)))
-            }
-        }
-        return result
-    }
-
     /// The full place behind a candidate's key; nil when there is none, or its row cannot be read (logged).
     static func place(_ db: SQLiteConnection, rid: Int64) throws -> Place? {
         let statement = try db.statement("SELECT \(PlaceRow.selection) FROM place WHERE rid = ?").bind(rid)
@@ -211,5 +180,74 @@ enum PlaceFinder {
         defer { statement.reset() }
         guard try statement.step() else { return nil }
         return PlaceRow.readablePlace(from: statement)
+    }
+
+    /// A name search's rounds: the places matching the words, each read from the place table at most once however
+    /// many rounds see it.
+    private final class TextSearch {
+        let match: FullTextQuery
+        let wanted: Int?
+        let center: Coordinate
+        /// Rows read so far by key; nil for one that does not qualify (another category, a long word that does not
+        /// match, or values that cannot be read).
+        private var read: [Int64: Candidate?] = [:]
+
+        init(match: FullTextQuery, category: Category?, center: Coordinate) {
+            self.match = match
+            wanted = category.map(CategoryCode.code(of:))
+            self.center = center
+        }
+
+        /// The places matching inside `box` that may lie within `reach`, found by seeking the key ranges that
+        /// cover the box.
+        ///
+        /// The index gives keys only; a key's cell tells where its place is to within `SpatialKey.centreReach`, so
+        /// only the places that may be within reach are read from the place table (the ranges hold two to three
+        /// times the box's places, and reading a row costs five times finding its key).
+        func candidates(_ db: SQLiteConnection, box: BoundingBox, reach: Double) throws -> [Candidate] {
+            let keys = try db.statement("SELECT rowid FROM place_fts WHERE place_fts MATCH ? AND rowid BETWEEN ? AND ?")
+            var near: [Int64] = []
+            for range in SpatialKey.ranges(covering: box, maxRanges: maxKeyRanges) {
+                try keys.bind(match.expression, range.lowerBound, range.upperBound)
+                while try keys.step() {
+                    let rid: Int64 = try keys.column(0)
+                    if center.distance(to: SpatialKey.centre(ofKey: rid)) - SpatialKey.centreReach <= reach {
+                        near.append(rid)
+                    }
+                }
+            }
+            var result: [Candidate] = []
+            let row = try db.statement("SELECT lat, lon, categoryCode, name, subtitle FROM place WHERE rid = ?")
+            for rid in near {
+                let candidate: Candidate?
+                if let known = read[rid] {
+                    candidate = known
+                } else {
+                    candidate = try self.candidate(rid: rid, from: row)
+                    read[rid] = candidate
+                }
+                if let candidate, box.contains(candidate.coordinate) { result.append(candidate) }
+            }
+            return result
+        }
+
+        /// The candidate behind a key, when its row qualifies.
+        private func candidate(rid: Int64, from row: SQLiteStatement) throws -> Candidate? {
+            try row.bind(rid)
+            defer { row.reset() }
+            guard try row.step() else { return nil }
+            // A row whose values cannot be read is left out here; reading it whole would fail anyway.
+            guard let latitude = try? row.column(0, as: Double.self),
+                  let longitude = try? row.column(1, as: Double.self),
+                  let code = try? row.column(2, as: Int.self) else { return nil }
+            if let wanted, code != wanted { return nil }
+            if match.needsCheck {
+                guard let name = try? row.column(3, as: String.self),
+                      let subtitle = try? row.column(4, as: String.self),
+                      match.matches(name: name, subtitle: subtitle) else { return nil }
+            }
+            let coordinate = Coordinate(latitude: latitude, longitude: longitude)
+            return Candidate(rid: rid, coordinate: coordinate, categoryCode: code, distance: center.distance(to: coordinate))
+        }
     }
 }

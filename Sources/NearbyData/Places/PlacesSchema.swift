@@ -9,7 +9,7 @@ enum PlacesSchema {
     static let coordinateScale = 10_000_000.0
 
     /// Merges the full-text index into one segment (FTS5's `optimize`). A name search seeks one key range of
-    /// the index per part of its box (`PlaceFinder.textCandidates`); over several segments, a word prefix whose
+    /// the index per part of its box (`PlaceFinder.TextSearch`); over several segments, a word prefix whose
     /// entries are spread thin across them (a few thousand "caf…" among 100,000 places) is read whole for every
     /// seek: 24 seeks cost 2.6–5.9 ms before the merge and 0.2 ms after.
     static func mergeSearchIndex(_ db: SQLiteConnection) throws {

@@ -20,6 +20,19 @@ enum SpatialKey {
     /// The cell a key belongs to.
     static func cell(ofKey key: Int64) -> Int64 { key >> Int64(sequenceBits) }
 
+    /// The middle of the cell a key belongs to.
+    static func centre(ofKey key: Int64) -> Coordinate {
+        let cell = cell(ofKey: key)
+        let cells = Double(axisMax + 1)
+        return Coordinate(latitude: (Double(compact(cell >> 1)) + 0.5) / cells * 180 - 90,
+                          longitude: (Double(compact(cell)) + 0.5) / cells * 360 - 180)
+    }
+
+    /// No point of a cell lies farther than this from its middle, in metres: half its height plus half its width
+    /// at the equator (the path north, then along the parallel, is never shorter than the great circle), and a
+    /// metre for rounding.
+    static let centreReach = Geodesy.earthRadius * (90.0 + 180.0) / Double(axisMax + 1) * .pi / 180 + 1
+
     /// Every key a cell can hold.
     static func keys(inCell cell: Int64) -> ClosedRange<Int64> {
         let base = cell << Int64(sequenceBits)
@@ -78,6 +91,17 @@ enum SpatialKey {
     /// Interleaves x into the even bits and y into the odd bits.
     private static func morton(x: Int, y: Int) -> Int64 {
         spread(Int64(x)) | (spread(Int64(y)) << 1)
+    }
+
+    /// The even bits of `value`, packed together (the inverse of `spread`).
+    private static func compact(_ value: Int64) -> Int {
+        var v = value & 0x5555_5555_5555_5555
+        v = (v | (v >> 1)) & 0x3333_3333_3333_3333
+        v = (v | (v >> 2)) & 0x0F0F_0F0F_0F0F_0F0F
+        v = (v | (v >> 4)) & 0x00FF_00FF_00FF_00FF
+        v = (v | (v >> 8)) & 0x0000_FFFF_0000_FFFF
+        v = (v | (v >> 16)) & 0x0000_0000_FFFF_FFFF
+        return Int(v)
     }
 
     private static func spread(_ value: Int64) -> Int64 {

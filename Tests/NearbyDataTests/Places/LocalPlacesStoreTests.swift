@@ -119,6 +119,41 @@ struct LocalPlacesStoreTests {
         #expect(try names("  ,. ").count == 3)
     }
 
+    /// A name search reads only the rows whose key cells may lie within its circle; none on the rim is lost.
+    @Test func aNameSearchPagesThroughEveryMatchNearestFirst() throws {
+        var generator = SeededGenerator(seed: 5)
+        var places: [Place] = []
+        for index in 0..<400 {
+            // Many on the rim, a few metres either side of the radius, where a cell's rough position decides.
+            let distance = index.isMultiple(of: 4) ? Double.random(in: 2_985...3_015, using: &generator)
+                : Double.random(in: 0...6_000, using: &generator)
+            let name = index.isMultiple(of: 3) ? "Kaffeehaus \(index)" : "Bakery \(index)"
+            places.append(F.place("s\(index)", name, index.isMultiple(of: 5) ? .bar : .cafe,
+                                  at: F.offset(here, distance, Double.random(in: 0..<360, using: &generator))))
+        }
+        let store = try F.store(places)
+        for (text, category) in [("kaff", nil), ("kaffeehaus", Category.cafe), ("bak", .bar)] as [(String, Category?)] {
+            let query = PlaceQuery(center: here, radius: 3_000, category: category, searchText: text, limit: 9)
+            var seen: [PlaceID] = []
+            var distances: [Double] = []
+            var cursor: PageCursor?
+            repeat {
+                let page = try store.fetchPage(query, after: cursor)
+                seen += page.hits.map(\.id)
+                distances += page.hits.map(\.distance)
+                cursor = page.next
+            } while cursor != nil
+            let expected = places.filter { place in
+                here.distance(to: place.coordinate) <= 3_000 && (category.map { place.category == $0 } ?? true)
+                    && place.name.lowercased().hasPrefix(text)
+            }
+            #expect(!expected.isEmpty)
+            #expect(Set(seen).count == seen.count, "no repeats for \(text)")
+            #expect(Set(seen) == Set(expected.map(\.id)), "no gaps for \(text)")
+            #expect(distances == distances.sorted(), "nearest first for \(text)")
+        }
+    }
+
     @Test func searchSortsByDistanceWithinRadiusAndCategory() throws {
         var places: [Place] = []
         for index in 0..<40 {

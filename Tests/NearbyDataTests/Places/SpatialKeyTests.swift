@@ -31,4 +31,25 @@ struct SpatialKeyTests {
         #expect(SpatialKey.cell(of: Coordinate(latitude: 90, longitude: 180)) >= 0)
         #expect(SpatialKey.keys(inCell: SpatialKey.cell(of: Coordinate(latitude: 90, longitude: 180))).upperBound > 0)
     }
+
+    /// A key's cell places its point to within `centreReach`, anywhere on Earth: a name search skips reading
+    /// the rows whose cells lie beyond its circle on that bound.
+    @Test func aKeysCellCentreLiesWithinReachOfItsPoint() {
+        var generator = SeededGenerator(seed: 11)
+        var farthest = 0.0
+        for _ in 0..<20_000 {
+            let point = Coordinate(latitude: Double.random(in: -90...90, using: &generator),
+                                   longitude: Double.random(in: -180...180, using: &generator))
+            let key = SpatialKey.keys(inCell: SpatialKey.cell(of: point)).lowerBound + 17
+            farthest = max(farthest, point.distance(to: SpatialKey.centre(ofKey: key)))
+        }
+        for point in [Coordinate(latitude: 0, longitude: 0), Coordinate(latitude: 90, longitude: 180),
+                      Coordinate(latitude: -90, longitude: -180), Coordinate(latitude: 47.0, longitude: 8.0)] {
+            let key = SpatialKey.keys(inCell: SpatialKey.cell(of: point)).upperBound
+            farthest = max(farthest, point.distance(to: SpatialKey.centre(ofKey: key)))
+        }
+        #expect(farthest <= SpatialKey.centreReach)
+        // Not so loose that it reads many rows it need not: a cell is about 10 m by 19 m at the equator.
+        #expect(farthest > 9 && SpatialKey.centreReach < 16)
+    }
 }
