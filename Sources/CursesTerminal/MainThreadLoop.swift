@@ -39,6 +39,10 @@ public final class MainThreadLoop {
     public var whenIdle: (@MainActor () -> Void)?
     /// Milliseconds of nothing before `whenIdle` runs.
     public var idleDelay: Int32 = 2
+    /// Runs once the monotonic clock reaches `dueAt`, then both are cleared (a spinner's next glyph). The loop's
+    /// own poll(2) times out for it: no other thread wakes, and no task is made, for a timer this frequent.
+    public private(set) var whenDue: (@MainActor () -> Void)?
+    public private(set) var dueAt: ContinuousClock.Instant?
 
     private let queueFD: Int32
     private var watchers: [Watcher] = []
@@ -76,6 +80,31 @@ public final class MainThreadLoop {
         watchers.removeAll { $0.id == watch.id }
     }
 
+    /// Runs `work` on the main thread once `deadline` has passed, in place of any earlier request; nil cancels.
+    public func run(at deadline: ContinuousClock.Instant, _ work: @escaping @MainActor () -> Void) {
+        dueAt = deadline
+        whenDue = work
+    }
+
+    /// Forgets what `run(at:_:)` asked for.
+    public func cancelDue() {
+        dueAt = nil
+        whenDue = nil
+    }
+
+    /// The poll timeout: until the due work, or the idle delay when idle work waits and comes first (-1: none).
+    private func sleepLimit() -> (milliseconds: Int32, idleFirst: Bool) {
+        var limit: (milliseconds: Int32, idleFirst: Bool) = whenIdle == nil ? (-1, false) : (idleDelay, true)
+        if let dueAt {
+            // Rounded up: poll(2) counts whole milliseconds, and waking early only loops again.
+            let left = ContinuousClock.now.duration(to: dueAt).components
+            let milliseconds = max(0, left.seconds * 1_000 + (left.attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
+            let wait = Int32(clamping: milliseconds)
+            if limit.milliseconds < 0 || wait < limit.milliseconds { limit = (wait, false) }
+        }
+        return limit
+    }
+
     private func serve() {
         while !isStopped {
             beforeSleep?()
@@ -83,16 +112,23 @@ public final class MainThreadLoop {
             let watched = watchers.map { ($0.id, $0.fd) }
             var fds = [pollfd(fd: queueFD, events: Int16(POLLIN), revents: 0)]
             fds += watched.map { pollfd(fd: $0.1, events: Int16(POLLIN), revents: 0) }
-            let ready = poll(&fds, nfds_t(fds.count), whenIdle == nil ? -1 : idleDelay)
+            let limit = sleepLimit()
+            let ready = poll(&fds, nfds_t(fds.count), limit.milliseconds)
             if ready < 0 {
                 if errno == EINTR { continue }
                 // poll itself failing leaves nothing to wait on: stop rather than spin.
                 return
             }
             if ready == 0 {
-                let idle = whenIdle
-                whenIdle = nil
-                idle?()
+                if let dueAt, ContinuousClock.now >= dueAt {
+                    let due = whenDue
+                    cancelDue()
+                    due?()
+                } else if limit.idleFirst {
+                    let idle = whenIdle
+                    whenIdle = nil
+                    idle?()
+                }
                 continue
             }
             // Input before queued work: a key's frame should not wait behind results that can wait.

@@ -19,7 +19,9 @@ public final class TerminalRunLoop: ApplicationHost {
     private var theme = Theme.make(.monochrome)
     private let presenter = FramePresenter()
     private var needsDisplay = true
-    private var spinnerTask: Task<Void, Never>?
+    /// The loop serving the main thread while `run` runs; the spinner's ticks are its timeouts.
+    private var loop: MainThreadLoop?
+    private var spinnerScheduled = false
     private let spinnerInterval: Duration
     private var wakes = WakeSchedule()
     private var timerTask: Task<Void, Never>?
@@ -40,15 +42,17 @@ public final class TerminalRunLoop: ApplicationHost {
     /// Needs the main thread served by `MainThreadLoop`.
     public func run(mouse: Bool = true) async throws {
         guard let loop = MainThreadLoop.current else { throw TerminalRunLoopError.noMainThreadLoop }
+        self.loop = loop
         let signals = try SignalPipe()
         try session.start(signalPipe: signals.writeFD, mouse: mouse)
         var watches: [MainThreadLoop.Watch] = []
         defer {
-            spinnerTask?.cancel()
             timerTask?.cancel()
             watches.forEach(loop.stopWatching)
             loop.beforeSleep = nil
             loop.whenIdle = nil
+            loop.cancelDue()
+            self.loop = nil
             session.restore()
             signals.close()
         }
@@ -172,16 +176,16 @@ public final class TerminalRunLoop: ApplicationHost {
     /// While a spinner is on screen, wake every interval to advance only its cells.
     private func scheduleSpinner() {
         guard presenter.hasSpinners else {
-            spinnerTask?.cancel()
-            spinnerTask = nil
+            if spinnerScheduled { loop?.cancelDue() }
+            spinnerScheduled = false
             return
         }
-        guard spinnerTask == nil else { return }
-        spinnerTask = Task { [weak self, spinnerInterval] in
-            try? await Task.sleep(for: spinnerInterval)
-            guard !Task.isCancelled, let self else { return }
-            self.spinnerTask = nil
-            self.advanceSpinners()
+        guard !spinnerScheduled, let loop else { return }
+        spinnerScheduled = true
+        loop.run(at: .now + spinnerInterval) { [weak self] in
+            guard let self else { return }
+            spinnerScheduled = false
+            advanceSpinners()
         }
     }
 

@@ -798,11 +798,20 @@ public final class PlacesListViewModel: PlacesListViewModelType {
         guard case .loaded = phase, !tracker.isClosed, refreshTimes.rows == before.clamped(to: 0..<hits.count)
         else { return updateNextRefresh() }
         let shown = rows.clamped(to: 0..<hits.count)
-        let now = context.now(), rowsChange = !context.timeIsChosen
         let known = refreshTimes
-        let times = shown.map { index in
-            known.rows.contains(index) ? known.times[index - known.rows.lowerBound]
-                : rowValidity(at: index, now: now, rowsChange: rowsChange)
+        var times: [Date?] = []
+        times.reserveCapacity(shown.count)
+        // The clock and the context are read only when a row came in (a plain loop: a closure here would check
+        // the actor once per row).
+        var reading: (now: Date, rowsChange: Bool)?
+        for index in shown {
+            if known.rows.contains(index) {
+                times.append(known.times[index - known.rows.lowerBound])
+                continue
+            }
+            let read = reading ?? (context.now(), !context.timeIsChosen)
+            reading = read
+            times.append(rowValidity(at: index, now: read.now, rowsChange: read.rowsChange))
         }
         refreshTimes = (shown, times, known.age)
         nextRefresh.update(Self.earliest(times, known.age))
@@ -832,11 +841,10 @@ public final class PlacesListViewModel: PlacesListViewModelType {
         rowsChange ? cachedRow(at: index, now: now).validUntil : nil
     }
 
-    private static func earliest(_ times: [Date?], _ age: Date?) -> Date? {
-        times.reduce(age) { earliest, time in
-            guard let time else { return earliest }
-            return earliest.map { min($0, time) } ?? time
-        }
+    private nonisolated static func earliest(_ times: [Date?], _ age: Date?) -> Date? {
+        var earliest = age
+        for case let time? in times where earliest.map({ time < $0 }) ?? true { earliest = time }
+        return earliest
     }
 
     // MARK: Text and bookkeeping

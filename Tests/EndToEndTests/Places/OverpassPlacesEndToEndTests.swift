@@ -21,6 +21,14 @@ struct OverpassPlacesEndToEndTests {
             screen.line(containing: "Loading cafés within 2 km…").contains { Self.spinnerFrames.contains($0) }
         }
         #expect(!loading.contains("Café Amadeus"))
+        // The spinner turns by itself while nothing else happens: the main loop wakes for its next glyph.
+        let glyph = { (screen: String) in
+            screen.line(containing: "Loading cafés within 2 km…").first { Self.spinnerFrames.contains($0) }
+        }
+        let firstGlyph = glyph(loading)
+        try await session.waitFor("the spinner’s next glyph") { screen in
+            glyph(screen).map { $0 != firstGlyph } ?? false
+        }
         overpass.releaseAnswers()
 
         // The fixture's cafés (a node and a way's centre), nearest first, with distance and bearing; the
