@@ -80,7 +80,8 @@ public final class MainThreadLoop {
         watchers.removeAll { $0.id == watch.id }
     }
 
-    /// Runs `work` on the main thread once `deadline` has passed, in place of any earlier request; nil cancels.
+    /// Runs `work` on the main thread once `deadline` has passed. There is one slot, for one user (the run loop's
+    /// spinner): a request replaces the one before; `cancelDue()` drops it.
     public func run(at deadline: ContinuousClock.Instant, _ work: @escaping @MainActor () -> Void) {
         dueAt = deadline
         whenDue = work
@@ -98,7 +99,9 @@ public final class MainThreadLoop {
         if let dueAt {
             // Rounded up: poll(2) counts whole milliseconds, and waking early only loops again.
             let left = ContinuousClock.now.duration(to: dueAt).components
-            let milliseconds = max(0, left.seconds * 1_000 + (left.attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
+            // Seconds held to what a timeout can say first, so that a far deadline cannot overflow.
+            let seconds = min(left.seconds, Int64(Int32.max / 1_000))
+            let milliseconds = max(0, seconds * 1_000 + (left.attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
             let wait = Int32(clamping: milliseconds)
             if limit.milliseconds < 0 || wait < limit.milliseconds { limit = (wait, false) }
         }
@@ -120,11 +123,7 @@ public final class MainThreadLoop {
                 return
             }
             if ready == 0 {
-                if let dueAt, ContinuousClock.now >= dueAt {
-                    let due = whenDue
-                    cancelDue()
-                    due?()
-                } else if limit.idleFirst {
+                if !runDueWork(), limit.idleFirst {
                     let idle = whenIdle
                     whenIdle = nil
                     idle?()
@@ -141,7 +140,19 @@ public final class MainThreadLoop {
                 handler(readiness)
             }
             if fds[0].revents & Int16(POLLIN) != 0 { nearby_main_queue_drain(queueFD) }
+            // A steady stream of input or jobs never lets poll time out: due work that has come due runs anyway.
+            runDueWork()
         }
+    }
+
+    /// Runs the due work if its time has come; whether it did.
+    @discardableResult
+    private func runDueWork() -> Bool {
+        guard let dueAt, ContinuousClock.now >= dueAt else { return false }
+        let due = whenDue
+        cancelDue()
+        due?()
+        return true
     }
 }
 

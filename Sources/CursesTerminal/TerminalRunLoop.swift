@@ -52,6 +52,7 @@ public final class TerminalRunLoop: ApplicationHost {
             loop.beforeSleep = nil
             loop.whenIdle = nil
             loop.cancelDue()
+            spinnerScheduled = false
             self.loop = nil
             session.restore()
             signals.close()

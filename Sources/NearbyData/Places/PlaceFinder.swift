@@ -26,7 +26,7 @@ enum PlaceFinder {
         guard limit > 0, radius > 0 else { return ([], false) }
         let start = after?.distance ?? 0
         var reach = min(radius, start + initialRadius)
-        let search = match.map { TextSearch(match: $0, category: category, center: center) }
+        let search = match.map { TextSearch(match: $0, category: category, center: center, from: start) }
         while true {
             let box = center.boundingBox(radius: reach)
             let inBox: [Candidate]
@@ -188,18 +188,21 @@ enum PlaceFinder {
         let match: FullTextQuery
         let wanted: Int?
         let center: Coordinate
+        /// Where the page starts (the last page's farthest distance): nearer rows belong to earlier pages.
+        let start: Double
         /// Rows read so far by key; nil for one that does not qualify (another category, a long word that does not
         /// match, or values that cannot be read).
         private var read: [Int64: Candidate?] = [:]
 
-        init(match: FullTextQuery, category: Category?, center: Coordinate) {
+        init(match: FullTextQuery, category: Category?, center: Coordinate, from start: Double) {
             self.match = match
             wanted = category.map(CategoryCode.code(of:))
             self.center = center
+            self.start = start
         }
 
-        /// The places matching inside `box` that may lie within `reach`, found by seeking the key ranges that
-        /// cover the box.
+        /// The places matching inside `box` that may lie between the page's start and `reach`, found by seeking the
+        /// key ranges that cover the box.
         ///
         /// The index gives keys only; a key's cell tells where its place is to within `SpatialKey.centreReach`, so
         /// only the places that may be within reach are read from the place table (the ranges hold two to three
@@ -211,7 +214,9 @@ enum PlaceFinder {
                 try keys.bind(match.expression, range.lowerBound, range.upperBound)
                 while try keys.step() {
                     let rid: Int64 = try keys.column(0)
-                    if center.distance(to: SpatialKey.centre(ofKey: rid)) - SpatialKey.centreReach <= reach {
+                    // Within reach, and not wholly nearer than the page's start.
+                    let distance = center.distance(to: SpatialKey.centre(ofKey: rid))
+                    if distance - SpatialKey.centreReach <= reach, distance + SpatialKey.centreReach >= start {
                         near.append(rid)
                     }
                 }

@@ -6,8 +6,8 @@ import TestSupport
 /// scrolled rows are moved by the terminal, and a mistake in either shows as a row out of place or a stale cell.
 @Suite(.enabled(if: TmuxSession.isAvailable, "tmux is not installed"), .terminal)
 struct ScrollRepaintEndToEndTests {
-    /// Keys that move the selection a row, a page or to an end, mixed by a fixed seed so a failure repeats. (g and G
-    /// rather than Home and End: tmux sends those as its own terminal does, not as the TERM the tests set.)
+    /// Keys that move the selection a row, a page or to an end, mixed by a fixed seed so a failure repeats (g and G
+    /// rather than Home and End: tmux sends those as its own terminal does, not as the TERM the tests set).
     private static let moves = ["Down", "Down", "Down", "Up", "j", "k", "NPage", "PPage", "Down", "G", "g", "Down"]
 
     @Test func randomMovesLeaveWhatARepaintDraws() async throws {
@@ -20,6 +20,13 @@ struct ScrollRepaintEndToEndTests {
             for _ in 0..<(3 + round * 2) {
                 seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
                 try session.press(Self.moves[Int(seed >> 33) % Self.moves.count])
+            }
+            // Then one row at a time, a frame each, past the edge of the view: each frame scrolls by one row
+            // (keys sent together are drawn as one frame that scrolls by several).
+            let step = round.isMultiple(of: 2) ? "Down" : "Up"
+            for _ in 0..<45 {
+                try session.press(step)
+                try await Task.sleep(for: .milliseconds(15))
             }
             let moved = try await settled(session)
             try session.press("C-l")

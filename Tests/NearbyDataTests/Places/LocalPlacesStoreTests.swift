@@ -119,8 +119,14 @@ struct LocalPlacesStoreTests {
         #expect(try names("  ,. ").count == 3)
     }
 
-    /// A name search reads only the rows whose key cells may lie within its circle; none on the rim is lost.
-    @Test func aNameSearchPagesThroughEveryMatchNearestFirst() throws {
+    /// A name search reads only the rows whose key cells may lie within its circle (and, after the first page,
+    /// beyond the page's start); none on the rim is lost, here, by the antimeridian or near a pole.
+    @Test(arguments: [
+        Coordinate(latitude: 47.141, longitude: 9.5209), Coordinate(latitude: -16.5, longitude: 179.999),
+        Coordinate(latitude: 0.0, longitude: -179.9995), Coordinate(latitude: 89.9, longitude: 10),
+        Coordinate(latitude: -89.95, longitude: -60),
+    ])
+    func aNameSearchPagesThroughEveryMatchNearestFirst(here: Coordinate) throws {
         var generator = SeededGenerator(seed: 5)
         var places: [Place] = []
         for index in 0..<400 {
