@@ -36,6 +36,8 @@ struct ScrollRepaintEndToEndTests {
         }
         try session.press("q", "q")
         try await session.waitFor(text: "EXIT=0")
+        // Closed here rather than left to deinit: a failed round must not leave its tmux server running.
+        await session.close()
     }
 
     /// The styled screen once two captures a moment apart agree (the keys' frames have all arrived).
