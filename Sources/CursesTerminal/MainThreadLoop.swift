@@ -39,10 +39,10 @@ public final class MainThreadLoop {
     public var whenIdle: (@MainActor () -> Void)?
     /// Milliseconds of nothing before `whenIdle` runs.
     public var idleDelay: Int32 = 2
-    /// Runs once the monotonic clock reaches `dueAt`, then both are cleared (a spinner's next glyph). The loop's
-    /// own poll(2) times out for it: no other thread wakes, and no task is made, for a timer this frequent.
-    public private(set) var whenDue: (@MainActor () -> Void)?
+    /// When the work `run(at:_:)` asked for is due; nil when none waits. The loop's own poll(2) times out for it:
+    /// no other thread wakes, and no task is made, for a timer this frequent (a spinner's next glyph).
     public private(set) var dueAt: ContinuousClock.Instant?
+    private var whenDue: (@MainActor () -> Void)?
 
     private let queueFD: Int32
     private var watchers: [Watcher] = []

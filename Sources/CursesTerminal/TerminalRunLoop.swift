@@ -19,9 +19,8 @@ public final class TerminalRunLoop: ApplicationHost {
     private var theme = Theme.make(.monochrome)
     private let presenter = FramePresenter()
     private var needsDisplay = true
-    /// The loop serving the main thread while `run` runs; the spinner's ticks are its timeouts.
+    /// The loop serving the main thread while `run` runs; the spinner's ticks are its timeouts (its one due slot).
     private var loop: MainThreadLoop?
-    private var spinnerScheduled = false
     private let spinnerInterval: Duration
     private var wakes = WakeSchedule()
     private var timerTask: Task<Void, Never>?
@@ -52,7 +51,6 @@ public final class TerminalRunLoop: ApplicationHost {
             loop.beforeSleep = nil
             loop.whenIdle = nil
             loop.cancelDue()
-            spinnerScheduled = false
             self.loop = nil
             session.restore()
             signals.close()
@@ -177,17 +175,11 @@ public final class TerminalRunLoop: ApplicationHost {
     /// While a spinner is on screen, wake every interval to advance only its cells.
     private func scheduleSpinner() {
         guard presenter.hasSpinners else {
-            if spinnerScheduled { loop?.cancelDue() }
-            spinnerScheduled = false
+            loop?.cancelDue()
             return
         }
-        guard !spinnerScheduled, let loop else { return }
-        spinnerScheduled = true
-        loop.run(at: .now + spinnerInterval) { [weak self] in
-            guard let self else { return }
-            spinnerScheduled = false
-            advanceSpinners()
-        }
+        guard let loop, loop.dueAt == nil else { return }
+        loop.run(at: .now + spinnerInterval) { [weak self] in self?.advanceSpinners() }
     }
 
     private func advanceSpinners() {
