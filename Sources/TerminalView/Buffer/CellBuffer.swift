@@ -4,8 +4,12 @@
 /// holds is exactly what the terminal will show. Writing allocates nothing: text goes scalar by scalar into
 /// the cells, truncated and padded in place.
 public final class CellBuffer {
-    public private(set) var size: Size
-    public internal(set) var cells: [Cell]
+    /// Unchecked for overlapping access at run time, as `cells` is: every cell's index is reached through it.
+    @exclusivity(unchecked) public private(set) var size: Size
+    /// Row by row. Unchecked for overlapping access at run time: every frame reads and writes thousands of cells
+    /// through it, the checks cost a twentieth of a keystroke's instructions, and no method of the buffer
+    /// reaches `cells` again while it holds them (a buffer is used on the main actor only).
+    @exclusivity(unchecked) public internal(set) var cells: [Cell]
     /// Cells that show a spinner: the run loop advances only these between full frames.
     public var spinnerCells: [SpinnerCell] = []
     /// Runs of cells that link somewhere (a website): a terminal that understands OSC 8 makes them clickable.
