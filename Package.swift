@@ -118,7 +118,7 @@ let package = Package(
                 path: "Tests/PlacesStandIns"),
 
         .testTarget(name: "LockingTests", dependencies: ["Locking"]),
-        .testTarget(name: "TerminalViewTests", dependencies: ["TerminalView"]),
+        .testTarget(name: "TerminalViewTests", dependencies: ["TerminalView", "TestSupport"]),
         .testTarget(name: "NearbyScreensTests", dependencies: ["NearbyScreens", "NearbyViewModels", "TerminalView", "NearbyCore",
                                                               "NearbyData", "TestSupport"],
                     exclude: ["__Snapshots__"]),

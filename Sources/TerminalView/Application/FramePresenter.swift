@@ -36,12 +36,13 @@ public final class FramePresenter {
         } else {
             TooSmallMessage.draw(in: spare, minimum: app.minimumSize, theme: theme)
         }
+        var scrolled: VerticalShift?
         if !repaintAll, let shift = VerticalShift.find(from: front, to: spare) {
             // A list that scrolled: the terminal moves those rows, and only what is new is written.
             backend.scroll(rows: shift.rows, by: shift.by)
-            front.shift(rows: shift.rows, by: shift.by)
+            scrolled = shift
         }
-        let runs = spare.changedRuns(since: repaintAll ? nil : front)
+        let runs = spare.changedRuns(since: repaintAll ? nil : front, scrolled: scrolled)
         repaintAll = false
         backend.present(spare, runs: runs)
         swap(&front, &spare)

@@ -16,7 +16,11 @@ public struct ChangedRun: Hashable, Sendable {
 extension CellBuffer {
     /// Runs of cells that differ from `previous`; every cell when the sizes differ or there is no previous.
     /// A wide character that changed takes its neighbour along, so halves are never written alone.
-    public func changedRuns(since previous: CellBuffer?) -> [ChangedRun] {
+    ///
+    /// With `scrolled`, `previous` is compared as the terminal shows it once that block of rows has scrolled:
+    /// a row of the block holds the row `by` below it (above, when negative), and rows that came in are blank.
+    /// The previous frame itself is left as it is.
+    public func changedRuns(since previous: CellBuffer?, scrolled: VerticalShift? = nil) -> [ChangedRun] {
         var runs: [ChangedRun] = []
         let width = size.width
         guard let previous, previous.size == size else {
@@ -24,33 +28,55 @@ extension CellBuffer {
             return runs
         }
         guard width > 0, !cells.isEmpty else { return runs }
-        cells.withUnsafeBufferPointer { now in
-            previous.cells.withUnsafeBufferPointer { before in
-                for y in 0..<size.height {
-                    let base = y * width
-                    // Most rows are unchanged: one memory compare says so.
-                    if memcmp(now.baseAddress! + base, before.baseAddress! + base, width * MemoryLayout<Cell>.stride) == 0 {
-                        continue
+        let height = size.height
+        let shift = scrolled.flatMap { shift in
+            shift.by != 0 && abs(shift.by) < shift.rows.count && shift.rows.lowerBound >= 0
+                && shift.rows.upperBound <= height ? shift : nil
+        }
+        withUnsafeTemporaryAllocation(of: Cell.self, capacity: shift == nil ? 0 : width) { blankRow in
+            if shift != nil { blankRow.initialize(repeating: .blank()) }
+            cells.withUnsafeBufferPointer { now in
+                previous.cells.withUnsafeBufferPointer { before in
+                    func row(_ y: Int, of cells: UnsafeBufferPointer<Cell>) -> UnsafeBufferPointer<Cell> {
+                        UnsafeBufferPointer(rebasing: cells[(y * width)..<((y + 1) * width)])
                     }
-                    var x = 0
-                    while x < width {
-                        if now[base + x] == before[base + x] { x += 1; continue }
-                        var start = x
-                        if now[base + x].isContinuation || before[base + x].isContinuation { start = max(0, x - 1) }
-                        var end = x + 1
-                        while end < width, now[base + end] != before[base + end]
-                                || now[base + end - 1].width == 2 || before[base + end - 1].width == 2 { end += 1 }
-                        if let last = runs.last, last.y == y, last.endX >= start {
-                            runs[runs.count - 1].endX = max(last.endX, end)
-                        } else {
-                            runs.append(ChangedRun(y: y, startX: start, endX: end))
+                    for y in 0..<height {
+                        // The row the terminal shows at y before this frame is written.
+                        var shown = row(y, of: before)
+                        if let shift, shift.rows.contains(y) {
+                            shown = shift.rows.contains(y + shift.by) ? row(y + shift.by, of: before)
+                                : UnsafeBufferPointer(blankRow)
                         }
-                        x = end
+                        Self.appendRuns(y: y, now: row(y, of: now), before: shown, to: &runs)
                     }
                 }
             }
         }
         return runs
+    }
+
+    /// Appends the runs where one row differs from what was shown there (rows of the same width).
+    private static func appendRuns(y: Int, now: UnsafeBufferPointer<Cell>, before: UnsafeBufferPointer<Cell>,
+                                   to runs: inout [ChangedRun]) {
+        let width = now.count
+        // Most rows are unchanged: one memory compare says so.
+        if memcmp(now.baseAddress!, before.baseAddress!, width * MemoryLayout<Cell>.stride) == 0 { return }
+        var x = 0
+        while x < width {
+            if now[x] == before[x] { x += 1; continue }
+            var start = x
+            if now[x].isContinuation || before[x].isContinuation { start = max(0, x - 1) }
+            var end = x + 1
+            while end < width, now[end] != before[end] || now[end - 1].width == 2 || before[end - 1].width == 2 {
+                end += 1
+            }
+            if let last = runs.last, last.y == y, last.endX >= start {
+                runs[runs.count - 1].endX = max(last.endX, end)
+            } else {
+                runs.append(ChangedRun(y: y, startX: start, endX: end))
+            }
+            x = end
+        }
     }
 
     /// Moves rows `rows` up by `by` (down when negative) inside that block, as a terminal scrolls a region:

@@ -2,6 +2,7 @@ import Foundation
 import NearbyCore
 import Testing
 @testable import NearbyData
+import TestSupport
 
 struct SpatialKeyTests {
     @Test(arguments: [
