@@ -8,7 +8,7 @@ final class PlacesListView: ScreenView {
     enum Action { case list(ListAction), sort, layout, widen, narrow, match(forward: Bool), favourite }
 
     private let model: any PlacesListViewModelType
-    private let list: ListScreen
+    let list: ListScreen
     private var keyMap = KeyMap<Action>(title: "Places", [])
     /// The labels of keys the rows and the status name, looked up once: the map does not change.
     private var retryKey: String?

@@ -23,6 +23,8 @@ final class ListScreen {
     private var footnote: (rect: Rect, text: String)?
     private(set) var filterLine = FilterLine()
     private var rowCache = RowCache()
+    /// Rows the frames so far laid out instead of copying (for tests).
+    var rowsLaidOut: Int { rowCache.rowsLaidOut }
     /// The header, the footnote and the notes, which stay the same while the rows scroll (slots 0, 1, 2…).
     private var lineCache = LineCache<[String?]>()
     /// The rows last reported with `show(rows:)`, and the revision they were reported for.
@@ -199,9 +201,10 @@ final class ListScreen {
         }
     }
 
-    /// What the rows' cells depend on: the list's revision, the width, the row height, and the screen's own.
+    /// What the rows' cells depend on: the list's cell revision (a page added at the end keeps it), the width,
+    /// the row height, and the screen's own.
     private func rowGeneration(_ generation: [Int]) -> [Int] {
-        [model.rowsRevision.value, listRect.width, rowHeight] + generation
+        [model.rowCellsRevision, listRect.width, rowHeight] + generation
     }
 
     func close() {

@@ -26,6 +26,7 @@ public final class PlacesListViewModel: PlacesListViewModelType {
     public let layout = Observable(PlacesLayout.compact)
     public let radius: Observable<Double>
     public let rowsRevision = Observable(0)
+    public private(set) var rowCellsRevision = 0
     public let selection = Observable(0)
     public let isLoading = Observable(false)
     public let status = Observable<StatusMessage?>(nil)
@@ -610,7 +611,7 @@ public final class PlacesListViewModel: PlacesListViewModelType {
             moreFailure = error
         }
         updateTitle()
-        bumpRows()
+        if moreFailure == nil { bumpAppendedRows() } else { bumpRows() }
         updateLoading()
     }
 
@@ -909,6 +910,13 @@ public final class PlacesListViewModel: PlacesListViewModelType {
     }
 
     private func bumpRows() {
+        rowCellsRevision += 1
+        bumpAppendedRows()
+    }
+
+    /// Rows came after the last one (the next page, in the list's order): the rows before read as they did, and
+    /// the row after them was the "Loading more" spinner, which no view keeps.
+    private func bumpAppendedRows() {
         rowsRevision.value += 1
         select(selection.value)
         updateNextRefresh()

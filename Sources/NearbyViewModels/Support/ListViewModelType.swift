@@ -11,6 +11,9 @@ public protocol ListViewModelType: AnyObject {
     var filter: Observable<String> { get }
     /// Bumped whenever rows change; the view then re-reads `rowCount` and the rows it shows.
     var rowsRevision: Observable<Int> { get }
+    /// Bumped when a row the list already had may read differently; rows added after the last one (the next
+    /// page) leave it as it was, so a view may keep the cells of the rows it drew for the same value.
+    var rowCellsRevision: Int { get }
     var rowCount: Int { get }
     /// The selected row, always within `0..<max(rowCount, 1)`.
     var selection: Observable<Int> { get }
@@ -42,6 +45,9 @@ public protocol ListViewModelType: AnyObject {
 }
 
 extension ListViewModelType {
+    /// Lists that do not tell appended rows apart: every change of the rows is one for their cells too.
+    public var rowCellsRevision: Int { rowsRevision.value }
+
     /// What every list screen draws: the rows, the title, the spinner, the status, the selection, the filter.
     public var listObservables: [any ChangeSource] { [rowsRevision, title, isLoading, status, selection, filter] }
 

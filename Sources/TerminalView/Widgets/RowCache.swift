@@ -12,6 +12,9 @@ public struct RowCache {
     private var generation: [Int]?
     private var rows: [Key: [Cell]] = [:]
     private var drawn: [Key: [Cell]] = [:]
+    /// Rows a frame laid out because none was cached (for tests: a move that finds its rows prepared lays out
+    /// none).
+    public private(set) var rowsLaidOut = 0
 
     public init() {}
 
@@ -34,6 +37,7 @@ public struct RowCache {
             drawn[key] = cells
             return
         }
+        rowsLaidOut += 1
         guard draw(buffer, rect) else { return }
         drawn[key] = buffer.copy(rect)
     }

@@ -18,6 +18,8 @@ final class DemoApp {
     let clock: ManualClock
     /// The time `t` chooses, when the app was made with one.
     let evaluationTime: EvaluationTime?
+    /// What the app's places screens are made with.
+    let places: PlacesContext
 
     /// - Parameters:
     ///   - folder: where the town lives; the same folder is reused (the town is generated once).
@@ -56,6 +58,7 @@ final class DemoApp {
         homeContext.walking = walking
         homeContext.favourites = store
         homeContext.favouriteChanges = places.favouriteChanges
+        self.places = places
         let home = HomeViewModel(context: homeContext)
         coordinator = AppCoordinator(navigator: navigator, root: .home(home),
                                      makeFriendsList: { .friendsList(FriendsListViewModel(context: friendsContext)) },
