@@ -86,12 +86,16 @@ final class PlacesListView: ScreenView {
         let title = [model.title.value, model.locationAccuracy.value].compactMap { $0 }.joined(separator: " · ")
         list.drawHeader(in: buffer, rect: rect, title: title, busy: model.isSavingFavourite ? "saving" : nil,
                         theme: theme)
-        list.draw(in: buffer, theme: theme, drawRow: rowDrawer(theme: theme))
+        list.draw(in: buffer, theme: theme, generation: rowGeneration, drawRow: rowDrawer(theme: theme))
     }
 
     func prepareNextFrame(theme: Theme) {
-        list.prepare(drawRow: rowDrawer(theme: theme))
+        list.prepare(generation: rowGeneration, drawRow: rowDrawer(theme: theme))
     }
+
+    /// What the rows' cells depend on besides the list's: whether they have a walking column (it goes when the
+    /// walking probe fails, without the rows changing).
+    private var rowGeneration: [Int] { [model.offersWalkingTimes ? 1 : 0] }
 
     /// Draws one row, for a frame or ahead of one.
     private func rowDrawer(theme: Theme) -> (Int, CellBuffer, Rect, Bool) -> Bool {

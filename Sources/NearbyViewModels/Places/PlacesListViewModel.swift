@@ -597,8 +597,12 @@ public final class PlacesListViewModel: PlacesListViewModelType {
 
     private func finishMore(_ outcome: Result<PlacesPage, PlacesError>) {
         isLoadingMore = false
+        var appendedOnly = false
         switch outcome {
         case .success(let page):
+            // The page follows the rows held, after the "Loading more" spinner; with none held, row 0 was the
+            // "No places" row, which a view keeps.
+            appendedOnly = !hits.isEmpty
             append(page.hits)
             requestWalks(for: page.hits)
             next = page.next
@@ -611,7 +615,7 @@ public final class PlacesListViewModel: PlacesListViewModelType {
             moreFailure = error
         }
         updateTitle()
-        if moreFailure == nil { bumpAppendedRows() } else { bumpRows() }
+        if appendedOnly { bumpAppendedRows() } else { bumpRows() }
         updateLoading()
     }
 
@@ -914,8 +918,8 @@ public final class PlacesListViewModel: PlacesListViewModelType {
         bumpAppendedRows()
     }
 
-    /// Rows came after the last one (the next page, in the list's order): the rows before read as they did, and
-    /// the row after them was the "Loading more" spinner, which no view keeps.
+    /// Rows came after the last one held (the next page, in the list's order): the rows before read as they did,
+    /// and the row after them was the "Loading more" spinner, which no view keeps.
     private func bumpAppendedRows() {
         rowsRevision.value += 1
         select(selection.value)
