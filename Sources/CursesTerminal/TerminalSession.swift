@@ -153,6 +153,9 @@ public final class TerminalSession {
     /// Tells curses about a new size.
     public func resize(to size: Size) {
         resizeterm(Int32(size.height), Int32(size.width))
+        // Resizing touches `stdscr`, which the backend keeps blank: a key read before the next frame would
+        // refresh it over the screen (the frame itself goes into `newscr`, and repaints every cell after this).
+        untouchwin(nearby_stdscr())
         clearok(nearby_curscr(), true)
     }
 
