@@ -27,13 +27,12 @@ struct FrameDiffTests {
         return buffer
     }
 
-    /// What the removed step did: the previous frame shifted as the terminal scrolls, then compared.
-    private static func runsAfterShifting(_ next: CellBuffer, _ previous: CellBuffer, _ shift: VerticalShift)
-        -> [ChangedRun] {
+    /// The previous frame as the terminal shows it after the scroll.
+    private static func scrolled(_ previous: CellBuffer, _ shift: VerticalShift) -> CellBuffer {
         let shown = CellBuffer(size: previous.size)
         shown.paste(from: previous, origin: Point(x: 0, y: 0), in: previous.bounds)
         shown.shift(rows: shift.rows, by: shift.by)
-        return next.changedRuns(since: shown)
+        return shown
     }
 
     @Test func aScrolledDiffIsTheDiffWithTheScrolledScreen() {
@@ -46,8 +45,14 @@ struct FrameDiffTests {
             let bottom = Int.random(in: (top + 2)...size.height, using: &random)
             let distance = Int.random(in: 1..<(bottom - top), using: &random)
             let shift = VerticalShift(rows: top..<bottom, by: Bool.random(using: &random) ? distance : -distance)
-            #expect(next.changedRuns(since: previous, scrolled: shift) == Self.runsAfterShifting(next, previous, shift),
-                    "\(shift)")
+            let runs = next.changedRuns(since: previous, scrolled: shift)
+            // What the removed step found: the scrolled screen, then compared.
+            let shown = Self.scrolled(previous, shift)
+            #expect(runs == next.changedRuns(since: shown), "\(shift)")
+            // And, whatever the diff's own code: writing those runs over the scrolled screen gives the new frame.
+            for run in runs { for x in run.startX..<run.endX { shown[x, run.y] = next[x, run.y] } }
+            let reached = shown.cells == next.cells
+            #expect(reached, "\(shift)")
         }
     }
 
