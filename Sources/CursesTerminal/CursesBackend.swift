@@ -6,7 +6,8 @@ import TerminalView
 ///
 /// The cells go straight into curses' picture of the next screen (`newscr`), not into `stdscr`: the frame
 /// diff has already found what changed, and a copy through `stdscr` (`wnoutrefresh`) compared every row a
-/// scroll touched a second time. `stdscr` stays blank and untouched, so reading a key refreshes nothing.
+/// scroll touched a second time. `stdscr` stays blank and untouched (`TerminalSession` sees to it), so reading a
+/// key refreshes nothing.
 @MainActor
 public final class CursesBackend: TerminalBackend {
     public private(set) var size: Size
@@ -32,9 +33,6 @@ public final class CursesBackend: TerminalBackend {
 
     public func present(_ frame: CellBuffer, runs: [ChangedRun]) {
         let screen = nearby_newscr()
-        // Curses starts with `stdscr` touched, and a resize touches it again: flushed into `newscr` here, before
-        // the frame is written over it, rather than by the next key's read, after it.
-        if is_wintouched(nearby_stdscr()) { wnoutrefresh(nearby_stdscr()) }
         var cc = cchar_t()
         var chars: (wchar_t, wchar_t, wchar_t, wchar_t, wchar_t, wchar_t) = (0, 0, 0, 0, 0, 0)
         var lastStyle: Style?
@@ -158,7 +156,7 @@ public final class CursesBackend: TerminalBackend {
     public func scroll(rows: Range<Int>, by: Int) {
         let screen = nearby_newscr()
         let lines = Int(nearby_lines())
-        guard by != 0, rows.lowerBound >= 0, rows.upperBound <= lines, abs(by) < rows.count else { return }
+        guard VerticalShift(rows: rows, by: by).fits(height: lines) else { return }
         wsetscrreg(screen, Int32(rows.lowerBound), Int32(rows.upperBound - 1))
         scrollok(screen, true)
         wscrl(screen, Int32(by))

@@ -71,6 +71,9 @@ public final class TerminalSession {
         _ = nearby_tty_save(STDOUT_FILENO)
         if environment["ESCDELAY"] == nil { set_escdelay(25) }
         guard initscr() != nil else { throw TerminalSessionError.cannotInitialize }
+        // Frames go into `newscr` (`CursesBackend`); `stdscr`, from which keys are read, stays blank, and
+        // untouched, so that a read never refreshes it over a frame.
+        untouchwin(nearby_stdscr())
         Self.leaveFirstRunState()
         isActive = true
         nearby_tty_set_active(1)
@@ -153,8 +156,7 @@ public final class TerminalSession {
     /// Tells curses about a new size.
     public func resize(to size: Size) {
         resizeterm(Int32(size.height), Int32(size.width))
-        // Resizing touches `stdscr`, which the backend keeps blank: a key read before the next frame would
-        // refresh it over the screen (the frame itself goes into `newscr`, and repaints every cell after this).
+        // Resizing touches `stdscr` again (see `start`); the next frame repaints every cell.
         untouchwin(nearby_stdscr())
         clearok(nearby_curscr(), true)
     }

@@ -29,10 +29,7 @@ extension CellBuffer {
         }
         guard width > 0, !cells.isEmpty else { return runs }
         let height = size.height
-        let shift = scrolled.flatMap { shift in
-            shift.by != 0 && abs(shift.by) < shift.rows.count && shift.rows.lowerBound >= 0
-                && shift.rows.upperBound <= height ? shift : nil
-        }
+        let shift = scrolled.flatMap { $0.fits(height: height) ? $0 : nil }
         withUnsafeTemporaryAllocation(of: Cell.self, capacity: shift == nil ? 0 : width) { blankRow in
             if shift != nil { blankRow.initialize(repeating: .blank()) }
             cells.withUnsafeBufferPointer { now in
@@ -83,7 +80,7 @@ extension CellBuffer {
     /// rows that move out are lost, rows that come in are blank.
     func shift(rows: Range<Int>, by: Int) {
         let width = size.width
-        guard by != 0, abs(by) < rows.count, rows.lowerBound >= 0, rows.upperBound <= size.height else { return }
+        guard VerticalShift(rows: rows, by: by).fits(height: size.height) else { return }
         cells.withUnsafeMutableBufferPointer { cells in
             let base = cells.baseAddress! + rows.lowerBound * width
             let kept = (rows.count - abs(by)) * width
@@ -123,6 +120,11 @@ public struct VerticalShift: Hashable, Sendable {
     public init(rows: Range<Int>, by: Int) {
         self.rows = rows
         self.by = by
+    }
+
+    /// Whether a screen of `height` rows can scroll this way: the block lies on it, and rows stay in the block.
+    public func fits(height: Int) -> Bool {
+        by != 0 && abs(by) < rows.count && rows.lowerBound >= 0 && rows.upperBound <= height
     }
 
     /// The shift of at most `maximum` rows that makes the most changed rows of `next` equal to rows of `previous`,
