@@ -57,12 +57,19 @@ __attribute__((constructor)) static void open_notes(void) {
     notes = (Note *)((char *)map + 64);
 }
 
+/* The calling thread's id, asked of the kernel once per thread rather than once per note. */
+static int32_t thread_id(void) {
+    static __thread int32_t id;
+    if (!id) id = (int32_t)syscall(SYS_gettid);
+    return id;
+}
+
 static void note(int op, int fd, uint64_t start, int64_t result) {
     uint64_t end = now();
     if (!notes) return;
     uint64_t i = __atomic_fetch_add(count, 1, __ATOMIC_RELAXED);
     if (i >= CAPACITY) return;
-    notes[i] = (Note){start, end, op, fd, result, (int32_t)syscall(SYS_gettid), sched_getcpu()};
+    notes[i] = (Note){start, end, op, fd, result, thread_id(), sched_getcpu()};
 }
 
 /* The next definition of NAME (libc's or curses'), looked up once. */
