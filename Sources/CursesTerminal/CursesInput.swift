@@ -12,16 +12,20 @@ struct CursesInput {
     }
 
     private var lastClick: (point: Point, time: ContinuousClock.Instant)?
+    /// What one drain read, kept between drains so that reading a key allocates no new array.
+    private var read: [Raw] = []
 
     /// Every event available now (stdin is non-blocking); an empty array when nothing is pending.
     mutating func drain(limit: Int = 4096) -> [InputEvent] {
-        var raws: [Raw] = []
+        read.removeAll(keepingCapacity: true)
         var wch: wint_t = 0
-        while raws.count < limit {
+        while read.count < limit {
             let status = wget_wch(nearby_stdscr(), &wch)
             if status == ERR { break }
-            raws.append(status == KEY_CODE_YES ? .code(Int32(wch)) : .character(UInt32(wch)))
+            read.append(status == KEY_CODE_YES ? .code(Int32(wch)) : .character(UInt32(wch)))
         }
+        if read.isEmpty { return [] }
+        let raws = read
         return decode(raws)
     }
 

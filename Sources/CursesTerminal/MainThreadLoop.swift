@@ -45,7 +45,14 @@ public final class MainThreadLoop {
     private var whenDue: (@MainActor () -> Void)?
 
     private let queueFD: Int32
-    private var watchers: [Watcher] = []
+    private var watchers: [Watcher] = [] {
+        didSet { pollSetIsCurrent = false }
+    }
+    /// What poll(2) is given: the queue's descriptor, then the watchers' in order, with their ids beside. Kept
+    /// from one sleep to the next and made again only when the watchers change, so a wake-up allocates nothing.
+    private var pollSet: [pollfd] = []
+    private var pollIDs: [Int] = []
+    private var pollSetIsCurrent = false
     private var nextID = 0
     private var isStopped = false
 
@@ -108,15 +115,35 @@ public final class MainThreadLoop {
         return limit
     }
 
+    /// Makes `pollSet` and `pollIDs` match the watchers. Plain loops: a closure here would check the actor at
+    /// every wake-up.
+    private func updatePollSet() {
+        guard !pollSetIsCurrent else { return }
+        pollSet.removeAll(keepingCapacity: true)
+        pollIDs.removeAll(keepingCapacity: true)
+        pollSet.append(pollfd(fd: queueFD, events: Int16(POLLIN), revents: 0))
+        for watcher in watchers {
+            pollSet.append(pollfd(fd: watcher.fd, events: Int16(POLLIN), revents: 0))
+            pollIDs.append(watcher.id)
+        }
+        pollSetIsCurrent = true
+    }
+
+    /// The handler of the watcher with `id`, if it is still watched (an earlier handler may have stopped it).
+    private func handler(of id: Int) -> (@MainActor (Readiness) -> Void)? {
+        for watcher in watchers where watcher.id == id { return watcher.handler }
+        return nil
+    }
+
     private func serve() {
         while !isStopped {
             beforeSleep?()
             // The queue's descriptor first; the watchers as they are now (a handler may add or remove some).
-            let watched = watchers.map { ($0.id, $0.fd) }
-            var fds = [pollfd(fd: queueFD, events: Int16(POLLIN), revents: 0)]
-            fds += watched.map { pollfd(fd: $0.1, events: Int16(POLLIN), revents: 0) }
+            updatePollSet()
+            let watched = pollIDs
             let limit = sleepLimit()
-            let ready = poll(&fds, nfds_t(fds.count), limit.milliseconds)
+            // poll(2) writes every entry's revents; the set is made again only before the next sleep.
+            let ready = poll(&pollSet, nfds_t(pollSet.count), limit.milliseconds)
             if ready < 0 {
                 if errno == EINTR { continue }
                 // poll itself failing leaves nothing to wait on: stop rather than spin.
@@ -131,15 +158,15 @@ public final class MainThreadLoop {
                 continue
             }
             // Input before queued work: a key's frame should not wait behind results that can wait.
-            for (index, (id, _)) in watched.enumerated() {
-                let events = Int32(fds[index + 1].revents)
-                guard events != 0, let handler = watchers.first(where: { $0.id == id })?.handler else { continue }
+            for (index, id) in watched.enumerated() {
+                let events = Int32(pollSet[index + 1].revents)
+                guard events != 0, let handler = handler(of: id) else { continue }
                 var readiness: Readiness = []
                 if events & Int32(POLLIN) != 0 { readiness.insert(.readable) }
                 if events & Int32(POLLHUP | POLLERR | POLLNVAL) != 0 { readiness.insert(.closed) }
                 handler(readiness)
             }
-            if fds[0].revents & Int16(POLLIN) != 0 { nearby_main_queue_drain(queueFD) }
+            if pollSet[0].revents & Int16(POLLIN) != 0 { nearby_main_queue_drain(queueFD) }
             // A steady stream of input or jobs never lets poll time out: due work that has come due runs anyway.
             runDueWork()
         }
