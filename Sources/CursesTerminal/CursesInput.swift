@@ -13,19 +13,19 @@ struct CursesInput {
 
     private var lastClick: (point: Point, time: ContinuousClock.Instant)?
     /// What one drain read, kept between drains so that reading a key allocates no new array.
-    private var read: [Raw] = []
+    private var readKeys: [Raw] = []
 
     /// Every event available now (stdin is non-blocking); an empty array when nothing is pending.
     mutating func drain(limit: Int = 4096) -> [InputEvent] {
-        read.removeAll(keepingCapacity: true)
+        readKeys.removeAll(keepingCapacity: true)
         var wch: wint_t = 0
-        while read.count < limit {
+        while readKeys.count < limit {
             let status = wget_wch(nearby_stdscr(), &wch)
             if status == ERR { break }
-            read.append(status == KEY_CODE_YES ? .code(Int32(wch)) : .character(UInt32(wch)))
+            readKeys.append(status == KEY_CODE_YES ? .code(Int32(wch)) : .character(UInt32(wch)))
         }
-        if read.isEmpty { return [] }
-        let raws = read
+        if readKeys.isEmpty { return [] }
+        let raws = readKeys
         return decode(raws)
     }
 
