@@ -25,6 +25,7 @@ struct CursesInput {
             readKeys.append(status == KEY_CODE_YES ? .code(Int32(wch)) : .character(UInt32(wch)))
         }
         if readKeys.isEmpty { return [] }
+        // `decode` is mutating: it reads a second reference to the keys, not the property it could change.
         let raws = readKeys
         return decode(raws)
     }
