@@ -1,6 +1,6 @@
 /* Preloaded by scripts/keystroke-timeline into tuibench.py and the program it measures: notes when each read,
- * write, poll and select call, each curses refresh (doupdate, wnoutrefresh) and key read (wgetch, wget_wch) starts
- * and ends, with the thread
+ * write, poll and select call, each curses refresh (doupdate, wnoutrefresh) and key read (wgetch, wget_wch), and
+ * the first calls a frame makes to curses' screen (wsetscrreg before a scroll, mvwadd_wch for a cell) starts and ends, with the thread
  * and CPU, in a file mapped into memory. Writing a note costs two clock reads and no system call, so the
  * program keeps its timing (tracing each call through the kernel made both programs slower and evened them). */
 #define _GNU_SOURCE
@@ -21,8 +21,10 @@ int doupdate(void);
 int wnoutrefresh(void *window);
 int wgetch(void *window);
 int wget_wch(void *window, void *character);
+int wsetscrreg(void *window, int top, int bottom);
+int mvwadd_wch(void *window, int y, int x, const void *character);
 
-enum { OP_READ = 1, OP_WRITE, OP_POLL, OP_SELECT, OP_DOUPDATE, OP_WNOUTREFRESH, OP_GETCH };
+enum { OP_READ = 1, OP_WRITE, OP_POLL, OP_SELECT, OP_DOUPDATE, OP_WNOUTREFRESH, OP_GETCH, OP_SCROLL_REGION, OP_PUT_CELL };
 
 /* One call: 40 bytes, read back by the script's analysis with struct "QQiiqii". */
 typedef struct {
@@ -138,5 +140,21 @@ int wget_wch(void *window, void *character) {
     uint64_t start = now();
     int result = next_wget_wch(window, character);
     note(OP_GETCH, 0, start, result);
+    return result;
+}
+
+int wsetscrreg(void *window, int top, int bottom) {
+    NEXT(wsetscrreg);
+    uint64_t start = now();
+    int result = next_wsetscrreg(window, top, bottom);
+    note(OP_SCROLL_REGION, 0, start, result);
+    return result;
+}
+
+int mvwadd_wch(void *window, int y, int x, const void *character) {
+    NEXT(mvwadd_wch);
+    uint64_t start = now();
+    int result = next_mvwadd_wch(window, y, x, character);
+    note(OP_PUT_CELL, 0, start, result);
     return result;
 }
