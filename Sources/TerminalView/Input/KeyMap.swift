@@ -141,9 +141,12 @@ struct KeyTraits {
     static func footerHints(of traits: [KeyTraits]) -> [KeyHint] {
         var hints: [KeyHint] = []
         hints.reserveCapacity(traits.count)
-        // Read in place: a copy of each binding's traits would retain its keys, words and closures.
+        // Read in place: a copy of each binding's traits would retain its keys, words and closures. A binding the
+        // footer never shows is passed over before its condition is asked: most are (the moves, the help's keys).
         traits.withUnsafeBufferPointer { traits in
-            for index in traits.indices where traits[index].isEnabled {
+            for index in traits.indices {
+                if case .hidden = traits[index].footer { continue }
+                if let condition = traits[index].enabledWhen, !condition() { continue }
                 if let hint = traits[index].footerHint { hints.append(hint) }
             }
         }
