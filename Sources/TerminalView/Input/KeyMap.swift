@@ -146,8 +146,7 @@ struct KeyTraits {
         traits.withUnsafeBufferPointer { traits in
             for index in traits.indices {
                 if case .hidden = traits[index].footer { continue }
-                if let condition = traits[index].enabledWhen, !condition() { continue }
-                if let hint = traits[index].footerHint { hints.append(hint) }
+                if traits[index].isEnabled, let hint = traits[index].footerHint { hints.append(hint) }
             }
         }
         return hints
