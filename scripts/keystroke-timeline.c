@@ -1,8 +1,9 @@
 /* Preloaded by scripts/keystroke-timeline into tuibench.py and the program it measures: notes when each read,
  * write, poll and select call, each curses refresh (doupdate, wnoutrefresh) and key read (wgetch, wget_wch), and
- * the first calls a frame makes to curses' screen (wsetscrreg before a scroll, mvwadd_wch for a cell) starts and ends, with the thread
- * and CPU, in a file mapped into memory. Writing a note costs two clock reads and no system call, so the
- * program keeps its timing (tracing each call through the kernel made both programs slower and evened them). */
+ * each change a frame makes to curses' screen (wsetscrreg before a scroll, mvwadd_wch for a cell) starts and
+ * ends, with the thread and CPU, in a file mapped into memory. Writing a note costs two clock reads and no system
+ * call, so the program keeps its timing (tracing each call through the kernel made both programs slower and
+ * evened them). */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <fcntl.h>
@@ -24,7 +25,9 @@ int wget_wch(void *window, void *character);
 int wsetscrreg(void *window, int top, int bottom);
 int mvwadd_wch(void *window, int y, int x, const void *character);
 
-enum { OP_READ = 1, OP_WRITE, OP_POLL, OP_SELECT, OP_DOUPDATE, OP_WNOUTREFRESH, OP_GETCH, OP_SCROLL_REGION, OP_PUT_CELL };
+enum {
+    OP_READ = 1, OP_WRITE, OP_POLL, OP_SELECT, OP_DOUPDATE, OP_WNOUTREFRESH, OP_GETCH, OP_SCROLL_REGION, OP_PUT_CELL
+};
 
 /* One call: 40 bytes, read back by the script's analysis with struct "QQiiqii". */
 typedef struct {
