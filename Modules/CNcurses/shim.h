@@ -14,6 +14,7 @@
 #include <langinfo.h>
 #include <ncurses.h>
 #include <term.h>
+#include <string.h>
 
 /* Global mutable state and function-like macros that Swift 6 cannot import. */
 static inline WINDOW *nearby_stdscr(void) { return stdscr; }
@@ -51,6 +52,23 @@ static inline int nearby_setcchar(cchar_t *out, const wchar_t *wch, attr_t attrs
 static inline int nearby_mouse_decoded_as_sgr(void) {
     const char *kmous = tigetstr("kmous");
     return kmous != NULL && kmous != (const char *)-1 && kmous[0] == 27 && kmous[1] == '[' && kmous[2] == '<';
+}
+
+/* A terminfo string capability by its short name ("cup"), or NULL where the terminal lacks it. */
+static inline const char *nearby_terminfo_string(const char *name) {
+    const char *value = tigetstr(name);
+    return value == (const char *)-1 ? NULL : value;
+}
+
+/* A terminfo capability with up to two numbers filled in (tiparm is variadic, which Swift cannot call), copied
+   into out; its length, or -1 when it does not fit or cannot be expanded. */
+static inline int nearby_terminfo_expand(const char *capability, int first, int second, char *out, int size) {
+    const char *expanded = tiparm(capability, first, second);
+    if (expanded == NULL) return -1;
+    size_t length = strlen(expanded);
+    if (length >= (size_t)size) return -1;
+    memcpy(out, expanded, length);
+    return (int)length;
 }
 
 /* Whether the terminal TERM names can move the cursor to a cell (terminfo "cup"), asked before curses

@@ -2,29 +2,29 @@ import CNcurses
 import Glibc
 import TerminalView
 
-/// Presents cell buffers through ncurses: only the changed runs are written, then one `doupdate`.
+/// Presents cell buffers on the terminal: the changed runs, encoded with the terminal's own strings
+/// (`FrameEncoder`), in one write per frame.
 ///
-/// The cells go straight into curses' picture of the next screen (`newscr`), not into `stdscr`: the frame
-/// diff has already found what changed, and a copy through `stdscr` (`wnoutrefresh`) compared every row a
-/// scroll touched a second time. `stdscr` stays blank and untouched (`TerminalSession` sees to it), so reading a
-/// key refreshes nothing.
+/// Curses sets the terminal up, reads its description and decodes keys, but it no longer carries frames: the
+/// frame diff has already found what changed and where a list scrolled, and curses' `doupdate` compared every
+/// cell of a scrolled region a second time before writing a byte. Its own pictures of the screen (`stdscr`,
+/// `newscr`, `curscr`) stay blank, so a key read or a `doupdate` on resuming draws nothing over a frame.
 @MainActor
 public final class CursesBackend: TerminalBackend {
     public private(set) var size: Size
     public let colorSupport: ColorSupport
-    private var pairs: [PairKey: Int16] = [:]
-    private var nextPair: Int32 = 1
-    private var cursorVisible = false
-    private let attributeBits: AttributeBits
+    private var encoder: FrameEncoder
+    /// The next frame starts by clearing the screen (the first one, and after a resize, a resume or ctrl-l).
+    private var clearFirst = true
     /// Whether the frame's links are made clickable (OSC 8): off where the terminal would print them raw.
     public var hyperlinks = false
     /// The links as last written, so an unchanged screen does not write them again.
     private var shownLinks: [CellLink] = []
 
-    public init(size: Size, colorSupport: ColorSupport) {
+    public init(size: Size, colorSupport: ColorSupport, unicode: Bool) {
         self.size = size
         self.colorSupport = colorSupport
-        attributeBits = AttributeBits()
+        encoder = FrameEncoder(capabilities: .current(), colors: colorSupport != .monochrome, unicode: unicode)
     }
 
     public func updateSize(_ newSize: Size) {
@@ -32,175 +32,60 @@ public final class CursesBackend: TerminalBackend {
     }
 
     public func present(_ frame: CellBuffer, runs: [ChangedRun]) {
-        let screen = nearby_newscr()
-        var cc = cchar_t()
-        var chars: (wchar_t, wchar_t, wchar_t, wchar_t, wchar_t, wchar_t) = (0, 0, 0, 0, 0, 0)
-        var lastStyle: Style?
-        var (attrs, pair) = attributes(for: .plain)
-        for run in Self.bridged(runs) where run.y < Int(nearby_lines()) {
-            var moved = false
-            let endX = min(run.endX, frame.size.width)
-            // Up to where blanks keep the style just written (see `blanksKeepStyle`).
-            var keptThrough = -1
-            for x in run.startX..<endX {
-                let cell = frame[x, run.y]
-                if cell.isContinuation { moved = false; continue }
-                // Neighbouring cells mostly share a style: look the pair up once per change of style.
-                let style = cell.style
-                if style != lastStyle, x > keptThrough {
-                    if cell.isBlank, let last = lastStyle,
-                       let through = Self.blanksKeepStyle(last, frame, y: run.y, from: x, to: endX) {
-                        keptThrough = through
-                    } else {
-                        lastStyle = style
-                        (attrs, pair) = attributes(for: style)
-                    }
-                }
-                Self.encode(cell, attributes: attrs, pair: pair, into: &cc, scratch: &chars)
-                if moved {
-                    wadd_wch(screen, &cc)
-                } else {
-                    mvwadd_wch(screen, Int32(run.y), Int32(x), &cc)
-                    moved = true
-                }
+        enterProgramModeIfNeeded()
+        if clearFirst {
+            encoder.clearScreen()
+            clearFirst = false
+        }
+        encoder.cells(of: frame, runs: runs)
+        encoder.placeCursor(frame.cursor)
+        if hyperlinks {
+            let touched = runs.contains { run in frame.links.contains { $0.y == run.y } }
+            if frame.links != shownLinks || touched {
+                shownLinks = frame.links
+                encoder.append(raw: TerminalControl.linkOverlay(frame))
             }
         }
-        if let cursor = frame.cursor {
-            if !cursorVisible { curs_set(1); cursorVisible = true }
-            wmove(screen, Int32(cursor.y), Int32(cursor.x))
-        } else if cursorVisible {
-            curs_set(0)
-            cursorVisible = false
-        }
-        doupdate()
-        presentLinks(frame, runs: runs)
+        emit(encoder.take())
     }
 
-    /// Writes the links again (OSC 8 around the same cells) when they changed or curses wrote over their rows.
-    private func presentLinks(_ frame: CellBuffer, runs: [ChangedRun]) {
-        guard hyperlinks else { return }
-        let touched = runs.contains { run in frame.links.contains { $0.y == run.y } }
-        guard frame.links != shownLinks || touched else { return }
-        shownLinks = frame.links
-        emit(TerminalControl.linkOverlay(frame))
+    /// After the session started or came back from a suspend, curses puts the terminal in the app's modes
+    /// (the alternate screen, keypad keys) with a `doupdate` of its blank screen; the frame then repaints it all.
+    private func enterProgramModeIfNeeded() {
+        guard isendwin() else { return }
+        doupdate()
+        encoder.forgetState()
+        clearFirst = true
     }
 
     public func emit(_ bytes: [UInt8]) {
-        guard !bytes.isEmpty else { return }
-        // Curses has flushed its own output by now (doupdate): these bytes follow it.
         var offset = 0
         while offset < bytes.count {
             let written = bytes[offset...].withUnsafeBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
             if written < 0 {
                 if errno == EINTR { continue }
+                if errno == EAGAIN {
+                    // A terminal opened non-blocking and full for now: wait for room, briefly.
+                    var ready = pollfd(fd: STDOUT_FILENO, events: Int16(POLLOUT), revents: 0)
+                    if poll(&ready, 1, 1000) > 0 { continue }
+                }
                 return
             }
             offset += written
         }
     }
 
-    /// Runs of a row joined across short stretches of cells that did not change, so the blanks between two
-    /// changed columns are written too and can keep the columns' style (see `blanksKeepStyle`); curses itself
-    /// writes through short gaps rather than moving the cursor, so this adds cells, not bytes.
-    static func bridged(_ runs: [ChangedRun]) -> [ChangedRun] {
-        let shortGap = 8
-        var joined: [ChangedRun] = []
-        joined.reserveCapacity(runs.count)
-        for run in runs {
-            if let last = joined.last, last.y == run.y, run.startX - last.endX <= shortGap {
-                joined[joined.count - 1].endX = max(last.endX, run.endX)
-            } else {
-                joined.append(run)
-            }
-        }
-        return joined
-    }
-
-    /// The padding between two columns may keep the style of the column before, when its blanks look the same
-    /// in it: two columns of one colour then cost no switch to plain and back, and two of different colours one
-    /// switch instead of two (about 11 bytes each). The last blank's x, or nil where the blanks end the run:
-    /// there curses clears them in their own style, with an erase rather than spaces.
-    static func blanksKeepStyle(_ style: Style, _ frame: CellBuffer, y: Int, from x: Int, to endX: Int)
-        -> Int? {
-        var next = x
-        while next < endX {
-            let cell = frame[next, y]
-            if !cell.isBlank { return next - 1 }
-            guard cell.style.drawsBlankLike(style) else { return nil }
-            next += 1
-        }
-        return nil
-    }
-
-    /// Fills `cc` with the cell's scalars (a base and up to three marks). Nonisolated, so the closure inside
-    /// carries no main-actor check per cell.
-    private nonisolated static func encode(_ cell: Cell, attributes: attr_t, pair: Int16, into cc: inout cchar_t,
-                                           scratch: inout (wchar_t, wchar_t, wchar_t, wchar_t, wchar_t, wchar_t)) {
-        withUnsafeMutableBytes(of: &scratch) { raw in
-            let buffer = raw.bindMemory(to: wchar_t.self)
-            let count = cell.markCount + 1
-            for index in 0..<count { buffer[index] = wchar_t(bitPattern: cell.scalar(at: index).value) }
-            buffer[count] = 0
-            _ = nearby_setcchar(&cc, buffer.baseAddress, attributes, pair)
-        }
-    }
-
-    /// Forces the next `doupdate` to repaint everything (after a resume or a resize).
+    /// Forgets what the terminal shows: the next frame clears the screen and writes everything.
     public func invalidateScreen() {
         shownLinks = []
-        clearok(nearby_curscr(), true)
+        encoder.forgetState()
+        clearFirst = true
     }
 
-    /// Scrolls a block of rows of the curses screen, so a list that moved by a row costs curses (and the
-    /// terminal, through its scrolling region) a row, not every cell of the list.
-    public func scroll(rows: Range<Int>, by: Int) {
-        let screen = nearby_newscr()
-        let lines = Int(nearby_lines())
-        guard VerticalShift(rows: rows, by: by).fits(height: lines) else { return }
-        wsetscrreg(screen, Int32(rows.lowerBound), Int32(rows.upperBound - 1))
-        scrollok(screen, true)
-        wscrl(screen, Int32(by))
-        scrollok(screen, false)
-        wsetscrreg(screen, 0, Int32(lines - 1))
+    /// Scrolls a block of rows on the terminal (its scrolling region), so a list that moved by a row costs a row,
+    /// not every cell of the list. Goes out with the next frame.
+    public func scroll(rows: Range<Int>, by: Int) -> Bool {
+        guard !clearFirst, !isendwin() else { return false }
+        return encoder.scroll(rows: rows, by: by, height: size.height)
     }
-
-    private func attributes(for style: Style) -> (attr_t, Int16) {
-        var attrs = attributeBits.normal
-        let a = style.attributes
-        if a.contains(.bold) { attrs |= attributeBits.bold }
-        if a.contains(.dim) { attrs |= attributeBits.dim }
-        if a.contains(.reverse) { attrs |= attributeBits.reverse }
-        if a.contains(.underline) { attrs |= attributeBits.underline }
-        if a.contains(.italic) { attrs |= attributeBits.italic }
-        guard colorSupport != .monochrome, style.foreground != .default || style.background != .default else {
-            return (attrs, 0)
-        }
-        return (attrs, pair(foreground: style.foreground.number, background: style.background.number))
-    }
-
-    private func pair(foreground: Int, background: Int) -> Int16 {
-        let key = PairKey(foreground: foreground, background: background)
-        if let existing = pairs[key] { return existing }
-        guard nextPair < min(nearby_color_pairs(), 32767) else { return 0 }
-        let number = Int16(nextPair)
-        nextPair += 1
-        init_pair(number, Int16(foreground), Int16(background))
-        pairs[key] = number
-        return number
-    }
-}
-
-private struct PairKey: Hashable {
-    var foreground: Int
-    var background: Int
-}
-
-/// The curses attribute bits, read once through the shim (they are macros in C).
-private struct AttributeBits {
-    let normal = nearby_a_normal()
-    let bold = nearby_a_bold()
-    let dim = nearby_a_dim()
-    let reverse = nearby_a_reverse()
-    let underline = nearby_a_underline()
-    let italic = nearby_a_italic()
 }

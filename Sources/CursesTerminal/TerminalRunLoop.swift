@@ -57,7 +57,7 @@ public final class TerminalRunLoop: ApplicationHost {
         }
         let size = session.currentSize()
         session.resize(to: size)
-        backend = CursesBackend(size: size, colorSupport: session.colorSupport)
+        backend = CursesBackend(size: size, colorSupport: session.colorSupport, unicode: session.unicode)
         backend?.hyperlinks = hyperlinks && session.supportsHyperlinks
         theme = Theme.make(session.colorSupport, unicode: session.unicode)
         app.attach(to: self)

@@ -37,9 +37,9 @@ public final class FramePresenter {
             TooSmallMessage.draw(in: spare, minimum: app.minimumSize, theme: theme)
         }
         var scrolled: VerticalShift?
-        if !repaintAll, let shift = VerticalShift.find(from: front, to: spare) {
-            // A list that scrolled: the terminal moves those rows, and only what is new is written.
-            backend.scroll(rows: shift.rows, by: shift.by)
+        if !repaintAll, let shift = VerticalShift.find(from: front, to: spare),
+           backend.scroll(rows: shift.rows, by: shift.by) {
+            // A list that scrolled: the terminal moved those rows, and only what is new is written.
             scrolled = shift
         }
         let runs = spare.changedRuns(since: repaintAll ? nil : front, scrolled: scrolled)

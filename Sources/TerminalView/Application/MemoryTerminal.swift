@@ -48,9 +48,10 @@ public final class MemoryTerminal: TerminalBackend {
     /// How many times a region was scrolled.
     public private(set) var scrolls = 0
 
-    public func scroll(rows: Range<Int>, by: Int) {
+    public func scroll(rows: Range<Int>, by: Int) -> Bool {
         screen.shift(rows: rows, by: by)
         scrolls += 1
+        return true
     }
 
     /// Writes over what the screen shows without the app knowing, as another program writing to the tty would.

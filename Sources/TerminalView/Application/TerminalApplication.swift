@@ -50,8 +50,8 @@ public protocol TerminalBackend: AnyObject {
     /// Forgets what the terminal shows: the next present clears it and writes everything.
     func invalidateScreen()
     /// Scrolls the rows `rows` up by `by` (down when negative), as the next present will expect: rows that
-    /// move out are lost, rows that come in are blank.
-    func scroll(rows: Range<Int>, by: Int)
+    /// move out are lost, rows that come in are blank. False when the terminal cannot, and nothing moved.
+    func scroll(rows: Range<Int>, by: Int) -> Bool
     /// Writes control bytes that change nothing on screen (an OSC 52 copy) right after the last frame.
     func emit(_ bytes: [UInt8])
 }
