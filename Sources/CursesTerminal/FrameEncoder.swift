@@ -194,7 +194,7 @@ struct FrameEncoder {
 
     private mutating func appendColor(_ color: Color, foreground: Bool) {
         let number = color.number
-        guard number >= 0, number < 256 else { return }
+        guard number >= 0, number < min(256, capabilities.colorCount) else { return }
         if let cached = foreground ? foregrounds[number] : backgrounds[number] {
             bytes += cached
             return

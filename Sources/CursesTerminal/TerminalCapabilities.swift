@@ -24,6 +24,8 @@ struct TerminalCapabilities: Sendable {
     var italic: [UInt8]?
     var setForeground: TerminfoString?
     var setBackground: TerminfoString?
+    /// How many colours `setaf`/`setab` take (`colors`); a higher number is not sent.
+    var colorCount: Int
     /// Puts both colours back to the terminal's own (`op`).
     var defaultColors: [UInt8]?
     var hideCursor: [UInt8]?
@@ -52,7 +54,8 @@ struct TerminalCapabilities: Sendable {
             scrollReverse: string("ri"), clearScreen: string("clear"), clearToEndOfLine: string("el"),
             resetAttributes: string("sgr0") ?? [], bold: string("bold"), dim: string("dim"), reverse: string("rev"),
             underline: string("smul"), italic: string("sitm"), setForeground: string("setaf").map(TerminfoString.init),
-            setBackground: string("setab").map(TerminfoString.init), defaultColors: string("op"),
+            setBackground: string("setab").map(TerminfoString.init), colorCount: Int(max(0, tigetnum("colors"))),
+            defaultColors: string("op"),
             hideCursor: string("civis"), showCursor: string("cnorm"),
             autoMargins: tigetflag("am") > 0, lateWrap: tigetflag("xenl") > 0)
     }
@@ -66,7 +69,7 @@ struct TerminalCapabilities: Sendable {
         underline: Array("\u{1B}[4m".utf8), italic: Array("\u{1B}[3m".utf8),
         setForeground: TerminfoString("\u{1B}[%?%p1%{8}%<%t3%p1%d%e%p1%{16}%<%t9%p1%{8}%-%d%e38;5;%p1%d%;m"),
         setBackground: TerminfoString("\u{1B}[%?%p1%{8}%<%t4%p1%d%e%p1%{16}%<%t10%p1%{8}%-%d%e48;5;%p1%d%;m"),
-        defaultColors: Array("\u{1B}[39;49m".utf8), hideCursor: Array("\u{1B}[?25l".utf8),
+        colorCount: 256, defaultColors: Array("\u{1B}[39;49m".utf8), hideCursor: Array("\u{1B}[?25l".utf8),
         showCursor: Array("\u{1B}[?12l\u{1B}[?25h".utf8), autoMargins: true, lateWrap: true)
 }
 

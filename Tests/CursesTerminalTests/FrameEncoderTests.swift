@@ -206,4 +206,14 @@ struct FrameEncoderTests {
         _ = frame.write("b", at: Point(x: 1, y: 0), style: .plain)
         #expect(encoded(frame, y: 0, 0..<2, with: odd) == "\u{1B}[0;10m" + defaults + "\u{1B}[1m\u{1B}[1;1Ha\u{1B}[0;10m" + defaults + "b")
     }
+
+    @Test func aColourBeyondTheTerminalsIsNotSent() {
+        var eight = TerminalCapabilities.xterm
+        eight.colorCount = 8
+        eight.setForeground = TerminfoString("\u{1B}[3%p1%dm")
+        let frame = CellBuffer(size: Size(width: 4, height: 1))
+        _ = frame.write("a", at: Point(x: 0, y: 0), style: Style(foreground: .indexed(200)))
+        _ = frame.write("b", at: Point(x: 1, y: 0), style: Style(foreground: .red))
+        #expect(encoded(frame, y: 0, 0..<2, with: eight) == reset + defaults + "\u{1B}[1;1Ha\u{1B}[31mb")
+    }
 }
