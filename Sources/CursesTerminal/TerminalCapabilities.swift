@@ -46,7 +46,7 @@ struct TerminalCapabilities: Sendable {
     static func current() -> TerminalCapabilities {
         func string(_ name: String) -> [UInt8]? {
             guard let value = nearby_terminfo_string(name), value.pointee != 0 else { return nil }
-            return Array(String(cString: value).utf8)
+            return withoutPadding(Array(String(cString: value).utf8))
         }
         return TerminalCapabilities(
             cursorAddress: TerminfoString(string("cup") ?? Array("\u{1B}[%i%p1%d;%p2%dH".utf8)),
@@ -58,6 +58,26 @@ struct TerminalCapabilities: Sendable {
             defaultColors: string("op"),
             hideCursor: string("civis"), showCursor: string("cnorm"),
             autoMargins: tigetflag("am") > 0, lateWrap: tigetflag("xenl") > 0)
+    }
+
+    /// The string without its padding (`$<5>`, `$<2*/>`): delays for hardware terminals of the past, which
+    /// curses sends as nothing on a terminal with flow control or at a pseudo-terminal's speed, and which would
+    /// otherwise show as text.
+    static func withoutPadding(_ bytes: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "$"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "<"),
+               let close = bytes[(index + 2)...].firstIndex(of: UInt8(ascii: ">")),
+               bytes[(index + 2)..<close].allSatisfy({ (0x30...0x39).contains($0) || Array("./*".utf8).contains($0) }) {
+                index = close + 1
+                continue
+            }
+            out.append(bytes[index])
+            index += 1
+        }
+        return out
     }
 
     /// xterm-256color's entry, for tests and as the shape most terminals share.

@@ -216,4 +216,13 @@ struct FrameEncoderTests {
         _ = frame.write("b", at: Point(x: 1, y: 0), style: Style(foreground: .red))
         #expect(encoded(frame, y: 0, 0..<2, with: eight) == reset + defaults + "\u{1B}[1;1Ha\u{1B}[31mb")
     }
+
+    @Test func paddingIsTakenOutOfTheStrings() {
+        // vt100's entry pads its strings for the hardware terminal.
+        #expect(TerminalCapabilities.withoutPadding(Array("\u{1B}[%i%p1%d;%p2%dH$<5>".utf8))
+            == Array("\u{1B}[%i%p1%d;%p2%dH".utf8))
+        #expect(TerminalCapabilities.withoutPadding(Array("\u{1B}[m\u{0F}$<2*/>".utf8)) == Array("\u{1B}[m\u{0F}".utf8))
+        // A dollar sign that opens no padding stays.
+        #expect(TerminalCapabilities.withoutPadding(Array("$<x>$".utf8)) == Array("$<x>$".utf8))
+    }
 }
