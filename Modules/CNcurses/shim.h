@@ -19,19 +19,9 @@
 /* Global mutable state and function-like macros that Swift 6 cannot import. */
 static inline WINDOW *nearby_stdscr(void) { return stdscr; }
 static inline WINDOW *nearby_curscr(void) { return curscr; }
-static inline WINDOW *nearby_newscr(void) { return newscr; }
 static inline int nearby_lines(void) { return LINES; }
 static inline int nearby_cols(void) { return COLS; }
 static inline int nearby_colors(void) { return COLORS; }
-static inline int nearby_color_pairs(void) { return COLOR_PAIRS; }
-
-static inline attr_t nearby_a_normal(void) { return A_NORMAL; }
-static inline attr_t nearby_a_bold(void) { return A_BOLD; }
-static inline attr_t nearby_a_dim(void) { return A_DIM; }
-static inline attr_t nearby_a_reverse(void) { return A_REVERSE; }
-static inline attr_t nearby_a_underline(void) { return A_UNDERLINE; }
-static inline attr_t nearby_a_italic(void) { return A_ITALIC; }
-static inline attr_t nearby_color_pair(int n) { return COLOR_PAIR(n); }
 
 static inline int nearby_key_f(int n) { return KEY_F(n); }
 
@@ -42,11 +32,6 @@ static inline mmask_t nearby_button1_clicked(void) { return BUTTON1_CLICKED; }
 static inline mmask_t nearby_button1_double_clicked(void) { return BUTTON1_DOUBLE_CLICKED; }
 static inline mmask_t nearby_button4_pressed(void) { return BUTTON4_PRESSED; }
 static inline mmask_t nearby_button5_pressed(void) { return BUTTON5_PRESSED; }
-
-/* Builds a cchar_t from up to CCHARW_MAX wide characters, since setcchar's const arrays import awkwardly. */
-static inline int nearby_setcchar(cchar_t *out, const wchar_t *wch, attr_t attrs, short pair) {
-    return setcchar(out, wch, attrs, pair, NULL);
-}
 
 /* Whether curses itself decodes mouse reports in the SGR (1006) encoding: the terminfo's kmous is "\E[<". */
 static inline int nearby_mouse_decoded_as_sgr(void) {
