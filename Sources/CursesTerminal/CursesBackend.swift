@@ -46,7 +46,7 @@ public final class CursesBackend: TerminalBackend {
                 encoder.append(raw: TerminalControl.linkOverlay(frame))
             }
         }
-        emit(encoder.take())
+        encoder.send(emit)
     }
 
     /// After the session started or came back from a suspend, curses puts the terminal in the app's modes

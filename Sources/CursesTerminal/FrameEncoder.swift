@@ -33,10 +33,17 @@ struct FrameEncoder {
         bytes.reserveCapacity(4096)
     }
 
-    /// Hands over the bytes encoded so far and starts the next batch.
+    /// Hands the bytes encoded so far to `write` and starts the next batch in the same storage.
+    mutating func send(_ write: ([UInt8]) -> Void) {
+        write(bytes)
+        bytes.removeAll(keepingCapacity: true)
+    }
+
+    /// The bytes encoded so far, and the next batch started (for tests).
     mutating func take() -> [UInt8] {
-        defer { bytes.removeAll(keepingCapacity: true) }
-        return bytes
+        var taken: [UInt8] = []
+        send { taken = $0 }
+        return taken
     }
 
     /// After output the encoder did not make (a suspend, a resize, curses' own writes): send everything again.
@@ -104,7 +111,8 @@ struct FrameEncoder {
                         setStyle(style)
                     }
                 }
-                move(to: Point(x: x, y: run.y))
+                // A cell is never written where the cursor may not be.
+                guard move(to: Point(x: x, y: run.y)) else { break }
                 appendCharacters(of: cell)
                 let width = Int(cell.width)
                 // Past a wide character the terminal may count columns differently: place the next one anew.
@@ -113,16 +121,14 @@ struct FrameEncoder {
             }
             if eraseFrom < endX, let erase = capabilities.clearToEndOfLine {
                 setStyle(.plain)
-                move(to: Point(x: eraseFrom, y: run.y))
-                bytes += erase
+                if move(to: Point(x: eraseFrom, y: run.y)) { bytes += erase }
             }
         }
     }
 
     /// Shows the cursor at `point`, or hides it.
     mutating func placeCursor(_ point: Point?) {
-        if let point {
-            move(to: point)
+        if let point, move(to: point) {
             if cursorShown != true, let show = capabilities.showCursor {
                 bytes += show
             }
@@ -144,11 +150,16 @@ struct FrameEncoder {
 
     // MARK: Pieces
 
-    private mutating func move(to point: Point) {
-        guard cursorAt != point else { return }
-        if capabilities.cursorAddress.append(point.y, point.x, to: &bytes) {
-            cursorAt = point
+    /// False where the terminal's string could not be filled in, and the cursor's place is no longer known.
+    @discardableResult
+    private mutating func move(to point: Point) -> Bool {
+        guard cursorAt != point else { return true }
+        guard capabilities.cursorAddress.append(point.y, point.x, to: &bytes) else {
+            cursorAt = nil
+            return false
         }
+        cursorAt = point
+        return true
     }
 
     /// Switches attributes and colours from what is in effect to `style`: attributes that only add are added;

@@ -225,4 +225,13 @@ struct FrameEncoderTests {
         // A dollar sign that opens no padding stays.
         #expect(TerminalCapabilities.withoutPadding(Array("$<x>$".utf8)) == Array("$<x>$".utf8))
     }
+
+    @Test func nothingIsWrittenWhereTheCursorCouldNotBeMoved() {
+        // A string too long to fill in: the cell would land wherever the cursor happens to be.
+        var broken = TerminalCapabilities.xterm
+        broken.cursorAddress = TerminfoString(String(repeating: "x", count: 200) + "%p1%d")
+        let frame = CellBuffer(size: Size(width: 4, height: 1))
+        _ = frame.write("ab", at: Point(x: 0, y: 0), style: .plain)
+        #expect(encoded(frame, y: 0, 0..<2, with: broken) == reset + defaults)
+    }
 }
