@@ -141,11 +141,13 @@ struct FrameEncoder {
         }
     }
 
-    /// Appends bytes made elsewhere (links), after which neither cursor nor style is known.
+    /// Appends bytes made elsewhere (links), after which neither the cursor's place nor the style is known (the
+    /// cursor stays shown or hidden).
     mutating func append(raw: [UInt8]) {
         guard !raw.isEmpty else { return }
         bytes += raw
-        forgetState()
+        cursorAt = nil
+        current = nil
     }
 
     // MARK: Pieces
