@@ -39,9 +39,7 @@ public final class AppDatabase: Sendable {
         self.path = path
         self.writer = writer
         self.readers = readers
-        writes = writer.map {
-            GroupedWrites(on: $0, turn: path == ":memory:" ? nil : WriterTurn(folder: StorePath.folder(of: path)))
-        }
+        writes = writer.map { GroupedWrites(on: $0) }
     }
 
     deinit {

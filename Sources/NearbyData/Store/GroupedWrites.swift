@@ -6,20 +6,16 @@ import Locking
 /// Each write keeps its own outcome: it runs inside a savepoint, so one that throws is undone alone, and every
 /// caller hears back only once the shared transaction has committed. Two processes writing one store (two
 /// `nearby serve` instances) hand SQLite's write lock over once per group instead of once per write; each
-/// hand-over makes the next writer re-read the pages the other changed. They take turns (`WriterTurn`) rather
-/// than nap until SQLite's lock is free.
+/// hand-over makes the next writer wait out a nap and re-read the pages the other changed.
 final class GroupedWrites: Sendable {
     /// The most writes in one transaction, so a long queue still commits (and answers) in steps.
     static let largestGroup = 256
 
     private let waiting = Locked<[any GroupedWrite]>([])
     private let connection: SerialConnection
-    /// Taken around each group, so the processes writing one store queue in the kernel for it.
-    private let turn: WriterTurn?
 
-    init(on connection: SerialConnection, turn: WriterTurn? = nil) {
+    init(on connection: SerialConnection) {
         self.connection = connection
-        self.turn = turn
     }
 
     /// Writes waiting for their run.
@@ -53,8 +49,6 @@ final class GroupedWrites: Sendable {
             let closed = SQLiteError(code: SQLITE_MISUSE, message: "the store was closed")
             return { for write in group { write.finish(failing: closed) } }
         }
-        turn?.take()
-        defer { turn?.giveBack() }
         guard group.count > 1 else {
             group.first?.runAlone(on: db)
             return { for write in group { write.finish(failing: nil) } }
