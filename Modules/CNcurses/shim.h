@@ -18,7 +18,6 @@
 
 /* Global mutable state and function-like macros that Swift 6 cannot import. */
 static inline WINDOW *nearby_stdscr(void) { return stdscr; }
-static inline WINDOW *nearby_curscr(void) { return curscr; }
 static inline int nearby_lines(void) { return LINES; }
 static inline int nearby_cols(void) { return COLS; }
 static inline int nearby_colors(void) { return COLORS; }

@@ -68,16 +68,21 @@ struct FrameEncoder {
         guard by != 0, VerticalShift(rows: rows, by: by).fits(height: height),
               let region = capabilities.scrollRegion,
               let step = by > 0 ? capabilities.scrollForward : capabilities.scrollReverse else { return false }
-        var sequence: [UInt8] = []
-        guard region.append(rows.lowerBound, rows.upperBound - 1, to: &sequence),
-              capabilities.cursorAddress.append(by > 0 ? rows.upperBound - 1 : rows.lowerBound, 0, to: &sequence)
-        else { return false }
-        for _ in 0..<abs(by) { sequence += step }
-        guard region.append(0, height - 1, to: &sequence) else { return false }
         // The rows scrolled in are cleared in the colours in effect: the terminal's own.
         setStyle(.plain)
-        bytes += sequence
+        let start = bytes.count
         cursorAt = nil
+        guard region.append(rows.lowerBound, rows.upperBound - 1, to: &bytes),
+              capabilities.cursorAddress.append(by > 0 ? rows.upperBound - 1 : rows.lowerBound, 0, to: &bytes)
+        else {
+            bytes.removeSubrange(start...)
+            return false
+        }
+        for _ in 0..<abs(by) { bytes += step }
+        guard region.append(0, height - 1, to: &bytes) else {
+            bytes.removeSubrange(start...)
+            return false
+        }
         return true
     }
 
@@ -226,27 +231,15 @@ struct FrameEncoder {
     }
 
     private mutating func appendScalar(_ scalar: Unicode.Scalar) {
-        let value = scalar.value
-        // Cells never hold control characters; should one slip through, it is shown, never obeyed.
-        if value < 0x20 || (0x7F...0x9F).contains(value) {
-            bytes.append(UInt8(ascii: "?"))
-        } else if value < 0x80 {
-            bytes.append(UInt8(value))
+        // Cells hold no control characters (`CellBuffer` sanitizes what it is given); one set directly is shown
+        // as `TextSanitizer` shows it, never obeyed.
+        let shown = TextSanitizer.placeholder(for: scalar) ?? scalar
+        if shown.isASCII {
+            bytes.append(UInt8(shown.value))
         } else if unicode {
-            if value < 0x800 {
-                bytes.append(UInt8(0xC0 | value >> 6))
-            } else {
-                if value < 0x10000 {
-                    bytes.append(UInt8(0xE0 | value >> 12))
-                } else {
-                    bytes.append(UInt8(0xF0 | value >> 18))
-                    bytes.append(UInt8(0x80 | value >> 12 & 0x3F))
-                }
-                bytes.append(UInt8(0x80 | value >> 6 & 0x3F))
-            }
-            bytes.append(UInt8(0x80 | value & 0x3F))
+            UTF8.encode(shown) { bytes.append($0) }
         } else {
-            appendInLocale(scalar)
+            appendInLocale(shown)
         }
     }
 

@@ -37,8 +37,8 @@ struct TerminalCapabilities: Sendable {
 
     /// Whether `sgr0` also puts the colours back, as SGR 0 (`ESC [ m`, `ESC [ 0 m`) does on every ANSI terminal.
     var resetClearsColors: Bool {
-        resetAttributes.contains(sequence: Array("\u{1B}[m".utf8))
-            || resetAttributes.contains(sequence: Array("\u{1B}[0m".utf8))
+        resetAttributes.firstRange(of: Array("\u{1B}[m".utf8)) != nil
+            || resetAttributes.firstRange(of: Array("\u{1B}[0m".utf8)) != nil
     }
 
     /// The capabilities of the terminal curses set up (`TERM`). Call after `initscr`.
@@ -70,7 +70,7 @@ struct TerminalCapabilities: Sendable {
         while index < bytes.count {
             if bytes[index] == UInt8(ascii: "$"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "<"),
                let close = bytes[(index + 2)...].firstIndex(of: UInt8(ascii: ">")),
-               bytes[(index + 2)..<close].allSatisfy({ (0x30...0x39).contains($0) || Array("./*".utf8).contains($0) }) {
+               bytes[(index + 2)..<close].allSatisfy({ (0x30...0x39).contains($0) || $0 == 0x2E || $0 == 0x2F || $0 == 0x2A }) {
                 index = close + 1
                 continue
             }
@@ -135,12 +135,5 @@ struct TerminfoString: Sendable {
         let value = max(0, number)
         if value >= 10 { appendDecimal(value / 10, to: &out) }
         out.append(UInt8(ascii: "0") + UInt8(value % 10))
-    }
-}
-
-extension Array where Element == UInt8 {
-    fileprivate func contains(sequence: [UInt8]) -> Bool {
-        guard count >= sequence.count else { return false }
-        return (0...(count - sequence.count)).contains { self[$0..<($0 + sequence.count)].elementsEqual(sequence) }
     }
 }

@@ -129,17 +129,16 @@ public final class TerminalSession {
         endwin()
         nearby_tty_set_active(0)
         nearby_signals_suspend_self()
-        // Continued: doupdate() re-enters program mode and the alternate screen.
+        // Continued: the next frame's `doupdate` (see `CursesBackend`) re-enters program mode and the alternate
+        // screen, and the frame repaints it all.
         nearby_tty_set_active(1)
         if mouse { MouseReporting.enable() }
-        clearok(nearby_curscr(), true)
     }
 
-    /// Takes curses out of the state it keeps until its first `endwin`, in which it flushes its output after
-    /// every cursor movement (meant for programs that use only the low-level terminfo calls): a frame then
-    /// reached the terminal in a write per few cells, each waking the terminal before the frame was whole.
-    /// Done before anything else is written, so the terminal gets the alternate screen's leave and re-entry in
-    /// one write; the first frame's `doupdate` re-enters program mode with the modes set below.
+    /// Leaves curses as a suspend does, before anything is written: the first frame then enters program mode (the
+    /// alternate screen, keypad keys, with the modes set below) through the same `doupdate` as a frame after
+    /// `fg` (`CursesBackend`), and curses leaves the state it keeps until its first `endwin`, in which it
+    /// flushes its output after every cursor movement.
     private static func leaveFirstRunState() {
         endwin()
     }
@@ -156,9 +155,8 @@ public final class TerminalSession {
     /// Tells curses about a new size.
     public func resize(to size: Size) {
         resizeterm(Int32(size.height), Int32(size.width))
-        // Resizing touches `stdscr` again (see `start`); the next frame repaints every cell.
+        // Resizing touches `stdscr` again (see `start`); the next frame repaints every cell itself.
         untouchwin(nearby_stdscr())
-        clearok(nearby_curscr(), true)
     }
 
     private static func setUTF8Locale() -> Bool {
