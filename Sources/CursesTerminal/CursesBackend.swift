@@ -33,12 +33,8 @@ public final class CursesBackend: TerminalBackend {
 
     public func present(_ frame: CellBuffer, runs: [ChangedRun]) {
         enterProgramModeIfNeeded()
-        if clearFirst {
-            encoder.clearScreen()
-            clearFirst = false
-        }
-        encoder.cells(of: frame, runs: runs)
-        encoder.placeCursor(frame.cursor)
+        encoder.encode(frame, runs: runs, clearingFirst: clearFirst)
+        clearFirst = false
         if hyperlinks {
             let touched = runs.contains { run in frame.links.contains { $0.y == run.y } }
             if frame.links != shownLinks || touched {

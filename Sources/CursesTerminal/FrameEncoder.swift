@@ -70,20 +70,24 @@ struct FrameEncoder {
               let step = by > 0 ? capabilities.scrollForward : capabilities.scrollReverse else { return false }
         // The rows scrolled in are cleared in the colours in effect: the terminal's own.
         setStyle(.plain)
-        let start = bytes.count
         cursorAt = nil
-        guard region.append(rows.lowerBound, rows.upperBound - 1, to: &bytes),
-              capabilities.cursorAddress.append(by > 0 ? rows.upperBound - 1 : rows.lowerBound, 0, to: &bytes)
-        else {
-            bytes.removeSubrange(start...)
-            return false
+        let start = bytes.count
+        if region.append(rows.lowerBound, rows.upperBound - 1, to: &bytes),
+           capabilities.cursorAddress.append(by > 0 ? rows.upperBound - 1 : rows.lowerBound, 0, to: &bytes) {
+            for _ in 0..<abs(by) { bytes += step }
+            if region.append(0, height - 1, to: &bytes) { return true }
         }
-        for _ in 0..<abs(by) { bytes += step }
-        guard region.append(0, height - 1, to: &bytes) else {
-            bytes.removeSubrange(start...)
-            return false
-        }
-        return true
+        // A string that could not be filled in: nothing of the scroll goes out.
+        bytes.removeSubrange(start...)
+        return false
+    }
+
+    /// Encodes a frame as presented: the screen cleared first when asked, the cells of `runs`, and the cursor
+    /// where the frame wants it.
+    mutating func encode(_ frame: CellBuffer, runs: [ChangedRun], clearingFirst: Bool) {
+        if clearingFirst { clearScreen() }
+        cells(of: frame, runs: runs)
+        placeCursor(frame.cursor)
     }
 
     /// Encodes the cells of `runs` of `frame`.

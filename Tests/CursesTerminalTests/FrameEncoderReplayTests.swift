@@ -2,8 +2,8 @@ import Testing
 @testable import CursesTerminal
 @testable import TerminalView
 
-/// Random frames, one after another, presented as the run loop presents them (a scroll where a block of rows
-/// moved, then the changed runs) and replayed on a terminal that understands the bytes: after every frame the
+/// Random frames, one after another, presented through the run loop's `FramePresenter` (a scroll where a block of
+/// rows moved, then the changed runs) and replayed on a terminal that understands the bytes: after every frame the
 /// terminal shows what the frame holds.
 @MainActor
 struct FrameEncoderReplayTests {
@@ -41,13 +41,20 @@ struct FrameEncoderReplayTests {
         return Row(fill: fill, pieces: pieces)
     }
 
-    private static func render(_ rows: [Row], size: Size) -> CellBuffer {
-        let frame = CellBuffer(size: size)
-        for (y, row) in rows.enumerated() {
-            if let fill = row.fill { frame.fill(Rect(x: 0, y: y, width: size.width, height: 1), style: fill) }
-            for piece in row.pieces { _ = frame.write(piece.text, at: Point(x: piece.x, y: y), style: piece.style) }
+    /// Draws the rows it is given, as they are.
+    private final class RowsApp: TerminalApplication {
+        let minimumSize = Size(width: 1, height: 1)
+        let isFinished = false
+        var rows: [Row] = []
+        func attach(to host: any ApplicationHost) {}
+        func layout(size: Size, theme: Theme) {}
+        func handle(_ event: InputEvent) {}
+        func draw(into buffer: CellBuffer, theme: Theme) {
+            for (y, row) in rows.enumerated() {
+                if let fill = row.fill { buffer.fill(Rect(x: 0, y: y, width: buffer.size.width, height: 1), style: fill) }
+                for piece in row.pieces { _ = buffer.write(piece.text, at: Point(x: piece.x, y: y), style: piece.style) }
+            }
         }
-        return frame
     }
 
     /// Where the terminal differs from the frame, in words; nil when it shows the frame. A blank may be drawn in
@@ -72,25 +79,17 @@ struct FrameEncoderReplayTests {
         let size = Size(width: 24, height: 9)
         var random = Seeded(state: seed)
         var rows = (0..<size.height).map { _ in Self.randomRow(width: size.width, using: &random) }
-        var encoder = FrameEncoder(capabilities: capabilities, colors: true, unicode: true)
-        let terminal = ReplayTerminal(width: size.width, height: size.height)
-        var front: CellBuffer?
+        let app = RowsApp()
+        let presenter = FramePresenter()
+        let backend = ReplayBackend(size: size, capabilities: capabilities)
+        let theme = Theme.make(.full)
         for step in 0..<frames {
-            let frame = Self.render(rows, size: size)
-            if front == nil { encoder.clearScreen() }
-            var shift: VerticalShift?
-            if let front, let found = VerticalShift.find(from: front, to: frame),
-               encoder.scroll(rows: found.rows, by: found.by, height: size.height) {
-                shift = found
-            }
-            encoder.cells(of: frame, runs: frame.changedRuns(since: front, scrolled: shift))
-            encoder.placeCursor(nil)
-            terminal.feed(encoder.take())
-            if let difference = Self.difference(terminal, frame) {
+            app.rows = rows
+            presenter.render(app, theme: theme, to: backend)
+            if let difference = Self.difference(backend.terminal, presenter.front) {
                 Issue.record("frame \(step) (seed \(seed)): \(difference)")
                 return
             }
-            front = frame
             // The next frame: a block of rows between a fixed header and footer moves, as a list scrolls, and a
             // few rows change.
             if Bool.random(using: &random) {
@@ -113,7 +112,7 @@ struct FrameEncoderReplayTests {
                 rows[Int.random(in: 0..<size.height, using: &random)] = Self.randomRow(width: size.width, using: &random)
             }
         }
-        #expect(terminal.unknown.isEmpty, "not understood: \(terminal.unknown.prefix(5))")
+        #expect(backend.terminal.unknown.isEmpty, "not understood: \(backend.terminal.unknown.prefix(5))")
     }
 
     @Test(arguments: [1, 2, 3] as [UInt64])
