@@ -43,6 +43,19 @@ struct ServerLifecycleTests {
         await first.stop()
     }
 
+    @Test("a database no one answers at ends it with status 1, in words, without the password")
+    func databaseUnreachable() async throws {
+        let port = try PostgresCluster.freePort()
+        let started = try await ServerProcess.run(["serve", "--port", "0", "--database",
+                                                   "postgresql://nearby:hunter2@127.0.0.1:\(port)/nearby"])
+        #expect(started.status == 1)
+        #expect(started.output.contains("Cannot reach the database at postgresql://nearby:***@127.0.0.1"),
+                "\(started.output)")
+        #expect(started.output.contains("no answer within 10"), "\(started.output)")
+        #expect(!started.output.contains("hunter2"))
+        #expect(!started.output.contains("Deadline"), "a type's name is no message: \(started.output)")
+    }
+
     @Test("out of file descriptors it backs off and keeps serving; it never exits on its own")
     func descriptorExhaustion() async throws {
         let server = try await ServerProcess(["serve", "--memory", "--port", "0", "--header-timeout", "30"],

@@ -214,7 +214,7 @@ public final class PostgresPools: Service, Sendable {
         } catch let error as PSQLError where error.code == .server {
             return .failed(error)
         } catch {
-            setAside(replica, because: error is DeadlineExceeded ? "no answer within \(timeout)" : "\(Self.describe(error))")
+            setAside(replica, because: Self.describe(error))
             return .unavailable
         }
     }
@@ -275,7 +275,7 @@ public final class PostgresPools: Service, Sendable {
                 replica.down.withLock { $0 = nil }
                 checks.append((name, "ok"))
             } catch {
-                setAside(replica, because: error is DeadlineExceeded ? "no answer within \(replicaTimeout)" : Self.describe(error))
+                setAside(replica, because: Self.describe(error))
                 checks.append((name, "down (\(replica.down.withLock { $0?.reason } ?? "unavailable")): reads fall back to the primary"))
             }
         }
@@ -338,8 +338,11 @@ private final class EnteredCount: Sendable {
     func increment() -> Int { value.add(1, ordering: .acquiringAndReleasing).newValue }
 }
 
-/// A deadline passed before the work finished.
-struct DeadlineExceeded: Error {}
+/// A deadline passed before the work finished; said in words, as users see it.
+struct DeadlineExceeded: Error, CustomStringConvertible {
+    let limit: Duration
+    var description: String { "no answer within \(limit)" }
+}
 
 /// Runs work with a time limit; the work is cancelled when the limit passes.
 enum Deadline {
@@ -348,10 +351,10 @@ enum Deadline {
             group.addTask { try await work() }
             group.addTask {
                 try await Task.sleep(for: limit)
-                throw DeadlineExceeded()
+                throw DeadlineExceeded(limit: limit)
             }
             defer { group.cancelAll() }
-            guard let first = try await group.next() else { throw DeadlineExceeded() }
+            guard let first = try await group.next() else { throw DeadlineExceeded(limit: limit) }
             return first
         }
     }
