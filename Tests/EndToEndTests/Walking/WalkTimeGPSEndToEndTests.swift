@@ -15,15 +15,16 @@ struct WalkTimeGPSEndToEndTests {
         try session.type("Sat 25:00")
         try session.press("Enter")
         try await session.waitFor(text: "hours run from 00 to 23")
+        let day = Self.weekdayAhead()
         try session.press("C-u")
-        try session.type("Sa 14:00")
+        try session.type("\(day.typed) 14:00")
         try session.press("Enter")
-        try await session.waitFor(text: "as of Sat 14:00")
+        try await session.waitFor(text: "as of \(day.shown) 14:00")
         // The list opened now is at the same time.
         try session.press("Down")
         try session.press("Enter")
         try await session.waitFor(text: "ATMs ·")
-        try await session.waitFor(text: "as of Sat 14:00")
+        try await session.waitFor(text: "as of \(day.shown) 14:00")
         try session.press("t")
         try await session.waitFor("the header back at now") { !$0.contains("as of") && $0.contains("ATMs ·") }
         try session.press("q")
@@ -32,14 +33,25 @@ struct WalkTimeGPSEndToEndTests {
     }
 
     @Test func atOnTheAppSetsTheTimeAtStart() async throws {
+        let day = Self.weekdayAhead()
         let session = try await TmuxSession.start()
-        try session.run("\(TmuxSession.binary.path) --demo --data-dir \(session.dataDirectory.path) --at 'Sa 14:00';"
-                        + " echo EXIT=$?")
-        try await session.waitFor(text: "as of Sat 14:00")
+        try session.run("\(TmuxSession.binary.path) --demo --data-dir \(session.dataDirectory.path)"
+                        + " --at '\(day.typed) 14:00'; echo EXIT=$?")
+        try await session.waitFor(text: "as of \(day.shown) 14:00")
         try session.press("t")
         try await session.waitFor("the header back at now") { !$0.contains("as of") && $0.contains("Hot picks") }
         try session.press("q")
         try await session.waitFor(text: "EXIT=0")
+    }
+
+    /// The weekday three days from today, as typed ("Sa") and as the header shows it ("Sat"). A fixed weekday
+    /// would be today on one day of the week, and after 14:00 that names next week's, which the header dates.
+    static func weekdayAhead() -> (typed: String, shown: String) {
+        let calendar = Calendar(identifier: .gregorian)
+        let ahead = calendar.date(byAdding: .day, value: 3, to: Date()) ?? Date()
+        let index = (calendar.component(.weekday, from: ahead) + 5) % 7  // Sunday is 1; Monday becomes 0.
+        let typed = ["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"], shown = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+        return (typed[index], shown[index])
     }
 
     /// The extract's paths: minutes in the pharmacies list, the walk in a pharmacy's detail.
