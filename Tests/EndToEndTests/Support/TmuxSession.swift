@@ -33,8 +33,8 @@ final class TmuxSession: @unchecked Sendable {
         try FileManager.default.createDirectory(at: dataDirectory, withIntermediateDirectories: true)
         try Self.tmux(socket, ["new-session", "-d", "-s", name, "-x", "\(width)", "-y", "\(height)",
                                "-c", dataDirectory.path,
-                               "env", "LANG=C.UTF-8", "TERM=xterm-256color", "PS1=$ ", "HOME=\(dataDirectory.path)"]
-                               + (try SessionClock.launcher()) + ["bash", "--norc", "--noprofile", "-i"])
+                               "env", "LANG=C.UTF-8", "TERM=xterm-256color", "PS1=$ ", "HOME=\(dataDirectory.path)",
+                               "bash", "--norc", "--noprofile", "-i"])
         serverPID = (try? Self.tmux(socket, ["display-message", "-p", "#{pid}"]))
             .flatMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
         _ = try? Self.tmux(socket, ["set-option", "-t", name, "status", "off"])
