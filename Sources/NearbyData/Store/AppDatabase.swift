@@ -108,6 +108,8 @@ public final class AppDatabase: Sendable {
         }
         if StoreSchema.needsMigration(state) { try StoreSchema.migrate(connection) }
         try connection.execute(script: "PRAGMA synchronous = NORMAL")
+        // Another process may write the store at the same time (the app beside `nearby serve`, two instances).
+        connection.checkpointInSteps()
         let readers = ReaderPool(first: nil, size: readerCount) {
             let reader = try SQLiteConnection(path: path, mode: .queryOnly)
             configure(reader)

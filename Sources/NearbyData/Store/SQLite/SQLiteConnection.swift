@@ -25,6 +25,10 @@ public final class SQLiteConnection {
     /// The database file, or ":memory:".
     public let path: String
     private var cache: [String: SQLiteStatement] = [:]
+    /// The checkpoint rule, when `checkpointInSteps()` installed one; the WAL hook's context.
+    private(set) var walCheckpoints: WALCheckpoints?
+    /// The busy budget `setBusyTimeout` set.
+    private var busyMilliseconds: Int32 = 0
 
     /// Opens `path` (":memory:" for a private in-memory database).
     public init(path: String, mode: OpenMode) throws(SQLiteError) {
@@ -57,6 +61,9 @@ public final class SQLiteConnection {
 
     deinit {
         cache.removeAll()
+        // The hook's context goes with this object; a connection left open (a statement not finalized) no
+        // longer reaches it.
+        if walCheckpoints != nil { sqlite3_wal_hook(handle, nil, nil) }
         sqlite3_close_v2(handle)
     }
 
@@ -78,6 +85,13 @@ public final class SQLiteConnection {
     /// 100 ms, while a write holds the lock for well under a millisecond, so two processes writing one store
     /// (the app beside `nearby serve`, or two instances of it) spent most of each nap with the lock free.
     public func setBusyTimeout(milliseconds: Int32) {
+        busyMilliseconds = milliseconds
+        walCheckpoints?.busyMilliseconds = milliseconds
+        Self.installBusyHandler(on: handle, milliseconds: milliseconds)
+    }
+
+    /// The busy handler of `setBusyTimeout` on a connection's handle.
+    static func installBusyHandler(on handle: OpaquePointer, milliseconds: Int32) {
         // The budget rides in the context pointer's bits: a C callback captures nothing.
         let budget = UnsafeMutableRawPointer(bitPattern: Int(max(0, milliseconds)))
         sqlite3_busy_handler(handle, { context, count in
@@ -87,6 +101,15 @@ public final class SQLiteConnection {
             usleep(UInt32(BusyWait.nap(attempt)))
             return 1
         }, budget)
+    }
+
+    /// Checkpoints the WAL after commits by `WALCheckpoints`' rule instead of SQLite's, for a connection that
+    /// writes a store other processes may write at the same time.
+    func checkpointInSteps() {
+        let checkpoints = WALCheckpoints()
+        checkpoints.busyMilliseconds = busyMilliseconds
+        checkpoints.install(on: handle)
+        walCheckpoints = checkpoints
     }
 
     /// Runs SQL text that may hold several statements and binds nothing (schema, pragmas).
