@@ -21,6 +21,9 @@ struct WALCheckpointsTests {
         #expect(rule.decide(frames: 12) == .nothing)
         #expect(rule.decide(frames: 999) == .nothing)
         #expect(rule.decide(frames: 1_000) == .passive)
+        // Started again after 1,999 frames, with a large first commit: counted anew, so already due.
+        #expect(rule.decide(frames: 1_999) == .nothing)
+        #expect(rule.decide(frames: 1_200) == .passive)
     }
 
     private final class Store {

@@ -40,9 +40,9 @@ final class WALCheckpoints {
     /// What to do after a commit that left `frames` frames in the WAL; the next checkpoint is then due
     /// `step` frames later.
     func decide(frames: Int32) -> Decision {
-        lastFrames = frames
         // The WAL started again (after a checkpoint that copied everything): count from its start.
-        if frames < dueAt - Self.step { dueAt = Self.step }
+        if frames < lastFrames || frames < dueAt - Self.step { dueAt = Self.step }
+        lastFrames = frames
         guard frames >= dueAt else { return .nothing }
         dueAt = frames + Self.step
         return frames >= Self.restartAt ? .restart : .passive
