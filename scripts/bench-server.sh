@@ -7,6 +7,7 @@
 # BUILD_PATH=DIR builds in that scratch folder instead of .build (to reuse a release build made there).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+add="$PWD/docs/benchmarks/service-add.lua"
 out="${1:-/tmp/nearby-bench-server}"
 places="${2:-1000000}"
 duration="${DURATION:-8s}"
@@ -108,16 +109,6 @@ for i in range(len(have), wanted):
 PY
 }
 
-cat >"$out/add.lua" <<'LUA'
-wrk.method = "POST"
-wrk.headers["Content-Type"] = "application/json"
-local n = 0
-request = function()
-  n = n + 1
-  return wrk.format(nil, "/addFriend", nil, string.format(
-    '{"firstname":"Load","lastname":"Test","phonenumber":"+41 78 %07d"}', (n * 7919 + math.random(0, 9999)) % 10000000))
-end
-LUA
 cat >"$out/places.lua" <<'LUA'
 math.randomseed(os.time())
 request = function()
@@ -209,7 +200,7 @@ for round in $(seq "${ROUNDS:-3}"); do
       if [ "$count" = 1 ]; then
         run_one_client "GET /api/places nearest 50 of $places, $backend, 1 client" "$out/places.lua" "${ports[0]}"
       fi
-      run_wrk "POST /addFriend, $backend, $count instance(s)" "$out/add.lua" / "${ports[@]}"
+      run_wrk "POST /addFriend, $backend, $count instance(s)" "$add" / "${ports[@]}"
       friends_to "${ports[0]}" 1000
       # Dead rows of the adds and deletes would slow the next round's list on PostgreSQL.
       if [ "$backend" = postgres ]; then as_pg "$pgbin/psql" -h 127.0.0.1 -p "$pgport" -U postgres -qc 'VACUUM ANALYZE friend'; fi

@@ -34,14 +34,15 @@ final class WALCheckpoints {
     /// Checkpoints run, for the tests.
     private(set) var passiveCount = 0
     private(set) var restartCount = 0
-    /// The WAL's size after the last commit, for the tests.
+    /// The WAL's size after the last commit.
     private(set) var lastFrames: Int32 = 0
 
     /// What to do after a commit that left `frames` frames in the WAL; the next checkpoint is then due
     /// `step` frames later.
     func decide(frames: Int32) -> Decision {
-        // The WAL started again (after a checkpoint that copied everything): count from its start.
-        if frames < lastFrames || frames < dueAt - Self.step { dueAt = Self.step }
+        // Smaller than at the last commit: the WAL started again (after a checkpoint that copied everything),
+        // so the count starts from its head.
+        if frames < lastFrames { dueAt = Self.step }
         lastFrames = frames
         guard frames >= dueAt else { return .nothing }
         dueAt = frames + Self.step
