@@ -34,6 +34,13 @@ enum StoreSchema {
     struct ForeignDatabase: Error {}
 
     static func state(of connection: SQLiteConnection) throws -> State {
+        // One snapshot: read apart, another process creating the store between the version and the tables
+        // would make a new store look like someone else's database.
+        if connection.isInTransaction { return try stateInTransaction(of: connection) }
+        return try connection.transaction(.deferred) { try stateInTransaction(of: connection) }
+    }
+
+    private static func stateInTransaction(of connection: SQLiteConnection) throws -> State {
         if let version = try connection.scalar("PRAGMA user_version", as: Int32.self), version > 0 {
             return .version(version)
         }
