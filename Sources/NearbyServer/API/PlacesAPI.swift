@@ -165,8 +165,8 @@ public struct PlacesAPI: Sendable {
 
     static func coordinate(_ text: String) throws(PlacesRequestError) -> Coordinate {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-        guard parts.count == 2, let lat = Double(parts[0].trimmingCharacters(in: .whitespaces)),
-              let lon = Double(parts[1].trimmingCharacters(in: .whitespaces)) else {
+        guard parts.count == 2, let lat = Double(parts[0].trimmingSpaces()),
+              let lon = Double(parts[1].trimmingSpaces()) else {
             throw .invalid("near", "LAT,LON in degrees, such as 47.141,9.521.")
         }
         let coordinate = Coordinate(latitude: lat, longitude: lon)

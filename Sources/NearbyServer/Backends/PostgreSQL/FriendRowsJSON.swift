@@ -19,11 +19,11 @@ enum FriendRowsJSON {
     private static let epochOffset: Int64 = 946_684_800 * 1_000_000
 
     /// The JSON list of every row, in their order.
-    static func list(_ rows: PostgresRowSequence, capacity: Int = 200_000) async throws -> [UInt8] {
+    static func list(_ rows: [PostgresRow], capacity: Int = 200_000) throws -> [UInt8] {
         var writer = JSONWriter(capacity: capacity)
         writer.raw("[")
         var first = true
-        for try await row in rows {
+        for row in rows {
             if !first { writer.raw(",") }
             first = false
             try BinaryRecord.reading(row, what: "a friends list row") { try write($0, into: &writer) }

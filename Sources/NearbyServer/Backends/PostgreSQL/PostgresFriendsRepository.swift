@@ -26,8 +26,8 @@ public struct PostgresFriendsRepository: FriendsRepository, FriendsListJSON {
     public func listFriendsJSON() async throws(FriendsError) -> [UInt8] {
         try await storing {
             try await pools.read { connection in
-                let rows = try await connection.query(FriendRowsJSON.query, logger: pools.logger)
-                return try await FriendRowsJSON.list(rows)
+                let rows = try await connection.gatheredRows(FriendRowsJSON.query, logger: pools.logger)
+                return try FriendRowsJSON.list(rows)
             }
         }
     }
@@ -38,13 +38,13 @@ public struct PostgresFriendsRepository: FriendsRepository, FriendsListJSON {
         return try await storing {
             try await pools.read { connection in
                 // strpos() rather than LIKE: no wildcard characters to escape in what the user typed.
-                let rows = try await connection.query("""
+                let rows = try await connection.gatheredRows("""
                     SELECT id, first_name, last_name, phone_number, email, latitude, longitude, place_name, created_at,
                            updated_at
                     FROM friend WHERE \(needle) = '' OR strpos(search_key, \(needle)) > 0
                     ORDER BY last_name_key, first_name_key, id LIMIT \(limit) OFFSET \(offset)
                     """, logger: pools.logger)
-                let friends = try await Self.friends(rows)
+                let friends = try Self.friends(rows)
                 let counted = try await connection.query(
                     "SELECT count(*) FROM friend WHERE \(needle) = '' OR strpos(search_key, \(needle)) > 0",
                     logger: pools.logger)
@@ -58,12 +58,12 @@ public struct PostgresFriendsRepository: FriendsRepository, FriendsListJSON {
     public func friend(id: Friend.ID) async throws(FriendsError) -> Friend {
         try await storing {
             try await pools.read { connection in
-                let rows = try await connection.query("""
+                let rows = try await connection.gatheredRows("""
                     SELECT id, first_name, last_name, phone_number, email, latitude, longitude, place_name, created_at,
                            updated_at
                     FROM friend WHERE id = \(id)
                     """, logger: pools.logger)
-                guard let friend = try await Self.friends(rows).first else { throw FriendsError.notFound }
+                guard let friend = try Self.friends(rows).first else { throw FriendsError.notFound }
                 return friend
             }
         }
@@ -73,7 +73,7 @@ public struct PostgresFriendsRepository: FriendsRepository, FriendsListJSON {
         let draft = try Self.checked(draft)
         let keys = Keys(draft)
         return try await writing { connection in
-            let rows = try await connection.query("""
+            let rows = try await connection.gatheredRows("""
                 INSERT INTO friend (first_name, last_name, phone_number, email, latitude, longitude, place_name,
                                     first_name_key, last_name_key, phone_key, email_key, created_at, updated_at)
                 VALUES (\(draft.firstName), \(draft.lastName), \(draft.phoneNumber), \(draft.email),
@@ -82,7 +82,7 @@ public struct PostgresFriendsRepository: FriendsRepository, FriendsListJSON {
                 RETURNING id, first_name, last_name, phone_number, email, latitude, longitude, place_name, created_at,
                           updated_at
                 """, logger: pools.logger)
-            guard let friend = try await Self.friends(rows).first else { throw FriendsError.storage("No row came back.") }
+            guard let friend = try Self.friends(rows).first else { throw FriendsError.storage("No row came back.") }
             return friend
         }
     }
@@ -91,7 +91,7 @@ public struct PostgresFriendsRepository: FriendsRepository, FriendsListJSON {
         let draft = try Self.checked(draft)
         let keys = Keys(draft)
         return try await writing { connection in
-            let rows = try await connection.query("""
+            let rows = try await connection.gatheredRows("""
                 UPDATE friend SET first_name = \(draft.firstName), last_name = \(draft.lastName),
                     phone_number = \(draft.phoneNumber), email = \(draft.email),
                     latitude = \(draft.coordinate?.latitude), longitude = \(draft.coordinate?.longitude),
@@ -102,7 +102,7 @@ public struct PostgresFriendsRepository: FriendsRepository, FriendsListJSON {
                 RETURNING id, first_name, last_name, phone_number, email, latitude, longitude, place_name, created_at,
                           updated_at
                 """, logger: pools.logger)
-            guard let friend = try await Self.friends(rows).first else { throw FriendsError.notFound }
+            guard let friend = try Self.friends(rows).first else { throw FriendsError.notFound }
             return friend
         }
     }
@@ -122,7 +122,7 @@ public struct PostgresFriendsRepository: FriendsRepository, FriendsListJSON {
         let coordinate = changes.coordinate ?? nil
         let emailValue: String? = email ?? nil, placeValue: String? = place ?? nil
         return try await writing { connection in
-            let rows = try await connection.query("""
+            let rows = try await connection.gatheredRows("""
                 UPDATE friend SET
                     first_name = CASE WHEN \(first != nil) THEN \(first ?? "")::text ELSE first_name END,
                     first_name_key = CASE WHEN \(first != nil) THEN \(SearchFolding.fold(first ?? ""))::text
@@ -143,17 +143,16 @@ public struct PostgresFriendsRepository: FriendsRepository, FriendsListJSON {
                 RETURNING id, first_name, last_name, phone_number, email, latitude, longitude, place_name, created_at,
                           updated_at
                 """, logger: pools.logger)
-            guard let friend = try await Self.friends(rows).first else { throw FriendsError.notFound }
+            guard let friend = try Self.friends(rows).first else { throw FriendsError.notFound }
             return friend
         }
     }
 
     public func deleteFriend(id: Friend.ID) async throws(FriendsError) {
         try await writing { connection in
-            let rows = try await connection.query("DELETE FROM friend WHERE id = \(id) RETURNING id", logger: pools.logger)
-            var deleted = false
-            for try await _ in rows.decode(Int64.self) { deleted = true }
-            guard deleted else { throw FriendsError.notFound }
+            let rows = try await connection.gatheredRows("DELETE FROM friend WHERE id = \(id) RETURNING id",
+                                                         logger: pools.logger)
+            guard !rows.isEmpty else { throw FriendsError.notFound }
         }
     }
 
@@ -198,6 +197,11 @@ public struct PostgresFriendsRepository: FriendsRepository, FriendsListJSON {
         var friends: [Friend] = []
         for try await row in rows { friends.append(try friend(row)) }
         return friends
+    }
+
+    /// The friends of an answer the query bounds (a page, one row), gathered whole.
+    private static func friends(_ rows: [PostgresRow]) throws -> [Friend] {
+        try rows.map(friend)
     }
 
     /// The whole list, in its order: fixed text, no parameters.

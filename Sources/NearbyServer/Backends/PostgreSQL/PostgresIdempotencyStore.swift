@@ -27,14 +27,12 @@ public struct PostgresIdempotencyStore: IdempotencyStore {
                         WHERE key = \(request.key) AND created_at < now() - make_interval(secs => \(retention))
                         """, logger: logger)
                     // Blocks while another transaction holds the key uncommitted; then inserts or finds it.
-                    let claimed = try await connection.query("""
+                    let claimed = try await connection.gatheredRows("""
                         INSERT INTO idempotency_key (key, method, path, request_body, status, answer_body)
                         VALUES (\(request.key), \(request.method), \(request.path), \(body), 0, ''::bytea)
                         ON CONFLICT (key) DO NOTHING RETURNING 1
                         """, logger: logger)
-                    var isOurs = false
-                    for try await _ in claimed.decode(Int.self) { isOurs = true }
-                    guard isOurs else { return try await Self.stored(request, connection, logger) }
+                    guard !claimed.isEmpty else { return try await Self.stored(request, connection, logger) }
                     let response = await PostgresTransactionContext.$connection.withValue(connection) {
                         await operation()
                     }
@@ -91,12 +89,13 @@ public struct PostgresIdempotencyStore: IdempotencyStore {
 
     private static func stored(_ request: IdempotentRequest, _ connection: PostgresConnection, _ logger: Logger)
         async throws -> Outcome {
-        let rows = try await connection.query("""
+        let rows = try await connection.gatheredRows("""
             SELECT method, path, request_body, status, content_type, location, answer_body
             FROM idempotency_key WHERE key = \(request.key)
             """, logger: logger)
-        for try await (method, path, requestBody, status, contentType, location, answerBody) in rows.decode(
-            (String, String, ByteBuffer, Int, String?, String?, ByteBuffer).self) {
+        if let row = rows.first {
+            let (method, path, requestBody, status, contentType, location, answerBody) = try row.decode(
+                (String, String, ByteBuffer, Int, String?, String?, ByteBuffer).self)
             guard method == request.method, path == request.path, Data(requestBody.readableBytesView) == request.body else {
                 return .replay(Idempotency.mismatch)
             }

@@ -62,7 +62,7 @@ public struct PostgresPlacesStore: PlacesProvider {
 
     public func place(id: PlaceID, from center: Coordinate) async throws(PlacesError) -> PlaceHit {
         let rows = try await reading { connection in
-            try await Self.decode(connection.query("""
+            try Self.decode(await connection.gatheredRows("""
                 SELECT ROW(\(unescaped: Self.columns), 0::float8) FROM place WHERE id = \(id.description)
                 """, logger: pools.logger))
         }
@@ -115,7 +115,7 @@ public struct PostgresPlacesStore: PlacesProvider {
             // it and sorts them: 0.3 s for 50 of the 125,000 places within 50 km.) With words or a category to
             // match, the walk could go far past the radius for a rare one, so the radius stays in the WHERE.
             return try await reading { connection in
-                try await Self.decode(connection.query("""
+                try Self.decode(await connection.gatheredRows("""
                     SELECT ROW(nearest.*) FROM (
                         SELECT \(unescaped: Self.columns),
                                position <-> ST_SetSRID(ST_MakePoint(\(lon), \(lat)), 4326)::geography AS walk
@@ -131,7 +131,7 @@ public struct PostgresPlacesStore: PlacesProvider {
             }
         }
         return try await reading { connection in
-            try await Self.decode(connection.query("""
+            try Self.decode(await connection.gatheredRows("""
                 SELECT ROW(\(unescaped: Self.columns),
                            position <-> ST_SetSRID(ST_MakePoint(\(lon), \(lat)), 4326)::geography)
                 FROM place
@@ -149,9 +149,10 @@ public struct PostgresPlacesStore: PlacesProvider {
 
     /// The rows of a query that selects `ROW(columns, walk distance)`: one binary record per place, read field by
     /// field instead of as a cell per column (docs/benchmarks.md, "Friends server").
-    private static func decode(_ rows: PostgresRowSequence) async throws -> [Row] {
+    private static func decode(_ rows: [PostgresRow]) throws -> [Row] {
         var result: [Row] = []
-        for try await row in rows {
+        result.reserveCapacity(rows.count)
+        for row in rows {
             if let decoded = try BinaryRecord.reading(row, what: "a place row", Self.row) { result.append(decoded) }
         }
         return result
