@@ -1,5 +1,3 @@
-import Foundation
-import NearbyData
 import PostgresNIO
 import Testing
 

@@ -17,8 +17,8 @@ public struct PostgresFriendsRepository: FriendsRepository, FriendsListJSON {
     public func listFriends() async throws(FriendsError) -> [Friend] {
         try await storing {
             try await pools.read { connection in
-                let rows = try await connection.query(Self.listQuery, logger: pools.logger)
-                return try await Self.friends(rows)
+                let rows = try await connection.gatheredRows(Self.listQuery, logger: pools.logger)
+                return try Self.friends(rows)
             }
         }
     }
@@ -193,13 +193,6 @@ public struct PostgresFriendsRepository: FriendsRepository, FriendsListJSON {
         text.trimmingCharacters(in: .whitespaces)
     }
 
-    private static func friends(_ rows: PostgresRowSequence) async throws -> [Friend] {
-        var friends: [Friend] = []
-        for try await row in rows { friends.append(try friend(row)) }
-        return friends
-    }
-
-    /// The friends of an answer the query bounds (a page, one row), gathered whole.
     private static func friends(_ rows: [PostgresRow]) throws -> [Friend] {
         try rows.map(friend)
     }
