@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The service's figures, side by side in one run: wrk against `nearby serve` on SQLite and on PostgreSQL, one
 # and two instances; pgbench for PostgreSQL's own rate on the friends list query; nearest-50 places on
-# 1,000,000 places. Starts a private PostgreSQL cluster (as the postgres user when run as root) and stops it.
+# 1,000,000 places, from one client also through a floor in C (scripts/places-floor.c). Starts a private PostgreSQL cluster (as the postgres user when run as root) and stops it.
 #
-# Usage: scripts/bench-server.sh [OUT_DIR] [PLACES]     (needs postgresql-15, postgis, wrk, python3)
+# Usage: scripts/bench-server.sh [OUT_DIR] [PLACES]     (needs postgresql-15, postgis, wrk, python3, gcc, libpq-dev)
 # BUILD_PATH=DIR builds in that scratch folder instead of .build (to reuse a release build made there).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -28,6 +28,8 @@ done
 bin="$(swift build -c release --static-swift-stdlib "${scratch[@]}" --show-bin-path)"
 nearby="$bin/nearby"
 strip -o "$out/nearby-server.stripped" "$bin/nearby-server"
+# The floor beside the service's nearest-50 from one client: the same query through libpq from one blocking thread.
+cc -O2 -Wall -o "$out/places-floor" scripts/places-floor.c -I"$(pg_config --includedir)" -lpq
 echo "nearby-server: $(stat -c %s "$bin/nearby-server") bytes as built, $(stat -c %s "$out/nearby-server.stripped") stripped"
 
 as_pg() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
@@ -176,6 +178,16 @@ list_pgbench() {
   printf 'pgbench list query\t%s\t0\t0\n' "$tps" >>"$RESULTS"
 }
 
+# The floor (scripts/places-floor.c) answering the same requests from one client, right after the service.
+floor_one_client() {
+  local port; port=$(free_port)
+  "$out/places-floor" "$port" "host=127.0.0.1 port=$pgport user=postgres dbname=postgres" 2>>"$out/serve.log" &
+  local pid=$!
+  until curl -s -o /dev/null "http://127.0.0.1:$port/api/places?near=47,8.5"; do sleep 0.1; done
+  run_one_client "GET /api/places nearest 50 of $places, the C floor on libpq, 1 client" "$out/places.lua" "$port"
+  kill "$pid"; wait "$pid" 2>/dev/null || true
+}
+
 # Rounds, each with every run once: the machine's load moves between runs, so the checks below compare runs
 # made next to each other and take the median over the rounds. One instance goes first in odd rounds and two
 # in even ones, so neither always runs on the store and the cluster the other has just warmed or grown.
@@ -199,6 +211,7 @@ for round in $(seq "${ROUNDS:-3}"); do
       run_wrk "GET /api/places nearest 50 of $places, $backend, $count instance(s)" "$out/places.lua" / "${ports[@]}"
       if [ "$count" = 1 ]; then
         run_one_client "GET /api/places nearest 50 of $places, $backend, 1 client" "$out/places.lua" "${ports[0]}"
+        if [ "$backend" = postgres ]; then floor_one_client; fi
       fi
       run_wrk "POST /addFriend, $backend, $count instance(s)" "$add" / "${ports[@]}"
       friends_to "${ports[0]}" 1000
@@ -250,6 +263,10 @@ for label in runs:
         p99s = [v[1] for v in runs[label]]
         print(f"{label}: p99 by round " + ", ".join(f"{p:.2f}" for p in p99s)
               + f" ms; median {statistics.median(p99s):.2f} ms (target under 10 ms)")
+        floor = [v[1] for v in runs.get(label.replace("postgres, 1 client", "the C floor on libpq, 1 client"), [])]
+        if floor:
+            print("  the C floor on the same query: p99 by round " + ", ".join(f"{p:.2f}" for p in floor)
+                  + "; the service's over the floor's " + ", ".join(f"{a / b:.2f}" for a, b in zip(p99s, floor)))
 PY
 
 # PostgreSQL itself, answering the nearest-50 query the service sends, from one client: its latency percentiles.

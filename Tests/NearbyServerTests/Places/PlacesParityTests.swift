@@ -212,6 +212,30 @@ struct PlacesParityTests {
         #expect(try await Self.names(backend) == ["Eight", "Four", "One again", "Seven", "Six", "Three"])
     }
 
+    @Test("an import writes its places in the order of where they are, not of their ids, so near places share pages")
+    func spatialLayout() async throws {
+        let store = try await TestBackend.make(.postgres)
+        defer { Task { await store.close() } }
+        let backend = try #require(store.backend as? PostgresServiceBackend)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-lay-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Forty cafés on one meridian, the lower the id the further north: along a meridian the geohash grows
+        // with the latitude, so the table should hold them south to north, which is neither id order.
+        let nodes = (1...40).map { id in
+            #"<node id="\#(id)" lat="\#(47.0 + Double(40 - id) * 0.01)" lon="9.52"><tag k="amenity" v="cafe"/><tag k="name" v="Café \#(id)"/></node>"#
+        }
+        let path = folder.appendingPathComponent("line.osm").path
+        try Data("<?xml version='1.0'?><osm version=\"0.6\">\n\(nodes.joined(separator: "\n"))\n</osm>".utf8)
+            .write(to: URL(fileURLWithPath: path))
+        _ = try await PostgresPlacesImport(pools: backend.pools).importOpenStreetMap(at: path)
+        let stored = try await backend.pools.write { connection in
+            try await connection.query("SELECT id FROM place ORDER BY ctid", logger: backend.pools.logger).collect()
+                .map { try $0.decode(String.self) }
+        }
+        #expect(stored == (1...40).reversed().map { "osm:n\($0)" })
+    }
+
     @Test("places imported before schema version 2 are replaced by the next import of a file of that name, not kept twice")
     func upgradeKeepsReplacing() async throws {
         let cluster = try #require(try await SharedPostgres.get())
