@@ -33,6 +33,8 @@ public final class PlaceDetailViewModel: PlaceDetailViewModelType {
     private static let neighboursKey = ActivityKey("neighbours")
     private static let friendsKey = ActivityKey("friends")
     private static let favouriteKey = ActivityKey("favourite")
+    /// Asking the store apart from saving, so a save started as the answer arrives does not cancel the asking.
+    private static let favouriteCheckKey = ActivityKey("favourite check")
     private static let meetingKey = ActivityKey("meeting")
     private static let routeKey = ActivityKey("route")
 
@@ -46,6 +48,9 @@ public final class PlaceDetailViewModel: PlaceDetailViewModelType {
     private var hasStarted = false
     /// The screen's work under way (the favourite's own aside), for the header spinner.
     private var working: Set<String> = []
+    /// `f` pressed while the store was still being asked whether this is a favourite: done once it has
+    /// answered, so a quick key is not lost (a second press takes the first back).
+    private var toggleWhenKnown = false
     private var bindings: [ObservationToken] = []
 
     /// - Parameter hit: the place as the list or home screen has it; the source's details are fetched on `load()`.
@@ -90,7 +95,10 @@ public final class PlaceDetailViewModel: PlaceDetailViewModelType {
         switch favourite.value {
         case .normal(let isFavourite), .saved(let isFavourite): wanted = !isFavourite
         case .failed(_, let retried): wanted = retried
-        case .checking, .saving, .unavailable: return
+        case .checking:
+            toggleWhenKnown.toggle()
+            return
+        case .saving, .unavailable: return
         }
         favourite.update(.saving(isFavourite: wanted))
         // The place itself, so the store keeps its name and position for a favourite whose place later goes.
@@ -228,7 +236,7 @@ public final class PlaceDetailViewModel: PlaceDetailViewModelType {
             }
         }
         if let store = context.favourites, case .checking = favourite.value {
-            tracker.run(Self.favouriteKey) { [weak self] in
+            tracker.run(Self.favouriteCheckKey) { [weak self] in
                 let outcome: Result<Bool, PlacesError>
                 do throws(PlacesError) {
                     outcome = .success(try await store.isFavourite(id))
@@ -236,9 +244,14 @@ public final class PlaceDetailViewModel: PlaceDetailViewModelType {
                     outcome = .failure(error)
                 }
                 guard !Task.isCancelled, let self else { return }
+                let toggle = self.toggleWhenKnown
+                self.toggleWhenKnown = false
                 switch outcome {
-                case .success(let isFavourite): self.favourite.update(.normal(isFavourite: isFavourite))
+                case .success(let isFavourite):
+                    self.favourite.update(.normal(isFavourite: isFavourite))
+                    if toggle { self.toggleFavourite() }
                 case .failure(let error):
+                    // What the place is was not learnt, so a press meanwhile cannot be carried out; `f` retries.
                     self.favourite.update(.failed(message: PlacesErrorText.favourite(error, saving: true), wanted: true))
                 }
             }

@@ -197,6 +197,26 @@ struct PlaceDetailViewModelTests {
         #expect(try await favourites.favourites().isEmpty)
     }
 
+    @Test func fPressedBeforeTheStoreHasAnsweredIsCarriedOutOnceItHas() async throws {
+        let model = detail()
+        model.load()
+        #expect(model.favourite.value == .checking)
+        model.toggleFavourite()
+        await model.idle()
+        #expect(model.favourite.value == .saved(isFavourite: true))
+        #expect(model.status.value == .info("Saved to favourites"))
+        #expect(await favourites.setCalls.map(\.1) == [true])
+
+        // Twice before the answer: the second press takes the first back, and nothing is saved.
+        let again = detail()
+        again.load()
+        again.toggleFavourite()
+        again.toggleFavourite()
+        await again.idle()
+        #expect(again.favourite.value == .normal(isFavourite: true))
+        #expect(await favourites.setCalls.count == 1)
+    }
+
     @Test func aFailedFavouriteSaysWhyAndFRetriesTheSameChange() async {
         let test = PlaceDetailViewModelTests(favourite: true)
         let model = test.detail()
