@@ -183,9 +183,17 @@ floor_one_client() {
   local port; port=$(free_port)
   "$out/places-floor" "$port" "host=127.0.0.1 port=$pgport user=postgres dbname=postgres" 2>>"$out/serve.log" &
   local pid=$!
-  until curl -s -o /dev/null "http://127.0.0.1:$port/api/places?near=47,8.5"; do sleep 0.1; done
+  pids+=("$pid")
+  until curl -s -o /dev/null "http://127.0.0.1:$port/api/places?near=47,8.5"; do
+    kill -0 "$pid" 2>/dev/null || { echo "the floor did not start (see $out/serve.log)" >&2; exit 1; }
+    sleep 0.1
+  done
   run_one_client "GET /api/places nearest 50 of $places, the C floor on libpq, 1 client" "$out/places.lua" "$port"
-  kill "$pid"; wait "$pid" 2>/dev/null || true
+  kill "$pid" 2>/dev/null || true
+  wait "$pid" 2>/dev/null || true
+  local kept=() other
+  for other in "${pids[@]}"; do [ "$other" = "$pid" ] || kept+=("$other"); done
+  pids=("${kept[@]}")
 }
 
 # Rounds, each with every run once: the machine's load moves between runs, so the checks below compare runs

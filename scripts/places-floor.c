@@ -1,4 +1,4 @@
-/* The floor under `GET /api/places` on PostgreSQL, for scripts/bench-places-floor: the least an HTTP service
+/* The floor under `GET /api/places` on PostgreSQL, for scripts/bench-server.sh: the least an HTTP service
  * can do for a nearest page. One thread, blocking calls, libpq, the same SQL the service sends
  * (PostgresPlacesStore: the page, one more row and the margin of 16, nearest first by the GiST walk), and every
  * column written out as a JSON string. No opening hours, no sorting by our own distance, no cursor, no limits:
@@ -83,6 +83,7 @@ static int answer(int fd, PGconn *db, const char *target) {
     if (!comma) return send_all(fd, "HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n", 47);
     *comma = 0;
     int page = limit[0] ? atoi(limit) : 20;
+    if (page < 1 || page > 200) page = 20;
     char count[16], reach[32];
     snprintf(count, sizeof count, "%d", page + 1 + 16);
     snprintf(reach, sizeof reach, "%.2f", (radius[0] ? atof(radius) : 2000.0) + 0.05);
@@ -145,7 +146,10 @@ int main(int argc, char **argv) {
             int failed = 0;
             while ((end = strstr(buffer, "\r\n\r\n"))) {
                 *end = 0;
+                /* The target alone: from the first space to the next, so no header is read as a parameter. */
                 char *target = strchr(buffer, ' ');
+                char *close = target ? strchr(target + 1, ' ') : NULL;
+                if (close) *close = 0;
                 if (!target || answer(fd, db, target + 1) != 0) { failed = 1; break; }
                 size_t used = (size_t)(end + 4 - buffer);
                 memmove(buffer, buffer + used, have - used);

@@ -220,10 +220,11 @@ struct PlacesParityTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-lay-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        // Forty cafés on one meridian, the lower the id the further north: along a meridian the geohash grows
-        // with the latitude, so the table should hold them south to north, which is neither id order.
+        // Forty cafés on one meridian, their latitudes shuffled against their ids: along a meridian the geohash
+        // grows with the latitude, so the table should hold them south to north, which no order of the ids is.
+        func step(_ id: Int) -> Int { (id * 17) % 40 }
         let nodes = (1...40).map { id in
-            #"<node id="\#(id)" lat="\#(47.0 + Double(40 - id) * 0.01)" lon="9.52"><tag k="amenity" v="cafe"/><tag k="name" v="Café \#(id)"/></node>"#
+            #"<node id="\#(id)" lat="\#(47.0 + Double(step(id)) * 0.01)" lon="9.52"><tag k="amenity" v="cafe"/><tag k="name" v="Café \#(id)"/></node>"#
         }
         let path = folder.appendingPathComponent("line.osm").path
         try Data("<?xml version='1.0'?><osm version=\"0.6\">\n\(nodes.joined(separator: "\n"))\n</osm>".utf8)
@@ -233,7 +234,7 @@ struct PlacesParityTests {
             try await connection.query("SELECT id FROM place ORDER BY ctid", logger: backend.pools.logger).collect()
                 .map { try $0.decode(String.self) }
         }
-        #expect(stored == (1...40).reversed().map { "osm:n\($0)" })
+        #expect(stored == (1...40).sorted { step($0) < step($1) }.map { "osm:n\($0)" })
     }
 
     @Test("places imported before schema version 2 are replaced by the next import of a file of that name, not kept twice")

@@ -114,7 +114,8 @@ public struct PostgresPlacesImport: Sendable {
             // The last version of a place seen twice in one file wins, as in the local store. The rows go in in
             // the order of their geohash, so places near each other share table pages and the GiST index's
             // leaves cover small areas: a nearest page of 1,000,000 places reads about 60 pages instead of 90,
-            // and at the 99th percentile 75 instead of 215 (docs/benchmarks.md, "Friends server").
+            // and at the 99th percentile 74 instead of 215 (docs/benchmarks.md, "Friends server"). Geohashes are
+            // ASCII, so their byte order ("C") sorts them as any collation would, and cheaper.
             try await connection.query("""
                 INSERT INTO place (id, source, region, extract_id, import_id, name, category, lat, lon, position, search_words,
                                    street, housenumber, postcode, city, country, formatted_address, phone, website,
@@ -126,7 +127,7 @@ public struct PostgresPlacesImport: Sendable {
                        rating, rating_count, price_level, attribution, now()
                 FROM (SELECT DISTINCT ON (id) *, ST_SetSRID(ST_MakePoint(lon, lat), 4326) AS point
                       FROM place_staging ORDER BY id, seq DESC) AS latest
-                ORDER BY ST_GeoHash(point, 12), id
+                ORDER BY ST_GeoHash(point, 12) COLLATE "C", id
                 ON CONFLICT (id) DO UPDATE SET
                     source = excluded.source, region = excluded.region, extract_id = excluded.extract_id,
                     import_id = excluded.import_id,
