@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The service's figures, side by side in one run: wrk against `nearby serve` on SQLite and on PostgreSQL, one
 # and two instances; pgbench for PostgreSQL's own rate on the friends list query; nearest-50 places on
-# 1,000,000 places, from one client also through a floor in C (scripts/places-floor.c). Starts a private PostgreSQL cluster (as the postgres user when run as root) and stops it.
+# 1,000,000 places, from one client also through a floor in C (scripts/places-floor.c). Starts a private
+# PostgreSQL cluster (as the postgres user when run as root) and stops it.
 #
 # Usage: scripts/bench-server.sh [OUT_DIR] [PLACES]     (needs postgresql-15, postgis, wrk, python3, gcc, libpq-dev)
 # BUILD_PATH=DIR builds in that scratch folder instead of .build (to reuse a release build made there).

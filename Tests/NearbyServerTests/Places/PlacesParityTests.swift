@@ -172,13 +172,20 @@ struct PlacesParityTests {
         return (page?.hits.map(\.place.name) ?? []).sorted()
     }
 
-    @Test("importing an extract again replaces what it contributed, whatever the file is called; another extract adds")
-    func replaceRule() async throws {
+    /// A PostGIS backend of its own and an empty folder for the extracts a test writes; the test closes and
+    /// removes them.
+    static func importSetting() async throws -> (TestBackend, PostgresServiceBackend, URL) {
         let store = try await TestBackend.make(.postgres)
-        defer { Task { await store.close() } }
         let backend = try #require(store.backend as? PostgresServiceBackend)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-imp-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return (store, backend, folder)
+    }
+
+    @Test("importing an extract again replaces what it contributed, whatever the file is called; another extract adds")
+    func replaceRule() async throws {
+        let (store, backend, folder) = try await Self.importSetting()
+        defer { Task { await store.close() } }
         defer { try? FileManager.default.removeItem(at: folder) }
         let importer = PostgresPlacesImport(pools: backend.pools)
         func extract(_ name: String, bounds: String?, _ nodes: [(Int, String)]) throws -> String {
@@ -214,11 +221,8 @@ struct PlacesParityTests {
 
     @Test("an import writes its places in the order of where they are, not of their ids, so near places share pages")
     func spatialLayout() async throws {
-        let store = try await TestBackend.make(.postgres)
+        let (store, backend, folder) = try await Self.importSetting()
         defer { Task { await store.close() } }
-        let backend = try #require(store.backend as? PostgresServiceBackend)
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-lay-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         // Forty cafés on one meridian, their latitudes shuffled against their ids: along a meridian the geohash
         // grows with the latitude, so the table should hold them south to north, which no order of the ids is.
