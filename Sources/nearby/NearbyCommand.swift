@@ -22,7 +22,7 @@ struct NearbyCommand: AsyncParsableCommand {
             """,
         version: NearbyVersion.current,
         subcommands: [FriendsCommand.self, PlacesCommand.self, CategoriesCommand.self, FavouritesCommand.self,
-                      ImportCommand.self, HoursCommand.self, RouteCommand.self, ServeCommand.self, DemoCommand.self,
+                      ImportCommand.self, ExtractsCommand.self, HoursCommand.self, RouteCommand.self, ServeCommand.self, DemoCommand.self,
                       VersionCommand.self, BenchStoreCommand.self, BenchHomeCommand.self, BenchRouteCommand.self,
                       BenchHoursCommand.self]
     )

@@ -57,8 +57,23 @@ enum WalkSnapper {
     /// Metres per degree of latitude (spherical earth, the radius `Coordinate.distance` uses).
     static let metresPerDegree = Geodesy.earthRadius * .pi / 180
 
+    /// The nearest edge joined to the network within `radius`; only when there is none, the nearest edge of
+    /// an isolated piece (a point beside a path fragment that joins nothing would otherwise reach nothing).
     static func snap(_ point: Coordinate, within radius: Double, marks: inout WalkSnapMarks,
                      tile: (WalkTileKey) throws(RoutingError) -> WalkTile?) throws(RoutingError) -> WalkSnap? {
+        var passedIsolated = false
+        if let joined = try snap(point, within: radius, includingIsolated: false, passedIsolated: &passedIsolated,
+                                 marks: &marks, tile: tile) {
+            return joined
+        }
+        guard passedIsolated else { return nil }
+        return try snap(point, within: radius, includingIsolated: true, passedIsolated: &passedIsolated,
+                        marks: &marks, tile: tile)
+    }
+
+    private static func snap(_ point: Coordinate, within radius: Double, includingIsolated: Bool,
+                             passedIsolated: inout Bool, marks: inout WalkSnapMarks,
+                             tile: (WalkTileKey) throws(RoutingError) -> WalkTile?) throws(RoutingError) -> WalkSnap? {
         let cosLat = max(cos(point.latitude * .pi / 180), 0.01)
         let span = 1 / WalkTileKey.perDegree / Double(WalkTile.gridSize)
         let dLat = radius / metresPerDegree
@@ -81,7 +96,13 @@ enum WalkSnapper {
                     guard let tile = try tile(key) else { continue }
                     let listed = tile.edges(inCellRow: row % grid, column: column % grid)
                     guard !listed.isEmpty else { continue }
-                    marks.fresh(in: key, edgeCount: tile.edges.count, listed) { edgeIndex in measure(tile, edgeIndex) }
+                    marks.fresh(in: key, edgeCount: tile.edges.count, listed) { edgeIndex in
+                        if includingIsolated || !tile.edges[Int(edgeIndex)].isolated {
+                            measure(tile, edgeIndex)
+                        } else {
+                            passedIsolated = true
+                        }
+                    }
                 }
             }
         }

@@ -17,9 +17,12 @@ public struct WalkTile: Sendable {
         /// The shape's points (both ends included) in `shapeLatitudes`/`shapeLongitudes`.
         public var shapeStart: Int32
         public var shapeCount: Int32
+        /// Part of a small piece of network that joins nothing else (a path inside a courtyard, a platform):
+        /// points are joined to such an edge only when no other lies within reach.
+        public var isolated: Bool
 
         public init(from: WalkVertexRef, to: WalkVertexRef, length: Float, forward: Bool, backward: Bool,
-                    name: Int32, shapeStart: Int32, shapeCount: Int32) {
+                    name: Int32, shapeStart: Int32, shapeCount: Int32, isolated: Bool = false) {
             self.from = from
             self.to = to
             self.length = length
@@ -28,6 +31,7 @@ public struct WalkTile: Sendable {
             self.name = name
             self.shapeStart = shapeStart
             self.shapeCount = shapeCount
+            self.isolated = isolated
         }
     }
 

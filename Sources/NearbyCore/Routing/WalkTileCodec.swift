@@ -2,7 +2,8 @@
 ///
 /// Layout (version 1): vertex count, then each vertex as the delta from the previous one (the first from the
 /// tile's south-west corner); the way names; then each edge: both ends (tile offset and index), flags, name,
-/// length in centimetres, and its shape as deltas (the first point from the corner).
+/// length in centimetres, and its shape as deltas (the first point from the corner). Flags: 1 forward, 2 backward,
+/// 4 isolated (a bit older stores never set, so their edges all count as joined to the network).
 public enum WalkTileCodec {
     static let version: UInt64 = 1
 
@@ -37,7 +38,7 @@ public enum WalkTileCodec {
                 writeSigned(Int64(end.tile.column) - Int64(tile.key.column), to: &out)
                 writeVarint(UInt64(end.index), to: &out)
             }
-            writeVarint((edge.forward ? 1 : 0) | (edge.backward ? 2 : 0), to: &out)
+            writeVarint((edge.forward ? 1 : 0) | (edge.backward ? 2 : 0) | (edge.isolated ? 4 : 0), to: &out)
             writeVarint(UInt64(edge.name + 1), to: &out)
             writeVarint(UInt64((Double(edge.length) * 100).rounded()), to: &out)
             writeVarint(UInt64(edge.shapeCount), to: &out)
@@ -99,7 +100,8 @@ public enum WalkTileCodec {
             }
             edges.append(WalkTile.Edge(from: from, to: to, length: Float(Double(centimetres) / 100),
                                        forward: flags & 1 != 0, backward: flags & 2 != 0, name: Int32(name) - 1,
-                                       shapeStart: shapeStart, shapeCount: Int32(shapeCount)))
+                                       shapeStart: shapeStart, shapeCount: Int32(shapeCount),
+                                       isolated: flags & 4 != 0))
         }
         for edge in edges {
             for end in [edge.from, edge.to] where end.tile == key && Int(end.index) >= vertexCount {

@@ -17,6 +17,8 @@ final class FileByteSource: ByteSource {
     let path: String
     /// The file's size in bytes, when it is a regular file.
     let size: Int
+    /// When the file was last written, in seconds since 1970.
+    let modifiedAt: Int
     private let descriptor: Int32
     private(set) var fileOffset = 0
 
@@ -36,6 +38,7 @@ final class FileByteSource: ByteSource {
         }
         descriptor = fd
         size = Int(info.st_size)
+        modifiedAt = Int(info.st_mtim.tv_sec)
     }
 
     deinit {

@@ -1,3 +1,4 @@
+import FoundationEssentials
 import NearbyCore
 
 /// Reads an OpenStreetMap extract (`.osm.pbf`, `.osm`, `.osm.gz`) and hands its points of interest and
@@ -27,6 +28,11 @@ public struct OSMImporter: Sendable {
         } catch {
             throw Self.importError(error, location: .byte(0))
         }
+    }
+
+    /// When the file was last written (the data's date when its header names none).
+    func fileDate() throws(OSMImportError) -> Date {
+        Date(timeIntervalSince1970: Double(try FileByteSource(path: path).modifiedAt))
     }
 
     private func fileSize() throws(OSMImportError) -> Int {

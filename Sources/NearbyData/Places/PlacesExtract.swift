@@ -6,7 +6,8 @@ import NearbyCore
 /// Recognised, in this order, by the replication feed named in the file's header (Geofabrik's extracts name
 /// theirs), else by the region in the header (bounding box, and the header's source when it has one), else
 /// by the file's name without its folder, its date, "latest" and its extensions
-/// (`liechtenstein-2022-07-24.osm.pbf` and `liechtenstein-latest.osm.pbf` are both "liechtenstein").
+/// (`liechtenstein-2022-07-24.osm.pbf` and `liechtenstein-latest.osm.pbf` are both "liechtenstein") together
+/// with the extent of its data, so two `map.osm` files of different towns are two extracts.
 public struct PlacesExtract: Hashable, Sendable {
     /// What identifies the extract from one file to the next.
     public var key: String
@@ -32,8 +33,12 @@ public struct PlacesExtract: Hashable, Sendable {
             if let source = header?.source, !source.isEmpty { key += " source:\(source)" }
             return PlacesExtract(key: key, fileName: fileName)
         }
-        return PlacesExtract(key: "file:\(nameStem(fileName))", fileName: fileName)
+        return PlacesExtract(key: fileKeyPrefix + nameStem(fileName), fileName: fileName)
     }
+
+    /// Keys of extracts known by their file name alone; the store tells two such files apart by the extent
+    /// of their data, adding `#2`, `#3`… to the key of the second and later.
+    public static let fileKeyPrefix = "file:"
 
     /// The file name without extensions, dates and "latest": what stays the same from one download to the next.
     public static func nameStem(_ fileName: String) -> String {

@@ -82,6 +82,9 @@ public struct PlacesImportChanges: Hashable, Sendable {
     public var localitiesRemoved = 0
     /// The extract the import was recognised as (nil: none, nothing is removed).
     public var extract: PlacesExtract?
+    /// The file's name matched an extract already stored, but its data lies elsewhere: it was kept as an
+    /// extract of its own (files saved without a header, such as JOSM's `map.osm`).
+    public var toldApartByExtent = false
 
     /// Places written or deleted: what the full-text index took in.
     var rewrittenPlaces: Int { placesAdded + placesUpdated + placesRemoved }
@@ -118,6 +121,15 @@ public final class PlacesImportWriter {
     var header: OSMExtractHeader?
     private var extractRow: Int64?
     private var importRun: Int64?
+    /// For an extract known only by its file name: the key it will get once the data's extent is known
+    /// (the import writes under a provisional row until then).
+    private var provisionalKey: String?
+    /// Where the data written lies (places, localities, the walking network).
+    private(set) var extent: OSMExtractHeader.Bounds?
+    /// Walkable ways the import kept, for the extract's row.
+    var walkWays = 0
+    /// When the imported file was last written.
+    var fileDate: Date?
 
     /// Whether the table held no place when the import began: then only this import's own places can
     /// share an id or a cell, and the per-place lookups in the table are skipped.
@@ -172,6 +184,7 @@ public final class PlacesImportWriter {
         let id = place.id.description
         let cell = SpatialKey.cell(of: place.coordinate)
         placesWritten += 1
+        include(place.coordinate)
         if let index = pendingIndex[id] {
             // Seen earlier in this import and not written yet: replace it in memory.
             let previous = pending[index].rid
@@ -209,6 +222,7 @@ public final class PlacesImportWriter {
             throw PlacesError.storage("Locality \(locality.id) has no valid coordinate.")
         }
         _ = try prepared()
+        include(locality.coordinate)
         try findLocality.bind(locality.id)
         if try findLocality.step() {
             let stored = (name: try? findLocality.column(0, as: String.self),
@@ -251,11 +265,22 @@ public final class PlacesImportWriter {
         pendingIndex.removeAll(keepingCapacity: true)
     }
 
+    /// Takes a point of the data into the extract's extent.
+    func include(_ point: Coordinate) {
+        guard point.isValid else { return }
+        extent = extent?.including(latitude: point.latitude, longitude: point.longitude)
+            ?? OSMExtractHeader.Bounds(minLatitude: point.latitude, minLongitude: point.longitude,
+                                       maxLatitude: point.latitude, maxLongitude: point.longitude)
+    }
+
     /// Writes what waits, then removes what earlier runs of the extract brought and this one did not.
     func finish() throws {
         _ = try prepared()
         try flush()
-        guard let extractRow, let importRun else { return }
+        guard extractRow != nil, let importRun else { return }
+        if let provisionalKey { try settleProvisionalExtract(key: provisionalKey) }
+        guard let extractRow else { return }
+        try recordExtractDetails(extractRow)
         try db.execute("DELETE FROM place WHERE extract = ? AND importRun IS NOT ?", extractRow, importRun)
         changes.placesRemoved = db.changes
         try db.execute("DELETE FROM locality WHERE extract = ? AND importRun IS NOT ?", extractRow, importRun)
@@ -264,13 +289,81 @@ public final class PlacesImportWriter {
         try db.execute("DELETE FROM place_tile WHERE n = 0")
     }
 
+    /// The store's row of the import's extract (deciding it now if no place was written yet); nil for an import
+    /// without one.
+    func extractID() throws -> Int64? {
+        _ = try prepared()
+        return extractRow
+    }
+
+    /// An extract known by its file name alone: the one of that name whose data covers mostly the same ground
+    /// takes this import's rows (and then loses what this import did not bring); none does, and the import is
+    /// an extract of its own under a key of its own.
+    private func settleProvisionalExtract(key: String) throws {
+        guard let provisional = extractRow else { return }
+        var candidates: [(id: Int64, key: String, extent: OSMExtractHeader.Bounds?)] = []
+        let rows = try db.statement("""
+            SELECT id, key, minLat, minLon, maxLat, maxLon FROM import_extract
+            WHERE id != ? AND (key = ? OR substr(key, 1, ?) = ?) ORDER BY id
+            """).bind(provisional, key, key.utf8.count + 1, key + "#")
+        while try rows.step() {
+            candidates.append((try rows.column(0), try rows.column(1), try StoredExtract.extent(rows, first: 2)))
+        }
+        rows.reset()
+        // An extract stored before extents were kept (or with no data) matches by name, as it always did.
+        let match = candidates.first { candidate in
+            guard let theirs = candidate.extent, let ours = extent else { return true }
+            return theirs.coversMostly(ours)
+        }
+        if let match {
+            try db.execute("UPDATE place SET extract = ? WHERE extract = ?", match.id, provisional)
+            try db.execute("UPDATE locality SET extract = ? WHERE extract = ?", match.id, provisional)
+            try WalkNetworkStorage.move(from: provisional, to: match.id, in: db)
+            try db.execute("UPDATE import_extract SET fileName = ?, importedAt = ?, lastRun = ? WHERE id = ?",
+                           changes.extract?.fileName ?? "", updatedAt, importRun, match.id)
+            try db.execute("DELETE FROM import_extract WHERE id = ?", provisional)
+            extractRow = match.id
+            changes.extract?.key = match.key
+            return
+        }
+        var settled = key
+        var suffix = 2
+        let taken = Set(candidates.map(\.key))
+        while taken.contains(settled) {
+            settled = "\(key)#\(suffix)"
+            suffix += 1
+        }
+        try db.execute("UPDATE import_extract SET key = ? WHERE id = ?", settled, provisional)
+        changes.extract?.key = settled
+        changes.toldApartByExtent = !candidates.isEmpty
+    }
+
+    /// The extract's row: where its data lies, its date and what its header named.
+    private func recordExtractDetails(_ row: Int64) throws {
+        let dataTime = header?.replicationTimestamp.map { Self.timestamp(seconds: $0) }
+        try db.execute("""
+            UPDATE import_extract SET minLat = ?, minLon = ?, maxLat = ?, maxLon = ?, dataTime = ?,
+                importedFileDate = ?, replicationURL = ?, replicationSequence = ?, walkWays = ? WHERE id = ?
+            """, extent?.minLatitude, extent?.minLongitude, extent?.maxLatitude, extent?.maxLongitude, dataTime,
+            fileDate.map(CivilDate.iso8601UTC), header?.replicationURL, header?.replicationSequence, walkWays, row)
+    }
+
+    private static func timestamp(seconds: Int64) -> String {
+        CivilDate.iso8601UTC(Date(timeIntervalSince1970: Double(seconds)))
+    }
+
     /// The insertion statements, once the extract is known.
     private func prepared() throws -> PlaceInsertion {
         if let insertion { return insertion }
         if let decide = decideExtract {
-            let extract = decide(header)
+            var extract = decide(header)
             decideExtract = nil
             let run = (try db.scalar("SELECT coalesce(max(lastRun), 0) + 1 FROM import_extract", as: Int64.self)) ?? 1
+            if extract.key.hasPrefix(PlacesExtract.fileKeyPrefix) {
+                // Its key waits for the data's extent (`settleProvisionalExtract`).
+                provisionalKey = extract.key
+                extract.key = "pending:\(run)"
+            }
             extractRow = try db.scalar("""
                 INSERT INTO import_extract (key, fileName, importedAt, lastRun) VALUES (?, ?, ?, ?)
                 ON CONFLICT(key) DO UPDATE SET fileName = excluded.fileName, importedAt = excluded.importedAt,
@@ -279,6 +372,7 @@ public final class PlacesImportWriter {
                 """, extract.key, extract.fileName, updatedAt, run, as: Int64.self)
             importRun = run
             changes.extract = extract
+            if let provisionalKey { changes.extract?.key = provisionalKey }
         }
         let made = try PlaceInsertion(db: db, updatedAt: updatedAt, extract: extractRow, importRun: importRun)
         insertion = made

@@ -156,5 +156,25 @@ enum PlacesSchema {
                 END;
                 """)
         },
+        // What `nearby extracts` lists of each extract: the extent of its data (which also tells two files of
+        // one name apart when their headers say nothing), the data's date, its walkable ways, and the
+        // replication state its header named.
+        StoreMigration(version: 13, legacyName: nil) { db in
+            try db.execute(script: """
+                ALTER TABLE import_extract ADD COLUMN minLat REAL;
+                ALTER TABLE import_extract ADD COLUMN minLon REAL;
+                ALTER TABLE import_extract ADD COLUMN maxLat REAL;
+                ALTER TABLE import_extract ADD COLUMN maxLon REAL;
+                -- The data's date: the replication timestamp the header names, else NULL (the file's own date
+                -- is kept in importedFileDate).
+                ALTER TABLE import_extract ADD COLUMN dataTime TEXT;
+                ALTER TABLE import_extract ADD COLUMN importedFileDate TEXT;
+                ALTER TABLE import_extract ADD COLUMN replicationURL TEXT;
+                ALTER TABLE import_extract ADD COLUMN replicationSequence INTEGER;
+                ALTER TABLE import_extract ADD COLUMN walkWays INTEGER NOT NULL DEFAULT 0;
+                UPDATE import_extract SET (minLat, minLon, maxLat, maxLon) =
+                    (SELECT min(lat), min(lon), max(lat), max(lon) FROM place WHERE place.extract = import_extract.id);
+                """)
+        },
     ]
 }

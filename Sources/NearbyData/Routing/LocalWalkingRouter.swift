@@ -69,20 +69,46 @@ public final class LocalWalkingRouter: WalkingRouter, Sendable {
 
     fileprivate func tile(_ key: WalkTileKey) throws(RoutingError) -> WalkTile? {
         if let hit = cache.withLock({ $0.tile(key) }) { return hit.tile }
-        let data = try reading { db in try WalkNetworkStorage.tileData(key, in: db) }
-        var decoded: WalkTile?
-        if let data {
-            let result = data.withUnsafeBytes { bytes in
+        let (stored, layered) = try reading { db in
+            (try WalkNetworkStorage.tileData(key, in: db), try isLayered(db))
+        }
+        var parts: [WalkTileLayers.Part] = []
+        for layer in stored {
+            let result = layer.data.withUnsafeBytes { bytes in
                 Result { () throws(WalkTileCodec.DecodingError) in try WalkTileCodec.decode(bytes, key: key) }
             }
             switch result {
-            case .success(let tile): decoded = tile
+            case .success(let tile): parts.append(WalkTileLayers.Part(layer: layer.extract, tile: tile))
             case .failure(let error):
                 throw .storage("The walking network is damaged (\(error.reason)); import the extract again.")
             }
         }
+        var decoded: WalkTile?
+        if !layered {
+            // One extract's network: its numbering is the tiles' own.
+            decoded = parts.first?.tile
+        } else if !parts.isEmpty {
+            decoded = try WalkTileLayers.merge(key: key, parts: parts) { (other) throws(RoutingError) in
+                try self.layerCounts(other)
+            }
+        }
         cache.withLock { $0.insert(key, decoded) }
         return decoded
+    }
+
+    /// Whether several extracts have networks, asked once per router (a router serves one store's state).
+    private func isLayered(_ db: SQLiteConnection) throws -> Bool {
+        if let known = cache.withLock({ $0.isLayered }) { return known }
+        let layered = try WalkNetworkStorage.isLayered(db)
+        cache.withLock { $0.isLayered = layered }
+        return layered
+    }
+
+    private func layerCounts(_ key: WalkTileKey) throws(RoutingError) -> WalkTileLayers.Counts {
+        if let known = cache.withLock({ $0.counts[key] }) { return known }
+        let counts = try reading { db in try WalkNetworkStorage.layerCounts(key, in: db) }
+        cache.withLock { $0.rememberCounts(counts, for: key) }
+        return counts
     }
 
     private func reading<T>(_ body: (SQLiteConnection) throws -> T) throws(RoutingError) -> T {
@@ -110,6 +136,9 @@ private struct TileCache {
     }
 
     var hasNetwork: Bool?
+    var isLayered: Bool?
+    /// The layers' vertex counts of tiles that merged tiles point into (a few dozen bytes each).
+    private(set) var counts: [WalkTileKey: WalkTileLayers.Counts] = [:]
     private var entries: [WalkTileKey: Entry] = [:]
     private var clock = 0
 
@@ -119,6 +148,11 @@ private struct TileCache {
         entry.used = clock
         entries[key] = entry
         return entry
+    }
+
+    mutating func rememberCounts(_ layers: WalkTileLayers.Counts, for key: WalkTileKey) {
+        if counts.count >= LocalWalkingRouter.cachedTiles * 16 { counts.removeAll(keepingCapacity: true) }
+        counts[key] = layers
     }
 
     mutating func insert(_ key: WalkTileKey, _ tile: WalkTile?) {

@@ -2,7 +2,14 @@ import NearbyCore
 
 /// Turns the collected ways and node positions into tiles: a vertex wherever ways meet or end, an edge for
 /// each stretch of a way between two vertices, kept in the tile of each of its ends.
+///
+/// Edges of a small piece that joins nothing else (less than `isolatedLength` metres of paths in all, and not
+/// the extract's largest piece) are marked isolated, so a point beside one is joined to the real network
+/// nearby instead (Monaco's Place du Palais lies beside such a fragment).
 struct WalkNetworkBuilder {
+    /// Metres of paths below which a piece of network that joins nothing else counts as isolated.
+    static let isolatedLength = 1_000.0
+
     /// What the network holds, for the import's summary.
     struct Counts {
         var ways = 0
@@ -19,6 +26,8 @@ struct WalkNetworkBuilder {
         var shapeLongitudes: [Int32] = []
         var names: [String] = []
         var nameIndex: [Int32: Int32] = [:]
+        /// The node at each edge's start, to find the edge's piece of network once all edges are known.
+        var edgeNodes: [Int32] = []
     }
 
     /// Calls `emit` with each tile, in key order, and returns the counts.
@@ -40,6 +49,7 @@ struct WalkNetworkBuilder {
         var drafts: [WalkTileKey: Draft] = [:]
         var vertexOf = [Int32](repeating: -1, count: nodeCount)
         var counts = Counts()
+        var pieces = NetworkPieces(nodeCount: nodeCount)
 
         func vertex(_ node: Int) -> WalkVertexRef {
             let lat = positions.latitudes[node], lon = positions.longitudes[node]
@@ -67,6 +77,7 @@ struct WalkNetworkBuilder {
             }
             let from = vertex(Int(first)), to = vertex(Int(last))
             counts.edges += 1
+            pieces.join(first, last, length: length)
             for key in from.tile == to.tile ? [from.tile] : [from.tile, to.tile] {
                 // Taken out and put back, so the arrays are mutated in place rather than copied.
                 var draft = drafts.removeValue(forKey: key) ?? Draft()
@@ -88,6 +99,7 @@ struct WalkNetworkBuilder {
                 draft.edges.append(WalkTile.Edge(from: from, to: to, length: Float(length), forward: way.forward,
                                                  backward: way.backward, name: name, shapeStart: start,
                                                  shapeCount: Int32(nodes.count)))
+                draft.edgeNodes.append(first)
                 drafts[key] = draft
             }
         }
@@ -118,13 +130,64 @@ struct WalkNetworkBuilder {
             }
         }
         counts.tiles = drafts.count
+        let isolated = pieces.isolated(below: isolatedLength)
         for key in drafts.keys.sorted() {
-            guard let draft = drafts[key] else { continue }
+            guard var draft = drafts[key] else { continue }
+            for index in draft.edges.indices where isolated(draft.edgeNodes[index]) {
+                draft.edges[index].isolated = true
+            }
             try emit(WalkTile(key: key, vertexLatitudes: draft.vertexLatitudes,
                               vertexLongitudes: draft.vertexLongitudes, edges: draft.edges,
                               shapeLatitudes: draft.shapeLatitudes, shapeLongitudes: draft.shapeLongitudes,
                               names: draft.names))
         }
         return counts
+    }
+}
+
+/// The connected pieces of a network as it is built (union–find over the nodes), with their metres of paths.
+struct NetworkPieces {
+    private var parent: [Int32]
+    private var metres: [Double]
+
+    init(nodeCount: Int) {
+        parent = Array(0..<Int32(nodeCount))
+        metres = Array(repeating: 0, count: nodeCount)
+    }
+
+    mutating func root(_ node: Int32) -> Int32 {
+        var node = node
+        while parent[Int(node)] != node {
+            // Halving the path keeps the trees flat without recursion.
+            parent[Int(node)] = parent[Int(parent[Int(node)])]
+            node = parent[Int(node)]
+        }
+        return node
+    }
+
+    mutating func join(_ a: Int32, _ b: Int32, length: Double) {
+        let rootA = root(a), rootB = root(b)
+        if rootA != rootB {
+            parent[Int(rootB)] = rootA
+            metres[Int(rootA)] += metres[Int(rootB)]
+        }
+        metres[Int(rootA)] += length
+    }
+
+    /// Whether a node's piece is isolated: shorter than `length` metres and not the longest piece.
+    mutating func isolated(below length: Double) -> (Int32) -> Bool {
+        var longest: Int32 = -1
+        var longestMetres = -1.0
+        for node in parent.indices where parent[node] == Int32(node) && metres[node] > longestMetres {
+            longest = Int32(node)
+            longestMetres = metres[node]
+        }
+        var roots = [Int32](repeating: -1, count: parent.count)
+        for node in parent.indices { roots[node] = root(Int32(node)) }
+        let metres = self.metres
+        return { node in
+            let root = roots[Int(node)]
+            return root != longest && metres[Int(root)] < length
+        }
     }
 }

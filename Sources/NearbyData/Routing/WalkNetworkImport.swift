@@ -11,6 +11,8 @@ public struct WalkNetworkSummary: Hashable, Sendable {
     public var bytes = 0
     /// Walkable ways left out because the network reached `WalkNetworkLimits`.
     public var waysBeyondLimit = 0
+    /// Where the network's nodes lie.
+    public var extent: OSMExtractHeader.Bounds?
 
     public init() {}
 }
@@ -31,6 +33,12 @@ extension OSMImporter {
             progress(OSMImportProgress(phase: .walkingNetwork, bytesRead: offset, totalBytes: total,
                                        elements: elements, places: places,
                                        elapsed: Double((clock.now - start) / .milliseconds(1)) / 1000))
+        }
+        for index in locator.latitudes.indices where locator.latitudes[index] != WalkNodeLocator.unknown {
+            let latitude = Double(locator.latitudes[index]) * 1e-7, longitude = Double(locator.longitudes[index]) * 1e-7
+            summary.extent = summary.extent?.including(latitude: latitude, longitude: longitude)
+                ?? OSMExtractHeader.Bounds(minLatitude: latitude, minLongitude: longitude, maxLatitude: latitude,
+                                           maxLongitude: longitude)
         }
         do {
             let counts = try WalkNetworkBuilder.build(ways: collector, positions: locator) { tile in

@@ -52,7 +52,13 @@ final class ImportProgressRenderer {
         } else {
             lines.append("Imported \(held) from \(name) (\(summary.format.displayName)).")
         }
-        if let changes = summary.changes { lines.append(changesLine(changes)) }
+        if let changes = summary.changes {
+            if changes.toldApartByExtent {
+                lines.append("A new extract: another file of this name is in the store, but its data lies elsewhere, "
+                             + "so both are kept (`nearby extracts` lists them).")
+            }
+            lines.append(changesLine(changes))
+        }
         let width = summary.placesByCategory.keys.map(\.displayName.count).max() ?? 0
         for category in Category.allCases {
             guard let count = summary.placesByCategory[category] else { continue }

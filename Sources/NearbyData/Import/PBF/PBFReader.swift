@@ -212,6 +212,10 @@ final class PBFReader {
                     header.source = Self.printable(try reader.string())
                 } else if field.number == 34, field.wireType == .lengthDelimited {
                     header.replicationURL = Self.printable(try reader.string())
+                } else if field.number == 32, field.wireType == .varint {
+                    header.replicationTimestamp = Int64(bitPattern: try reader.varint())
+                } else if field.number == 33, field.wireType == .varint {
+                    header.replicationSequence = Int64(bitPattern: try reader.varint())
                 } else {
                     try reader.skip(field.wireType)
                 }
