@@ -131,7 +131,8 @@ let package = Package(
         .testTarget(name: "EndToEndTests", dependencies: ["nearby", "nearby-server", "NearbyData", "NearbyServer",
                                                          "PlacesStandIns", "TestSupport", "Locking"]),
         // TestSupport: the tools the tests compare with (zdump, python3) are spawned clean.
-        .testTarget(name: "NearbyCoreTests", dependencies: ["NearbyCore", "TestSupport"]),
+        // Time/Fixtures: the points scripts/zone-agreement compared with timezonefinder.
+        .testTarget(name: "NearbyCoreTests", dependencies: ["NearbyCore", "TestSupport"], exclude: ["Time/Fixtures"]),
         // The independent router the walking network is checked against is a Python script the test runs.
         .testTarget(name: "NearbyDataTests", dependencies: ["NearbyData", "NearbyCore", "CZlib", "CCurl", "CSQLite",
                                                            "NearbyServer", "PlacesStandIns", "TestSupport", "Locking"],
