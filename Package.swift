@@ -56,8 +56,12 @@ let package = Package(
         // The ncurses backend and the run loop.
         .target(name: "CursesTerminal", dependencies: ["CNcurses", "CTerminalSupport", "TerminalView"],
                 swiftSettings: essentialsOnly),
+        // The world's time-zone outlines (zones.bin, written by scripts/make-zone-data) inside the binary, so
+        // `nearby` copied anywhere still has them: the assembler includes the file by the absolute path named here.
+        .target(name: "CZoneData", exclude: ["zones.bin"],
+                cSettings: [.define("NEARBY_ZONE_DATA", to: "\"\(packageRoot)Sources/CZoneData/zones.bin\"")]),
         // The domain, no I/O.
-        .target(name: "NearbyCore", dependencies: ["Locking"], swiftSettings: essentialsOnly),
+        .target(name: "NearbyCore", dependencies: ["Locking", "CZoneData"], swiftSettings: essentialsOnly),
         // Storage, import, network.
         .target(name: "NearbyData", dependencies: [
             "Locking", "NearbyCore", "CZlib", "CCurl", "CSQLite",
@@ -127,7 +131,8 @@ let package = Package(
         .testTarget(name: "EndToEndTests", dependencies: ["nearby", "nearby-server", "NearbyData", "NearbyServer",
                                                          "PlacesStandIns", "TestSupport", "Locking"]),
         // TestSupport: the tools the tests compare with (zdump, python3) are spawned clean.
-        .testTarget(name: "NearbyCoreTests", dependencies: ["NearbyCore", "TestSupport"]),
+        // Time/Fixtures: the points scripts/zone-agreement compared with timezonefinder.
+        .testTarget(name: "NearbyCoreTests", dependencies: ["NearbyCore", "TestSupport"], exclude: ["Time/Fixtures"]),
         // The independent router the walking network is checked against is a Python script the test runs.
         .testTarget(name: "NearbyDataTests", dependencies: ["NearbyData", "NearbyCore", "CZlib", "CCurl", "CSQLite",
                                                            "NearbyServer", "PlacesStandIns", "TestSupport", "Locking"],
