@@ -97,7 +97,7 @@ public enum OpeningHoursText {
     }
 
     /// "07:30"; an end at midnight reads "24:00", past it wraps ("02:00").
-    static func clock(_ minutes: Int, isEnd: Bool = false) -> String {
+    public static func clock(_ minutes: Int, isEnd: Bool = false) -> String {
         var value = minutes
         if !(isEnd && value == 1440) { value %= 1440 }
         let hours = value / 60, rest = value % 60

@@ -14,13 +14,13 @@ public enum PlaceJSON {
         "operator", "brand", "attribution", "rating", "rating_count", "price_level", "formatted_address",
     ]
 
-    /// "open", "closed" or "unknown" (no hours, or hours that could not be read), at `now`.
-    /// `parsed` gives the place's hours already read (a cache); by default they are read here.
-    public static func openState(_ place: Place, at now: Date, timeZone: ZoneRules,
+    /// "open", "closed" or "unknown" (no hours, or hours that could not be read), at `now` on the place's own
+    /// clock. `parsed` gives the place's hours already read (a cache); by default they are read here.
+    public static func openState(_ place: Place, at now: Date, zones: PlaceZones,
                                  holidays: HolidayDirectory = .builtIn,
                                  parsed: (OpeningHoursSource) -> OpeningHours = OpeningHours.init) -> String {
         guard let source = place.openingHours else { return "unknown" }
-        let context = HoursContext(place: place, zone: timeZone, holidays: holidays)
+        let context = HoursContext(place: place, zone: zones.zone(for: place), holidays: holidays)
         return parsed(source).evaluate(at: now, in: context).state.rawValue
     }
 

@@ -233,6 +233,7 @@ final class HomeView: ScreenView {
     func draw(into buffer: CellBuffer, rect: Rect, theme: Theme) {
         let header = model.header.value
         var title = "Nearby · " + header.location
+        if let localTime = header.localTime { title += " · " + localTime }
         if let summary = header.summary { title += " · " + summary }
         if let age = header.age { title += " · " + age }
         if let gps = header.gps { title += " · " + gps }

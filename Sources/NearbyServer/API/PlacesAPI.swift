@@ -18,19 +18,20 @@ public struct PlacesAPI: Sendable {
     /// Whether a cursor is one the provider hands out; a bad one is a 400, not a store failure.
     private let acceptsCursor: @Sendable (PageCursor) -> Bool
     private let now: @Sendable () -> Date
-    /// The zone opening hours are read in: the server's own (`TZ`, else /etc/localtime), as `nearby places`.
-    private let zone: ZoneRules
+    /// Each place's clock, its hours are read on; where no zone is known, the server's own (`TZ`, else
+    /// /etc/localtime).
+    private let zones: PlaceZones
     private let log: (@Sendable (String) -> Void)?
     private let hours = ParsedHoursCache()
 
     public init(provider: any PlacesProvider, acceptsCursor: @escaping @Sendable (PageCursor) -> Bool,
                 now: @escaping @Sendable () -> Date = { Date() },
-                zone: ZoneRules = ZoneRules.local(tz: ProcessInfo.processInfo.environment["TZ"]),
+                zones: PlaceZones = .world(fallback: ZoneRules.local(tz: ProcessInfo.processInfo.environment["TZ"])),
                 log: (@Sendable (String) -> Void)? = nil) {
         self.provider = provider
         self.acceptsCursor = acceptsCursor
         self.now = now
-        self.zone = zone
+        self.zones = zones
         self.log = log
     }
 
@@ -77,7 +78,7 @@ public struct PlacesAPI: Sendable {
                 var shown = hit
                 if center == nil { shown.distance = 0; shown.bearing = 0 }
                 var writer = JSONWriter(capacity: 1024)
-                let state = PlaceJSON.openState(hit.place, at: now(), timeZone: zone, parsed: hours.hours)
+                let state = PlaceJSON.openState(hit.place, at: now(), zones: zones, parsed: hours.hours)
                 PlaceJSON.write(shown, openState: state, into: &writer)
                 return .json(200, data: writer.data)
             }
@@ -102,7 +103,7 @@ public struct PlacesAPI: Sendable {
         writer.raw("{\"places\":[")
         for (index, hit) in page.hits.enumerated() {
             if index > 0 { writer.raw(",") }
-            let state = PlaceJSON.openState(hit.place, at: time, timeZone: zone, parsed: hours.hours)
+            let state = PlaceJSON.openState(hit.place, at: time, zones: zones, parsed: hours.hours)
             PlaceJSON.write(hit, openState: state, into: &writer)
         }
         writer.raw("],\"next\":")

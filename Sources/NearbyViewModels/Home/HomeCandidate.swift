@@ -12,9 +12,9 @@ struct HomeCandidate: Sendable {
     }
 
     /// The state at `date`; "unknown" for a place without hours, unless the source reported it open or closed.
-    func status(at date: Date, timeZone: ZoneRules, holidays: HolidayDirectory) -> OpeningStatus {
+    func status(at date: Date, zones: PlaceZones, holidays: HolidayDirectory) -> OpeningStatus {
         hit.place.openingStatus(hours: hours, at: date,
-                                in: HoursContext(place: hit.place, zone: timeZone, holidays: holidays))
+                                in: HoursContext(place: hit.place, zone: zones.zone(for: hit.place), holidays: holidays))
     }
 }
 

@@ -65,8 +65,10 @@ public struct HomeContext {
     public var now: @Sendable () -> Date
     /// The clock itself, for what ages in real time whatever time is chosen (how old the data is).
     public var clock: @Sendable () -> Date
-    /// The zone opening hours are read in.
-    public var timeZone: ZoneRules
+    /// Each position's wall clock: a place's hours are read in its own zone.
+    public var zones: PlaceZones
+    /// The clock of here.
+    public var timeZone: ZoneRules { zones.zone(at: here.coordinate) }
     public var routes: HomeRoutes
     /// The time the user chose instead of now, shared by every screen; nil: always the clock.
     public var evaluationTime: EvaluationTime?
@@ -90,6 +92,7 @@ public struct HomeContext {
     public init(places: any PlacesProvider, friends: any FriendsRepository, navigator: Navigator,
                 here: HomeLocation, radius: Double = 2_000, units: UnitSystem = .metric,
                 now: @escaping @Sendable () -> Date = { Date() }, timeZone: ZoneRules = .current,
+                zones: PlaceZones? = nil,
                 routes: HomeRoutes = HomeRoutes(), evaluationTime: EvaluationTime? = nil,
                 holidays: HolidayDirectory = .builtIn) {
         self.evaluationTime = evaluationTime
@@ -107,7 +110,7 @@ public struct HomeContext {
             self.now = now
             self.clock = now
         }
-        self.timeZone = timeZone
+        self.zones = zones ?? .fixed(timeZone)
         self.routes = routes
     }
 }

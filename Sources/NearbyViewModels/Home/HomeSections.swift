@@ -44,6 +44,8 @@ public struct HomeHeader: Hashable, Sendable {
     public var age: String?
     /// With the GPS: "GPS ±8 m", "GPS: no fix"; nil without it.
     public var gps: String?
+    /// "16:33 local" when here keeps another time than the computer; nil otherwise.
+    public var localTime: String?
 
     public init(location: String, summary: String? = nil, failure: String? = nil, age: String? = nil,
                 gps: String? = nil) {

@@ -200,7 +200,24 @@ public final class HomeViewModel: HomeViewModelType {
 
     public func refreshTimes() {
         guard !tracker.isClosed else { return }
+        publishHeader()
         publishPlaces()
+    }
+
+    /// "16:33 local" while here keeps another time than the computer: hours are read on here's clock, so the
+    /// header says what that clock shows.
+    private func localTimeText() -> String? {
+        let zone = context.zones.zone(at: here.coordinate)
+        let now = context.clock()
+        guard !here.isPlaceholder, context.zones.differsFromComputer(zone, at: now) else { return nil }
+        return OpeningHoursText.clock(zone.localDateTime(at: now).minuteOfDay) + " local"
+    }
+
+    /// The next minute on the clock, when the header shows the local time.
+    private func nextLocalMinute() -> Date? {
+        guard header.value.localTime != nil else { return nil }
+        let seconds = context.clock().timeIntervalSince1970
+        return Date(timeIntervalSince1970: (seconds / 60).rounded(.down) * 60 + 60)
     }
 
     public func pageLeft() { turnPage(by: -1) }
@@ -263,6 +280,8 @@ public final class HomeViewModel: HomeViewModelType {
     private func move(to location: HomeLocation) {
         guard location.coordinate.isValid else { return }
         here = location
+        // Times typed from now on are this place's, as its hours are.
+        context.evaluationTime?.zone = context.zones.zone(at: location.coordinate)
         walking.reset()
         context.remember?(location)
         status.value = .info("Now around \(HomeText.location(location))")
@@ -405,13 +424,13 @@ public final class HomeViewModel: HomeViewModelType {
         guard !tracker.isClosed else { return }
         feeds[category, default: Loadable()].start()
         publishPlaces()
-        let provider = context.places, now = context.now, timeZone = context.timeZone, holidays = context.holidays
+        let provider = context.places, now = context.now, zones = context.zones, holidays = context.holidays
         let query = PlaceQuery(center: here.coordinate, radius: radius, category: category,
                                limit: Self.candidatesPerPage, reach: .overview)
         tracker.run(ActivityKey("category-" + category.rawValue)) { [weak self] in
             let outcome: Result<Feed, PlacesError>
             do throws(PlacesError) {
-                outcome = .success(try await Self.candidates(for: query, from: provider, now: now, timeZone: timeZone,
+                outcome = .success(try await Self.candidates(for: query, from: provider, now: now, zones: zones,
                                                              holidays: holidays))
             } catch {
                 outcome = .failure(error)
@@ -424,7 +443,7 @@ public final class HomeViewModel: HomeViewModelType {
 
     /// The nearest places of the query; further pages only while none of them is open (for the hot pick).
     nonisolated private static func candidates(for query: PlaceQuery, from provider: any PlacesProvider,
-                                               now: @Sendable () -> Date, timeZone: ZoneRules,
+                                               now: @Sendable () -> Date, zones: PlaceZones,
                                                holidays: HolidayDirectory) async throws(PlacesError) -> Feed {
         var result = Feed(candidates: [], fetchedAt: nil, attributions: [])
         var cursor: PageCursor?
@@ -438,7 +457,7 @@ public final class HomeViewModel: HomeViewModelType {
             pages += 1
             let instant = now()
             if result.candidates.contains(where: {
-                $0.status(at: instant, timeZone: timeZone, holidays: holidays).state == .open
+                $0.status(at: instant, zones: zones, holidays: holidays).state == .open
             }) { break }
         } while cursor != nil && pages < maxCandidatePages && !Task.isCancelled
         return result
@@ -475,6 +494,7 @@ public final class HomeViewModel: HomeViewModelType {
         }
         header.age = dataAge()?.text
         header.gps = context.hereTracker?.headerText.value
+        header.localTime = localTimeText()
         self.header.update(header)
         if let failure = total.failure {
             // A refusal (a denied key, a used-up quota) concerns every section: one note says it whole, wrapped,
@@ -501,7 +521,7 @@ public final class HomeViewModel: HomeViewModelType {
     /// Sections, hot picks and the next refresh instant, all evaluated at one reading of the clock.
     private func publishPlaces() {
         let now = context.now()
-        let timeZone = context.timeZone
+        let timeZone = context.zones.zone(at: here.coordinate)
         var shown: [OpeningStatus] = []
         var changes: [Date] = []
         var newSections: [HomePlacesSection] = []
@@ -515,7 +535,7 @@ public final class HomeViewModel: HomeViewModelType {
         for category in Category.allCases {
             guard let feed = feeds[category] else { continue }
             let candidates = feed.value?.candidates ?? []
-            let statuses = candidates.map { $0.status(at: now, timeZone: timeZone, holidays: context.holidays) }
+            let statuses = candidates.map { $0.status(at: now, zones: context.zones, holidays: context.holidays) }
             changes += statuses.compactMap(\.nextChange)
             let title = HomeText.sectionTitle(category)
             if let failure = feed.failure, counted?.contains(category) ?? true,
@@ -527,7 +547,7 @@ public final class HomeViewModel: HomeViewModelType {
                 let rows = zip(candidates, statuses).prefix(Self.rowsPerSection).map { candidate, status in
                     shown.append(status)
                     shownHits.append(candidate.hit)
-                    var row = row(for: candidate.hit, status: status, timeZone: timeZone)
+                    var row = row(for: candidate.hit, status: status)
                     row.isFavourite = saved.contains(row.id)
                     return row
                 }
@@ -542,7 +562,7 @@ public final class HomeViewModel: HomeViewModelType {
                 let walk = walking.text(for: hit.id, pace: context.walkingPace).map { " · " + $0 + " walk" } ?? ""
                 picks.append(HotPick(id: hit.id, category: category, text: HomeText.hotPick(
                     name: DisplayText.oneLine(hit.place.name), category: category, distance: distance + walk,
-                    status: statuses[index], timeZone: timeZone), distance: hit.distance))
+                    status: statuses[index], timeZone: context.zones.zone(for: hit.place)), distance: hit.distance))
             }
         }
         // Nearest first, whatever the category; ties in the category order.
@@ -555,6 +575,7 @@ public final class HomeViewModel: HomeViewModelType {
         publishSource()
         let age = dataAge()
         if let age { changes.append(age.changesAt) }
+        if let minute = nextLocalMinute() { changes.append(minute) }
         if !tracker.isClosed {
             // A chosen time stands still: only the data's age changes as the clock runs.
             let chosen = context.evaluationTime?.source.isChosen ?? false
@@ -657,11 +678,11 @@ public final class HomeViewModel: HomeViewModelType {
         for place in places {
             let hit = PlaceHit(place: place, distance: here.coordinate.distance(to: place.coordinate),
                                bearing: here.coordinate.bearing(to: place.coordinate))
-            let status = HomeCandidate(hit: hit).status(at: now, timeZone: context.timeZone, holidays: context.holidays)
+            let status = HomeCandidate(hit: hit).status(at: now, zones: context.zones, holidays: context.holidays)
             shown.append(status)
             if let change = status.nextChange { changes.append(change) }
             hits.append(hit)
-            var row = row(for: hit, status: status, timeZone: context.timeZone)
+            var row = row(for: hit, status: status)
             row.isFavourite = true
             rows.append(row)
         }
@@ -694,11 +715,11 @@ public final class HomeViewModel: HomeViewModelType {
         friendsSection.update(HomeFriendsSection(title: title, content: .loaded(Array(rows))))
     }
 
-    private func row(for hit: PlaceHit, status: OpeningStatus, timeZone: ZoneRules) -> HomePlaceRow {
+    private func row(for hit: PlaceHit, status: OpeningStatus) -> HomePlaceRow {
         HomePlaceRow(id: hit.id, name: DisplayText.oneLine(hit.place.name),
                      distance: DistanceFormatting.distance(hit.distance, units: context.units),
                      bearing: hit.distance < 0.5 ? "" : CompassPoint(bearing: hit.bearing)?.abbreviation ?? "",
-                     openText: DisplayText.oneLine(status.rowText(timeZone: timeZone)), openState: status.state,
+                     openText: DisplayText.oneLine(status.rowText(timeZone: context.zones.zone(for: hit.place))), openState: status.state,
                      isClosingSoon: status.isClosingSoon, walk: walking.text(for: hit.id, pace: context.walkingPace))
     }
 

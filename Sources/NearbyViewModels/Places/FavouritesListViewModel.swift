@@ -174,6 +174,6 @@ public final class FavouritesListViewModel: FavouritesListViewModelType {
         let hours = hoursCache.hours(of: place)
         return PlaceRowModel(place: place, distance: distance, hours: hours,
                              status: context.openingStatus(of: place, hours: hours, at: context.now()),
-                             timeZone: context.timeZone)
+                             timeZone: context.zone(for: place))
     }
 }

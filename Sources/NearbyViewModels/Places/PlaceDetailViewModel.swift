@@ -377,7 +377,7 @@ public final class PlaceDetailViewModel: PlaceDetailViewModelType {
                 return MeetingPointRow(id: hit.id, name: DisplayText.oneLine(hit.place.name),
                                        category: hit.place.category.displayName,
                                        distances: "\(fromPlace) · \(name) \(fromFriend)",
-                                       openState: statuses[hit.id].map { $0.rowText(timeZone: context.timeZone) } ?? "")
+                                       openState: statuses[hit.id].map { $0.rowText(timeZone: context.zone(for: hit.place)) } ?? "")
             }))
         case .failure(.noLocation(let friend)):
             meetingPoints.update(.empty("\(DisplayText.oneLine(friend.firstName)) has no location to meet halfway."))
@@ -436,8 +436,8 @@ public final class PlaceDetailViewModel: PlaceDetailViewModelType {
 
     private func updateHours() {
         let now = context.now()
-        let zone = context.timeZone
         let hoursContext = context.hoursContext(for: place)
+        let zone = hoursContext.zone
         guard let parsedHours else {
             // No hours, but the source may have said whether the place is open now.
             if place.openNowReport?.holds(at: now) == true {

@@ -12,8 +12,10 @@ public struct PlacesContext {
     /// Where "here" is: distances and bearings are measured from it.
     public var here: Coordinate
     public var units: UnitSystem
-    /// The zone opening hours are evaluated in (the system's by default).
-    public var timeZone: ZoneRules
+    /// Each position's wall clock: a place's hours are read in its own zone.
+    public var zones: PlaceZones
+    /// The clock of here: typed times, "tomorrow" and midnight are here's.
+    public var timeZone: ZoneRules { zones.zone(at: here) }
     /// The clock opening states are evaluated against (the chosen time when `evaluationTime` has one);
     /// tests move it by hand.
     public var now: @Sendable () -> Date
@@ -36,7 +38,7 @@ public struct PlacesContext {
 
     public init(provider: any PlacesProvider, favourites: (any FavouritesStore)? = nil,
                 friends: (any FriendsRepository)? = nil, navigator: Navigator, here: Coordinate,
-                units: UnitSystem = .metric, timeZone: ZoneRules = .current,
+                units: UnitSystem = .metric, timeZone: ZoneRules = .current, zones: PlaceZones? = nil,
                 now: @escaping @Sendable () -> Date = { Date() }, evaluationTime: EvaluationTime? = nil,
                 holidays: HolidayDirectory = .builtIn, walking: (any WalkingRouter)? = nil,
                 walkingPace: WalkingPace = .standard, sourceHasRatings: Bool = true) {
@@ -51,7 +53,7 @@ public struct PlacesContext {
         self.navigator = navigator
         self.here = here
         self.units = units
-        self.timeZone = timeZone
+        self.zones = zones ?? .fixed(timeZone)
         if let source = evaluationTime?.source {
             self.now = { source.now() }
             self.clock = source.clock
@@ -71,10 +73,13 @@ public struct PlacesContext {
         timeZone.instant(of: LocalDateTime(day: timeZone.localDateTime(at: date).day.next, secondOfDay: 0))
     }
 
-    /// Where `place`'s hours are read: this zone, its position, its country's holidays.
+    /// Where `place`'s hours are read: its own zone, its position, its country's holidays.
     func hoursContext(for place: Place) -> HoursContext {
-        HoursContext(place: place, zone: timeZone, holidays: holidays)
+        HoursContext(place: place, zone: zones.zone(for: place), holidays: holidays)
     }
+
+    /// The wall clock of `place`.
+    func zone(for place: Place) -> ZoneRules { zones.zone(for: place) }
 
     /// Whether the user chose a time: then nothing changes as the clock runs.
     var timeIsChosen: Bool { evaluationTime?.source.isChosen ?? false }

@@ -791,7 +791,7 @@ public final class PlacesListViewModel: PlacesListViewModelType {
         }
         let model = PlaceRowModel(
             place: place, distance: DistanceFormatting.distance(hit.distance, bearing: hit.bearing, units: context.units),
-            hours: hours, status: status, timeZone: context.timeZone,
+            hours: hours, status: status, timeZone: context.zone(for: place),
             walk: walking.text(for: place.id, pace: context.walkingPace))
         return CachedPlaceRow(model: model, hit: hit, madeAt: now, validUntil: validUntil)
     }

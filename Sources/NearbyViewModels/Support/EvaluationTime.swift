@@ -23,8 +23,8 @@ public final class EvaluationTime {
         public var end: Date
         public var label: String
     }
-    /// The zone typed times are read in.
-    public nonisolated let zone: ZoneRules
+    /// The zone typed times are read in: the clock of here (Home sets it when here moves).
+    public var zone: ZoneRules
     /// Answers "now" on any thread: the chosen instant or the clock.
     public nonisolated let source: Source
 

@@ -36,8 +36,10 @@ struct AppLauncher {
         } catch {
             throw CommandFailure(error.description)
         }
+        // Each place's hours on its own clock; typed times on the clock of where the app opens.
+        let zones = PlaceZones.world(fallback: zone)
         // One time for every screen: a time chosen on one is the time on all of them.
-        let evaluationTime = EvaluationTime(zone: zone)
+        let evaluationTime = EvaluationTime(zone: zones.zone(at: homeLocation.coordinate))
         if let at, let error = evaluationTime.choose(at) {
             throw CommandFailure("--at: \(OpeningHoursText.printable(error.description)).")
         }
@@ -54,7 +56,8 @@ struct AppLauncher {
         let location = homeLocation
         var places = PlacesContext(provider: services.places, favourites: services.favourites,
                                    friends: services.friends, navigator: navigator, here: location.coordinate,
-                                   units: settings.units, timeZone: zone, evaluationTime: evaluationTime,
+                                   units: settings.units, timeZone: zone, zones: zones,
+                                   evaluationTime: evaluationTime,
                                    holidays: holidays, walking: services.walking,
                                    sourceHasRatings: settings.source == .google)
         let tracker = gps.map { HereTracking.tracker(settings: settings, fallback: here, last: $0) }
@@ -115,7 +118,7 @@ struct AppLauncher {
         routes.favourites = HomeRoutes.favourites(context: places)
         var context = HomeContext(places: services.places, friends: services.friends, navigator: navigator,
                                   here: location, radius: radius, units: settings.units, timeZone: places.timeZone,
-                                  routes: routes, evaluationTime: evaluationTime, holidays: holidays)
+                                  zones: places.zones, routes: routes, evaluationTime: evaluationTime, holidays: holidays)
         let locator = HereLocator(gazetteer: StoreGazetteer(store: services.store), gps: settings.gpsd)
         context.locate = { text in await locator.locate(text) }
         if let last {

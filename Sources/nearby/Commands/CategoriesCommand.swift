@@ -65,12 +65,15 @@ struct CategoriesCommand: ParsableCommand {
 
     /// How many places of each category are open at `--at` (or for all of `--open-during`).
     private func countOpen(in store: LocalPlacesStore, center: Coordinate?, radius: Double) throws -> [Category: Int] {
-        let zone = ZoneRules.local(tz: ProcessEnvironment.values["TZ"])
+        let computerZone = ZoneRules.local(tz: ProcessEnvironment.values["TZ"])
+        let zones = PlaceZones.world(fallback: computerZone)
+        // --at and --open-during are read on the clock of --near, as its places' hours are.
+        let zone = center.map { zones.zone(at: $0) } ?? computerZone
         let instant = try time.instant(zone: zone)
         let span = try time.span(zone: zone, base: instant)
         let holidays: HolidayDirectory
         do {
-            holidays = try AppSettings.load(flags: [:]).holidayDirectory(zone: zone)
+            holidays = try AppSettings.load(flags: [:]).holidayDirectory(zone: computerZone)
         } catch {
             throw CommandFailure(error.description)
         }
@@ -83,8 +86,8 @@ struct CategoriesCommand: ParsableCommand {
             repeat {
                 let page = try store.fetchPage(query, after: cursor)
                 for hit in page.hits {
-                    let open = span.map { PlacesOutput.isOpen(hit.place, during: $0, timeZone: zone, holidays: holidays) }
-                        ?? (PlacesOutput.openState(hit.place, at: instant, timeZone: zone, holidays: holidays) == "open")
+                    let open = span.map { PlacesOutput.isOpen(hit.place, during: $0, zones: zones, holidays: holidays) }
+                        ?? (PlacesOutput.openState(hit.place, at: instant, zones: zones, holidays: holidays) == "open")
                     if open { result[hit.place.category, default: 0] += 1 }
                 }
                 cursor = page.next

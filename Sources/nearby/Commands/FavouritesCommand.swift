@@ -44,12 +44,16 @@ struct FavouritesCommand: AsyncParsableCommand {
                 throw CommandFailure(error.description)
             }
         }
-        let zone = ZoneRules.local(tz: ProcessEnvironment.values["TZ"])
+        let computerZone = ZoneRules.local(tz: ProcessEnvironment.values["TZ"])
+        let zones = PlaceZones.world(fallback: computerZone)
+        // --at is read on the clock of --near when given, else the computer's; each favourite's state is on its
+        // own clock.
+        let zone = origin.map { zones.zone(at: $0.coordinate) } ?? computerZone
         let instant = try time.instant(zone: zone)
         let span = try time.span(zone: zone, base: instant)
         let holidays: HolidayDirectory
         do {
-            holidays = try settings.holidayDirectory(zone: zone)
+            holidays = try settings.holidayDirectory(zone: computerZone)
         } catch {
             throw CommandFailure(error.description)
         }
@@ -69,10 +73,10 @@ struct FavouritesCommand: AsyncParsableCommand {
         let hadFavourites = !entries.isEmpty
         if let span {
             entries = entries.filter { entry in
-                entry.hit.map { PlacesOutput.isOpen($0.place, during: span, timeZone: zone, holidays: holidays) } ?? false
+                entry.hit.map { PlacesOutput.isOpen($0.place, during: span, zones: zones, holidays: holidays) } ?? false
             }
         }
-        let time = OpenStateTime(instant: instant, zone: zone, holidays: holidays)
+        let time = OpenStateTime(instant: instant, zones: zones, holidays: holidays)
         if json {
             Console.write(Self.json(entries, withDistance: origin != nil, at: time))
         } else if entries.isEmpty, hadFavourites, let span, let during = self.time.openDuring {
@@ -88,7 +92,7 @@ struct FavouritesCommand: AsyncParsableCommand {
     /// When and where open states are read (`--at`, else now).
     struct OpenStateTime {
         var instant: Date
-        var zone: ZoneRules
+        var zones: PlaceZones
         var holidays: HolidayDirectory
     }
 
@@ -99,7 +103,7 @@ struct FavouritesCommand: AsyncParsableCommand {
                 return ["(no longer in the data)", "", "", "", TerminalText.safe(entry.id.description)]
             }
             let distance = units.map { DistanceFormatting.distance(hit.distance, bearing: hit.bearing, units: $0) } ?? ""
-            let open = PlacesOutput.openText(hit.place, at: time.instant, timeZone: time.zone, holidays: time.holidays)
+            let open = PlacesOutput.openText(hit.place, at: time.instant, zones: time.zones, holidays: time.holidays)
             return [TerminalText.safe(hit.place.name), hit.place.category.displayName, distance, open,
                     TerminalText.safe(entry.id.description)]
         }
@@ -118,7 +122,7 @@ struct FavouritesCommand: AsyncParsableCommand {
                 ("lon", .degrees(place?.coordinate.longitude)),
                 ("distance_m", withDistance ? entry.hit.map { .tenths($0.distance) } ?? .null : .null),
                 ("open_state", .text(place.map {
-                    PlacesOutput.openState($0, at: time.instant, timeZone: time.zone, holidays: time.holidays)
+                    PlacesOutput.openState($0, at: time.instant, zones: time.zones, holidays: time.holidays)
                 })),
                 ("in_data", .bool(place != nil)),
             ])

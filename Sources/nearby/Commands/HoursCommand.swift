@@ -33,8 +33,8 @@ struct HoursCommand: ParsableCommand {
     func run() throws {
         if time.openDuring != nil { throw CommandFailure("--open-during goes with the app, nearby places and nearby categories.") }
         let environment = ProcessEnvironment.values
-        let zone = ZoneRules.local(tz: environment["TZ"])
-        let instant = try time.instant(zone: zone)
+        let computerZone = ZoneRules.local(tz: environment["TZ"])
+        var zone = computerZone
         var settings: AppSettings
         do {
             settings = try AppSettings.load(flags: [:], environment: environment)
@@ -42,20 +42,23 @@ struct HoursCommand: ParsableCommand {
         } catch let error as SettingsError {
             throw CommandFailure(error.description)
         }
-        let zoneEntry = ZoneTable().entry(forZone: zone.identifier)
+        let zoneEntry = ZoneTable().entry(forZone: computerZone.identifier)
         var position = zoneEntry.map { Coordinate(latitude: $0.latitude, longitude: $0.longitude) }
         if let near = here.near {
             guard let given = Coordinate(parsing: near) else {
                 throw CommandFailure("--near for hours wants LAT,LON (e.g. 47.141,9.5209), not \(TerminalText.quoted(near)).")
             }
             position = given
+            // Hours at a place are read on its clock.
+            zone = PlaceZones.world(fallback: computerZone).zone(at: given)
         } else if settings.country == nil {
             // No place given: the zone's own country.
             settings.country = zoneEntry?.country
         }
+        let instant = try time.instant(zone: zone)
         let directory: HolidayDirectory
         do {
-            directory = try settings.holidayDirectory(zone: zone)
+            directory = try settings.holidayDirectory(zone: computerZone)
         } catch {
             throw CommandFailure(error.description)
         }

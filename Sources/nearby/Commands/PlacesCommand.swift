@@ -41,12 +41,11 @@ struct PlacesCommand: AsyncParsableCommand {
         let limit = limit ?? 20
         let category = try parsedCategory()
         let settings = try AppSettings.load(flags: placesSource.flags)
-        let zone = ZoneRules.local(tz: ProcessEnvironment.values["TZ"])
-        let instant = try time.instant(zone: zone)
-        let span = try time.span(zone: zone, base: instant)
+        let computerZone = ZoneRules.local(tz: ProcessEnvironment.values["TZ"])
+        let zones = PlaceZones.world(fallback: computerZone)
         let holidays: HolidayDirectory
         do {
-            holidays = try settings.holidayDirectory(zone: zone)
+            holidays = try settings.holidayDirectory(zone: computerZone)
         } catch {
             throw CommandFailure(error.description)
         }
@@ -55,6 +54,10 @@ struct PlacesCommand: AsyncParsableCommand {
         // A live source fills the store as it goes; only the local one needs an import first.
         if settings.source == .local { try store.requirePlaces(storeDirectory: global.directory.path) }
         let here = try area.location(in: store, fallback: settings.near)
+        // --at and --open-during are read on the clock of the place asked about, as its hours are.
+        let zone = zones.zone(at: here.coordinate)
+        let instant = try time.instant(zone: zone)
+        let span = try time.span(zone: zone, base: instant)
         let provider = try AppServices.placesProvider(settings: settings, store: store)
 
         var query = PlaceQuery(center: here.coordinate, radius: radius, category: category, searchText: search,
@@ -67,7 +70,7 @@ struct PlacesCommand: AsyncParsableCommand {
                 query.limit = span == nil ? min(limit - hits.count, 200) : 200
                 let page = try await provider.places(query, after: cursor)
                 if let span {
-                    hits += page.hits.filter { PlacesOutput.isOpen($0.place, during: span, timeZone: zone, holidays: holidays) }
+                    hits += page.hits.filter { PlacesOutput.isOpen($0.place, during: span, zones: zones, holidays: holidays) }
                         .prefix(limit - hits.count)
                 } else {
                     hits += page.hits
@@ -79,7 +82,7 @@ struct PlacesCommand: AsyncParsableCommand {
         }
 
         if json {
-            Console.write(PlacesOutput.json(hits, at: instant, timeZone: zone, holidays: holidays))
+            Console.write(PlacesOutput.json(hits, at: instant, zones: zones, holidays: holidays))
         } else if hits.isEmpty {
             var sentence = PlacesOutput.nothingFound(category: category, search: search, radius: radius, near: here,
                                                      units: settings.units)
@@ -90,7 +93,7 @@ struct PlacesCommand: AsyncParsableCommand {
             }
             Console.line(sentence)
         } else {
-            Console.write(PlacesOutput.rows(hits, units: settings.units, at: instant, timeZone: zone, holidays: holidays)
+            Console.write(PlacesOutput.rows(hits, units: settings.units, at: instant, zones: zones, holidays: holidays)
                 .map { $0 + "\n" }.joined())
         }
     }

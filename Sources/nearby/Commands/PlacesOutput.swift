@@ -15,7 +15,7 @@ enum PlacesOutput {
 
     /// One aligned line a place: name, category, distance and compass point, open state at `now`.
     static func rows(_ hits: [PlaceHit], units: UnitSystem = .metric, at now: Date = Date(),
-                     timeZone: ZoneRules = .current, holidays: HolidayDirectory = .builtIn) -> [String] {
+                     zones: PlaceZones = .fixed(.current), holidays: HolidayDirectory = .builtIn) -> [String] {
         let names = hits.map { TextLayout.truncate(TerminalText.safe($0.place.name), toWidth: nameColumns) }
         let nameWidth = names.map(DisplayWidth.of).max() ?? 0
         let categoryWidth = hits.map { $0.place.category.displayName.count }.max() ?? 0
@@ -27,31 +27,31 @@ enum PlacesOutput {
             return name + String(repeating: " ", count: nameWidth - DisplayWidth.of(name)) + "  "
                 + NumberText.leftAligned(category, width: categoryWidth) + "  "
                 + NumberText.rightAligned(whereText, width: 10) + "  "
-                + openText(hit.place, at: now, timeZone: timeZone, holidays: holidays)
+                + openText(hit.place, at: now, zones: zones, holidays: holidays)
         }
     }
 
-    /// "open · until 18:00", "closed · opens Mo 07:30", "hours unknown".
-    static func openText(_ place: Place, at now: Date, timeZone: ZoneRules,
+    /// "open · until 18:00", "closed · opens Mo 07:30", "hours unknown": on the place's own clock.
+    static func openText(_ place: Place, at now: Date, zones: PlaceZones,
                          holidays: HolidayDirectory = .builtIn) -> String {
         guard let source = place.openingHours else { return "hours unknown" }
-        let context = HoursContext(place: place, zone: timeZone, holidays: holidays)
-        return TerminalText.safe(OpeningHours(source).evaluate(at: now, in: context).rowText(timeZone: timeZone))
+        let context = HoursContext(place: place, zone: zones.zone(for: place), holidays: holidays)
+        return TerminalText.safe(OpeningHours(source).evaluate(at: now, in: context).rowText(timeZone: context.zone))
     }
 
     /// "open", "closed" or "unknown" (no hours, or hours that could not be read).
-    static func openState(_ place: Place, at now: Date, timeZone: ZoneRules,
+    static func openState(_ place: Place, at now: Date, zones: PlaceZones,
                           holidays: HolidayDirectory = .builtIn) -> String {
         guard let source = place.openingHours else { return "unknown" }
-        let context = HoursContext(place: place, zone: timeZone, holidays: holidays)
+        let context = HoursContext(place: place, zone: zones.zone(for: place), holidays: holidays)
         return OpeningHours(source).evaluate(at: now, in: context).state.rawValue
     }
 
     /// Whether `place` is open for the whole of `span` (no hours: no).
-    static func isOpen(_ place: Place, during span: (start: Date, end: Date), timeZone: ZoneRules,
+    static func isOpen(_ place: Place, during span: (start: Date, end: Date), zones: PlaceZones,
                        holidays: HolidayDirectory) -> Bool {
         guard let source = place.openingHours else { return false }
-        let context = HoursContext(place: place, zone: timeZone, holidays: holidays)
+        let context = HoursContext(place: place, zone: zones.zone(for: place), holidays: holidays)
         return OpeningHours(source).isOpen(from: span.start, to: span.end, in: context)
     }
 
@@ -66,13 +66,13 @@ enum PlacesOutput {
     }
 
     /// The hits as a JSON array (the style of every `--json`, see `JSONOutput`), their open state at `now`.
-    static func json(_ hits: [PlaceHit], at now: Date = Date(), timeZone: ZoneRules = .current,
+    static func json(_ hits: [PlaceHit], at now: Date = Date(), zones: PlaceZones = .fixed(.current),
                      holidays: HolidayDirectory = .builtIn) -> String {
-        JSONOutput.array(hits.map { object($0, at: now, timeZone: timeZone, holidays: holidays) }).rendered()
+        JSONOutput.array(hits.map { object($0, at: now, zones: zones, holidays: holidays) }).rendered()
     }
 
     /// One place as scripts read it; absent tags are null, so every object has the same keys.
-    static func object(_ hit: PlaceHit, at now: Date, timeZone: ZoneRules, holidays: HolidayDirectory) -> JSONOutput {
+    static func object(_ hit: PlaceHit, at now: Date, zones: PlaceZones, holidays: HolidayDirectory) -> JSONOutput {
         let place = hit.place
         let hours: JSONOutput = switch place.openingHours {
         case .osm(let text): .string(text)
@@ -90,7 +90,7 @@ enum PlacesOutput {
             ("lon", .degrees(place.coordinate.longitude)),
             ("distance_m", .tenths(hit.distance)),
             ("bearing", .tenths(hit.bearing)),
-            ("open_state", .string(openState(place, at: now, timeZone: timeZone, holidays: holidays))),
+            ("open_state", .string(openState(place, at: now, zones: zones, holidays: holidays))),
             ("street", .text(place.address.street)),
             ("housenumber", .text(place.address.houseNumber)),
             ("postcode", .text(place.address.postcode)),

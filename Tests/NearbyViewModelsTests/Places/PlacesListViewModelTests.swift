@@ -528,3 +528,22 @@ struct PlacesRoutesTests {
         #expect(detail.lines.value.first { $0.label == "Distance" }?.value == "900 m N")
     }
 }
+
+/// A list far from the computer's clock reads each place's hours on the place's own.
+@MainActor
+struct PlacesListOwnClockTests {
+    @Test func rowsShowThePlacesOwnClock() async throws {
+        let provider = PagingPlacesProvider(places: [PlacesSamples.amadeus])
+        // Monday 17:00 UTC is Tuesday 02:00 in Tokyo: Amadeus (Mo-Fr 08:00-18:00) there is closed until 08:00.
+        let tokyo = PlaceZones(fallback: .utc) { _ in "Asia/Tokyo" }
+        let context = PlacesContext(provider: provider, navigator: Navigator(), here: PlacesSamples.here,
+                                    timeZone: PlacesSamples.utc, zones: tokyo,
+                                    now: { PlacesSamples.instant("2026-03-02T17:00:00Z") })
+        let list = PlacesListViewModel(subject: .category(.cafe), context: context)
+        list.load()
+        await list.idle()
+        guard case .place(let row) = list.row(at: 0) else { Issue.record("no place row"); return }
+        #expect(row.openState == "closed · opens 08:00")
+        #expect(context.timeZone.identifier == "Asia/Tokyo", "typed times are read on here's clock")
+    }
+}

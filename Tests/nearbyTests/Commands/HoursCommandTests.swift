@@ -111,13 +111,13 @@ struct HoursCommandTests {
                   attribution: "OSM")
         }
         let holidays = HolidayDirectory()
-        #expect(PlacesOutput.isOpen(place("Mo-Sa 17:00-22:00"), during: span, timeZone: Self.vaduz, holidays: holidays))
-        #expect(PlacesOutput.isOpen(place("Mo-Su 18:00-20:00"), during: span, timeZone: Self.vaduz, holidays: holidays))
-        #expect(!PlacesOutput.isOpen(place("Mo-Sa 19:00-23:00"), during: span, timeZone: Self.vaduz, holidays: holidays))
-        #expect(!PlacesOutput.isOpen(place("Mo-Sa 17:00-19:30"), during: span, timeZone: Self.vaduz, holidays: holidays))
-        #expect(!PlacesOutput.isOpen(place("Tu-Sa 17:00-22:00"), during: span, timeZone: Self.vaduz, holidays: holidays))
+        #expect(PlacesOutput.isOpen(place("Mo-Sa 17:00-22:00"), during: span, zones: .fixed(Self.vaduz), holidays: holidays))
+        #expect(PlacesOutput.isOpen(place("Mo-Su 18:00-20:00"), during: span, zones: .fixed(Self.vaduz), holidays: holidays))
+        #expect(!PlacesOutput.isOpen(place("Mo-Sa 19:00-23:00"), during: span, zones: .fixed(Self.vaduz), holidays: holidays))
+        #expect(!PlacesOutput.isOpen(place("Mo-Sa 17:00-19:30"), during: span, zones: .fixed(Self.vaduz), holidays: holidays))
+        #expect(!PlacesOutput.isOpen(place("Tu-Sa 17:00-22:00"), during: span, zones: .fixed(Self.vaduz), holidays: holidays))
         // Two stretches that meet are one.
         #expect(PlacesOutput.isOpen(place("Mo 17:00-19:00 \"bar\", Mo 19:00-21:00 \"kitchen\""), during: span,
-                                    timeZone: Self.vaduz, holidays: holidays))
+                                    zones: .fixed(Self.vaduz), holidays: holidays))
     }
 }

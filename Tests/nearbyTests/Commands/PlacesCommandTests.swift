@@ -137,13 +137,13 @@ struct PlacesCommandTests {
         atm.openingHours = nil
         let rows = PlacesOutput.rows([PlaceHit(place: cafe, distance: 120, bearing: 45),
                                       PlaceHit(place: bar, distance: 1_449, bearing: 225),
-                                      PlaceHit(place: atm, distance: 0.2, bearing: 0)], at: now, timeZone: zone)
+                                      PlaceHit(place: atm, distance: 0.2, bearing: 0)], at: now, zones: .fixed(zone))
         #expect(rows[0].contains("120 m NE") && rows[0].hasSuffix("open · until 18:00"))
         #expect(rows[1].contains("1.4 km SW") && rows[1].contains("closed · opens 20:00"))
         #expect(rows[2].hasSuffix("hours unknown"))
-        #expect(PlacesOutput.openState(cafe, at: now, timeZone: zone) == "open")
-        #expect(PlacesOutput.openState(bar, at: now, timeZone: zone) == "closed")
-        #expect(PlacesOutput.openState(atm, at: now, timeZone: zone) == "unknown")
+        #expect(PlacesOutput.openState(cafe, at: now, zones: .fixed(zone)) == "open")
+        #expect(PlacesOutput.openState(bar, at: now, zones: .fixed(zone)) == "closed")
+        #expect(PlacesOutput.openState(atm, at: now, zones: .fixed(zone)) == "unknown")
     }
 
     @Test func rowsAreAlignedAndSafe() {
