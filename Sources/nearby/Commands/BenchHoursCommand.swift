@@ -61,6 +61,30 @@ struct BenchHoursCommand: ParsableCommand {
             for code in ["DE", "US", "GB", "FR", "IT"] { _ = HolidayCalendar.builtIn(country: code) }
         } / 5
         print("building a country's holiday table (once)  \(NumberText.fixed(tables * 1e6, digits: 1)) µs")
+        benchZoneLookups()
+    }
+
+    /// The zone of a position (every place's clock): the first use, then lookups over the world and Europe.
+    private func benchZoneLookups() {
+        let firstUse = time { _ = ZoneLocator.embedded }
+        guard let locator = ZoneLocator.embedded else { return print("zone outlines: none in this build") }
+        var generator = SystemRandomNumberGenerator()
+        for (area, latitudes, longitudes) in [("the world", -60.0...70.0, -180.0...180.0),
+                                              ("Europe", 36.0...70.0, -10.0...40.0)] {
+            let points = (0..<100_000).map { _ in
+                (Double.random(in: latitudes, using: &generator), Double.random(in: longitudes, using: &generator))
+            }
+            var sink = 0
+            let lookup = median((0..<rounds).map { _ in
+                time {
+                    for (latitude, longitude) in points {
+                        sink &+= locator.zoneIdentifier(latitude: latitude, longitude: longitude)?.utf8.count ?? 0
+                    }
+                } / Double(points.count)
+            })
+            print("a zone lookup over \(area)  \(NumberText.fixed(lookup * 1e9, digits: 0)) ns" + (sink < 0 ? "!" : ""))
+        }
+        print("zone outlines' first use  \(NumberText.fixed(firstUse * 1e6, digits: 1)) µs")
     }
 
     private func time(_ work: () -> Void) -> Double {
