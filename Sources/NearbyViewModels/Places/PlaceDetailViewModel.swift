@@ -459,7 +459,11 @@ public final class PlaceDetailViewModel: PlaceDetailViewModelType {
                                       isToday: day.isToday, note: notes.isEmpty ? nil : notes.joined(separator: " · "))
             }
             : []
-        hours.update(OpeningHoursSummary(now: DisplayText.oneLine(status.detailText(timeZone: zone)),
+        // Hours are read on the place's clock: where it keeps another time than the computer, say what it shows.
+        let clockNow = context.clock()
+        let local = context.timeIsChosen || !context.zones.differsFromComputer(zone, at: clockNow) ? ""
+            : " · " + OpeningHoursText.clock(zone.localDateTime(at: clockNow).minuteOfDay) + " local"
+        hours.update(OpeningHoursSummary(now: DisplayText.oneLine(status.detailText(timeZone: zone)) + local,
                                          state: status.state, week: week))
         // A chosen time stands still: nothing shown changes as the clock runs.
         guard parsedHours.isReadable || status.isReported, !tracker.isClosed, !context.timeIsChosen else {
@@ -468,7 +472,9 @@ public final class PlaceDetailViewModel: PlaceDetailViewModelType {
         // "Today" in the week table, and "tomorrow" in the state, move at midnight even when the state does not;
         // "closes in 21 min" becomes 20 a minute later.
         let midnight = context.nextMidnight(after: now)
-        let candidates = [status.nextChange, midnight, status.wordsValidUntil].compactMap { $0 }
+        let nextMinute = local.isEmpty ? nil
+            : Date(timeIntervalSince1970: (clockNow.timeIntervalSince1970 / 60).rounded(.down) * 60 + 60)
+        let candidates = [status.nextChange, midnight, status.wordsValidUntil, nextMinute].compactMap { $0 }
         nextRefresh.update(candidates.min())
     }
 

@@ -20,13 +20,14 @@ struct HomeFixture {
          at time: String = "2026-11-25 10:00", routes: HomeRoutes? = nil,
          locate: (@Sendable (String) async -> PlaceNameLookup)? = nil,
          remember: (@MainActor (HomeLocation) -> Void)? = nil, favourites: (any FavouritesStore)? = nil,
-         favouriteChanges: FavouriteChanges? = nil) {
+         favouriteChanges: FavouriteChanges? = nil, zones: PlaceZones? = nil) {
         provider = FakePlacesProvider(places: places)
         repository = FakeFriendsRepository(friends: friends)
         let clock = TestClock(time)
         self.clock = clock
         var context = HomeContext(places: provider, friends: repository, navigator: navigator, here: SampleTown.here,
-                                  now: { clock.now }, timeZone: homeZone, routes: routes ?? recorder.routes)
+                                  now: { clock.now }, timeZone: homeZone, zones: zones,
+                                  routes: routes ?? recorder.routes)
         context.locate = locate
         context.remember = remember
         context.favourites = favourites

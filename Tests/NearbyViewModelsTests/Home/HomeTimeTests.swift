@@ -68,3 +68,23 @@ struct HomeTimeTests {
         #expect(HomeRefreshSchedule.next(after: now, changes: [now], shown: [], timeZone: homeZone) == nil)
     }
 }
+
+/// Here on another clock than the computer's: the header says the local time, and rows are read on it.
+@MainActor
+struct HomeOwnClockTests {
+    @Test func theHeaderSaysTheLocalTimeWhereHereKeepsAnother() async throws {
+        // The computer keeps homeZone; here, for this test, keeps Tokyo's time.
+        let tokyo = PlaceZones(fallback: homeZone) { _ in "Asia/Tokyo" }
+        let fixture = HomeFixture(at: "2026-11-25 10:00", zones: tokyo)
+        await fixture.loaded()
+        let local = try ZoneRules.named("Asia/Tokyo").localDateTime(at: homeTime("2026-11-25 10:00"))
+        #expect(fixture.home.header.value.localTime == OpeningHoursText.clock(local.minuteOfDay) + " local")
+        // It ticks: the next refresh is at most a minute away.
+        let next = try #require(fixture.home.nextRefresh.value)
+        #expect(next <= homeTime("2026-11-25 10:01"))
+
+        let same = HomeFixture(at: "2026-11-25 10:00", zones: PlaceZones(fallback: homeZone) { _ in homeZone.identifier })
+        await same.loaded()
+        #expect(same.home.header.value.localTime == nil)
+    }
+}

@@ -113,6 +113,18 @@ struct PlaceDetailViewModelTests {
 
     // MARK: Hours
 
+    @Test func aPlaceOnAnotherClockIsReadOnItAndSaysItsLocalTime() {
+        // Monday 17:00 UTC is Tuesday 02:00 in Tokyo, where the computer's UTC is nine hours behind.
+        var context = self.context
+        context.zones = PlaceZones(fallback: .utc) { _ in "Asia/Tokyo" }
+        let model = PlaceDetailViewModel(hit: PagingPlacesProvider.hit(Self.full, from: PlacesSamples.here),
+                                         context: context)
+        #expect(model.hours.value?.now == "Closed · opens 08:00 · 02:00 local")
+        #expect(model.hours.value?.week.first { $0.isToday }?.day == "Tu")
+        // The local clock's next minute comes before the opening.
+        #expect(model.nextRefresh.value == PlacesSamples.instant("2026-03-02T17:01:00Z"))
+    }
+
     @Test(arguments: [
         // Within the last hour the words count the minutes: "closes in 59 min" from 17:01.
         ("2026-03-02T17:00:00Z", "Open · closes 18:00", OpeningState.open, "2026-03-02T17:01:00Z"),
