@@ -101,6 +101,32 @@ def build(nodes, ways):
     return graph
 
 
+def joined_nodes(graph):
+    """The nodes of pieces a walk may start from: Nearby joins a point to a piece of less than 1 km of paths
+    that is not the longest piece (a courtyard's footway) only when nothing else is near, so pairs are drawn
+    from the other pieces. Pieces are connected regardless of one-way rules."""
+    parent = {node: node for node in graph}
+
+    def root(node):
+        while parent[node] != node:
+            parent[node] = parent[parent[node]]
+            node = parent[node]
+        return node
+
+    stretches = {}
+    for a, steps in graph.items():
+        for b, length in steps:
+            stretches[(min(a, b), max(a, b))] = length
+            ra, rb = root(a), root(b)
+            if ra != rb:
+                parent[rb] = ra
+    metres = {}
+    for (a, _), length in stretches.items():
+        metres[root(a)] = metres.get(root(a), 0.0) + length
+    longest = max(metres, key=metres.get) if metres else None
+    return [node for node in graph if root(node) == longest or metres.get(root(node), 0.0) >= 1000]
+
+
 def shortest(graph, source, target):
     best = {source: 0.0}
     heap = [(0.0, source)]
@@ -126,7 +152,7 @@ def main():
     args = parser.parse_args()
     nodes, ways = read(args.file)
     graph = build(nodes, ways)
-    ids = sorted(graph)
+    ids = sorted(joined_nodes(graph))
     rng = random.Random(args.seed)
     printed = 0
     while printed < args.pairs:
