@@ -22,11 +22,15 @@ public enum GPSDReport: Hashable, Sendable {
             // eph is gpsd's horizontal error estimate; older versions give only epx and epy.
             let accuracy = report.eph ?? zip2(report.epx, report.epy).map { ($0 * $0 + $1 * $1).squareRoot() }
             return .position(mode: report.mode ?? 0, latitude: report.lat, longitude: report.lon,
-                             accuracy: accuracy.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil })
+                             accuracy: accuracy.flatMap { Self.plausibleAccuracy.contains($0) ? $0 : nil })
         default:
             return .other(className: report.className)
         }
     }
+
+    /// Error estimates a receiver can mean, in metres: beyond a thousand kilometres (1e21 has been sent) the
+    /// estimate says nothing, and is treated as unknown rather than trusted or printed.
+    static let plausibleAccuracy = 0.0...1_000_000.0
 
     /// What a report means for the app; nil for reports that change nothing.
     public var update: PositionUpdate? {

@@ -87,7 +87,10 @@ public final class HereTracker {
 
     /// "±8 m", "±25 m", "±150 m", "±1.2 km": rounded so a jittering estimate does not redraw the header.
     static func accuracyText(_ metres: Double) -> String {
-        switch metres {
+        // gpsd's reports are checked already; this keeps any other source's absurd figure off the header too.
+        guard metres.isFinite, metres >= 0 else { return "accuracy unknown" }
+        if metres >= 100_000 { return "±100+ km" }
+        return switch metres {
         case ..<10: "±\(max(1, Int(metres.rounded()))) m"
         case ..<100: "±\(Int((metres / 5).rounded()) * 5) m"
         case ..<1_000: "±\(Int((metres / 50).rounded()) * 50) m"

@@ -70,6 +70,13 @@ struct GPSDClientTests {
         let both = GPSDReport.parse(#"{"class":"TPV","mode":3,"lat":1,"lon":2,"epx":3,"epy":4}"#)
         #expect(both == .position(mode: 3, latitude: 1, longitude: 2, accuracy: 5))
         #expect(GPSDReport.parse("[1,2]") == nil)
+        // The attack's 1e21 (and NaN-like or negative estimates): the fix stands, its accuracy is unknown.
+        for eph in ["1e21", "1e25", "-3", "1000001"] {
+            #expect(GPSDReport.parse(#"{"class":"TPV","mode":3,"lat":47.14,"lon":9.52,"eph":\#(eph)}"#)
+                == .position(mode: 3, latitude: 47.14, longitude: 9.52, accuracy: nil), "eph \(eph)")
+        }
+        #expect(GPSDReport.parse(#"{"class":"TPV","mode":3,"lat":1,"lon":2,"epx":1e200,"epy":1e200}"#)
+            == .position(mode: 3, latitude: 1, longitude: 2, accuracy: nil))
         #expect(GPSDReport.parse(#"{"class":"VERSION","release":"3.25"}"#) == .version(release: "3.25"))
     }
 

@@ -78,6 +78,11 @@ struct HereTrackerTests {
         #expect(HereTracker.accuracyText(23) == "±25 m")
         #expect(HereTracker.accuracyText(140) == "±150 m")
         #expect(HereTracker.accuracyText(1_240) == "±1.2 km")
+        // Never 18-digit kilometres, never a trap on a figure no integer holds.
+        #expect(HereTracker.accuracyText(9.3e20) == "±100+ km")
+        #expect(HereTracker.accuracyText(.infinity) == "accuracy unknown")
+        #expect(HereTracker.accuracyText(.nan) == "accuracy unknown")
+        #expect(HereTracker.accuracyText(-1) == "accuracy unknown")
     }
 
     @Test func aListFollowsTheTrackerAndShowsItsNotice() async {
