@@ -12,7 +12,8 @@ struct FullTextQuery {
     /// The longest prefix the full-text index holds (see `PlacesSchema`).
     static let indexedPrefix = 8
 
-    /// The words, folded the way the index folds them (lower case, no accents; ø, æ, ß kept as they are).
+    /// The words, folded as the index's text was (`SearchFolding.fold`, as every search of the app folds:
+    /// "пятерочка" finds "Пятёрочка", "strasse" finds "Straße").
     let words: [String]
     /// The MATCH expression: each word cut to `indexedPrefix` letters, quoted, as a prefix.
     let expression: String
@@ -21,7 +22,7 @@ struct FullTextQuery {
 
     /// Nil when `text` holds no word to look for.
     init?(_ text: String) {
-        let words = Self.words(of: SearchFolding.foldAccents(text)).prefix(16)
+        let words = Self.words(of: SearchFolding.fold(text)).prefix(16)
         guard !words.isEmpty else { return nil }
         self.words = Array(words)
         expression = words.map { word in
@@ -33,8 +34,7 @@ struct FullTextQuery {
 
     /// Whether every word starts a word of `name` or `subtitle`.
     func matches(name: String, subtitle: String) -> Bool {
-        let haystack = Self.words(of: SearchFolding.foldAccents(name))
-            + Self.words(of: SearchFolding.foldAccents(subtitle))
+        let haystack = Self.words(of: SearchFolding.fold(name)) + Self.words(of: SearchFolding.fold(subtitle))
         return words.allSatisfy { word in haystack.contains { $0.hasPrefix(word) } }
     }
 

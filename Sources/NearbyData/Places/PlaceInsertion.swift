@@ -31,7 +31,7 @@ final class PlaceInsertion {
             WHERE rid = ?
             """)
         spatial = try db.statement("INSERT INTO place_rtree VALUES (?, ?, ?, ?, ?, ?, ?)")
-        text = try db.statement("INSERT INTO place_fts (rowid, name, subtitle) VALUES (?, ?, ?)")
+        text = try db.statement("INSERT INTO place_fts (rowid, searchName, searchSubtitle) VALUES (?, ?, ?)")
         tileCount = try db.statement(PlaceTiles.adjustSQL)
     }
 
@@ -40,7 +40,7 @@ final class PlaceInsertion {
     func insert(_ value: Place, id: String, rid: Int64) throws {
         place.reset()
         try place.bind(rid, at: 1)
-        try bindColumns(of: value, id: id, to: place, from: 2)
+        let folded = try bindColumns(of: value, id: id, to: place, from: 2).folded
         try place.run()
 
         let scale = PlacesSchema.coordinateScale
@@ -58,8 +58,8 @@ final class PlaceInsertion {
 
         text.reset()
         try text.bind(rid, at: 1)
-        try text.bind(value.name, at: 2)
-        try text.bind(value.subtitle, at: 3)
+        try text.bind(folded.name, at: 2)
+        try text.bind(folded.subtitle, at: 3)
         try text.run()
     }
 
@@ -74,14 +74,15 @@ final class PlaceInsertion {
     /// Rewrites the stored place under key `rid` (same cell); the schema's triggers update the indexes.
     func update(_ value: Place, id: String, rid: Int64) throws {
         update.reset()
-        let next = try bindColumns(of: value, id: id, to: update, from: 1)
+        let next = try bindColumns(of: value, id: id, to: update, from: 1).next
         try update.bind(rid, at: next)
         try update.run()
     }
 
-    /// Binds `PlaceRow.writtenColumns` from parameter `first` on; returns the next parameter's index.
-    @discardableResult
-    private func bindColumns(of value: Place, id: String, to statement: SQLiteStatement, from first: Int32) throws -> Int32 {
+    /// Binds `PlaceRow.writtenColumns` from parameter `first` on; returns the next parameter's index and the
+    /// folded name and subtitle (what the full-text index holds).
+    private func bindColumns(of value: Place, id: String, to statement: SQLiteStatement,
+                             from first: Int32) throws -> (next: Int32, folded: (name: String, subtitle: String)) {
         var hoursText: String?
         var periodsJSON: String?
         switch value.openingHours {
@@ -123,6 +124,9 @@ final class PlaceInsertion {
         try bind(updatedAt)
         try bind(extract)
         try bind(importRun)
-        return index
+        let folded = (name: SearchFolding.fold(value.name), subtitle: SearchFolding.fold(value.subtitle))
+        try bind(folded.name)
+        try bind(folded.subtitle)
+        return (index, folded)
     }
 }

@@ -20,9 +20,9 @@ enum PlaceRow {
     static let writtenColumns = """
         id, name, category, categoryCode, lat, lon, street, houseNumber, postcode, city, country, formattedAddress, \
         phone, website, email, openingHours, openingPeriods, cuisine, wheelchair, operator, brand, \
-        rating, ratingCount, priceLevel, attribution, subtitle, updatedAt, extract, importRun
+        rating, ratingCount, priceLevel, attribution, subtitle, updatedAt, extract, importRun, searchName, searchSubtitle
         """
-    static let writtenColumnCount = 29
+    static let writtenColumnCount = 31
 
     /// Google's periods as the JSON the table keeps; nil for OpenStreetMap text or no hours.
     static func periodsJSON(_ hours: OpeningHoursSource?) throws -> String? {

@@ -1,3 +1,5 @@
+import NearbyCore
+
 /// The place, locality and favourite tables, with the spatial (R*Tree) and full-text (FTS5) indexes.
 ///
 /// `place.rid` is a spatial key (see `SpatialKey`), shared as rowid by `place_rtree` and `place_fts`.
@@ -12,6 +14,32 @@ enum PlacesSchema {
     /// the index per part of its box (`PlaceFinder.TextSearch`); over several segments, a word prefix whose
     /// entries are spread thin across them (a few thousand "caf…" among 100,000 places) is read whole for every
     /// seek: 24 seeks cost 2.6–5.9 ms before the merge and 0.2 ms after.
+    /// The full-text index over the folded names and the triggers that keep it and the favourites' snapshots
+    /// in step with changes and deletions (version 14 on).
+    static let searchIndexSQL = """
+        CREATE VIRTUAL TABLE place_fts USING fts5(
+            searchName, searchSubtitle,
+            content = 'place', content_rowid = 'rid',
+            tokenize = 'unicode61 remove_diacritics 2',
+            prefix = '1 2 3 4 5 6 7 8'
+        );
+        INSERT INTO place_fts(place_fts, rank) VALUES ('hashsize', 67108864);
+        CREATE TRIGGER place_ad AFTER DELETE ON place BEGIN
+            DELETE FROM place_rtree WHERE id = old.rid;
+            INSERT INTO place_fts(place_fts, rowid, searchName, searchSubtitle)
+                VALUES ('delete', old.rid, old.searchName, old.searchSubtitle);
+            UPDATE favourite SET name = old.name, category = old.category, lat = old.lat, lon = old.lon
+                WHERE placeID = old.id;
+        END;
+        CREATE TRIGGER place_au_fts AFTER UPDATE OF rid, searchName, searchSubtitle ON place
+        WHEN old.rid IS NOT new.rid OR old.searchName IS NOT new.searchName
+            OR old.searchSubtitle IS NOT new.searchSubtitle BEGIN
+            INSERT INTO place_fts(place_fts, rowid, searchName, searchSubtitle)
+                VALUES ('delete', old.rid, old.searchName, old.searchSubtitle);
+            INSERT INTO place_fts(rowid, searchName, searchSubtitle) VALUES (new.rid, new.searchName, new.searchSubtitle);
+        END;
+        """
+
     static func mergeSearchIndex(_ db: SQLiteConnection) throws {
         try db.execute(script: "INSERT INTO place_fts(place_fts) VALUES ('optimize')")
     }
@@ -154,6 +182,33 @@ enum PlacesSchema {
                     INSERT INTO place_tile (key, n) VALUES (\(key("new", code: "new.categoryCode")), 1) \(add);
                     INSERT INTO place_tile (key, n) VALUES (\(key("new", code: all)), 1) \(add);
                 END;
+                """)
+        },
+        // The full-text index holds names folded as every other search of the app folds them
+        // (`SearchFolding.fold`): SQLite's tokenizer removes only Latin accents, so "Пятёрочка" could be found
+        // by neither spelling, and "strasse" did not find "Straße". The folded text is kept in the row, so the
+        // triggers can take exactly what was indexed back out.
+        StoreMigration(version: 14, legacyName: nil) { db in
+            try db.execute(script: """
+                ALTER TABLE place ADD COLUMN searchName TEXT NOT NULL DEFAULT '';
+                ALTER TABLE place ADD COLUMN searchSubtitle TEXT NOT NULL DEFAULT '';
+                DROP TRIGGER place_ad;
+                DROP TRIGGER place_au_fts;
+                DROP TABLE place_fts;
+                """)
+            let rows = try db.prepare("SELECT rid, name, subtitle FROM place")
+            let fill = try db.prepare("UPDATE place SET searchName = ?, searchSubtitle = ? WHERE rid = ?")
+            var folded: [(rid: Int64, name: String, subtitle: String)] = []
+            while try rows.step() {
+                guard let rid = try? rows.column(0, as: Int64.self) else { continue }
+                let name = (try? rows.column(1, as: String.self)) ?? ""
+                let subtitle = (try? rows.column(2, as: String.self)) ?? ""
+                folded.append((rid, SearchFolding.fold(name), SearchFolding.fold(subtitle)))
+            }
+            for row in folded { try fill.bind(row.name, row.subtitle, row.rid).run() }
+            try db.execute(script: """
+                \(searchIndexSQL)
+                INSERT INTO place_fts(place_fts) VALUES ('rebuild');
                 """)
         },
         // What `nearby extracts` lists of each extract: the extent of its data (which also tells two files of
