@@ -6,6 +6,8 @@ public enum PlaceNameLookup: Hashable, Sendable {
     case ambiguous([Locality])
     /// No town of that name in the data.
     case unknown
+    /// No town of that name, but these are close to it (a typo): "did you mean …?".
+    case misspelt(suggestions: [String])
     /// The lookup failed (the store could not be read); the detail is a sentence.
     case unavailable(String)
 }
@@ -30,8 +32,15 @@ extension PlaceNameLookup {
             return "“\(name)” could mean \(list.joined(separator: "; "))\(more): type LAT, LON"
         case .unknown:
             return "No town called “\(name)” in the data: the friend gets no distance (type LAT, LON to give one)"
+        case .misspelt(let suggestions):
+            return "No town called “\(name)” in the data. Did you mean \(Self.quotedList(suggestions))?"
         case .unavailable(let reason):
             return "The place could not be looked up (\(reason))"
         }
+    }
+
+    /// "“Vaduz” or “Vaduz Bergwerk”".
+    public static func quotedList(_ names: [String]) -> String {
+        names.map { "“\($0)”" }.joined(separator: " or ")
     }
 }

@@ -7,7 +7,8 @@
 /// "ROLF" finds "Rølf", "strasse" finds "Straße").
 public enum SearchFolding {
     /// Lower case, accents removed, letters without a decomposition spelled the way a keyboard without them
-    /// writes them (ø → o, æ → ae, ß → ss, ł → l), full-width forms made ASCII.
+    /// writes them (ø → o, æ → ae, ß → ss, ł → l), full-width forms made ASCII, and typographic apostrophes
+    /// (’ ‘ ʼ) the plain one.
     public static func fold(_ text: String) -> String {
         fold(text, expandingLetters: true)
     }
@@ -29,6 +30,10 @@ public enum SearchFolding {
                 || properties.generalCategory == .nonspacingMark { continue }
             if expandingLetters, let spelled = expansion(of: scalar) {
                 out.append(contentsOf: spelled.unicodeScalars)
+                continue
+            }
+            if apostrophes.contains(scalar.value) {
+                out.append("'")
                 continue
             }
             if let narrow = narrowForm(of: scalar) {
@@ -70,6 +75,9 @@ public enum SearchFolding {
         default: nil
         }
     }
+
+    /// Marks people type as a plain apostrophe, which names spell typographically ("l’Aldosa", "Hawaiʻi").
+    private static let apostrophes: Set<UInt32> = [0x2019, 0x2018, 0x02BC, 0x02BB, 0x00B4]
 
     /// Full-width ASCII (Ａ, １) and the ideographic space as their ordinary forms, lower-cased.
     private static func narrowForm(of scalar: Unicode.Scalar) -> Unicode.Scalar? {

@@ -2,8 +2,9 @@ import FoundationEssentials
 import NearbyCore
 
 extension LocalPlacesStore {
-    /// Localities called `name`: exact matches (ignoring case and accents) first, then names starting with it;
-    /// larger kinds (city before village) first within each group.
+    /// Localities called `name`: exact matches (ignoring case, accents and the kind of apostrophe) first, then
+    /// names starting with it, then names with a word starting with it ("escaldes" finds "les Escaldes"); larger
+    /// kinds (city before village) first within each group.
     public func localities(named name: String, limit: Int = 20) throws -> [Locality] {
         let key = SearchFolding.fold(name.trimmingWhitespace())
         guard !key.isEmpty, limit > 0 else { return [] }
@@ -14,7 +15,39 @@ extension LocalPlacesStore {
             let prefixed = try Self.localities(db.statement("""
                 SELECT id, name, kind, lat, lon FROM locality WHERE nameKey > ? AND nameKey < ? LIMIT ?
                 """).bind(key, key + "\u{10FFFF}", limit * 4))
-            return Array((Self.ranked(exact) + Self.ranked(prefixed)).prefix(limit))
+            var found = Self.ranked(exact) + Self.ranked(prefixed)
+            if found.count < limit {
+                // A word inside the name: after a space, a hyphen or an apostrophe. instr() rather than LIKE, so
+                // nothing typed is a wildcard; a scan, but of the towns only (thousands, even for a country).
+                let inside = try Self.localities(db.statement("""
+                    SELECT id, name, kind, lat, lon FROM locality
+                    WHERE instr(' ' || replace(replace(nameKey, '-', ' '), '''', ' '), ' ' || ?) > 1 LIMIT ?
+                    """).bind(key, limit * 4))
+                let known = Set(found.map(\.id))
+                found += Self.ranked(inside.filter { !known.contains($0.id) })
+            }
+            return Array(found.prefix(limit))
+        }
+    }
+
+    /// Town names close to a misspelt `name` ("Vaduzz" → "Vaduz"), nearest first: at most two letters apart
+    /// (one for names of four letters or fewer), compared whole and word by word.
+    public func localityNames(closeTo name: String, limit: Int = 3) throws -> [String] {
+        let key = Array(SearchFolding.fold(name.trimmingWhitespace()))
+        guard key.count >= 3 else { return [] }
+        let allowed = key.count <= 4 ? 1 : 2
+        return try reading { db in
+            let rows = try db.statement("SELECT name, nameKey FROM locality").bind()
+            defer { rows.reset() }
+            var best: [String: Int] = [:]
+            while try rows.step() {
+                guard let name = try? rows.column(0, as: String.self),
+                      let nameKey = try? rows.column(1, as: String.self) else { continue }
+                let words = [nameKey] + nameKey.split(whereSeparator: { " -'".contains($0) }).map(String.init)
+                let distance = words.map { EditDistance.between(key, Array($0), atMost: allowed) }.min() ?? .max
+                if distance <= allowed { best[name] = min(best[name] ?? .max, distance) }
+            }
+            return best.sorted { ($0.value, $0.key) < ($1.value, $1.key) }.prefix(limit).map(\.key)
         }
     }
 
@@ -35,7 +68,10 @@ extension LocalPlacesStore {
         let key = SearchFolding.fold(trimmed)
         let exact = found.filter { SearchFolding.fold($0.name) == key }
         let pool = exact.isEmpty ? found : exact
-        guard let best = pool.first else { throw .unknown(trimmed) }
+        guard let best = pool.first else {
+            let close = (try? localityNames(closeTo: trimmed)) ?? []
+            throw close.isEmpty ? .unknown(trimmed) : .misspelt(trimmed, suggestions: close)
+        }
         // Several entries of one name close together (a town and its centre's locality) are one answer.
         let bestKey = SearchFolding.fold(best.name)
         if pool.allSatisfy({
@@ -111,6 +147,8 @@ public enum NearResolutionError: Error, Hashable, Sendable, CustomStringConverti
     case empty
     case invalidCoordinate(String)
     case unknown(String)
+    /// No town of that name, but some close to it (a typo).
+    case misspelt(String, suggestions: [String])
     case ambiguous(String, candidates: [Locality])
     case storage(PlacesError)
 
@@ -126,6 +164,9 @@ public enum NearResolutionError: Error, Hashable, Sendable, CustomStringConverti
         case .unknown(let name):
             return "No place called \(name.quotedForMessage) in the store; give LAT,LON, or import an extract "
                 + "that covers it (nearby import FILE)."
+        case .misspelt(let name, let suggestions):
+            let list = suggestions.map(\.quotedForMessage).joined(separator: " or ")
+            return "No place called \(name.quotedForMessage) in the store. Did you mean \(list)?"
         case .ambiguous(let name, let candidates):
             let list = candidates.prefix(8).map { locality in
                 "\(locality.name.quotedForMessage) (\(locality.kind.rawValue), "

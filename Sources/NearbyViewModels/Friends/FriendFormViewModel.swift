@@ -145,7 +145,7 @@ public final class FriendFormViewModel: FriendFormViewModelType {
                     self.location.showServerProblem(lookup.problem(for: name) ?? "")
                     self.saveState.value = .failed("Please correct the marked field.")
                     return self.updateCanSave()
-                case .unknown, .unavailable:
+                case .unknown, .misspelt, .unavailable:
                     guard accepted == name else {
                         self.acceptedUnlocatedName = name
                         self.location.showNote(lookup.problem(for: name) ?? "")

@@ -14,6 +14,9 @@ public enum HomeText {
             return "“\(name)” could mean \(list.joined(separator: "; ")): type LAT,LON to pick one"
         case .unknown:
             return "No town called “\(name)” in the data: type LAT,LON (such as -33.87,151.21) or gps"
+        case .misspelt(let suggestions):
+            return "No town called “\(name)” in the data. Did you mean "
+                + PlaceNameLookup.quotedList(suggestions.map(DisplayText.oneLine)) + "?"
         case .unavailable(let reason):
             return "Cannot move to “\(name)”: \(DisplayText.oneLine(reason))"
         }

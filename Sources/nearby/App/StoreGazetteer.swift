@@ -18,6 +18,7 @@ struct StoreGazetteer: PlaceNameResolver {
             switch error {
             case .ambiguous(_, let candidates): return .ambiguous(candidates)
             case .unknown, .empty: return .unknown
+            case .misspelt(_, let suggestions): return .misspelt(suggestions: suggestions)
             case .invalidCoordinate(let text): return .unavailable("\(text) is not a coordinate")
             case .storage(let failure): return .unavailable(failure.explanation)
             }

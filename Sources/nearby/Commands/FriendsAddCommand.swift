@@ -59,7 +59,7 @@ struct FriendsAddCommand: AsyncParsableCommand {
                 draft.placeName = name
             case .ambiguous:
                 throw CommandFailure((lookup.problem(for: place) ?? "") + " with --near.")
-            case .unknown, .unavailable:
+            case .unknown, .misspelt, .unavailable:
                 note = "Note: " + (lookup.problem(for: place) ?? "") + " with --near."
             }
         }

@@ -7,6 +7,7 @@ struct SearchFoldingTests {
         ("Café", "cafe"), ("ROLF", "rolf"), ("Rølf", "rolf"), ("Ærø", "aero"), ("Straße", "strasse"),
         ("Łódź", "lodz"), ("Œuvre", "oeuvre"), ("Þór", "thor"), ("Đorđe", "dorde"), ("İstanbul", "istanbul"),
         ("ﬁsh", "fish"), ("ＡＢＣ１", "abc1"), ("Ångström", "angstrom"), ("ñandú", "nandu"), ("Zoë 李", "zoe 李"),
+        ("l’Aldosa", "l'aldosa"), ("D‘Artagnan", "d'artagnan"), ("Hawaiʻi", "hawai'i"), ("Пётр", "петр"),
     ])
     func foldsLettersAUserCannotType(text: String, folded: String) {
         #expect(SearchFolding.fold(text) == folded)

@@ -65,4 +65,51 @@ struct GazetteerTests {
         #expect(!error.description.contains("\u{1B}"))
         #expect(!error.description.contains("\u{7}"))
     }
+
+    static let andorra = [
+        Locality(id: "osm:a1", name: "l’Aldosa de Canillo", kind: .hamlet, coordinate: Coordinate(latitude: 42.58, longitude: 1.63)),
+        Locality(id: "osm:a2", name: "les Escaldes", kind: .town, coordinate: Coordinate(latitude: 42.51, longitude: 1.54)),
+        Locality(id: "osm:a3", name: "Sant Julià de Lòria", kind: .town, coordinate: Coordinate(latitude: 42.46, longitude: 1.49)),
+    ]
+
+    @Test func namesAsPeopleTypeThem() throws {
+        let store = try F.store([], localities: localities + Self.andorra)
+        // A plain apostrophe for the typographic one the data has.
+        #expect(try store.resolveNear("l'Aldosa de Canillo").name == "l’Aldosa de Canillo")
+        #expect(try store.resolveNear("L’ALDOSA").name == "l’Aldosa de Canillo")
+        // A word inside the name.
+        #expect(try store.resolveNear("escaldes").name == "les Escaldes")
+        #expect(try store.resolveNear("aldosa").name == "l’Aldosa de Canillo")
+        #expect(try store.resolveNear("loria").name == "Sant Julià de Lòria")
+        #expect(try store.localities(named: "de").map(\.name) == ["Sant Julià de Lòria", "l’Aldosa de Canillo"])
+    }
+
+    @Test func aTypoGetsSuggestions() throws {
+        let store = try F.store([], localities: localities + Self.andorra)
+        #expect(throws: NearResolutionError.misspelt("Vaduzz", suggestions: ["Vaduz"])) { try store.resolveNear("Vaduzz") }
+        #expect(throws: NearResolutionError.misspelt("Shcaan", suggestions: ["Schaan"])) { try store.resolveNear("Shcaan") }
+        #expect(throws: NearResolutionError.misspelt("escaldas", suggestions: ["les Escaldes"])) {
+            try store.resolveNear("escaldas")
+        }
+        #expect(NearResolutionError.misspelt("Vaduzz", suggestions: ["Vaduz"]).description
+            == "No place called “Vaduzz” in the store. Did you mean “Vaduz”?")
+        // Nothing close: no guess.
+        #expect(throws: NearResolutionError.unknown("Atlantis")) { try store.resolveNear("Atlantis") }
+        #expect(try store.localityNames(closeTo: "zz").isEmpty)
+    }
+
+    @Test func keysFoldedBeforeApostrophesWereAreFoldedAgain() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-refold-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("nearby.sqlite")
+        let connection = try SQLiteConnection(path: path.path, mode: .readWriteCreate)
+        try StoreSchema.migrate(connection, upTo: 14)
+        // The key version 14 wrote: the typographic apostrophe kept.
+        try connection.execute("""
+            INSERT INTO locality (id, name, nameKey, kind, lat, lon) VALUES ('osm:a1', 'l’Aldosa', 'l’aldosa', 'hamlet', 42.58, 1.63)
+            """)
+        let store = LocalPlacesStore(database: try AppDatabase.open(at: path))
+        #expect(try store.resolveNear("l'aldosa").name == "l’Aldosa")
+    }
 }
