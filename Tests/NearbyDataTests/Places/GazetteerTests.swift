@@ -99,16 +99,14 @@ struct GazetteerTests {
     }
 
     @Test func keysFoldedBeforeApostrophesWereAreFoldedAgain() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-refold-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent("nearby.sqlite")
-        let connection = try SQLiteConnection(path: path.path, mode: .readWriteCreate)
-        try StoreSchema.migrate(connection, upTo: 14)
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
         // The key version 14 wrote: the typographic apostrophe kept.
-        try connection.execute("""
-            INSERT INTO locality (id, name, nameKey, kind, lat, lon) VALUES ('osm:a1', 'l’Aldosa', 'l’aldosa', 'hamlet', 42.58, 1.63)
-            """)
+        let path = try F.storeFile(atVersion: 14, in: folder) { db in
+            try db.execute("""
+                INSERT INTO locality (id, name, nameKey, kind, lat, lon) VALUES ('osm:a1', 'l’Aldosa', 'l’aldosa', 'hamlet', 42.58, 1.63)
+                """)
+        }
         let store = LocalPlacesStore(database: try AppDatabase.open(at: path))
         #expect(try store.resolveNear("l'aldosa").name == "l’Aldosa")
     }

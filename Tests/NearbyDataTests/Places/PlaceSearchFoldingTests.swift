@@ -53,19 +53,20 @@ struct PlaceSearchFoldingTests {
     }
 
     @Test func aStoreIndexedBeforeIsFoldedWhenOpened() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-folding-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent("nearby.sqlite")
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
         // Version 13: the index held the names as written.
-        let connection = try SQLiteConnection(path: path.path, mode: .readWriteCreate)
-        try StoreSchema.migrate(connection, upTo: 13)
-        try connection.execute("""
-            INSERT INTO place (rid, id, name, category, categoryCode, lat, lon, attribution, subtitle, updatedAt)
-            VALUES (?, ?, ?, 'supermarket', ?, ?, ?, 'test', '', '2026-01-01T00:00:00Z')
-            """, SpatialKey.keys(inCell: SpatialKey.cell(of: F.vaduz)).lowerBound, "osm/n1", "Пятёрочка",
-            Int64(CategoryCode.code(of: .supermarket)), F.vaduz.latitude, F.vaduz.longitude)
-        try connection.execute("INSERT INTO place_fts(place_fts) VALUES ('rebuild')")
+        var written: SQLiteConnection?
+        let path = try F.storeFile(atVersion: 13, in: folder) { db in
+            try db.execute("""
+                INSERT INTO place (rid, id, name, category, categoryCode, lat, lon, attribution, subtitle, updatedAt)
+                VALUES (?, ?, ?, 'supermarket', ?, ?, ?, 'test', '', '2026-01-01T00:00:00Z')
+                """, SpatialKey.keys(inCell: SpatialKey.cell(of: F.vaduz)).lowerBound, "osm/n1", "Пятёрочка",
+                Int64(CategoryCode.code(of: .supermarket)), F.vaduz.latitude, F.vaduz.longitude)
+            try db.execute("INSERT INTO place_fts(place_fts) VALUES ('rebuild')")
+            written = db
+        }
+        let connection = try #require(written)
         #expect(try connection.scalar("SELECT count(*) FROM place_fts WHERE place_fts MATCH 'пятерочка'", as: Int.self) == 0)
         let store = LocalPlacesStore(database: try AppDatabase.open(at: path))
         let found = try store.database.read { db in

@@ -24,6 +24,17 @@ enum PlacesFixtures {
               cuisine: cuisine, attribution: LocalPlacesStore.openStreetMapAttribution)
     }
 
+    /// A store file at schema `version` (an older Nearby's), filled by `fill`, in `folder`: what a newer
+    /// version finds when it opens a store made before.
+    static func storeFile(atVersion version: Int32, in folder: TemporaryFolder,
+                          _ fill: (SQLiteConnection) throws -> Void) throws -> URL {
+        let path = folder.url.appendingPathComponent("nearby.sqlite")
+        let connection = try SQLiteConnection(path: path.path, mode: .readWriteCreate)
+        try StoreSchema.migrate(connection, upTo: version)
+        try fill(connection)
+        return path
+    }
+
     /// A fresh in-memory store holding `places`.
     static func store(_ places: [Place], localities: [Locality] = [],
                       now: @escaping @Sendable () -> Date = { Date(timeIntervalSince1970: 1_700_000_000) })
