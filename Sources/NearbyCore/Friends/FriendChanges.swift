@@ -42,7 +42,7 @@ public struct FriendChanges: Hashable, Sendable {
     public var problems: [FriendField: String] {
         var result: [FriendField: String] = [:]
         if let firstName, let problem = FriendValidation.nameProblem(firstName) { result[.firstName] = problem }
-        if let lastName, let problem = FriendValidation.nameProblem(lastName) { result[.lastName] = problem }
+        if let lastName, let problem = FriendValidation.lastNameProblem(lastName) { result[.lastName] = problem }
         if let phoneNumber, let problem = FriendValidation.phoneProblem(phoneNumber) { result[.phoneNumber] = problem }
         if let email, let problem = FriendValidation.emailProblem(email) { result[.email] = problem }
         if case .some(.some(let coordinate)) = coordinate, !coordinate.isValid {

@@ -9,8 +9,10 @@ public enum FriendField: String, CaseIterable, Hashable, Sendable, Codable {
 public enum FriendValidation {
     public static let nameLengthRange = 1...40
     public static let phoneDigitRange = 3...20
-    /// What the name rule allows, said the same way wherever a name is refused.
-    public static let nameRule = "Only letters, emoji, spaces, hyphens, apostrophes and periods"
+    /// What the name and phone rules refuse, said the same way wherever one is refused: names and numbers are
+    /// written every way people write them ("Anna (work)", "Smith & Co", "0711/123456 x12"), but nothing that
+    /// moves the cursor, restyles the terminal or reorders text on screen.
+    public static let nameRule = "No control or direction-changing characters"
     /// Characters a phone number may take, spaces and signs included.
     public static let phoneLength = 32
     /// The longest e-mail address (RFC 5321).
@@ -44,43 +46,40 @@ public enum FriendValidation {
         text.unicodeScalars.contains(where: isForbidden)
     }
 
-    /// The reason a name is refused, or nil when it is fine.
+    /// The reason a first name is refused, or nil when it is fine. Every friend has one; a friend of one name
+    /// ("Mom", "Cher", a company) has only that.
     public static func nameProblem(_ name: String) -> String? {
         let trimmed = name.trimmingSpaces()
         if trimmed.isEmpty { return "Required" }
+        return optionalNameProblem(trimmed)
+    }
+
+    /// The reason a last name is refused, or nil when it is fine or empty (it is optional).
+    public static func lastNameProblem(_ name: String) -> String? {
+        let trimmed = name.trimmingSpaces()
+        return trimmed.isEmpty ? nil : optionalNameProblem(trimmed)
+    }
+
+    private static func optionalNameProblem(_ trimmed: String) -> String? {
         if trimmed.count > nameLengthRange.upperBound { return "At most \(nameLengthRange.upperBound) characters" }
-        var hasLetter = false
-        for scalar in trimmed.unicodeScalars {
-            let props = scalar.properties
-            if props.isAlphabetic { hasLetter = true; continue }
-            // Combining marks belong to the letter before them (decomposed accents).
-            if props.generalCategory == .nonspacingMark || props.generalCategory == .spacingMark { continue }
-            if scalar == " " || scalar == "-" || scalar == "'" || scalar == "\u{2019}" || scalar == "." { continue }
-            if isEmojiPart(scalar) { continue }
-            return nameRule
-        }
-        return hasLetter ? nil : "Needs at least one letter"
+        if hasForbiddenCharacter(trimmed) { return nameRule }
+        // U+FFFD stands where bytes could not be read as text (a damaged card): not a name anyone wrote.
+        if trimmed.unicodeScalars.contains("\u{FFFD}") { return "Holds text that could not be read" }
+        return nil
     }
 
-    /// A scalar of an emoji (李小龍🐉, 👩🏽‍💻): pictographs, skin tones, the joiner and the emoji variation selector.
-    /// Digits, # and *, which Unicode also counts as emoji (keycaps), are not.
-    private static func isEmojiPart(_ scalar: Unicode.Scalar) -> Bool {
-        let properties = scalar.properties
-        if scalar.value < 0x80 { return false }
-        return properties.isEmoji || properties.isEmojiModifier || scalar.value == 0x200D || scalar.value == 0xFE0F
-            || scalar.value == 0x20E3 || (0xE0020...0xE007F).contains(scalar.value)
-    }
-
-    /// The reason a phone number is refused, or nil when it is fine.
+    /// The reason a phone number is refused, or nil when it is fine. Written as people write them: dots,
+    /// slashes, an extension ("+1 555.123.4567 x12", "0711/123456", "1-800-FLOWERS"); the digits counted.
     public static func phoneProblem(_ phone: String) -> String? {
         let trimmed = phone.trimmingSpaces()
         if trimmed.isEmpty { return "Required" }
         if trimmed.count > phoneLength { return "At most \(phoneLength) characters" }
+        if hasForbiddenCharacter(trimmed) { return nameRule }
         var digits = 0
         for ch in trimmed {
             if ch.isASCII, ch.isNumber { digits += 1; continue }
-            if ch == " " || ch == "+" || ch == "-" || ch == "(" || ch == ")" { continue }
-            return "Only digits, spaces, +, - and parentheses"
+            if ch.isASCII, ch.isLetter || " +-()./,;#*=".contains(ch) { continue }
+            return "Only digits, letters, spaces and + - ( ) . / , ; # * ="
         }
         if digits < phoneDigitRange.lowerBound { return "At least \(phoneDigitRange.lowerBound) digits" }
         if digits > phoneDigitRange.upperBound { return "At most \(phoneDigitRange.upperBound) digits" }
@@ -117,7 +116,7 @@ public enum FriendValidation {
     public static func problems(in draft: FriendDraft) -> [FriendField: String] {
         var result: [FriendField: String] = [:]
         if let p = nameProblem(draft.firstName) { result[.firstName] = p }
-        if let p = nameProblem(draft.lastName) { result[.lastName] = p }
+        if let p = lastNameProblem(draft.lastName) { result[.lastName] = p }
         if let p = phoneProblem(draft.phoneNumber) { result[.phoneNumber] = p }
         if let p = emailProblem(draft.email) { result[.email] = p }
         if let c = draft.coordinate, !c.isValid {

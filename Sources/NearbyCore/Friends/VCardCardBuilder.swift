@@ -9,12 +9,17 @@ struct VCardCardBuilder {
     }
 
     /// The properties this builder reads; the others are skipped without being decoded.
-    static let readProperties: Set<String> = ["N", "FN", "TEL", "EMAIL", "GEO", "ADR", "UID"]
+    static let readProperties: Set<String> = ["N", "FN", "TEL", "EMAIL", "GEO", "ADR", "UID", "ORG", "KIND",
+                                              "X-ABSHOWAS"]
 
     let startLine: Int
     private var family: String?
     private var given: String?
     private var formattedName: String?
+    /// The organisation's name, and whether the card says it is an organisation's (vCard 4 `KIND:org`, Apple's
+    /// `X-ABShowAs:COMPANY`): its formatted name is then one name, not a given and a family name.
+    private var organisation: String?
+    private var isOrganisation = false
     private var phones: [Candidate] = []
     private var emails: [Candidate] = []
     private var addresses: [Candidate] = []
@@ -65,6 +70,13 @@ struct VCardCardBuilder {
             if geo == nil { geo = String(property.value) }
         case "UID":
             if uid == nil { uid = VCardText.unescape(property.value).vcardTrimmed }
+        case "ORG":
+            if organisation == nil {
+                organisation = VCardText.unescape(VCardText.split(property.value, at: ";")[0]).vcardTrimmed
+            }
+        case "KIND", "X-ABSHOWAS":
+            let kind = VCardText.unescape(property.value).vcardTrimmed.lowercased()
+            if kind == "org" || kind == "organization" || kind == "company" { isOrganisation = true }
         default:
             break
         }
@@ -131,21 +143,26 @@ struct VCardCardBuilder {
         let formatted = formattedName ?? ""
         if first.isEmpty && last.isEmpty {
             if formatted.isEmpty { return ("", "", "no name (N or FN)") }
-            // "Anna Maria Beck": the last word is the family name.
-            if let space = formatted.lastIndex(where: { $0 == " " || $0 == "\t" }) {
+            // A company's card: its name whole. "Anna Maria Beck": the last word is the family name. One word
+            // ("Mom") is a friend of one name.
+            if isOrganisation || formatted == organisation {
+                first = formatted
+            } else if let space = formatted.lastIndex(where: { $0 == " " || $0 == "\t" }) {
                 first = String(formatted[..<space]).vcardTrimmed
                 last = String(formatted[formatted.index(after: space)...]).vcardTrimmed
             } else {
-                return ("", "", "no last name (no N, and FN is one word)")
+                first = formatted.vcardTrimmed
             }
         } else if first.isEmpty, formatted.hasSuffix(" " + last) {
             first = String(formatted.dropLast(last.count + 1)).vcardTrimmed
         } else if last.isEmpty, formatted.hasPrefix(first + " ") {
             last = String(formatted.dropFirst(first.count + 1)).vcardTrimmed
         }
+        // Only a family name ("N:Smith;;;;"): that is the friend's one name.
+        if first.isEmpty, !last.isEmpty { (first, last) = (last, "") }
         var problems: [String] = []
         if let reason = FriendValidation.nameProblem(first) { problems.append("first name: \(reason)") }
-        if let reason = FriendValidation.nameProblem(last) { problems.append("last name: \(reason)") }
+        if let reason = FriendValidation.lastNameProblem(last) { problems.append("last name: \(reason)") }
         return (first, last, problems.isEmpty ? nil : problems.joined(separator: "; "))
     }
 

@@ -16,12 +16,13 @@ struct FriendKeys {
         guard parts.count == 3 else {
             // Only if a name held the separator itself (validation refuses control characters).
             self.firstName = SearchFolding.fold(firstName)
-            self.lastName = SearchFolding.fold(lastName)
+            self.lastName = SearchFolding.fold(lastName.isEmpty ? firstName : lastName)
             search = SearchFolding.fold("\(firstName) \(lastName) \(phoneNumber) \(email ?? "")")
             return
         }
         self.firstName = String(parts[0])
-        self.lastName = String(parts[1])
+        // A friend of one name ("Mom", a company) sorts by it, among the last names.
+        self.lastName = String(parts[1].isEmpty ? parts[0] : parts[1])
         search = "\(parts[0]) \(parts[1]) \(parts[2])"
     }
 

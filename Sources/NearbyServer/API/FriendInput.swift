@@ -87,8 +87,8 @@ enum FriendInput {
     private static func withMissing(_ problems: [FriendField: String], in value: JSONValue) -> [FriendField: String] {
         guard case .object(let fields) = value else { return problems }
         var result = problems
+        // A last name is optional (a friend of one name): a body without one is a friend without one.
         let required: [(FriendField, [String])] = [(.firstName, ["firstname", "firstName"]),
-                                                   (.lastName, ["lastname", "lastName"]),
                                                    (.phoneNumber, ["phonenumber", "phoneNumber"])]
         for (field, names) in required where !names.contains(where: { fields[$0] != nil }) && result[field] == nil {
             result[field] = "Required"

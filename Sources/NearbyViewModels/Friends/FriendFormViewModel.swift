@@ -56,9 +56,9 @@ public final class FriendFormViewModel: FriendFormViewModelType {
         firstName = FormFieldModel(field: .firstName, label: "First name", placeholder: "", isRequired: true,
                                    text: original?.firstName ?? "", maximumLength: limit(.firstName),
                                    validate: FriendValidation.nameProblem)
-        lastName = FormFieldModel(field: .lastName, label: "Last name", placeholder: "", isRequired: true,
+        lastName = FormFieldModel(field: .lastName, label: "Last name", placeholder: "optional", isRequired: false,
                                   text: original?.lastName ?? "", maximumLength: limit(.lastName),
-                                  validate: FriendValidation.nameProblem)
+                                  validate: FriendValidation.lastNameProblem)
         phone = FormFieldModel(field: .phoneNumber, label: "Phone", placeholder: "+423 555 0101", isRequired: true,
                                text: original?.phoneNumber ?? "", maximumLength: limit(.phoneNumber),
                                validate: FriendValidation.phoneProblem)

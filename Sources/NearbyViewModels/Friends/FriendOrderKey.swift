@@ -8,7 +8,8 @@ struct FriendOrderKey: Comparable {
     let id: Friend.ID
 
     init(_ friend: Friend) {
-        last = SearchFolding.fold(friend.lastName)
+        // A friend of one name sorts by it, as the store sorts it.
+        last = SearchFolding.fold(friend.lastName.isEmpty ? friend.firstName : friend.lastName)
         first = SearchFolding.fold(friend.firstName)
         id = friend.id
     }

@@ -15,8 +15,9 @@ struct FriendsAddCommand: AsyncParsableCommand {
     @Option(name: .customLong("first"), parsing: .unconditional, help: ArgumentHelp("First name.", valueName: "NAME"))
     var firstName: String
 
-    @Option(name: .customLong("last"), parsing: .unconditional, help: ArgumentHelp("Last name.", valueName: "NAME"))
-    var lastName: String
+    @Option(name: .customLong("last"), parsing: .unconditional,
+            help: ArgumentHelp("Last name (optional: a friend may have one name).", valueName: "NAME"))
+    var lastName: String = ""
 
     @Option(name: .customLong("phone"), parsing: .unconditional,
             help: ArgumentHelp("Phone number (digits, spaces, +, -, parentheses).", valueName: "NUMBER"))

@@ -68,7 +68,7 @@ struct FriendsScreensRenderTests {
         runner.press(.character("a"))
         runner.type("Zoë")
         runner.press(.tab)
-        runner.press(.tab) // last name left empty: now it says so
+        runner.press(.tab) // last name left empty: it is optional, so nothing is said
         runner.type("12")
         expectSnapshot(runner.text(), named: "friend-form-add-invalid-80x24")
         #expect(!runner.text().contains("ctrl-s save"))

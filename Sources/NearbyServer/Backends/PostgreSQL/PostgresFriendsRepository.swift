@@ -128,8 +128,12 @@ public struct PostgresFriendsRepository: FriendsRepository, FriendsListJSON {
                     first_name_key = CASE WHEN \(first != nil) THEN \(SearchFolding.fold(first ?? ""))::text
                                           ELSE first_name_key END,
                     last_name = CASE WHEN \(last != nil) THEN \(last ?? "")::text ELSE last_name END,
-                    last_name_key = CASE WHEN \(last != nil) THEN \(SearchFolding.fold(last ?? ""))::text
-                                         ELSE last_name_key END,
+                    last_name_key = CASE
+                        WHEN (CASE WHEN \(last != nil) THEN \(last ?? "")::text ELSE last_name END) = ''
+                        THEN (CASE WHEN \(first != nil) THEN \(SearchFolding.fold(first ?? ""))::text
+                                   ELSE first_name_key END)
+                        ELSE (CASE WHEN \(last != nil) THEN \(SearchFolding.fold(last ?? ""))::text
+                                   ELSE last_name_key END) END,
                     phone_number = CASE WHEN \(phone != nil) THEN \(phone ?? "")::text ELSE phone_number END,
                     phone_key = CASE WHEN \(phone != nil) THEN \(SearchFolding.fold(phone ?? ""))::text ELSE phone_key END,
                     email = CASE WHEN \(email != nil) THEN \(emailValue)::text ELSE email END,
@@ -167,7 +171,8 @@ public struct PostgresFriendsRepository: FriendsRepository, FriendsListJSON {
 
         init(_ draft: FriendDraft) {
             firstName = SearchFolding.fold(draft.firstName)
-            lastName = SearchFolding.fold(draft.lastName)
+            // A friend of one name sorts by it, among the last names.
+            lastName = SearchFolding.fold(draft.lastName.isEmpty ? draft.firstName : draft.lastName)
             phone = SearchFolding.fold(draft.phoneNumber)
             email = SearchFolding.fold(draft.email ?? "")
         }
