@@ -150,10 +150,14 @@ public enum NearResolutionError: Error, Hashable, Sendable, CustomStringConverti
     /// No town of that name, but some close to it (a typo).
     case misspelt(String, suggestions: [String])
     case ambiguous(String, candidates: [Locality])
+    /// Places of the store of that name, far apart (nearest first).
+    case ambiguousPlaces(String, candidates: [PlaceHit])
     case storage(PlacesError)
 
     /// Entries of one name closer than this are taken for the same town.
     static let sameTownDistance = 10_000.0
+    /// Places of one name closer than this are taken for one place (a node and its building).
+    static let samePlaceDistance = 100.0
 
     public var description: String {
         switch self {
@@ -174,6 +178,12 @@ public enum NearResolutionError: Error, Hashable, Sendable, CustomStringConverti
             }.joined(separator: "; ")
             let more = candidates.count > 8 ? "; and \(candidates.count - 8) more" : ""
             return "\(name.quotedForMessage) could mean: \(list)\(more). Pick one with --near LAT,LON."
+        case .ambiguousPlaces(let name, let candidates):
+            let list = candidates.map { hit in
+                "\(hit.place.name.quotedForMessage) (\(hit.place.category.displayName.lowercased()), "
+                    + "\(NearResolutionError.format(hit.place.coordinate)))"
+            }.joined(separator: "; ")
+            return "\(name.quotedForMessage) could mean, nearest first: \(list). Give its LAT,LON."
         case .storage(let error):
             return error.explanation
         }

@@ -21,6 +21,8 @@ struct StoreGazetteer: PlaceNameResolver {
             case .misspelt(_, let suggestions): return .misspelt(suggestions: suggestions)
             case .invalidCoordinate(let text): return .unavailable("\(text) is not a coordinate")
             case .storage(let failure): return .unavailable(failure.explanation)
+            // resolveNear never finds places by name; a town lookup has no such answer.
+            case .ambiguousPlaces: return .unknown
             }
         }
     }

@@ -17,10 +17,14 @@ struct RouteCommand: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Where the walk starts: LAT,LON or a place name in the store.", valueName: "LAT,LON|NAME"))
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "Where the walk starts: LAT,LON, a town, or a place of the store by name (\"Café Amann\").",
+        valueName: "LAT,LON|NAME"))
     var from: String
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Where the walk ends: LAT,LON or a place name in the store.", valueName: "LAT,LON|NAME"))
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "Where the walk ends: LAT,LON, a town, or a place by name (the one nearest the start when several share it).",
+        valueName: "LAT,LON|NAME"))
     var to: String
 
     @Flag(help: "Print JSON instead of text.")
@@ -30,8 +34,8 @@ struct RouteCommand: ParsableCommand {
         // A walk only reads the store: it is never written, and a store the user may only read will do.
         let database = try global.openStore(.readOnly)
         let store = LocalPlacesStore(database: database)
-        let start = try resolve(from, option: "--from", in: store)
-        let end = try resolve(to, option: "--to", in: store)
+        let start = try resolve(from, option: "--from", nearestTo: nil, in: store)
+        let end = try resolve(to, option: "--to", nearestTo: start.coordinate, in: store)
         let router = LocalWalkingRouter(database: database)
         let route: WalkRoute?
         do {
@@ -46,9 +50,10 @@ struct RouteCommand: ParsableCommand {
         print(json ? try RouteOutput.json(route, from: start, to: end) : RouteOutput.text(route, from: start, to: end))
     }
 
-    private func resolve(_ text: String, option: String, in store: LocalPlacesStore) throws -> NearLocation {
+    private func resolve(_ text: String, option: String, nearestTo reference: Coordinate?,
+                         in store: LocalPlacesStore) throws -> NearLocation {
         do {
-            return try store.resolveNear(text)
+            return try store.resolveTownOrPlace(text, nearestTo: reference)
         } catch {
             throw CommandFailure("\(option): \(error.description)")
         }

@@ -110,4 +110,25 @@ struct GazetteerTests {
         let store = LocalPlacesStore(database: try AppDatabase.open(at: path))
         #expect(try store.resolveNear("l'aldosa").name == "l’Aldosa")
     }
+
+    /// `route --to "Café Amann"`: a place of the store by its name, when no town has it (the walkthrough's P2 9).
+    @Test func placesByNameWhereNoTownHasIt() throws {
+        let amann = F.place("c1", "Café Amann", .cafe, at: F.offset(F.vaduz, 200, 180))
+        let sparNear = F.place("s1", "Spar", .supermarket, at: F.offset(F.vaduz, 500, 0))
+        let sparFar = F.place("s2", "Spar", .supermarket, at: F.offset(F.vaduz, 8_000, 0))
+        let store = try F.store([amann, sparNear, sparFar], localities: localities)
+        #expect(try store.resolveTownOrPlace("café amann", nearestTo: nil).name == "Café Amann")
+        #expect(try store.resolveTownOrPlace("Cafe Am", nearestTo: nil).coordinate == amann.coordinate)
+        // A town still wins over a place of its name.
+        #expect(try store.resolveTownOrPlace("Schaan", nearestTo: nil).name == "Schaan")
+        do {
+            _ = try store.resolveTownOrPlace("Spar", nearestTo: F.vaduz)
+            Issue.record("two Spars 7.5 km apart must be listed")
+        } catch {
+            guard case .ambiguousPlaces(_, let candidates) = error else { Issue.record("wrong error \(error)"); return }
+            #expect(candidates.map(\.place.id) == [sparNear.id, sparFar.id], "nearest first")
+            #expect(error.description.hasPrefix("“Spar” could mean, nearest first: “Spar” (supermarket, "))
+        }
+        #expect(throws: NearResolutionError.unknown("Nowhere")) { try store.resolveTownOrPlace("Nowhere", nearestTo: nil) }
+    }
 }
