@@ -31,19 +31,26 @@ public final class EvaluationTime {
     /// The thread-safe half: what `now` closures call.
     public final class Source: Sendable {
         let clock: @Sendable () -> Date
-        private let chosen = Locked<Date?>(nil)
+        /// The chosen instant, and the start of the span the lists keep places open for: rows then say each
+        /// place's state at the span's start ("open · until 22:00" for a Saturday evening), not now's.
+        private let chosen = Locked<(instant: Date?, spanStart: Date?)>((nil, nil))
 
         init(clock: @escaping @Sendable () -> Date) {
             self.clock = clock
         }
 
-        /// The chosen instant, else the clock's.
-        public func now() -> Date { chosen.withLock { $0 } ?? clock() }
+        /// The span's start, else the chosen instant, else the clock's.
+        public func now() -> Date {
+            let held = chosen.withLock { $0 }
+            return held.spanStart ?? held.instant ?? clock()
+        }
 
-        /// Whether a time is chosen (time then does not pass for opening hours).
-        public var isChosen: Bool { chosen.withLock { $0 != nil } }
+        /// Whether a time or a span is chosen (time then does not pass for opening hours).
+        public var isChosen: Bool { chosen.withLock { $0.instant != nil || $0.spanStart != nil } }
 
-        func set(_ date: Date?) { chosen.withLock { $0 = date } }
+        func set(_ date: Date?) { chosen.withLock { $0.instant = date } }
+
+        func setSpanStart(_ date: Date?) { chosen.withLock { $0.spanStart = date } }
     }
 
     public init(clock: @escaping @Sendable () -> Date = { Date() }, zone: ZoneRules = .current) {
@@ -84,6 +91,7 @@ public final class EvaluationTime {
             let endLocal = zone.localDateTime(at: end)
             let label = TimeExpression.label(start, now: now, zone: zone) + "–"
                 + TimeExpression.clockText(endLocal.secondOfDay)
+            source.setSpanStart(start)
             openDuring.update(OpenSpan(start: start, end: end, label: label))
             return nil
         case .failure(let error):
@@ -92,7 +100,10 @@ public final class EvaluationTime {
     }
 
     /// Lists show every place again.
-    public func stopKeepingOpen() { openDuring.update(nil) }
+    public func stopKeepingOpen() {
+        source.setSpanStart(nil)
+        openDuring.update(nil)
+    }
 
     /// `t`: a chosen time goes back to now; otherwise the screen asks for a time.
     public var isChosen: Bool { chosen.value != nil }

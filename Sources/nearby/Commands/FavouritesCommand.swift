@@ -76,7 +76,8 @@ struct FavouritesCommand: AsyncParsableCommand {
                 entry.hit.map { PlacesOutput.isOpen($0.place, during: span, zones: zones, holidays: holidays) } ?? false
             }
         }
-        let time = OpenStateTime(instant: instant, zones: zones, holidays: holidays)
+        // With --open-during, states are those of the span's start.
+        let time = OpenStateTime(instant: span?.start ?? instant, zones: zones, holidays: holidays)
         if json {
             Console.write(Self.json(entries, withDistance: origin != nil, at: time))
         } else if entries.isEmpty, hadFavourites, let span, let during = self.time.openDuring {

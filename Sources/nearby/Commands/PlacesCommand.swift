@@ -82,7 +82,7 @@ struct PlacesCommand: AsyncParsableCommand {
         }
 
         if json {
-            Console.write(PlacesOutput.json(hits, at: instant, zones: zones, holidays: holidays))
+            Console.write(PlacesOutput.json(hits, at: span?.start ?? instant, zones: zones, holidays: holidays))
         } else if hits.isEmpty {
             var sentence = PlacesOutput.nothingFound(category: category, search: search, radius: radius, near: here,
                                                      units: settings.units)
@@ -93,7 +93,9 @@ struct PlacesCommand: AsyncParsableCommand {
             }
             Console.line(sentence)
         } else {
-            Console.write(PlacesOutput.rows(hits, units: settings.units, at: instant, zones: zones, holidays: holidays)
+            // With --open-during, each row's state and "until" are those of the span's start.
+            Console.write(PlacesOutput.rows(hits, units: settings.units, at: span?.start ?? instant, zones: zones,
+                                            holidays: holidays)
                 .map { $0 + "\n" }.joined())
         }
     }

@@ -94,6 +94,24 @@ struct EvaluationTimeTests {
         list.close()
     }
 
+    /// The walkthrough's P2 4: with a span, each row says the place's state at the span's start, not now's.
+    @Test func rowsOfASpanShowTheStateAtItsStart() async {
+        let list = PlacesListViewModel(subject: .category(.cafe), context: context)
+        list.load()
+        await list.idle()
+        // Monday 17:00: Édith's Bar (Fr-Sa 18:00-03:00) is closed now.
+        #expect(openStates(list)["Édith's Bar"] == "closed · opens Fr 18:00")
+        #expect(time.keepOpen(during: "Sa 19:00-21:00") == nil)
+        await list.idle()
+        #expect(openStates(list)["Édith's Bar"] == "open · until 03:00")
+        #expect(openStates(list)["Zeitgeist"] == "open · 24/7")
+        #expect(context.timeIsChosen, "a span stands still as a chosen time does")
+        time.stopKeepingOpen()
+        await list.idle()
+        #expect(openStates(list)["Édith's Bar"] == "closed · opens Fr 18:00")
+        list.close()
+    }
+
     @Test func theDetailFollowsTheChosenTime() async {
         let detail = PlaceDetailViewModel(hit: PlaceHit(place: PlacesSamples.amadeus, distance: 120, bearing: 0),
                                           context: context)

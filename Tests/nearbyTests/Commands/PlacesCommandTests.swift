@@ -101,6 +101,25 @@ struct PlacesCommandTests {
         #expect(none.output == "No pharmacies within 100 m; a larger --radius looks further.\n")
     }
 
+    /// The walkthrough's P2 4 and P2 7: with --open-during, each row says the place's state at the span's start,
+    /// on the place's own clock whatever TZ the computer has.
+    @Test func aSpansRowsShowTheStateAtItsStartOnThePlacesClock() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-cli-span-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = LocalPlacesStore(database: try AppDatabase.open(at: DataLocation.storeFile(in: folder)))
+        try store.importPlaces { writer in
+            try writer.upsert(Place(id: PlaceID(source: .osm, sourceID: "n1"), name: "Schlössle", category: .restaurant,
+                                    coordinate: here, openingHours: .osm("Mo-Fr 11:00-17:00; Sa 18:00-22:00"),
+                                    attribution: "OSM"))
+        }
+        for tz in ["Europe/Vaduz", "America/New_York", "Asia/Tokyo"] {
+            let rows = try await runCommand(["places", "--data-dir", folder.path, "--near", "47.141,9.5209",
+                                             "--category", "restaurant", "--at", "2026-12-04 15:00",
+                                             "--open-during", "Sa 18:00-20:00"], environment: ["TZ": tz])
+            #expect(rows.output.hasSuffix("open · until 22:00\n"), "TZ=\(tz): \(rows.output)")
+        }
+    }
+
     @Test func rowsFollowTheUnitsSetting() {
         let hits = [PlaceHit(place: Place(id: PlaceID(source: .osm, sourceID: "n1"), name: "Café", category: .cafe,
                                           coordinate: here, attribution: "OSM"), distance: 190, bearing: 45),
