@@ -45,6 +45,8 @@ public final class PlaceDetailViewModel: PlaceDetailViewModelType {
     /// Friends with a location, as far as they were read.
     private var locatedFriends: [Friend] = []
     private var meetingHits: [PlaceHit] = []
+    /// The friend and the places around the way to them that the meeting points shown were chosen from.
+    private var lastMeeting: (friend: Friend, candidates: [PlaceHit])?
     private var hasStarted = false
     /// The screen's work under way (the favourite's own aside), for the header spinner.
     private var working: Set<String> = []
@@ -64,9 +66,16 @@ public final class PlaceDetailViewModel: PlaceDetailViewModelType {
         map = Observable(Self.baseMap(for: hit.place, context: context))
         favourite = Observable(context.favourites == nil ? .unavailable : .checking)
         applyPlace(hit.place)
+        // A chosen time or span moves the hours and the meeting points with it (keys.md: they follow `t`).
         context.evaluationTime?.chosen.bind { [weak self] _ in
             guard let self, !self.tracker.isClosed else { return }
             self.updateHours()
+            self.meetAgainAtTheTime()
+        }.store(in: &bindings)
+        context.evaluationTime?.openDuring.bind { [weak self] _ in
+            guard let self, !self.tracker.isClosed else { return }
+            self.updateHours()
+            self.meetAgainAtTheTime()
         }.store(in: &bindings)
     }
 
@@ -148,6 +157,7 @@ public final class PlaceDetailViewModel: PlaceDetailViewModelType {
         working.remove(Self.meetingKey.name)
         updateLoading()
         meetingHits = []
+        lastMeeting = nil
         meetingPoints.update(.none)
     }
 
@@ -343,9 +353,18 @@ public final class PlaceDetailViewModel: PlaceDetailViewModelType {
         }
     }
 
+    /// The meeting points shown, chosen again from the same places at the time now chosen: which are open
+    /// changes with it, the places around do not.
+    private func meetAgainAtTheTime() {
+        guard let lastMeeting else { return }
+        finishMeeting(.success(lastMeeting), friendID: lastMeeting.friend.id)
+    }
+
     private func finishMeeting(_ outcome: Result<(Friend, [PlaceHit]), MeetingFailure>, friendID: Friend.ID) {
+        lastMeeting = nil
         switch outcome {
         case .success(let (friend, candidates)):
+            lastMeeting = (friend, candidates)
             guard let location = friend.coordinate else { return }
             let now = context.now()
             let origin = place.coordinate

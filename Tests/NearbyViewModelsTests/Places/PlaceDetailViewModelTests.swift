@@ -312,6 +312,35 @@ struct PlaceDetailViewModelTests {
         #expect(opened.lines.value.first { $0.label == "Distance" }?.value == "900 m N")
     }
 
+    /// The walkthrough's P2 5: meeting points follow `t`, as the place's hours do.
+    @Test func meetingPointsFollowTheChosenTime() async {
+        let time = EvaluationTime(clock: { [clock] in clock.now() }, zone: PlacesSamples.utc)
+        var context = self.context
+        context.evaluationTime = time
+        context.now = { time.source.now() }
+        let model = PlaceDetailViewModel(hit: PagingPlacesProvider.hit(Self.full, from: PlacesSamples.here),
+                                         context: context)
+        model.load()
+        await model.idle()
+        model.suggestMeetingPoints(with: Self.mira.id)
+        await model.idle()
+        guard case .found(_, let before) = model.meetingPoints.value else { Issue.record("no meeting points"); return }
+        #expect(before.map(\.name).contains("Café Amadeus"))
+        time.choose("Sa 22:00")
+        guard case .found(_, let after) = model.meetingPoints.value else {
+            Issue.record("expected meeting points on Saturday night, got \(model.meetingPoints.value)")
+            return
+        }
+        // The weekday cafés are closed on Saturday night; the 24/7 one is still there.
+        #expect(!after.map(\.name).contains("Café Amadeus"))
+        #expect(after.map(\.name).contains("Zeitgeist"))
+        #expect(model.hours.value?.now.hasPrefix("Closed") == true)
+        time.returnToNow()
+        guard case .found(_, let again) = model.meetingPoints.value else { Issue.record("lost"); return }
+        #expect(again.map(\.name) == before.map(\.name))
+        model.close()
+    }
+
     @Test func meetingPointsSayWhenTheyCannotBeFound() async {
         let model = detail()
         model.load()
