@@ -45,14 +45,14 @@ final class FavouritesView: ScreenView {
 
     /// Draws one row, for a frame or ahead of one.
     private func rowDrawer(theme: Theme) -> (Int, CellBuffer, Rect, Bool) -> Bool {
-        let retryKey = retryKey, model = model
+        let retryKey = retryKey, model = model, ratings = model.showsRatings
         // Favourites are saved on a place's detail, with the key its map binds.
         let remedy = { (fix: EmptyPlacesRemedy) in
             fix == .saveOnADetail ? "\(FavouriteKey.key.label) on a place's detail saves one" : nil
         }
         return { index, buffer, rect, selected in
             PlaceRowView.draw(model.row(at: index), in: buffer, rect: rect, selected: selected, detailed: false,
-                              walking: false, retryKey: retryKey, remedy: remedy, theme: theme)
+                              walking: false, ratings: ratings, retryKey: retryKey, remedy: remedy, theme: theme)
         }
     }
 }

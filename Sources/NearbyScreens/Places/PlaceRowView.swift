@@ -1,3 +1,4 @@
+import NearbyCore
 import NearbyViewModels
 import TerminalView
 
@@ -9,13 +10,13 @@ enum PlaceRowView {
     /// `remedy` says of the key that would find something). Returns whether the row may be copied to the next
     /// frame (a spinner may not).
     static func draw(_ row: PlacesListRow, in buffer: CellBuffer, rect: Rect, selected: Bool, detailed: Bool,
-                     walking: Bool, retryKey: String?, remedy: (EmptyPlacesRemedy) -> String?,
+                     walking: Bool, ratings: Bool, retryKey: String?, remedy: (EmptyPlacesRemedy) -> String?,
                      theme: Theme) -> Bool {
         let line = rect.row(0)
         switch row {
         case .place(let place):
             drawPlace(place, in: buffer, rect: rect, selected: selected, detailed: detailed, walking: walking,
-                      theme: theme)
+                      ratings: ratings, theme: theme)
             return true
         case .loading(let text), .moreLoading(let text):
             ListRows.loading(text, in: buffer, line: line, theme: theme)
@@ -30,21 +31,19 @@ enum PlaceRowView {
     }
 
     static func drawPlace(_ place: PlaceRowModel, in buffer: CellBuffer, rect: Rect, selected: Bool,
-                          detailed: Bool, walking: Bool, theme: Theme) {
+                          detailed: Bool, walking: Bool, ratings: Bool, theme: Theme) {
         let line = rect.row(0)
         buffer.fill(rect, style: selected ? theme.selection : .plain)
         let base = selected ? theme.selection : theme.text
         let dim = selected ? theme.selection : theme.secondary
         let openStyle = selected ? theme.selection
             : place.isClosingSoon ? theme.warning : (place.isOpen ? theme.success : theme.secondary)
-        // The same columns for every row, rating or not, so the list reads as a table.
-        let ratingWidth = line.width >= 70 ? 14 : 0
-        let openWidth = min(26, line.width / 3)
-        let distanceWidth = 10
-        // Walking minutes beside the distance, in a column of their own while the source has paths.
-        let walkWidth = walking && line.width >= 40 ? 9 : 0
-        let subtitleWidth = !detailed && line.width >= 100 ? 24 : 0
-        let nameWidth = max(4, line.width - 1 - subtitleWidth - distanceWidth - walkWidth - openWidth - ratingWidth - 3)
+        // The same columns for every row, rating or not, so the list reads as a table; walking minutes beside the
+        // distance while the source has paths.
+        let columns = PlaceRowLayout(width: line.width - 1, walking: walking, ratings: ratings, detailed: detailed)
+        let ratingWidth = columns.rating, openWidth = columns.open, distanceWidth = columns.distance
+        let walkWidth = columns.walk, subtitleWidth = columns.subtitle
+        let nameWidth = max(1, columns.name - 1)
         // The favourite's mark stands in the gutter before the name, so names stay in one column.
         if let mark = FavouriteMark.gutter(place.favourite) {
             let style = selected ? theme.selection : mark.isFailure ? theme.error : theme.accent
@@ -61,22 +60,27 @@ enum PlaceRowView {
             buffer.write(place.name, in: Rect(x: x, y: line.y, width: nameWidth, height: 1), style: base)
         }
         x += nameWidth + 1
-        if subtitleWidth > 0 {
+        if subtitleWidth >= 8 {
             buffer.write(place.subtitle, in: Rect(x: x, y: line.y, width: subtitleWidth - 1, height: 1), style: dim)
-            x += subtitleWidth
         }
-        buffer.write(place.distance, in: Rect(x: x, y: line.y, width: distanceWidth - 1, height: 1), style: dim,
+        x += subtitleWidth
+        buffer.write(place.distance, in: Rect(x: x, y: line.y, width: max(0, distanceWidth - 1), height: 1), style: dim,
                      alignment: .right)
         x += distanceWidth
         if walkWidth > 0 {
-            buffer.write(place.walk ?? "", in: Rect(x: x, y: line.y, width: walkWidth - 1, height: 1), style: base,
+            buffer.write(place.walk ?? "", in: Rect(x: x, y: line.y, width: max(0, walkWidth - 1), height: 1), style: base,
                          alignment: .right)
             x += walkWidth
         }
-        x += 1
-        buffer.write(place.openState, in: Rect(x: x, y: line.y, width: openWidth, height: 1), style: openStyle)
-        if let rating = place.rating, ratingWidth > 0 {
-            buffer.write(rating, in: Rect(x: line.maxX - ratingWidth, y: line.y, width: ratingWidth - 1, height: 1),
+        // The open state's separator comes first: the distances before it are right-aligned.
+        buffer.write(place.openState, in: Rect(x: x + 1, y: line.y, width: max(0, openWidth - 1), height: 1),
+                     style: openStyle)
+        // Narrower than "4.5 ★" a rating says nothing.
+        if let rating = place.rating, ratingWidth >= 7 {
+            // "4.5 ★ (1,234)" without its count where the whole does not fit.
+            let shown = DisplayWidth.of(rating) < ratingWidth ? rating
+                : String(rating.prefix { $0 != "(" }).trimmingSpaces()
+            buffer.write(shown, in: Rect(x: line.maxX - ratingWidth, y: line.y, width: ratingWidth - 1, height: 1),
                          style: dim, alignment: .right)
         }
         if detailed, rect.height > 1 {

@@ -100,14 +100,14 @@ final class PlacesListView: ScreenView {
     /// Draws one row, for a frame or ahead of one.
     private func rowDrawer(theme: Theme) -> (Int, CellBuffer, Rect, Bool) -> Bool {
         let detailed = list.rowHeight == 2
-        let walking = model.offersWalkingTimes
+        let walking = model.offersWalkingTimes, ratings = model.showsRatings
         let retryKey = retryKey, widenKey = widenKey, model = model
         let remedy = { (fix: EmptyPlacesRemedy) in
             fix == .widenRadius ? widenKey.map { "\($0) widens the search" } : nil
         }
         return { index, buffer, rect, selected in
             PlaceRowView.draw(model.row(at: index), in: buffer, rect: rect, selected: selected, detailed: detailed,
-                              walking: walking, retryKey: retryKey, remedy: remedy, theme: theme)
+                              walking: walking, ratings: ratings, retryKey: retryKey, remedy: remedy, theme: theme)
         }
     }
 }

@@ -32,6 +32,8 @@ public final class FavouritesListViewModel: FavouritesListViewModelType {
     private var detailFavourite: ObservationToken?
     private var bindings: [ObservationToken] = []
 
+    public var showsRatings: Bool { context.sourceHasRatings }
+
     public init(context: PlacesContext) {
         self.context = context
         store = context.favourites

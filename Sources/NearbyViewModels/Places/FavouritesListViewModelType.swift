@@ -3,4 +3,6 @@
 public protocol FavouritesListViewModelType: ListViewModelType {
     /// The row at `index`: a favourite as a places row, or the loading, error or empty row.
     func row(at index: Int) -> PlacesListRow
+    /// Whether rows have a rating column: the source rates places.
+    var showsRatings: Bool { get }
 }

@@ -148,6 +148,7 @@ public final class PlacesListViewModel: PlacesListViewModelType {
     public var evaluationTime: EvaluationTime? { context.evaluationTime }
 
     public var offersWalkingTimes: Bool { context.walking != nil && walking.note == nil }
+    public var showsRatings: Bool { context.sourceHasRatings }
 
     // MARK: Rows
 

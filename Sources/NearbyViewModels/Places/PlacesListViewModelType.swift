@@ -24,6 +24,8 @@ public protocol PlacesListViewModelType: ListViewModelType {
     var locationAccuracy: Observable<String?> { get }
     /// Whether rows have a walking-time column: the source has paths and walking times have not failed.
     var offersWalkingTimes: Bool { get }
+    /// Whether rows have a rating column: the source rates places (Google does, OpenStreetMap does not).
+    var showsRatings: Bool { get }
     /// The time opening hours are evaluated at, shared by every screen (`t` chooses one, the header shows
     /// it); nil: always now.
     var evaluationTime: EvaluationTime? { get }

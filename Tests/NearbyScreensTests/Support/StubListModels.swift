@@ -30,6 +30,8 @@ final class StubPlacesList: PlacesListViewModelType, RecordingListModel {
     /// The walking time each place row shows ("\(index + 2) min"), when set.
     var walks = false
     var offersWalkingTimes: Bool { walks }
+    /// Whether rows have a rating column (the source rates places).
+    var showsRatings = true
     var count: Int
     var canRetry = false
     /// Rows that are something else than a place (an error, a loading row), by index.

@@ -1,0 +1,38 @@
+/// The columns of a places row at a width: the name first, then what the rest of the row says.
+///
+/// Each column is handed out in turns, each turn taking at most its share of what is left, so every column is
+/// as wide or wider at a wider terminal: a name is never cut shorter by widening the window (at 100 columns
+/// the subtitle used to appear and take the name's room, so "Restaurant Amarone" and "Restaurant Adler" both
+/// read "Restaurant A…"). The name takes the slack before the rating and the subtitle get any.
+struct PlaceRowLayout: Equatable {
+    /// Widths in cells, each with its one space of separation; 0: the column is not shown.
+    var name = 0
+    var subtitle = 0
+    var distance = 0
+    var walk = 0
+    var open = 0
+    var rating = 0
+
+    /// The row's columns across `width` cells (the favourite's gutter left out). `walking`: the source has
+    /// paths; `ratings`: it rates places; `detailed`: the subtitle is on a line of its own.
+    init(width: Int, walking: Bool, ratings: Bool, detailed: Bool) {
+        var left = max(0, width)
+        func take(_ wanted: Int) -> Int {
+            let given = min(left, max(0, wanted))
+            left -= given
+            return given
+        }
+        name = take(16)
+        distance = take(10)
+        open = take(14)
+        if walking { walk = take(9) }
+        name += take(28 - name)
+        open += take(24 - open)
+        if ratings { rating = take(14) }
+        // Names past 48 cells are rare: the subtitle takes the slack from 60 on (a column of a few cells is left
+        // blank; handing those back to the name would narrow it when the subtitle grows).
+        name += take(60 - name)
+        if !detailed { subtitle = take(24) }
+        name += take(left)
+    }
+}
