@@ -44,9 +44,11 @@ public enum DistanceFormatting {
         }
     }
 
-    /// "120 m NE"; the distance alone when the bearing is not a real angle.
+    /// "120 m NE"; the distance alone when the bearing is not a real angle; "here" for what is on the spot
+    /// (closer than rounding to 10 m or 10 ft keeps apart: "0 m N" pointed nowhere).
     public static func distance(_ metres: Double, bearing: Double, units: UnitSystem) -> String {
         let text = distance(metres, units: units)
+        if metres.isFinite, metres >= 0, text == "0 m" || text == "0 ft" { return "here" }
         guard let point = CompassPoint(bearing: bearing) else { return text }
         return text + " " + point.abbreviation
     }
@@ -62,6 +64,6 @@ public enum DistanceFormatting {
         if tenths < 100 {
             return "\(Int(tenths) / 10).\(Int(tenths) % 10) \(name)"
         }
-        return "\(Int(value.rounded())) \(name)"
+        return "\(NumberText.grouped(Int(value.rounded()))) \(name)"
     }
 }

@@ -21,7 +21,8 @@ struct WalkingTimes {
 
     // Short enough for one line of an 80-column list.
     static let noRouterNote = "Distances are straight lines: walking times need the local store's paths"
-    static let noNetworkNote = "Distances are straight lines: the store has no paths (import the extract again)"
+    /// True of the demo town, an empty store and a store imported before paths were kept alike.
+    static let noNetworkNote = "Distances are straight lines: no paths in the store (nearby import adds them)"
 
     /// The places among `hits` without an answer yet.
     func missing(_ hits: [PlaceHit]) -> [PlaceHit] {

@@ -4,8 +4,8 @@ import Testing
 @Suite("Distance formatting")
 struct DistanceFormattingTests {
     @Test(arguments: [
-        (123.0, 45.0, "120 m NE"), (1_420, 225, "1.4 km SW"), (12_300, 359, "12 km N"), (0, 0, "0 m N"),
-        (4, 90, "0 m E"), (995, 180, "1.0 km S"), (9_960, 270, "10 km W"), (9_940, 315, "9.9 km NW"),
+        (123.0, 45.0, "120 m NE"), (1_420, 225, "1.4 km SW"), (12_300, 359, "12 km N"), (0, 0, "here"),
+        (4, 90, "here"), (6, 90, "10 m E"), (16_501_000, 90, "16,501 km E"), (995, 180, "1.0 km S"), (9_960, 270, "10 km W"), (9_940, 315, "9.9 km NW"),
         (1_000, 135, "1.0 km SE"),
     ])
     func metric(metres: Double, bearing: Double, expected: String) {

@@ -61,7 +61,8 @@ struct FavouritesCommandTests {
                                             "--open-during", "18:00-20:00", "--json"], environment: zone)
         let objects = try #require(try JSONSerialization.jsonObject(with: Data(evening.output.utf8)) as? [[String: Any]])
         #expect(objects.map { $0["name"] as? String } == ["Bar Nacht"])
-        #expect(objects.first?["open_state"] as? String == "closed")
+        // The state at the span's start (18:00), not at --at's midnight.
+        #expect(objects.first?["open_state"] as? String == "open")
 
         let sunday = try await runCommand(["favourites", "--data-dir", folder, "--at", "2026-11-22",
                                            "--open-during", "18:00-20:00"], environment: zone)
