@@ -26,6 +26,9 @@ public final class TerminalRunLoop: ApplicationHost {
     private var timerTask: Task<Void, Never>?
     private var timerDeadline: Date?
     private var hungUp = false
+    /// SIGTERM or SIGHUP, when one ended the run: the process should then end as a signal's would (128 + its
+    /// number), so a shell or a service manager sees it was stopped, not that the user quit.
+    public private(set) var endingSignal: Int32?
     /// Whether links may be made clickable (OSC 8) where the terminal is one that shows them.
     private let hyperlinks: Bool
 
@@ -144,6 +147,7 @@ public final class TerminalRunLoop: ApplicationHost {
             app.handle(.key(.control("c")))
         case SIGTERM, SIGHUP:
             nearby_signals_quit_handled()
+            endingSignal = endingSignal ?? number
             hungUp = true
         case SIGTSTP:
             session.suspend()

@@ -1,3 +1,4 @@
+import ArgumentParser
 import CursesTerminal
 import FoundationEssentials
 import Logging
@@ -41,10 +42,10 @@ struct AppLauncher {
         // One time for every screen: a time chosen on one is the time on all of them.
         let evaluationTime = EvaluationTime(zone: zones.zone(at: homeLocation.coordinate))
         if let at, let error = evaluationTime.choose(at) {
-            throw CommandFailure("--at: \(OpeningHoursText.printable(error.description)).")
+            throw CommandFailure.badValue("--at: \(OpeningHoursText.printable(error.description)).")
         }
         if let openDuring, let error = evaluationTime.keepOpen(during: openDuring) {
-            throw CommandFailure("--open-during: \(OpeningHoursText.printable(error.description)).")
+            throw CommandFailure.badValue("--open-during: \(OpeningHoursText.printable(error.description)).")
         }
         let context = FriendsContext(repository: services.friends, navigator: navigator, here: here?.coordinate,
                                      distanceText: { from, to in
@@ -76,7 +77,13 @@ struct AppLauncher {
         if let above { navigator.push(above) }
         // Never the key or the token: only which sources are in use.
         logger.info("starting on \(start); places from \(settings.source.rawValue); friends from \(settings.friendsURL == nil ? "the local store" : "a service")")
-        try await TerminalRunLoop(app: coordinator, hyperlinks: settings.hyperlinks).run()
+        let runLoop = TerminalRunLoop(app: coordinator, hyperlinks: settings.hyperlinks)
+        try await runLoop.run()
+        if let signal = runLoop.endingSignal {
+            logger.info("stopped by signal \(signal)")
+            // The terminal is restored: end as the signal would have, 128 + its number.
+            throw ExitCode(128 + signal)
+        }
         logger.info("quit")
     }
 

@@ -21,6 +21,7 @@ enum CommandRouter {
 
     /// Parses `arguments` with the root `root(for:)` names.
     static func parse(_ arguments: [String]) throws -> any ParsableCommand {
+        try refuseUnknownCommands(arguments)
         let root = root(for: arguments)
         let command = try root.parseAsRoot(arguments == ["help"] ? ["--help"] : arguments)
         let names = NearbyCommand.configuration.subcommands.map { $0._commandName }
@@ -33,13 +34,35 @@ enum CommandRouter {
         return command
     }
 
+    /// A command name that names nothing is a wrong command line (64), not the overview or a default
+    /// subcommand's usage: `nearby help nonexist`, `nearby friends bogus`.
+    static func refuseUnknownCommands(_ arguments: [String]) throws {
+        let commands = NearbyCommand.configuration.subcommands
+        let names = commands.map { $0._commandName }
+        if arguments.first == "help", arguments.count > 1, let name = arguments.dropFirst().first,
+           !name.hasPrefix("-"), !names.contains(name) {
+            throw CommandFailure.badValue("No command called \(TerminalText.quoted(name)); the commands are "
+                                          + names.filter { !$0.hasPrefix("bench") }.joined(separator: ", ")
+                                          + " (nearby --help says more).")
+        }
+        guard arguments.count > 1, let command = commands.first(where: { $0._commandName == arguments[0] }),
+              !command.configuration.subcommands.isEmpty else { return }
+        let word = arguments[1]
+        let inner = command.configuration.subcommands.map { $0._commandName }
+        if !word.hasPrefix("-"), word != "help", !inner.contains(word) {
+            throw CommandFailure.badValue("\(TerminalText.quoted(word)) is not a command of nearby \(arguments[0]). "
+                                          + "Usage: nearby \(arguments[0]) <\(inner.joined(separator: "|"))> "
+                                          + "(nearby \(arguments[0]) --help says more).")
+        }
+    }
+
     /// Prints why a run ended (nothing for success) and returns the exit status: 64 for a wrong command line,
     /// 1 for a failure while running, 0 for help, version and completion scripts.
     static func report(_ error: any Error, arguments: [String]) -> Int32 {
         switch error {
         case let failure as CommandFailure:
             Console.errorLine("Error: " + TerminalText.safe(failure.description))
-            return 1
+            return failure.status
         case let failure as SettingsError:
             Console.errorLine("Error: " + TerminalText.safe(failure.description))
             return 1

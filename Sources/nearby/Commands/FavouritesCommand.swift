@@ -41,7 +41,7 @@ struct FavouritesCommand: AsyncParsableCommand {
             do throws(NearResolutionError) {
                 origin = try store.resolveNear(near)
             } catch {
-                throw CommandFailure(error.description)
+                throw CommandFailure.near(error)
             }
         }
         let computerZone = ZoneRules.local(tz: ProcessEnvironment.values["TZ"])

@@ -49,7 +49,7 @@ struct FriendsAddCommand: AsyncParsableCommand {
         var draft = FriendDraft(firstName: firstName, lastName: lastName, phoneNumber: phoneNumber, email: email,
                                 coordinate: near.flatMap(Coordinate.init(parsing:)), placeName: place)
         if let problem = FriendValidation.problems(in: draft).sorted(by: { $0.key.rawValue < $1.key.rawValue }).first {
-            throw CommandFailure("\(FriendsOutput.optionName(of: problem.key)): \(problem.value).")
+            throw CommandFailure.badValue("\(FriendsOutput.optionName(of: problem.key)): \(problem.value).")
         }
         var note: String?
         if draft.coordinate == nil, let place = place?.trimmingBlanks(), !place.isEmpty {

@@ -33,7 +33,7 @@ struct FriendsListCommand: AsyncParsableCommand {
             Console.write(FriendsOutput.json(list))
         } else if list.isEmpty {
             Console.line(filter == nil
-                ? "No friends yet. Add one with: nearby friends add --first NAME --last NAME --phone NUMBER"
+                ? "No friends yet. Add one with: nearby friends add --first NAME [--last NAME] --phone NUMBER"
                 : "No friend matches \(TerminalText.quoted(filter ?? "")).")
         } else {
             Console.write(FriendsOutput.table(list))

@@ -31,7 +31,9 @@ struct HoursCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        if time.openDuring != nil { throw CommandFailure("--open-during goes with the app, nearby places and nearby categories.") }
+        if time.openDuring != nil {
+            throw CommandFailure.badValue("--open-during goes with the app, nearby places and nearby categories.")
+        }
         let environment = ProcessEnvironment.values
         let computerZone = ZoneRules.local(tz: environment["TZ"])
         var zone = computerZone
@@ -46,7 +48,8 @@ struct HoursCommand: ParsableCommand {
         var position = zoneEntry.map { Coordinate(latitude: $0.latitude, longitude: $0.longitude) }
         if let near = here.near {
             guard let given = Coordinate(parsing: near) else {
-                throw CommandFailure("--near for hours wants LAT,LON (e.g. 47.141,9.5209), not \(TerminalText.quoted(near)).")
+                throw CommandFailure.badValue(
+                    "--near for hours wants LAT,LON (e.g. 47.141,9.5209), not \(TerminalText.quoted(near)).")
             }
             position = given
             // Hours at a place are read on its clock.
@@ -73,7 +76,7 @@ struct HoursCommand: ParsableCommand {
     static func countryCode(_ text: String) throws -> String {
         let code = text.trimmingSpaces().uppercased()
         guard code.count == 2, code.allSatisfy({ $0.isASCII && $0.isLetter }) else {
-            throw CommandFailure("--country wants two letters such as LI, CH or US, not \(TerminalText.quoted(text)).")
+            throw CommandFailure.badValue("--country wants two letters such as LI, CH or US, not \(TerminalText.quoted(text)).")
         }
         return code
     }

@@ -37,12 +37,12 @@ struct ImportCommand: ParsableCommand {
 
     func run() throws {
         if let database {
-            guard !dryRun else { throw CommandFailure("--dry-run reads the file without a database; leave out --database.") }
+            guard !dryRun else { throw CommandFailure.badValue("--dry-run reads the file without a database; leave out --database.") }
             // The URL goes in the environment, where no process listing shows its password.
             try ServerProgram.become(arguments: ["import", file] + (region.map { ["--region", $0] } ?? []),
                                      environment: ["NEARBY_DATABASE_URL": database])
         }
-        if region != nil { throw CommandFailure("--region goes with --database.") }
+        if region != nil { throw CommandFailure.badValue("--region goes with --database.") }
         let importer = OSMImporter(path: file)
         let renderer = ImportProgressRenderer()
         do {

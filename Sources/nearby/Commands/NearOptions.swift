@@ -33,12 +33,12 @@ struct NearOptions: ParsableArguments {
     /// Where `--near` (else `fallback`, the config file's `near`) points, or a failure saying why it cannot be used.
     func location(in store: LocalPlacesStore, fallback: String? = nil) throws(CommandFailure) -> NearLocation {
         guard let near = near ?? fallback else {
-            throw CommandFailure("Say where you are: --near LAT,LON or --near NAME (e.g. --near 47.141,9.5209).")
+            throw .badValue("Say where you are: --near LAT,LON or --near NAME (e.g. --near 47.141,9.5209).")
         }
-        do {
+        do throws(NearResolutionError) {
             return try store.resolveNear(near)
         } catch {
-            throw CommandFailure(error.description)
+            throw .near(error)
         }
     }
 }

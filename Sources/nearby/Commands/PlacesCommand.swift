@@ -43,6 +43,9 @@ struct PlacesCommand: AsyncParsableCommand {
         let settings = try AppSettings.load(flags: placesSource.flags)
         let computerZone = ZoneRules.local(tz: ProcessEnvironment.values["TZ"])
         let zones = PlaceZones.world(fallback: computerZone)
+        // A time that is no time at all is a wrong command line whatever the store holds; whether it exists on
+        // the place's clock is known once the place is.
+        try time.checkWording()
         let holidays: HolidayDirectory
         do {
             holidays = try settings.holidayDirectory(zone: computerZone)

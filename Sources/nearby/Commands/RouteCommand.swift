@@ -52,10 +52,10 @@ struct RouteCommand: ParsableCommand {
 
     private func resolve(_ text: String, option: String, nearestTo reference: Coordinate?,
                          in store: LocalPlacesStore) throws -> NearLocation {
-        do {
+        do throws(NearResolutionError) {
             return try store.resolveTownOrPlace(text, nearestTo: reference)
         } catch {
-            throw CommandFailure("\(option): \(error.description)")
+            throw CommandFailure.near(error, option: option)
         }
     }
 }

@@ -17,12 +17,20 @@ struct TimeOptions: ParsableArguments {
                                + "(counted from --at, else now); in the app, the places lists.", valueName: "FROM-TO"))
     var openDuring: String?
 
+    /// Refuses an `--at` or `--open-during` that is no time at all ("bogus", "25:00"), before anything else is
+    /// read: a time the clocks skip is checked later, on the clock of the place it is for (UTC skips none).
+    func checkWording() throws {
+        let now = Date()
+        let base = try instant(zone: .utc, now: now)
+        _ = try span(zone: .utc, base: base)
+    }
+
     /// The instant `--at` names, else `now`.
     func instant(zone: ZoneRules, now: Date = Date()) throws -> Date {
         guard let at else { return now }
         switch TimeExpression.parse(at, now: now, zone: zone) {
         case .success(let date): return date
-        case .failure(let error): throw CommandFailure("--at: \(OpeningHoursText.printable(error.description)).")
+        case .failure(let error): throw CommandFailure.badValue("--at: \(OpeningHoursText.printable(error.description)).")
         }
     }
 
@@ -31,7 +39,7 @@ struct TimeOptions: ParsableArguments {
         guard let openDuring else { return nil }
         switch TimeExpression.span(openDuring, base: base, zone: zone) {
         case .success(let span): return span
-        case .failure(let error): throw CommandFailure("--open-during: \(OpeningHoursText.printable(error.description)).")
+        case .failure(let error): throw CommandFailure.badValue("--open-during: \(OpeningHoursText.printable(error.description)).")
         }
     }
 }

@@ -105,3 +105,27 @@ struct CommandReportTests {
         }
     }
 }
+
+/// Every wrong command line exits 64, a bad value as much as a misspelt option (the walkthrough's P3).
+struct BadValueExitTests {
+    @Test(arguments: [
+        ["help", "nonexist"], ["friends", "bogus"], ["extracts", "bogus"],
+        ["friends", "add", "--first", "", "--phone", "123"], ["friends", "add", "--first", "Anna", "--phone", "abc"],
+        ["friends", "add", "--first", "Anna", "--phone", "123", "--email", "x"],
+        ["places", "--near", "47.14,9.52", "--at", "bogus"], ["route", "--from", "47.14,9.52", "--to", "91,0"],
+        ["hours", "Mo-Fr 08:00-18:00", "--country", "Liechtenstein"],
+    ])
+    func aBadValueExits64(arguments: [String]) async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-exit-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var status: Int32 = 0
+        do {
+            let withStore = ["friends", "places", "route", "extracts"].contains(arguments[0]) && arguments.count > 2
+                ? arguments + ["--data-dir", folder.path] : arguments
+            _ = try await runCommand(withStore)
+        } catch {
+            status = CommandRouter.report(error, arguments: arguments)
+        }
+        #expect(status == 64, "\(arguments)")
+    }
+}
