@@ -69,6 +69,10 @@ public final class WalkSearch {
     /// walk would be longer than `limit`.
     public func route(from start: Coordinate, to end: Coordinate, limit: Double) throws(RoutingError) -> WalkRoute? {
         reset()
+        // Where you stand is no walk at all: not twice the way to the nearest path.
+        if start.isValid, start.distance(to: end) < 1 {
+            return WalkRoute(length: 0, points: [start], stretches: [], offNetwork: 0)
+        }
         guard let origin = try snap(start), let target = try snap(end) else { return nil }
         guard let found = try search(from: origin, to: [target], limit: limit)[0] else { return nil }
         var pieces: [(points: [Coordinate], name: String?, length: Double)] = []

@@ -47,7 +47,12 @@ struct RouteCommand: ParsableCommand {
             throw CommandFailure("No walk found from \(RouteOutput.name(start)) to \(RouteOutput.name(end)): "
                                  + "one end is more than 300 m from any path, or no path joins them.")
         }
-        print(json ? try RouteOutput.json(route, from: start, to: end) : RouteOutput.text(route, from: start, to: end))
+        if json {
+            Console.write(RouteOutput.json(route, from: start, to: end))
+        } else {
+            let units = (try? AppSettings.load(flags: [:]).units) ?? .metric
+            Console.line(RouteOutput.text(route, from: start, to: end, units: units))
+        }
     }
 
     private func resolve(_ text: String, option: String, nearestTo reference: Coordinate?,

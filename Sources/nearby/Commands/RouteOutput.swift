@@ -4,9 +4,15 @@ import NearbyData
 
 /// How `nearby route` prints a walk: lines for people, JSON for scripts.
 enum RouteOutput {
-    static func text(_ route: WalkRoute, from start: NearLocation, to end: NearLocation) -> String {
+    static func text(_ route: WalkRoute, from start: NearLocation, to end: NearLocation,
+                     units: UnitSystem = .metric) -> String {
+        func distance(_ metres: Double) -> String { DistanceFormatting.distance(metres, units: units) }
+        let pace = units == .imperial ? "3 mph" : "4.8 km/h"
+        guard route.length > 0 || !route.stretches.isEmpty else {
+            return "Walk from \(name(start)) to \(name(end)): \(distance(0)), you are there."
+        }
         var lines = ["Walk from \(name(start)) to \(name(end)): \(distance(route.length)), "
-                     + "\(WalkingTimeText.minutes(route.minutes())) at 4.8 km/h"]
+                     + "\(WalkingTimeText.minutes(route.minutes())) at \(pace)"]
         let names = route.stretches.map { TerminalText.safe($0.name ?? "path") }
         let width = min(names.map(\.count).max() ?? 0, 40)
         for (stretch, name) in zip(route.stretches, names) {
@@ -20,16 +26,23 @@ enum RouteOutput {
         return lines.joined(separator: "\n")
     }
 
-    static func json(_ route: WalkRoute, from start: NearLocation, to end: NearLocation) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let output = JSONRoute(
-            from: JSONPoint(start), to: JSONPoint(end), lengthM: rounded(route.length),
-            minutes: rounded(route.minutes()), paceKmh: WalkingPace.standard.metresPerMinute * 60 / 1000,
-            offNetworkM: rounded(route.offNetwork), ascentM: route.ascent,
-            ways: route.stretches.map { JSONStretch(name: $0.name, lengthM: rounded($0.length)) },
-            line: route.points.map { [$0.latitude, $0.longitude] })
-        return String(decoding: try encoder.encode(output), as: UTF8.self)
+    /// The walk in the command line's one JSON style (`JSONOutput`): snake_case keys, coordinates to seven
+    /// decimals, every key present.
+    static func json(_ route: WalkRoute, from start: NearLocation, to end: NearLocation) -> String {
+        func point(_ location: NearLocation) -> JSONOutput {
+            .object([("name", .text(location.name)), ("lat", .degrees(location.coordinate.latitude)),
+                     ("lon", .degrees(location.coordinate.longitude))])
+        }
+        return JSONOutput.object([
+            ("from", point(start)), ("to", point(end)), ("length_m", .tenths(route.length)),
+            ("minutes", .tenths(route.minutes())),
+            ("pace_kmh", .number(WalkingPace.standard.metresPerMinute * 60 / 1000)),
+            ("off_network_m", .tenths(route.offNetwork)),
+            // Always present, null without elevation data, so every answer has the same keys.
+            ("ascent_m", .decimal(route.ascent)),
+            ("ways", .array(route.stretches.map { .object([("name", .text($0.name)), ("length_m", .tenths($0.length))]) })),
+            ("line", .array(route.points.map { .array([.degrees($0.latitude), .degrees($0.longitude)]) })),
+        ]).rendered()
     }
 
     /// "Vaduz (47.1410, 9.5209)" or the coordinates alone.
@@ -49,78 +62,9 @@ enum RouteOutput {
         }
     }
 
-    private static func distance(_ metres: Double) -> String { DistanceFormatting.distance(metres, units: .metric) }
-
-    private static func rounded(_ value: Double) -> Double { (value * 10).rounded() / 10 }
-
     private static func coordinate(_ value: Double) -> String {
         let scaled = Int((abs(value) * 10_000).rounded())
         let fraction = String(scaled % 10_000)
         return (value < 0 ? "-" : "") + "\(scaled / 10_000)." + String(repeating: "0", count: 4 - fraction.count) + fraction
-    }
-
-    private struct JSONRoute: Encodable {
-        let from: JSONPoint
-        let to: JSONPoint
-        let lengthM: Double
-        let minutes: Double
-        let paceKmh: Double
-        let offNetworkM: Double
-        let ascentM: Double?
-        let ways: [JSONStretch]
-        let line: [[Double]]
-
-        enum CodingKeys: String, CodingKey {
-            case from, to, lengthM = "length_m", minutes, paceKmh = "pace_kmh", offNetworkM = "off_network_m"
-            case ascentM = "ascent_m", ways, line
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(from, forKey: .from)
-            try container.encode(to, forKey: .to)
-            try container.encode(lengthM, forKey: .lengthM)
-            try container.encode(minutes, forKey: .minutes)
-            try container.encode(paceKmh, forKey: .paceKmh)
-            try container.encode(offNetworkM, forKey: .offNetworkM)
-            // Always present, null without elevation data, so every answer has the same keys.
-            try container.encode(ascentM, forKey: .ascentM)
-            try container.encode(ways, forKey: .ways)
-            try container.encode(line, forKey: .line)
-        }
-    }
-
-    private struct JSONPoint: Encodable {
-        let name: String?
-        let lat: Double
-        let lon: Double
-
-        init(_ location: NearLocation) {
-            name = location.name
-            lat = location.coordinate.latitude
-            lon = location.coordinate.longitude
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(name, forKey: .name)
-            try container.encode(lat, forKey: .lat)
-            try container.encode(lon, forKey: .lon)
-        }
-
-        enum CodingKeys: String, CodingKey { case name, lat, lon }
-    }
-
-    private struct JSONStretch: Encodable {
-        let name: String?
-        let lengthM: Double
-
-        enum CodingKeys: String, CodingKey { case name, lengthM = "length_m" }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(name, forKey: .name)
-            try container.encode(lengthM, forKey: .lengthM)
-        }
     }
 }
