@@ -1,3 +1,4 @@
+import Glibc
 import ArgumentParser
 import NearbyCore
 import NearbyData
@@ -36,7 +37,7 @@ struct FriendsListCommand: AsyncParsableCommand {
                 ? "No friends yet. Add one with: nearby friends add --first NAME [--last NAME] --phone NUMBER"
                 : "No friend matches \(TerminalText.quoted(filter ?? "")).")
         } else {
-            Console.write(FriendsOutput.table(list))
+            Console.write(FriendsOutput.table(list, cut: isatty(STDOUT_FILENO) != 0))
         }
     }
 }

@@ -28,15 +28,16 @@ enum FriendsOutput {
         return location
     }
 
-    /// The friends as aligned columns: id, name, phone, e-mail, location.
-    static func table(_ friends: [Friend]) -> String {
+    /// The friends as aligned columns: id, name, phone, e-mail, location. Cut to fit only for a person
+    /// (`cut`, stdout a terminal): piped into grep or a file, every name and address is whole.
+    static func table(_ friends: [Friend], cut: Bool = true) -> String {
         let header = ["ID", "NAME", "PHONE", "E-MAIL", "LOCATION"]
         let rows = friends.map { friend -> [String] in
             [String(friend.id), friend.fullName, friend.phoneNumber, friend.email ?? "", location(of: friend)]
                 .map(TerminalText.safe)
         }
         return TextTable.render([header] + rows, alignments: [.right, .left, .left, .left, .left],
-                                maximumWidths: columnLimits)
+                                maximumWidths: cut ? columnLimits : [])
     }
 
     /// The friends as a JSON array.

@@ -106,3 +106,15 @@ struct FriendsCommandTests {
         #expect(decoded?.first?["place_name"] as? String == "\u{1B}[2J\u{9B}\u{7F}\u{202E}")
     }
 }
+
+/// `friends list` piped into grep or a file keeps every name and address whole (the walkthrough's P3).
+struct FriendsTableCutTests {
+    @Test func onlyATerminalGetsCutColumns() {
+        let friend = Friend(id: 1, firstName: "Maximiliane", lastName: "von Hohenzollern-Sigmaringen",
+                            phoneNumber: "+49 711 1234567", email: "maximiliane.alexandrina@hohenzollern-sigmaringen.example")
+        let piped = FriendsOutput.table([friend], cut: false)
+        #expect(piped.contains("maximiliane.alexandrina@hohenzollern-sigmaringen.example"))
+        #expect(!piped.contains("…"))
+        #expect(FriendsOutput.table([friend], cut: true).contains("…"))
+    }
+}
