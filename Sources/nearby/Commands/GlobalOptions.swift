@@ -1,4 +1,5 @@
 import ArgumentParser
+import Glibc
 import FoundationEssentials
 import NearbyData
 
@@ -23,6 +24,12 @@ struct GlobalOptions: ParsableArguments {
     ///   bring one an older Nearby made up to date, where the user may write it), and work on a store the user
     ///   may only read.
     func openStore(_ access: AppDatabase.Access = .readWrite) throws(CommandFailure) -> AppDatabase {
+        // A folder that is there but cannot be entered is not an empty store: say so, rather than "no places yet".
+        var info = stat()
+        if stat(directory.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR, Glibc.access(directory.path, X_OK) != 0 {
+            let reason = String(cString: strerror(errno)).lowercased()
+            throw CommandFailure("Cannot read the data folder \(directory.path): \(reason).")
+        }
         do {
             return try AppDatabase.open(at: DataLocation.storeFile(in: directory), access: access)
         } catch {

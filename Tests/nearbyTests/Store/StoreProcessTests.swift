@@ -134,6 +134,23 @@ struct StoreProcessTests {
         #expect(!add.stderr.contains("Usage"))
     }
 
+    /// A data folder that cannot be entered is said to be so, not taken for an empty store (the walkthrough's P3).
+    @Test(.enabled(if: binaryIsBuilt && canDropPrivileges, "needs root and setpriv to run commands as nobody"))
+    func anUnreadableDataFolderIsNamed() async throws {
+        let folder = try Folder()
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-proc-unread-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        chmod(scratch.path, 0o777)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        #expect(try await addFriend(folder, writer: 1, index: 1).status == 0)
+        chmod(folder.path, 0o700)
+        let asNobody = ["setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups"]
+        let places = try await nearby(["places", "--near", "47.141,9.5209"], folder, prefix: asNobody, outputIn: scratch)
+        #expect(places.status == 1)
+        #expect(places.stderr.contains("Cannot read the data folder \(folder.path): permission denied."), "\(places.stderr)")
+        #expect(!places.stderr.contains("no places yet"))
+    }
+
     @Test(.enabled(if: binaryIsBuilt, "the nearby binary is not built"))
     func theImportSummaryGoesToStdoutAndProgressToStderr() async throws {
         let folder = try Folder()
