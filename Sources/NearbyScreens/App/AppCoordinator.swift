@@ -221,14 +221,11 @@ public final class AppCoordinator: TerminalApplication {
 
     // MARK: The time prompt
 
-    /// `t`: away from now (a chosen time or span), back to now; at now, the prompt.
+    /// `t`: always the prompt, so a time typed next is read as a time, never as keys on the screen; an empty
+    /// answer or Esc returns to now.
     private func openTimePrompt() {
-        guard let evaluationTime else { return }
-        if evaluationTime.isAwayFromNow {
-            evaluationTime.returnToNowEverywhere()
-        } else {
-            timePrompt = TimePrompt()
-        }
+        guard evaluationTime != nil else { return }
+        timePrompt = TimePrompt()
     }
 
     private func answerTimePrompt(_ event: InputEvent) {

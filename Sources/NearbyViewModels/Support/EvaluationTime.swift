@@ -108,7 +108,7 @@ public final class EvaluationTime {
     /// `t`: a chosen time goes back to now; otherwise the screen asks for a time.
     public var isChosen: Bool { chosen.value != nil }
 
-    /// A time is chosen or a span filters the lists: `t` then returns to now instead of asking.
+    /// A time is chosen or a span filters the lists.
     public var isAwayFromNow: Bool { chosen.value != nil || openDuring.value != nil }
 
     /// What the `t` prompt typed: a time ("22:00", "tomorrow 10:00", "Sa 14:00", "2026-11-21 14:00") is

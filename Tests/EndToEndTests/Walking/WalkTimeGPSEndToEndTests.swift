@@ -6,7 +6,7 @@ import TestSupport
 /// stand-in gpsd, in a real terminal.
 @Suite(.enabled(if: TmuxSession.isAvailable, "tmux is not installed"), .terminal)
 struct WalkTimeGPSEndToEndTests {
-    @Test func tChoosesATimeOnEveryScreenAndTAgainReturnsToNow() async throws {
+    @Test func tChoosesATimeOnEveryScreenAndAnEmptyAnswerReturnsToNow() async throws {
         let session = try await TmuxSession.start()
         try session.run("\(TmuxSession.binary.path) --demo --data-dir \(session.dataDirectory.path); echo EXIT=$?")
         try await session.waitFor(text: "Hot picks")
@@ -25,7 +25,10 @@ struct WalkTimeGPSEndToEndTests {
         try session.press("Enter")
         try await session.waitFor(text: "ATMs ·")
         try await session.waitFor(text: "as of \(day.shown) 14:00")
+        // t always asks; an empty answer is now.
         try session.press("t")
+        try await session.waitFor(text: "back to now")
+        try session.press("Enter")
         try await session.waitFor("the header back at now") { !$0.contains("as of") && $0.contains("ATMs ·") }
         try session.press("q")
         try session.press("q")
@@ -39,6 +42,8 @@ struct WalkTimeGPSEndToEndTests {
                         + " --at '\(day.typed) 14:00'; echo EXIT=$?")
         try await session.waitFor(text: "as of \(day.shown) 14:00")
         try session.press("t")
+        try await session.waitFor(text: "back to now")
+        try session.press("Escape")
         try await session.waitFor("the header back at now") { !$0.contains("as of") && $0.contains("Hot picks") }
         try session.press("q")
         try await session.waitFor(text: "EXIT=0")

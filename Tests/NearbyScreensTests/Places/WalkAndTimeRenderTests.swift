@@ -74,7 +74,7 @@ final class WalkAndTimeRenderTests {
         #expect(!app.rows[0].contains("walking"), "no walking order without walking times")
     }
 
-    @Test func tChoosesATimeForEveryScreenAndTAgainReturnsToNow() async throws {
+    @Test func tChoosesATimeForEveryScreenAndAnEmptyAnswerReturnsToNow() async throws {
         let app = try await DemoApp(folder: folder, choosesTime: true)
         let time = try #require(app.evaluationTime)
         await app.press(.character("t"))
@@ -93,7 +93,10 @@ final class WalkAndTimeRenderTests {
         #expect(app.rows[0].contains("Favourites"), "\(app.rows[0])")
         #expect(app.rows[0].contains("as of Sat 14:00"), "\(app.rows[0])")
 
+        // t always asks, so what is typed next is a time, never keys on the screen; an empty answer is now.
         await app.press(.character("t"))
+        #expect(app.rows[0].contains("as of Sat 14:00"), "still chosen while the prompt is open")
+        await app.press(.enter)
         #expect(!app.rows[0].contains("as of"))
         #expect(!time.isChosen)
     }
@@ -114,7 +117,7 @@ final class WalkAndTimeRenderTests {
         app.runner.type("18:00-20:00")
         await app.press(.enter)
         #expect(app.rows[0].contains("open Wed 18:00–20:00"), "\(app.rows[0])")
-        await app.press(.character("t"))
+        await app.press(.character("t"), .escape)
         #expect(!app.rows[0].contains("open Wed"))
     }
 
