@@ -8,7 +8,7 @@ import NearbyCore
 struct TimeOptions: ParsableArguments {
     @Option(parsing: .unconditional,
             help: ArgumentHelp("Evaluate opening hours at this time instead of now: 22:00, \"tomorrow 10:00\", "
-                               + "\"Sa 14:00\", 2026-11-21, \"2026-11-21 14:00\". In the app, t changes it (t again: now).",
+                               + "\"Sa 14:00\", 2026-11-21, \"2026-11-21 14:00\". In the app, t changes it (t, then Enter: now).",
                                valueName: "TIME"))
     var at: String?
 
