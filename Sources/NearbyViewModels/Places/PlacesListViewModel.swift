@@ -340,9 +340,9 @@ public final class PlacesListViewModel: PlacesListViewModelType {
         }
         request.order = order
         applied = request
-        hits = sorted(hits, by: order, now: context.now())
+        // The selected place stays selected wherever the order puts it (htop keeps its row too).
+        keepingSelectedPlace(orFirst: true) { hits = sorted(hits, by: order, now: context.now()) }
         next = nil
-        selection.update(0)
         requestWalks(for: hits)
         updateTitle()
         bumpRows()
@@ -401,9 +401,7 @@ public final class PlacesListViewModel: PlacesListViewModelType {
         rowCache.removeExpired(at: now)
         if sortOrder.value == .openFirst {
             // Open first is an order in time: keep the selected place selected as places open and close.
-            let selected = hits.indices.contains(selection.value) ? hits[selection.value].id : nil
-            hits = sorted(hits, by: .openFirst, now: now)
-            if let selected, let index = hits.firstIndex(where: { $0.id == selected }) { selection.update(index) }
+            keepingSelectedPlace { hits = sorted(hits, by: .openFirst, now: now) }
         }
         bumpRows()
     }
@@ -418,11 +416,21 @@ public final class PlacesListViewModel: PlacesListViewModelType {
         guard !tracker.isClosed, case .loaded = phase else { return }
         rowCache.removeAll()
         if sortOrder.value == .openFirst {
-            let selected = hits.indices.contains(selection.value) ? hits[selection.value].id : nil
-            hits = sorted(hits, by: .openFirst, now: context.now())
-            if let selected, let index = hits.firstIndex(where: { $0.id == selected }) { selection.update(index) }
+            keepingSelectedPlace { hits = sorted(hits, by: .openFirst, now: context.now()) }
         }
         bumpRows()
+    }
+
+    /// Runs `reorder` on the places held, then selects the place selected before wherever it went (the first
+    /// row, with `orFirst`, when it is gone).
+    private func keepingSelectedPlace(orFirst: Bool = false, _ reorder: () -> Void) {
+        let selected = hits.indices.contains(selection.value) ? hits[selection.value].id : nil
+        reorder()
+        if let selected, let index = hits.firstIndex(where: { $0.id == selected }) {
+            selection.update(index)
+        } else if orFirst {
+            selection.update(0)
+        }
     }
 
     public func close() {
@@ -765,9 +773,7 @@ public final class PlacesListViewModel: PlacesListViewModelType {
         walkingNote.update(walking.note)
         rowCache.remove(batch.lazy.map(\.id))
         if sortOrder.value == .walkingTime, applied?.order == .walkingTime {
-            let selected = hits.indices.contains(selection.value) ? hits[selection.value].id : nil
-            hits = sorted(hits, by: .walkingTime, now: context.now())
-            if let selected, let index = hits.firstIndex(where: { $0.id == selected }) { selection.update(index) }
+            keepingSelectedPlace { hits = sorted(hits, by: .walkingTime, now: context.now()) }
         }
         bumpRows()
     }

@@ -271,6 +271,18 @@ struct PlacesListViewModelTests {
         #expect(await provider.pageCalls.count == callsBefore)
     }
 
+    /// The walkthrough's P3: `s` keeps the selected place selected, wherever the order puts it.
+    @Test func sortingKeepsTheSelectedPlace() async {
+        list.load()
+        await list.idle()
+        list.select(3)
+        #expect(names()[list.selection.value] == "Zeitgeist")
+        for _ in 0..<4 {
+            list.cycleSort()
+            #expect(names()[list.selection.value] == "Zeitgeist", "\(list.sortOrder.value)")
+        }
+    }
+
     @Test func otherOrdersSortTheNearestBoundedResultAndSayHowMany() async {
         let many = (0..<2_600).map { index in
             PlacesSamples.place("m\(index)", "Name \(String(format: "%04d", 2_600 - index))", north: Double(index) * 0.7)
