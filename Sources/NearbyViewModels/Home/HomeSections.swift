@@ -81,10 +81,22 @@ public enum HotPickRule {
     /// An open place wins over a nearer one of unknown hours while it is at most this many times as far.
     public static let openPreference = 2.0
 
-    /// The index of the pick among places ordered by distance, or nil when none may be picked.
-    public static func pick(distances: [Double], states: [OpeningState]) -> Int? {
+    /// Categories that are services, not picks: a toilet or a car park first in the pager tells nothing.
+    public static let notPicked: Set<Category> = [.toilets, .parking]
+
+    /// Whether a place may be a hot pick: of a category worth picking and with a name of its own (an unnamed
+    /// place is called by its kind or its operator, "Parking", "Postomat").
+    public static func mayPick(_ place: Place) -> Bool {
+        !notPicked.contains(place.category) && place.name != place.category.displayName
+            && !place.name.trimmingSpaces().isEmpty
+    }
+
+    /// The index of the pick among places ordered by distance, or nil when none may be picked; `eligible`
+    /// (all when empty) says which may.
+    public static func pick(distances: [Double], states: [OpeningState], eligible: [Bool] = []) -> Int? {
         var best: (index: Int, score: Double)?
         for (index, (distance, state)) in zip(distances, states).enumerated() {
+            if index < eligible.count, !eligible[index] { continue }
             let score: Double
             switch state {
             case .open: score = distance

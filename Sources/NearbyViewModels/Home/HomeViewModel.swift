@@ -554,7 +554,8 @@ public final class HomeViewModel: HomeViewModelType {
                 newSections.append(HomePlacesSection(category: category, title: title, content: .loaded(rows),
                                                      isRefreshing: feed.isLoading))
             }
-            if let index = HotPickRule.pick(distances: candidates.map(\.hit.distance), states: statuses.map(\.state)) {
+            if let index = HotPickRule.pick(distances: candidates.map(\.hit.distance), states: statuses.map(\.state),
+                                            eligible: candidates.map { HotPickRule.mayPick($0.hit.place) }) {
                 let hit = candidates[index].hit
                 shown.append(statuses[index])
                 shownHits.append(hit)

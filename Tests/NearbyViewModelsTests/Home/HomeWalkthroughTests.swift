@@ -83,3 +83,21 @@ struct HomeWalkthroughTests {
         #expect(section?.content.value?.map(\.name) == (1...5).map { "Near\($0) Friend" })
     }
 }
+
+/// The walkthrough's P3: a hot pick is a place worth going to, not the nearest toilet or an unnamed car park.
+struct HotPickEligibilityTests {
+    static func place(_ name: String, _ category: NearbyCore.Category) -> Place {
+        Place(id: PlaceID(source: .osm, sourceID: name), name: name, category: category,
+              coordinate: Coordinate(latitude: 47, longitude: 8), attribution: "OSM")
+    }
+
+    @Test func servicesAndUnnamedPlacesAreNotPicked() {
+        #expect(!HotPickRule.mayPick(Self.place("WC Rathaus", .toilets)))
+        #expect(!HotPickRule.mayPick(Self.place("Parkhaus Marktplatz", .parking)))
+        #expect(!HotPickRule.mayPick(Self.place("ATM", .atm)), "an unnamed ATM is called by its kind")
+        #expect(HotPickRule.mayPick(Self.place("Café Amann", .cafe)))
+        // The nearest is skipped when it may not be picked; the next open one is the pick.
+        #expect(HotPickRule.pick(distances: [10, 50], states: [.open, .open], eligible: [false, true]) == 1)
+        #expect(HotPickRule.pick(distances: [10], states: [.open], eligible: [false]) == nil)
+    }
+}
