@@ -70,6 +70,9 @@ final class ListScreen {
 
     func perform(_ action: ListAction) {
         switch action {
+        case .move(.last):
+            // The list's own end, which may lie pages beyond the rows loaded; the view follows the selection.
+            model.selectLast()
         case .move(let move):
             let target = scroll.apply(move, selection: model.selection.value, count: model.rowCount,
                                       visibleRows: visibleRows)

@@ -28,6 +28,10 @@ public final class PlacesListViewModel: PlacesListViewModelType {
     public let rowsRevision = Observable(0)
     public private(set) var rowCellsRevision = 0
     public let selection = Observable(0)
+    /// `G` was pressed: pages load one after another until the list's end, which is then selected.
+    private var headingToEnd = false
+    /// The most places `G` loads to reach the end (a country's "all cafés within 50 km" stays within it).
+    static let endReach = 20_000
     public let isLoading = Observable(false)
     public let status = Observable<StatusMessage?>(nil)
     public let attribution = Observable("")
@@ -231,6 +235,49 @@ public final class PlacesListViewModel: PlacesListViewModelType {
 
     public func select(_ index: Int) {
         selection.update(min(max(index, 0), rowCount - 1))
+    }
+
+    /// `G`: loads the pages up to the list's end (the header knows how many there are), then selects the last;
+    /// at most `endReach` places are held for it.
+    public func selectLast() {
+        guard !tracker.isClosed, case .loaded = phase else { return }
+        guard next != nil, hits.count < Self.endReach, moreFailure == nil, !isReloading, let request = applied else {
+            return select(rowCount - 1)
+        }
+        selection.update(rowCount - 1)
+        headingToEnd = true
+        isLoadingMore = true
+        updateLoading()
+        let generation = generation
+        let provider = context.provider
+        let query = query(for: request, limit: Self.pageSize)
+        // One task for every page to the end (a page loading already is taken over: its key is this one).
+        tracker.run(Self.moreKey) { [weak self] in
+            while let self, self.headingToEnd, let cursor = self.next, self.hits.count < Self.endReach {
+                // The user moved meanwhile: the list stays where they went.
+                let waiting = self.selection.value
+                let outcome: Result<PlacesPage, PlacesError>
+                do throws(PlacesError) {
+                    outcome = .success(try await provider.places(query, after: cursor))
+                } catch {
+                    outcome = .failure(error)
+                }
+                guard !Task.isCancelled, generation == self.generation else { return }
+                guard self.selection.value == waiting else {
+                    self.headingToEnd = false
+                    return self.finishMore(outcome)
+                }
+                self.finishMore(outcome)
+                if case .failure = outcome { return }
+                self.selection.update(self.rowCount - 1)
+                self.isLoadingMore = self.next != nil
+            }
+            guard let self, !Task.isCancelled, self.headingToEnd else { return }
+            self.headingToEnd = false
+            self.isLoadingMore = false
+            self.selection.update(max(0, self.rowCount - 1))
+            self.updateLoading()
+        }
     }
 
     public func open(at index: Int) {
@@ -622,6 +669,7 @@ public final class PlacesListViewModel: PlacesListViewModelType {
             mergeAttributions(page.attributions)
         case .failure(let error):
             moreFailure = error
+            headingToEnd = false
         }
         updateTitle()
         if appendedOnly { bumpAppendedRows() } else { bumpRows() }

@@ -31,6 +31,8 @@ public protocol ListViewModelType: AnyObject {
     func retry()
     func refresh()
     func select(_ index: Int)
+    /// `G`, End: the last row of the whole list, not only of the rows loaded so far.
+    func selectLast()
     func open(at index: Int)
     func setFilter(_ text: String)
     /// The rows the screen shows now: the view model fetches what they need (and what lies just beyond) and
@@ -45,6 +47,9 @@ public protocol ListViewModelType: AnyObject {
 }
 
 extension ListViewModelType {
+    /// Lists that hold every row: the last row is the last one.
+    public func selectLast() { select(rowCount - 1) }
+
     /// Lists that do not tell appended rows apart: every change of the rows is one for their cells too.
     public var rowCellsRevision: Int { rowsRevision.value }
 

@@ -271,6 +271,20 @@ struct PlacesListViewModelTests {
         #expect(await provider.pageCalls.count == callsBefore)
     }
 
+    /// The walkthrough's P3: `G` goes to the list's real end, not the end of the pages loaded so far.
+    @Test func selectLastLoadsToTheRealEnd() async {
+        let many = (0..<500).map { PlacesSamples.place("g\($0)", "Place \($0)", north: Double($0) * 3) }
+        await provider.setPlaces(many)
+        list.load()
+        await list.idle()
+        #expect(list.heldPlaceCount < 500, "the first page holds only part of the list")
+        list.selectLast()
+        await list.idle()
+        #expect(list.heldPlaceCount == 500)
+        #expect(list.selection.value == 499)
+        #expect(placeRow(499)?.name == "Place 499")
+    }
+
     /// The walkthrough's P3: `s` keeps the selected place selected, wherever the order puts it.
     @Test func sortingKeepsTheSelectedPlace() async {
         list.load()
