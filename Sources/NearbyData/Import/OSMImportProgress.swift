@@ -8,8 +8,12 @@ public struct OSMImportProgress: Hashable, Sendable {
         case reading
         /// Reading the nodes again to place closed ways at their centre.
         case placingWays
-        /// Reading the nodes of the walkable ways and building the walking network.
+        /// Reading the nodes of the walkable ways.
         case walkingNetwork
+        /// Sorting the walkable ways' node references on disk (no file reading: bytes stand for the share done).
+        case sortingPaths
+        /// Putting the walking network's tiles together and storing them (bytes stand for the share done).
+        case buildingTiles
     }
 
     public var phase: Phase

@@ -131,11 +131,13 @@ public struct OSMImporter: Sendable {
             case .pbf:
                 let reader = PBFReader(file: file, limits: limits)
                 try reader.read(into: reporter)
+                try ImportInterruption.check()
                 return PassResult(nodes: reader.nodesRead, elements: reader.elementsRead, bytes: file.fileOffset)
             case .xml, .gzippedXML:
                 let source: any ByteSource = format == .xml ? file : try GzipByteSource(file: file, limits: limits)
                 let reader = OSMXMLReader(source: source, limits: limits)
                 try reader.read(into: reporter)
+                try ImportInterruption.check()
                 return PassResult(nodes: reader.nodesRead, elements: reader.elementsRead, bytes: file.fileOffset)
             }
         } catch {
@@ -158,7 +160,8 @@ private final class ProgressForwarder<Inner: OSMElementVisitor>: OSMElementVisit
     var wantsTaggedNodes: Bool { inner.wantsTaggedNodes }
     var wantsAllNodeCoordinates: Bool { inner.wantsAllNodeCoordinates }
     var wantsWays: Bool { inner.wantsWays }
-    var isFinished: Bool { inner.isFinished }
+    /// An interrupted import stops reading at once; `read` then throws.
+    var isFinished: Bool { inner.isFinished || ImportInterruption.isRequested }
     func taggedNode(_ node: OSMNode) throws { try inner.taggedNode(node) }
     func nodeCoordinate(id: Int64, latitude: Double, longitude: Double) {
         inner.nodeCoordinate(id: id, latitude: latitude, longitude: longitude)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FoundationEssentials
+import Glibc
 import NearbyData
 
 /// `nearby import FILE`: fills the store with the points of interest of an OpenStreetMap extract.
@@ -54,6 +55,8 @@ struct ImportCommand: ParsableCommand {
                 // A wrong path or a file of another kind fails before a store is created for nothing.
                 _ = try importer.detectFormat()
                 let store = LocalPlacesStore(database: try global.openStore())
+                Self.stopOnSignals()
+                defer { Self.restoreSignals() }
                 summary = try store.importOpenStreetMap(at: file, progress: renderer.update)
             }
             renderer.summary(summary, file: file, dryRun: dryRun)
@@ -65,5 +68,23 @@ struct ImportCommand: ParsableCommand {
             // One line, as every command reports a failure (made safe where it is printed); exit status 1.
             throw CommandFailure("\(error)")
         }
+    }
+
+    /// Ctrl-c and SIGTERM ask the import to stop: it rolls its transaction back and removes its temporary files
+    /// before the command exits. A second signal ends the process at once (the next import removes the files).
+    private static func stopOnSignals() {
+        // Touched here first, so the handler never initialises anything.
+        ImportInterruption.reset()
+        for signalNumber in [SIGINT, SIGTERM] {
+            signal(signalNumber) { received in
+                ImportInterruption.request()
+                signal(received, SIG_DFL)
+            }
+        }
+    }
+
+    private static func restoreSignals() {
+        signal(SIGINT, SIG_DFL)
+        signal(SIGTERM, SIG_DFL)
     }
 }
