@@ -43,10 +43,13 @@ extension LocalPlacesStore {
                 let network = WalkNetworkCollector(
                     files: try WalkNetworkFiles(folder: folder, budget: limits.memory), limits: limits.walkNetwork,
                     fileSize: fileSize)
-                var summary = try importer.run(into: writer, alongside: network, progress: progress)
+                let clock = ContinuousClock()
+                let start = clock.now
+                var (summary, networkNodes) = try importer.run(into: writer, alongside: network, progress: progress)
                 let storage = try WalkNetworkStorage.Writer(db: writer.database, extract: try writer.extractID() ?? 0)
-                summary.network = try importer.buildWalkNetwork(network, into: storage, places: summary.places,
-                                                                  progress: progress)
+                summary.network = try importer.buildWalkNetwork(
+                    network, locator: networkNodes, into: storage, places: summary.places,
+                    elapsed: { Double((clock.now - start) / .milliseconds(1)) / 1000 }, progress: progress)
                 writer.walkWays = summary.network?.ways ?? 0
                 if let extent = summary.network?.extent {
                     writer.include(Coordinate(latitude: extent.minLatitude, longitude: extent.minLongitude))

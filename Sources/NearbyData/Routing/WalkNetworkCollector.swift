@@ -37,6 +37,16 @@ final class WalkNetworkCollector: OSMElementVisitor {
     func elementWithTooManyTags() {}
     func progress(fileOffset: Int, elements: Int) {}
 
+    /// After the first pass: the visitor that finds the positions of the ways' nodes in a read of the file's
+    /// nodes; nil without walkable ways.
+    func nodeLocator() throws(OSMImportError) -> WalkNodeLocator? {
+        guard wayCount > 0 else { return nil }
+        try files.groupReferencesByNode()
+        guard let nodes = files.nodeFile else { throw .scratch("the walking network's node file is missing") }
+        return try WalkNodeLocator(nodes: nodes, count: files.nodeCount,
+                                   positions: try files.folder.file(named: "positions"))
+    }
+
     func way(_ way: OSMWay) throws {
         guard way.refs.count >= 2, let directions = WalkableWay.directions(way.tags) else { return }
         guard referenceCount + way.refs.count <= referenceLimit else {

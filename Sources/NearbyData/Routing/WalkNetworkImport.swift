@@ -24,17 +24,16 @@ public struct WalkNetworkSummary: Hashable, Sendable {
 }
 
 extension OSMImporter {
-    /// The import's second look at the file for the network: the positions of the walkable ways' nodes, then
-    /// the tiles, written through `storage`. Every step goes through `collector.files` on disk.
-    func buildWalkNetwork(_ collector: WalkNetworkCollector, into storage: WalkNetworkStorage.Writer, places: Int,
+    /// The network's tiles, written through `storage`, once `locator` has read the positions of the walkable
+    /// ways' nodes (alongside the areas' in `run`). Every step goes through `collector.files` on disk.
+    /// `elapsed` is the import's time so far.
+    func buildWalkNetwork(_ collector: WalkNetworkCollector, locator: WalkNodeLocator?,
+                          into storage: WalkNetworkStorage.Writer, places: Int, elapsed: @escaping () -> Double,
                           progress: @escaping (OSMImportProgress) -> Void) throws(OSMImportError) -> WalkNetworkSummary {
-        let clock = ContinuousClock()
-        let start = clock.now
-        let elapsed = { Double((clock.now - start) / .milliseconds(1)) / 1000 }
         var summary = WalkNetworkSummary()
         summary.waysBeyondLimit = collector.waysBeyondLimit
         summary.referenceLimit = collector.referenceLimit
-        guard collector.wayCount > 0 else { return summary }
+        guard collector.wayCount > 0, let locator else { return summary }
         let files = collector.files
         let format = try detectFormat()
         let total = try FileByteSource(path: path).size
@@ -43,17 +42,11 @@ extension OSMImporter {
             progress(OSMImportProgress(phase: phase, bytesRead: of > 0 ? Int(Double(total) * Double(done) / Double(of)) : 0,
                                        totalBytes: total, elements: done, places: places, elapsed: elapsed()))
         }
-        report(.sortingPaths, 0, 1)
-        try files.groupReferencesByNode()
-        guard let nodes = files.nodeFile else { throw .scratch("the walking network's node file is missing") }
-        let positions = try files.folder.file(named: "positions")
-        let locator = try WalkNodeLocator(nodes: nodes, count: files.nodeCount, positions: positions)
+        let nodes = locator.nodes, positions = locator.positions
         let reading = { (offset: Int, total: Int, elements: Int) in
             progress(OSMImportProgress(phase: .walkingNetwork, bytesRead: offset, totalBytes: total,
                                        elements: elements, places: places, elapsed: elapsed()))
         }
-        _ = try read(format: format, into: locator, progress: reading)
-        try ImportInterruption.check()
         if locator.isUnsorted {
             summary.extent = try locateUnsortedNodes(files: files, nodes: nodes, positions: positions, format: format,
                                                      progress: reading)

@@ -10,6 +10,8 @@ import NearbyCore
 final class WalkNodeLocator: OSMElementVisitor {
     static let unknown = Int32.min
 
+    let nodes: ScratchFile
+    let positions: ScratchFile
     private let ids: ScratchReader
     private let output: ScratchWriter
     private let count: Int
@@ -25,6 +27,8 @@ final class WalkNodeLocator: OSMElementVisitor {
     private(set) var extent: OSMExtractHeader.Bounds?
 
     init(nodes: ScratchFile, count: Int, positions: ScratchFile) throws(OSMImportError) {
+        self.nodes = nodes
+        self.positions = positions
         ids = ScratchReader(nodes)
         output = ScratchWriter(positions)
         self.count = count
