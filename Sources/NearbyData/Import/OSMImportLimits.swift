@@ -2,8 +2,9 @@
 ///
 /// A few kilobytes of zlib can claim tens of millions of node references; these bounds keep what a file can
 /// make the import keep and do proportional to the file's size (docs/places-store.md has the figures), and
-/// the walking network goes through temporary files in bounded memory (`memory`). Elements beyond a bound are skipped and counted in
-/// the summary (`OSMImportSkips`); a block or stream that inflates absurdly is refused as damage.
+/// the walking network goes through temporary files in bounded memory (`memory`). Elements beyond a bound are
+/// skipped and counted in the summary (`OSMImportSkips`); a block or stream that inflates absurdly is refused
+/// as damage.
 public struct OSMImportLimits: Hashable, Sendable {
     /// Node references of one way: the OpenStreetMap API refuses ways longer than 2,000 nodes.
     public var wayNodes = 2_000

@@ -29,6 +29,16 @@ public struct OSMImportProgress: Hashable, Sendable {
     public var elapsed: Double
 }
 
+extension OSMImportProgress {
+    /// A step that reads no file (a sort, the tiles): its share done stands for the bytes, so the bar moves on.
+    static func share(_ phase: Phase, done: Int, of all: Int, totalBytes: Int, places: Int,
+                      elapsed: Double) -> OSMImportProgress {
+        let bytes = all > 0 ? Int(Double(totalBytes) * Double(min(done, all)) / Double(all)) : 0
+        return OSMImportProgress(phase: phase, bytesRead: bytes, totalBytes: totalBytes, elements: done,
+                                 places: places, elapsed: elapsed)
+    }
+}
+
 /// What an import did.
 public struct OSMImportSummary: Hashable, Sendable {
     public var format: OSMFileFormat

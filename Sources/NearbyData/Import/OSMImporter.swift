@@ -69,7 +69,13 @@ public struct OSMImporter: Sendable {
         } else {
             try read(format: format, into: collector, progress: reportReading)
         }
-        let networkNodes = try network.flatMap { (network) throws(OSMImportError) in try network.nodeLocator() }
+        let total = try fileSize()
+        let networkNodes = try network.flatMap { (network) throws(OSMImportError) in
+            try network.nodeLocator { done, all in
+                progress(.share(.sortingPaths, done: done, of: all, totalBytes: total, places: collector.placeCount,
+                                elapsed: elapsed()))
+            }
+        }
         let placing = { (offset: Int, total: Int, elements: Int) in
             progress(OSMImportProgress(phase: .placingWays, bytesRead: offset, totalBytes: total,
                                        elements: elements, places: collector.placeCount, elapsed: elapsed()))

@@ -74,7 +74,8 @@ public struct OSMImportScratch: Sendable {
     /// Bytes free on the disk of a folder, nil when it cannot be told.
     public var freeSpace: @Sendable (String) -> Int?
 
-    public init(folder: String? = nil, freeSpace: @escaping @Sendable (String) -> Int? = { ImportScratchFolder.freeSpace($0) }) {
+    public init(folder: String? = nil,
+                freeSpace: @escaping @Sendable (String) -> Int? = { ImportScratchFolder.freeSpace($0) }) {
         self.folder = folder
         self.freeSpace = freeSpace
     }

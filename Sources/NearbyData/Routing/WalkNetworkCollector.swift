@@ -39,9 +39,9 @@ final class WalkNetworkCollector: OSMElementVisitor {
 
     /// After the first pass: the visitor that finds the positions of the ways' nodes in a read of the file's
     /// nodes; nil without walkable ways.
-    func nodeLocator() throws(OSMImportError) -> WalkNodeLocator? {
+    func nodeLocator(progress: (Int, Int) -> Void = { _, _ in }) throws(OSMImportError) -> WalkNodeLocator? {
         guard wayCount > 0 else { return nil }
-        try files.groupReferencesByNode()
+        try files.groupReferencesByNode(progress: progress)
         guard let nodes = files.nodeFile else { throw .scratch("the walking network's node file is missing") }
         return try WalkNodeLocator(nodes: nodes, count: files.nodeCount,
                                    positions: try files.folder.file(named: "positions"))

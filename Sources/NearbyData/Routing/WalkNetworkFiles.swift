@@ -47,11 +47,14 @@ final class WalkNetworkFiles {
         }
     }
 
-    /// Step 2: the distinct nodes the ways use, and their references, in node id order.
-    func groupReferencesByNode() throws(OSMImportError) {
+    /// Step 2: the distinct nodes the ways use, and their references, in node id order. `progress` hears of
+    /// (references done, references in all) now and then.
+    func groupReferencesByNode(progress: (Int, Int) -> Void = { _, _ in }) throws(OSMImportError) {
         try ways.flush()
         guard let sorter = referencesByNode else { return }
         referencesByNode = nil
+        let total = sorter.count
+        progress(0, total)
         let records = try sorter.sorted()
         let nodes = try folder.file(named: "nodes")
         let nodeReferences = try folder.file(named: "node-refs")
@@ -74,7 +77,10 @@ final class WalkNetworkFiles {
             }
             group.append(records.minor)
             checked += 1
-            if checked & 0xFFFF == 0 { try ImportInterruption.check() }
+            if checked & 0xFFFF == 0 {
+                try ImportInterruption.check()
+                progress(checked, total)
+            }
         }
         try flushGroup()
         try nodeWriter.flush()
@@ -85,7 +91,8 @@ final class WalkNetworkFiles {
 
     /// Step 4: every reference with its node's number, position and junction number (-1 for a node only one
     /// way passes through), sorted back into way order. `positions` holds `nodeCount` pairs of 1e-7 degrees.
-    func locateReferences(positions: ScratchFile) throws(OSMImportError) -> SortedRecords {
+    func locateReferences(positions: ScratchFile,
+                          progress: (Int, Int) -> Void = { _, _ in }) throws(OSMImportError) -> SortedRecords {
         guard let nodeReferences = nodeReferenceFile else {
             throw .scratch("the walking network's node references are missing")
         }
@@ -123,7 +130,10 @@ final class WalkNetworkFiles {
                     try located.add(major: reference >> 1, minor: 0, payload: bytes)
                 }
             }
-            if node & 0xFFFF == 0 { try ImportInterruption.check() }
+            if node & 0xFFFF == 0 {
+                try ImportInterruption.check()
+                progress(node, nodeCount)
+            }
         }
         guard junctionCount < Int(Int32.max) else { throw .scratch("the walking network has too many junctions") }
         try junctionWriter.flush()

@@ -37,10 +37,8 @@ extension OSMImporter {
         let files = collector.files
         let format = try detectFormat()
         let total = try FileByteSource(path: path).size
-        // Steps without the file report their share of the work as if it were bytes, so the bar moves on.
         let report = { (phase: OSMImportProgress.Phase, done: Int, of: Int) in
-            progress(OSMImportProgress(phase: phase, bytesRead: of > 0 ? Int(Double(total) * Double(done) / Double(of)) : 0,
-                                       totalBytes: total, elements: done, places: places, elapsed: elapsed()))
+            progress(.share(phase, done: done, of: of, totalBytes: total, places: places, elapsed: elapsed()))
         }
         let nodes = locator.nodes, positions = locator.positions
         let reading = { (offset: Int, total: Int, elements: Int) in
@@ -54,8 +52,7 @@ extension OSMImporter {
             try locator.finish()
             summary.extent = locator.extent
         }
-        report(.sortingPaths, 1, 2)
-        let located = try files.locateReferences(positions: positions)
+        let located = try files.locateReferences(positions: positions) { report(.sortingPaths, $0, $1) }
         positions.remove()
         nodes.remove()
         do {

@@ -7,7 +7,7 @@ import NearbyCore
 /// Extracts list their nodes by id, so the needed ids are read alongside, in one pass, holding nothing. A
 /// file whose nodes are not in id order is noticed, and then the ids are looked up a chunk at a time
 /// (`ImportMemoryBudget.nodeChunk`), one pass over the file's nodes each.
-final class WalkNodeLocator: OSMElementVisitor {
+final class WalkNodeLocator: NodeCoordinateVisitor {
     static let unknown = Int32.min
 
     let nodes: ScratchFile
@@ -35,17 +35,7 @@ final class WalkNodeLocator: OSMElementVisitor {
         if count > 0 { wanted = try ids.read(Int64.self) ?? 0 }
     }
 
-    let relevantKeys: Set<String> = []
-    let wantsTaggedNodes = false
-    let wantsAllNodeCoordinates = true
-    let wantsWays = false
     var isFinished: Bool { wantedIndex >= count || isUnsorted || failure != nil }
-
-    func taggedNode(_ node: OSMNode) throws {}
-    func interest(inWay id: Int64) -> OSMWayInterest { .none }
-    func way(_ way: OSMWay) throws {}
-    func elementWithTooManyTags() {}
-    func progress(fileOffset: Int, elements: Int) {}
 
     func nodeCoordinate(id: Int64, latitude: Double, longitude: Double) {
         guard failure == nil else { return }
@@ -75,7 +65,9 @@ final class WalkNodeLocator: OSMElementVisitor {
         wantedPosition = (Self.unknown, Self.unknown)
         wantedIndex += 1
         if wantedIndex < count {
-            guard let next = try ids.read(Int64.self) else { throw .scratch("the walking network's node ids end early") }
+            guard let next = try ids.read(Int64.self) else {
+                throw .scratch("the walking network's node ids end early")
+            }
             wanted = next
         }
     }
@@ -90,7 +82,7 @@ final class WalkNodeLocator: OSMElementVisitor {
 
 /// The second pass for a file whose nodes are not in id order: the positions of one chunk of the needed
 /// nodes, found by binary search among their ids, written at their place in the positions file.
-final class WalkNodeChunkLocator: OSMElementVisitor {
+final class WalkNodeChunkLocator: NodeCoordinateVisitor {
     private let ids: [Int64]
     private var latitudes: [Int32]
     private var longitudes: [Int32]
@@ -103,17 +95,7 @@ final class WalkNodeChunkLocator: OSMElementVisitor {
         longitudes = Array(repeating: WalkNodeLocator.unknown, count: ids.count)
     }
 
-    let relevantKeys: Set<String> = []
-    let wantsTaggedNodes = false
-    let wantsAllNodeCoordinates = true
-    let wantsWays = false
     var isFinished: Bool { found == ids.count }
-
-    func taggedNode(_ node: OSMNode) throws {}
-    func interest(inWay id: Int64) -> OSMWayInterest { .none }
-    func way(_ way: OSMWay) throws {}
-    func elementWithTooManyTags() {}
-    func progress(fileOffset: Int, elements: Int) {}
 
     func nodeCoordinate(id: Int64, latitude: Double, longitude: Double) {
         guard let index = index(of: id), latitudes[index] == WalkNodeLocator.unknown,
@@ -148,4 +130,19 @@ final class WalkNodeChunkLocator: OSMElementVisitor {
         }
         return low < ids.count && ids[low] == id ? low : nil
     }
+}
+
+/// A visitor of node coordinates alone: the positions passes.
+protocol NodeCoordinateVisitor: OSMElementVisitor {}
+
+extension NodeCoordinateVisitor {
+    var relevantKeys: Set<String> { [] }
+    var wantsTaggedNodes: Bool { false }
+    var wantsAllNodeCoordinates: Bool { true }
+    var wantsWays: Bool { false }
+    func taggedNode(_ node: OSMNode) throws {}
+    func interest(inWay id: Int64) -> OSMWayInterest { .none }
+    func way(_ way: OSMWay) throws {}
+    func elementWithTooManyTags() {}
+    func progress(fileOffset: Int, elements: Int) {}
 }

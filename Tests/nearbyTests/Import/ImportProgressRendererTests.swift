@@ -21,8 +21,10 @@ struct ImportProgressRendererTests {
         network.referenceLimit = 500_000
         network.stretchesLeftOut = 1
         let text = ImportProgressRenderer.summaryText(Self.summary(network: network), file: "x.osm.pbf", dryRun: false)
-        #expect(text.contains("  (2 walkable ways left out: a file of this size may bring 500,000 node references of paths)"))
-        #expect(text.contains("  (1 stretch of paths left out: they span more than 180° of longitude, across the antimeridian or round a pole)"))
+        #expect(text.contains(
+            "  (2 walkable ways left out: a file of this size may bring 500,000 node references of paths)"))
+        #expect(text.contains("  (1 stretch of paths left out: they span more than 180° of longitude, "
+                              + "across the antimeridian or round a pole)"))
     }
 
     @Test("the bar names the pass and gives the time left once it can tell")

@@ -59,26 +59,18 @@ final class ExternalSorter {
         if !entries.isEmpty { try writeRun() }
         entries = []
         payloads = []
+        // Too many runs to merge at once: merge only as many as bring them down to `fanIn` (the first, which
+        // are no larger than the others), so most records are written once more at most.
         while runs.count > fanIn {
-            var merged: [ScratchFile] = []
-            var start = 0
-            while start < runs.count {
-                let group = Array(runs[start..<min(start + fanIn, runs.count)])
-                start += fanIn
-                if group.count == 1 {
-                    merged.append(group[0])
-                    continue
-                }
-                let output = try nextRunFile()
-                let writer = ScratchWriter(output)
-                let records = try SortedRecords(runs: group)
-                while try records.next() {
-                    try Self.write(records.major, records.minor, records.payload, to: writer)
-                }
-                try writer.flush()
-                merged.append(output)
+            let group = Array(runs.prefix(min(fanIn, runs.count - fanIn + 1)))
+            let output = try nextRunFile()
+            let writer = ScratchWriter(output)
+            let records = try SortedRecords(runs: group)
+            while try records.next() {
+                try Self.write(records.major, records.minor, records.payload, to: writer)
             }
-            runs = merged
+            try writer.flush()
+            runs = Array(runs.dropFirst(group.count)) + [output]
         }
         let records = try SortedRecords(runs: runs)
         runs = []

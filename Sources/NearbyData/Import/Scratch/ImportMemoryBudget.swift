@@ -4,11 +4,11 @@
 public struct ImportMemoryBudget: Hashable, Sendable {
     /// Bytes of records an external sort holds before writing them out as a sorted run.
     public var runBytes = 48 << 20
-    /// Runs merged at once (each reads through a 64 KB buffer).
-    public var mergeFanIn = 64
+    /// Runs merged at once (each reads through a 64 KB buffer): a Germany-sized file makes about 140.
+    public var mergeFanIn = 128
     /// Node ids looked up per pass over the file's nodes when the file's nodes are not sorted by id (16 bytes
     /// each); a file sorted by id, as extracts are, needs one pass whatever its size.
-    public var nodeChunk = 8_000_000
+    public var nodeChunk = 4_000_000
 
     public init() {}
 }

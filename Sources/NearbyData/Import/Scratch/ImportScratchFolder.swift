@@ -93,7 +93,9 @@ public final class ImportScratchFolder: @unchecked Sendable {
 
 private enum ProcessInfo {
     static var temporaryFolder: String {
-        if let value = getenv("TMPDIR"), let folder = String(validatingCString: value), !folder.isEmpty { return folder }
+        if let value = getenv("TMPDIR"), let folder = String(validatingCString: value), !folder.isEmpty {
+            return folder
+        }
         return "/tmp"
     }
 }

@@ -115,7 +115,7 @@ final class ScratchReader {
         if end - start < size {
             try refill()
             if start == end { return nil }
-            guard end - start >= size else { throw .scratch("the import's temporary file \(file.path) ends inside a record") }
+            guard end - start >= size else { throw cutShort }
         }
         let value = buffer.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: start, as: T.self) }
         start += size
@@ -128,12 +128,16 @@ final class ScratchReader {
         while bytes.count < count {
             if start == end {
                 try refill()
-                guard start < end else { throw .scratch("the import's temporary file \(file.path) ends inside a record") }
+                guard start < end else { throw cutShort }
             }
             let take = min(end - start, count - bytes.count)
             bytes.append(contentsOf: buffer[start..<(start + take)])
             start += take
         }
+    }
+
+    private var cutShort: OSMImportError {
+        .scratch("the import's temporary file \(file.path) ends inside a record")
     }
 
     /// Moves what is left of the buffer to its front and reads more after it.

@@ -40,7 +40,8 @@ struct ImportScratchFolderTests {
         try Self.withFolder { folder in
             // Cut short after its ways began: the walking network's files exist when the import fails.
             let text = Self.region
-            let cut = String(text.prefix(through: try #require(text.range(of: "</way>", options: .backwards)).lowerBound))
+            let lastWayEnd = try #require(text.range(of: "</way>", options: .backwards))
+            let cut = String(text[..<lastWayEnd.lowerBound])
             let file = try TemporaryFile(name: "cut.osm", text: cut)
             defer { file.remove() }
             let store = LocalPlacesStore(database: try AppDatabase.inMemory())
@@ -108,7 +109,8 @@ struct ImportScratchFolderTests {
                 .importOpenStreetMap(at: file.path, scratch: OSMImportScratch(folder: blocker.path))
         }
         let text = error.map(String.init(describing:)) ?? ""
-        #expect(text.hasPrefix("The import's temporary files failed: cannot make the folder \(blocker.path)/tmp-import-"))
+        #expect(text.hasPrefix(
+            "The import's temporary files failed: cannot make the folder \(blocker.path)/tmp-import-"))
         #expect(text.hasSuffix(": Not a directory."))
     }
 
