@@ -53,49 +53,58 @@ final class ScratchFile {
     }
 }
 
-/// Appends to a scratch file through a buffer.
+/// Appends to a scratch file through a buffer (raw memory: an array's checks cost more than the copying when
+/// records are written a field at a time, hundreds of millions of them).
 final class ScratchWriter {
     let file: ScratchFile
-    private var buffer: [UInt8] = []
+    private let buffer: UnsafeMutableRawPointer
     private let capacity: Int
+    private var used = 0
     /// Bytes written so far, buffered ones included.
     private(set) var offset = 0
 
     init(_ file: ScratchFile, bufferSize: Int = 1 << 18) {
         self.file = file
-        capacity = bufferSize
-        buffer.reserveCapacity(bufferSize)
+        capacity = max(bufferSize, 64)
+        buffer = .allocate(byteCount: capacity, alignment: 16)
     }
 
+    deinit {
+        buffer.deallocate()
+    }
+
+    @inline(__always)
     func append<T: BitwiseCopyable>(_ value: T) throws(OSMImportError) {
-        try withUnsafeBytes(of: value) { (bytes) throws(OSMImportError) in try append(bytes) }
+        let size = MemoryLayout<T>.size
+        if used + size > capacity { try flush() }
+        buffer.storeBytes(of: value, toByteOffset: used, as: T.self)
+        used += size
+        offset += size
     }
 
     func append(_ bytes: UnsafeRawBufferPointer) throws(OSMImportError) {
-        if buffer.count + bytes.count > capacity { try flush() }
+        if used + bytes.count > capacity { try flush() }
         if bytes.count > capacity {
             try file.write(bytes, at: offset)
-        } else {
-            buffer.append(contentsOf: bytes)
+        } else if let source = bytes.baseAddress {
+            (buffer + used).copyMemory(from: source, byteCount: bytes.count)
+            used += bytes.count
         }
         offset += bytes.count
     }
 
     func flush() throws(OSMImportError) {
-        guard !buffer.isEmpty else { return }
-        let start = offset - buffer.count
-        // Array's closures rethrow untyped errors: the typed one comes back through a Result.
-        try buffer.withUnsafeBytes { bytes in
-            Result { () throws(OSMImportError) in try file.write(bytes, at: start) }
-        }.get()
-        buffer.removeAll(keepingCapacity: true)
+        guard used > 0 else { return }
+        try file.write(UnsafeRawBufferPointer(start: buffer, count: used), at: offset - used)
+        used = 0
     }
 }
 
-/// Reads a scratch file in order, through a buffer.
+/// Reads a scratch file in order, through a buffer of raw memory.
 final class ScratchReader {
     let file: ScratchFile
-    private var buffer: [UInt8]
+    private let buffer: UnsafeMutableRawPointer
+    private let capacity: Int
     private var start = 0
     private var end = 0
     private var fileOffset: Int
@@ -104,12 +113,18 @@ final class ScratchReader {
     /// Reads `file` from `offset` up to `limit` (its end by default).
     init(_ file: ScratchFile, from offset: Int = 0, upTo limit: Int = .max, bufferSize: Int = 1 << 16) {
         self.file = file
-        buffer = [UInt8](repeating: 0, count: max(bufferSize, 64))
+        capacity = max(bufferSize, 64)
+        buffer = .allocate(byteCount: capacity, alignment: 16)
         fileOffset = offset
         self.limit = limit
     }
 
+    deinit {
+        buffer.deallocate()
+    }
+
     /// The next value, or nil at the end of the file (a value cut short there is damage).
+    @inline(__always)
     func read<T: BitwiseCopyable>(_ type: T.Type) throws(OSMImportError) -> T? {
         let size = MemoryLayout<T>.size
         if end - start < size {
@@ -117,12 +132,12 @@ final class ScratchReader {
             if start == end { return nil }
             guard end - start >= size else { throw cutShort }
         }
-        let value = buffer.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: start, as: T.self) }
+        let value = buffer.loadUnaligned(fromByteOffset: start, as: T.self)
         start += size
         return value
     }
 
-    /// Reads exactly `count` bytes into `bytes` (from its start), or throws.
+    /// Reads exactly `count` bytes into `bytes` (replacing what it held), or throws.
     func read(_ count: Int, into bytes: inout [UInt8]) throws(OSMImportError) {
         bytes.removeAll(keepingCapacity: true)
         while bytes.count < count {
@@ -131,7 +146,7 @@ final class ScratchReader {
                 guard start < end else { throw cutShort }
             }
             let take = min(end - start, count - bytes.count)
-            bytes.append(contentsOf: buffer[start..<(start + take)])
+            bytes.append(contentsOf: UnsafeRawBufferPointer(start: buffer + start, count: take))
             start += take
         }
     }
@@ -143,22 +158,13 @@ final class ScratchReader {
     /// Moves what is left of the buffer to its front and reads more after it.
     private func refill() throws(OSMImportError) {
         let left = end - start
-        if left > 0, start > 0 {
-            buffer.withUnsafeMutableBytes { bytes in
-                guard let base = bytes.baseAddress else { return }
-                (base).copyMemory(from: base + start, byteCount: left)
-            }
-        }
+        if left > 0, start > 0 { buffer.copyMemory(from: buffer + start, byteCount: left) }
         start = 0
         end = left
-        let wanted = min(buffer.count - left, limit - fileOffset)
+        let wanted = min(capacity - left, limit - fileOffset)
         guard wanted > 0 else { return }
-        let file = self.file, at = fileOffset, filled = left
-        let count = try buffer.withUnsafeMutableBytes { bytes in
-            Result { () throws(OSMImportError) in
-                try file.read(into: UnsafeMutableRawBufferPointer(rebasing: bytes[filled..<(filled + wanted)]), at: at)
-            }
-        }.get()
+        let count = try file.read(into: UnsafeMutableRawBufferPointer(start: buffer + left, count: wanted),
+                                  at: fileOffset)
         fileOffset += count
         end += count
     }
