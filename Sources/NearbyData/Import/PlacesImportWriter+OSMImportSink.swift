@@ -84,6 +84,7 @@ public struct OSMImportScratch: Sendable {
     /// the size of an extract, measured on a Switzerland-sized file) and the store's growth with the WAL
     /// (about the file's size), with 64 MB to spare.
     public static func diskNeeded(fileSize: Int) -> Int {
-        fileSize.multipliedReportingOverflow(by: 4).partialValue / 1 + (64 << 20)
+        let (temporary, overflow) = fileSize.multipliedReportingOverflow(by: 4)
+        return overflow ? .max : temporary.addingReportingOverflow(64 << 20).overflow ? .max : temporary + (64 << 20)
     }
 }

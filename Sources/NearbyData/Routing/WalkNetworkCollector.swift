@@ -84,7 +84,8 @@ public struct WalkNetworkLimits: Hashable, Sendable {
 
     /// The bound of a file of `fileSize` bytes.
     public func references(fileSize: Int) -> Int {
-        max(referencesAllowance, fileSize.multipliedReportingOverflow(by: referencesPerFileByte).partialValue)
+        let (byteShare, overflow) = fileSize.multipliedReportingOverflow(by: referencesPerFileByte)
+        return max(referencesAllowance, overflow ? .max : byteShare)
     }
 
     public static let standard = WalkNetworkLimits()

@@ -14,7 +14,9 @@ struct ImportCommand: ParsableCommand {
             the store as it was. Importing a newer file of the same extract (the same region and source, \
             else the same file name without its date) replaces the older one: changed places are updated and \
             places gone from the file removed; favourites stay listed. The summary (on stdout) says how many \
-            places were added, updated and removed; progress goes to stderr.
+            places were added, updated and removed; progress goes to stderr. The walking network is built \
+            through temporary files in a folder beside the store, removed when the import ends (ctrl-c included); \
+            the import first checks that the disk has room for about four times the file's size.
             """
     )
 

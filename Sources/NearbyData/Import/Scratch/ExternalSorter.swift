@@ -4,13 +4,16 @@
 ///
 /// A record is two keys, by which it sorts (`major`, then `minor`: callers make them unique, so the order is
 /// total), and a payload of bytes that travels with it.
+/// A record held in memory: its keys, and where its payload lies in the buffer of payloads.
+private struct SortEntry {
+    var major: Int64
+    var minor: Int64
+    var offset: UInt32
+    var length: UInt32
+}
+
 final class ExternalSorter {
-    private struct Entry {
-        var major: Int64
-        var minor: Int64
-        var offset: UInt32
-        var length: UInt32
-    }
+    private typealias Entry = SortEntry
 
     private let folder: ImportScratchFolder
     private let name: String
@@ -50,8 +53,7 @@ final class ExternalSorter {
     func sorted() throws(OSMImportError) -> SortedRecords {
         sortBuffer()
         if runs.isEmpty {
-            let records = SortedRecords(entries: entries.map { ($0.major, $0.minor, Int($0.offset), Int($0.length)) },
-                                        payloads: payloads)
+            let records = SortedRecords(entries: entries, payloads: payloads)
             entries = []
             payloads = []
             return records
@@ -132,7 +134,7 @@ final class SortedRecords {
     private(set) var payload: [UInt8] = []
 
     // Held in memory: the one sorted buffer.
-    private var memoryEntries: [(major: Int64, minor: Int64, offset: Int, length: Int)] = []
+    private var memoryEntries: [SortEntry] = []
     private var memoryPayloads: [UInt8] = []
     private var memoryPosition = 0
 
@@ -143,8 +145,8 @@ final class SortedRecords {
     private var heap: [Int] = []
     private var started = false
 
-    fileprivate init(entries: [(Int64, Int64, Int, Int)], payloads: [UInt8]) {
-        memoryEntries = entries.map { (major: $0.0, minor: $0.1, offset: $0.2, length: $0.3) }
+    fileprivate init(entries: [SortEntry], payloads: [UInt8]) {
+        memoryEntries = entries
         memoryPayloads = payloads
     }
 
@@ -174,7 +176,8 @@ final class SortedRecords {
             minor = entry.minor
             payload.removeAll(keepingCapacity: true)
             if entry.length > 0 {
-                payload.append(contentsOf: memoryPayloads[entry.offset..<(entry.offset + entry.length)])
+                let start = Int(entry.offset)
+                payload.append(contentsOf: memoryPayloads[start..<(start + Int(entry.length))])
             }
             return true
         }
