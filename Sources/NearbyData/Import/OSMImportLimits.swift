@@ -11,11 +11,12 @@ public struct OSMImportLimits: Hashable, Sendable {
     /// Tags of one element; real elements have a few dozen.
     public var elementTags = 1_000
     /// Node references the areas (closed ways) may need in all, repeats counted, 20 bytes each while placing
-    /// them: one per `fileBytesPerNeededNode` bytes of the file, at least `neededNodesAllowance`, at most this
-    /// (no bound of its own by default: a real extract of any size keeps every area).
-    /// Real extracts need one per few hundred bytes; a bomb claims dozens per byte.
+    /// them (held in memory): one per `fileBytesPerNeededNode` bytes of the file, at least
+    /// `neededNodesAllowance`, at most this (no bound of its own by default: a real extract of any size keeps
+    /// every area). Real extracts need one per few hundred bytes; a bomb claims
+    /// dozens per byte, and one per 16 bytes keeps what a file can make the areas hold below its own size.
     public var neededNodes = Int.max
-    public var fileBytesPerNeededNode = 4
+    public var fileBytesPerNeededNode = 16
     public var neededNodesAllowance = 65_536
     /// Areas waiting for their nodes, 8 bytes each (bounded through `neededNodes`: an area needs three).
     public var pendingWays = Int.max
