@@ -101,14 +101,13 @@ final class WalkNetworkFiles {
         let positionReader = ScratchReader(positions)
         let junctionNodes = try folder.file(named: "junction-nodes")
         let junctionWriter = ScratchWriter(junctionNodes)
-        var payload = LocatedReference(node: 0, latitude: 0, longitude: 0, junction: -1)
+        var group: [Int64] = []
         for node in 0..<nodeCount {
             guard let count = try references.read(UInt32.self), let latitude = try positionReader.read(Int32.self),
                   let longitude = try positionReader.read(Int32.self) else {
                 throw .scratch("the walking network's node files end early")
             }
-            var group: [Int64] = []
-            group.reserveCapacity(Int(count))
+            group.removeAll(keepingCapacity: true)
             var uses = 0
             for _ in 0..<count {
                 guard let reference = try references.read(Int64.self) else {
@@ -124,7 +123,8 @@ final class WalkNetworkFiles {
                 junctionCount += 1
                 try junctionWriter.append(Int64(node))
             }
-            payload = LocatedReference(node: Int64(node), latitude: latitude, longitude: longitude, junction: junction)
+            let payload = LocatedReference(node: Int64(node), latitude: latitude, longitude: longitude,
+                                           junction: junction)
             for reference in group {
                 try withUnsafeBytes(of: payload) { (bytes) throws(OSMImportError) in
                     try located.add(major: reference >> 1, minor: 0, payload: bytes)
