@@ -123,8 +123,9 @@ public struct WalkTile: Sendable {
     static func cell(of latitude: Int32, _ longitude: Int32, in key: WalkTileKey) -> (row: Int, column: Int) {
         let origin = key.originE7
         let span = 1e7 / WalkTileKey.perDegree / Double(gridSize)
-        let row = Int((Double(latitude - origin.latitude) / span).rounded(.down))
-        let column = Int((Double(longitude - origin.longitude) / span).rounded(.down))
+        // In 64 bits: a shape point far from the tile (a way across the antimeridian) overflows 32.
+        let row = Int((Double(Int64(latitude) - Int64(origin.latitude)) / span).rounded(.down))
+        let column = Int((Double(Int64(longitude) - Int64(origin.longitude)) / span).rounded(.down))
         return (min(max(row, 0), gridSize - 1), min(max(column, 0), gridSize - 1))
     }
 

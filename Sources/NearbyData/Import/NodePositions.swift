@@ -11,6 +11,10 @@ struct NodePositions {
     private var centreCalls: UInt32 = 0
     /// Needed nodes seen so far, with a valid position or not.
     private(set) var seen = 0
+    /// Where the last recorded id's successor is: files list their nodes by id, so most nodes are told apart
+    /// from the needed ones by one comparison with the next needed id instead of a binary search.
+    private var cursor = 0
+    private var lastRecorded = Int64.min
 
     private static let unseen = Int32.min
     private static let invalid = Int32.max
@@ -29,8 +33,18 @@ struct NodePositions {
 
     /// Notes a node's position when it is one of the needed ones (the first time it is seen).
     mutating func record(id: Int64, latitude: Double, longitude: Double) {
-        guard let index = ids.withUnsafeBufferPointer({ Self.index(of: id, in: $0) }),
-              latitudes[index] == Self.unseen else { return }
+        if id >= lastRecorded, cursor == ids.count || id < ids[cursor] {
+            lastRecorded = id
+            return
+        }
+        guard let index = ids.withUnsafeBufferPointer({ Self.index(of: id, in: $0) }) else {
+            lastRecorded = id
+            cursor = ids.withUnsafeBufferPointer { Self.insertionPoint(of: id, in: $0) }
+            return
+        }
+        lastRecorded = id
+        cursor = index + 1
+        guard latitudes[index] == Self.unseen else { return }
         seen += 1
         if Coordinate(latitude: latitude, longitude: longitude).isValid {
             latitudes[index] = Int32((latitude * Self.scale).rounded())
@@ -74,12 +88,18 @@ struct NodePositions {
     }
 
     private static func index(of id: Int64, in ids: UnsafeBufferPointer<Int64>) -> Int? {
+        let low = insertionPoint(of: id, in: ids)
+        return low < ids.count && ids[low] == id ? low : nil
+    }
+
+    /// The first place whose id is not below `id`.
+    private static func insertionPoint(of id: Int64, in ids: UnsafeBufferPointer<Int64>) -> Int {
         var low = 0
         var high = ids.count
         while low < high {
             let middle = (low + high) / 2
             if ids[middle] < id { low = middle + 1 } else { high = middle }
         }
-        return low < ids.count && ids[low] == id ? low : nil
+        return low
     }
 }

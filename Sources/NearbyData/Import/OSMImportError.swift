@@ -29,6 +29,12 @@ public enum OSMImportError: Error, Hashable, Sendable, CustomStringConvertible {
     case unsupported(String, OSMFileLocation)
     /// The place sink refused a place (the store failed).
     case sink(String)
+    /// The import's temporary files could not be made, written or read (the disk, the folder's permissions).
+    case scratch(String)
+    /// The disk cannot hold what the import would write while it runs.
+    case diskTooSmall(needed: Int, available: Int, folder: String)
+    /// The import was stopped (ctrl-c, SIGTERM) before it finished; the store is as it was.
+    case interrupted
 
     public var description: String {
         switch self {
@@ -38,6 +44,11 @@ public enum OSMImportError: Error, Hashable, Sendable, CustomStringConvertible {
         case .corrupt(let what, let location): "The file is damaged \(location): \(what)."
         case .unsupported(let what, let location): "The file needs something this importer cannot do \(location): \(what)."
         case .sink(let reason): "Saving the places failed: \(reason)."
+        case .scratch(let reason): "The import's temporary files failed: \(reason)."
+        case .diskTooSmall(let needed, let available, let folder):
+            "Not enough disk space: importing this file needs about \(needed >> 20) MB free in \(folder) "
+                + "(for its temporary files and the store), and only \(available >> 20) MB are; nothing was changed."
+        case .interrupted: "The import was interrupted; the store is as it was before."
         }
     }
 
@@ -45,7 +56,7 @@ public enum OSMImportError: Error, Hashable, Sendable, CustomStringConvertible {
     public var location: OSMFileLocation? {
         switch self {
         case .truncated(_, let location), .corrupt(_, let location), .unsupported(_, let location): location
-        case .unreadable, .notOSM, .sink: nil
+        case .unreadable, .notOSM, .sink, .scratch, .diskTooSmall, .interrupted: nil
         }
     }
 }

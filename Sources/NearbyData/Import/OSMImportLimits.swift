@@ -1,21 +1,25 @@
 /// How much of a file an import keeps in memory or decodes, whatever the file claims.
 ///
-/// A few kilobytes of zlib can claim tens of millions of node references; these bounds keep memory under
-/// 256 MB and the work proportional to the file's size (docs/places-store.md has the figures). Elements beyond a bound are skipped and counted in
-/// the summary (`OSMImportSkips`); a block or stream that inflates absurdly is refused as damage.
+/// A few kilobytes of zlib can claim tens of millions of node references; these bounds keep what a file can
+/// make the import keep and do proportional to the file's size (docs/places-store.md has the figures), and
+/// the walking network goes through temporary files in bounded memory (`memory`). Elements beyond a bound are
+/// skipped and counted in the summary (`OSMImportSkips`); a block or stream that inflates absurdly is refused
+/// as damage.
 public struct OSMImportLimits: Hashable, Sendable {
     /// Node references of one way: the OpenStreetMap API refuses ways longer than 2,000 nodes.
     public var wayNodes = 2_000
     /// Tags of one element; real elements have a few dozen.
     public var elementTags = 1_000
     /// Node references the areas (closed ways) may need in all, repeats counted, 20 bytes each while placing
-    /// them: one per `fileBytesPerNeededNode` bytes of the file, at least `neededNodesAllowance`, at most this.
-    /// Real extracts need one per few hundred bytes; a bomb claims dozens per byte.
-    public var neededNodes = 4_000_000
-    public var fileBytesPerNeededNode = 4
+    /// them (held in memory): one per `fileBytesPerNeededNode` bytes of the file, at least
+    /// `neededNodesAllowance`, at most this (no bound of its own by default: a real extract of any size keeps
+    /// every area). Real extracts need one per few hundred bytes; a bomb claims
+    /// dozens per byte, and one per 16 bytes keeps what a file can make the areas hold below its own size.
+    public var neededNodes = Int.max
+    public var fileBytesPerNeededNode = 16
     public var neededNodesAllowance = 65_536
-    /// Areas waiting for their nodes, 8 bytes each.
-    public var pendingWays = 4_000_000
+    /// Areas waiting for their nodes, 8 bytes each (bounded through `neededNodes`: an area needs three).
+    public var pendingWays = Int.max
     /// Areas whose places and node lists are held between the passes (about 0.5 KB each). Beyond it the
     /// second pass reads the ways again instead, which costs time, not memory.
     public var heldWays = 50_000
@@ -33,6 +37,11 @@ public struct OSMImportLimits: Hashable, Sendable {
     public var streamInflationRatio = 50
     /// Inflated bytes a gzip file may have whatever its compressed size.
     public var streamInflationAllowance = 16 << 20
+
+    /// The walkable ways' node references a file may bring.
+    public var walkNetwork = WalkNetworkLimits()
+    /// Memory the disk-backed steps (the walking network's sorts and arrays) use at once.
+    public var memory = ImportMemoryBudget()
 
     public init() {}
 

@@ -8,8 +8,12 @@ public struct OSMImportProgress: Hashable, Sendable {
         case reading
         /// Reading the nodes again to place closed ways at their centre.
         case placingWays
-        /// Reading the nodes of the walkable ways and building the walking network.
+        /// Reading the nodes of the walkable ways.
         case walkingNetwork
+        /// Sorting the walkable ways' node references on disk (no file reading: bytes stand for the share done).
+        case sortingPaths
+        /// Putting the walking network's tiles together and storing them (bytes stand for the share done).
+        case buildingTiles
     }
 
     public var phase: Phase
@@ -23,6 +27,16 @@ public struct OSMImportProgress: Hashable, Sendable {
     public var places: Int
     /// Seconds since the import started.
     public var elapsed: Double
+}
+
+extension OSMImportProgress {
+    /// A step that reads no file (a sort, the tiles): its share done stands for the bytes, so the bar moves on.
+    static func share(_ phase: Phase, done: Int, of all: Int, totalBytes: Int, places: Int,
+                      elapsed: Double) -> OSMImportProgress {
+        let bytes = all > 0 ? Int(Double(totalBytes) * Double(min(done, all)) / Double(all)) : 0
+        return OSMImportProgress(phase: phase, bytesRead: bytes, totalBytes: totalBytes, elements: done,
+                                 places: places, elapsed: elapsed)
+    }
 }
 
 /// What an import did.

@@ -43,12 +43,15 @@ public struct OSMImporter: Sendable {
     @discardableResult
     public func run(into sink: some OSMImportSink,
                     progress: @escaping (OSMImportProgress) -> Void = { _ in }) throws(OSMImportError) -> OSMImportSummary {
-        try run(into: sink, alongside: nil, progress: progress)
+        try run(into: sink, alongside: nil, progress: progress).summary
     }
 
-    /// Imports into `sink`, handing the first pass's elements to `extra` as well (the walking network).
-    func run(into sink: some OSMImportSink, alongside extra: (any OSMElementVisitor)?,
-             progress: @escaping (OSMImportProgress) -> Void) throws(OSMImportError) -> OSMImportSummary {
+    /// Imports into `sink`, handing the first pass's elements to `network` as well; the positions of the
+    /// network's nodes are then found in the same read of the nodes that places the areas (one pass over the
+    /// file fewer), by the locator returned.
+    func run(into sink: some OSMImportSink, alongside network: WalkNetworkCollector?,
+             progress: @escaping (OSMImportProgress) -> Void) throws(OSMImportError)
+        -> (summary: OSMImportSummary, networkNodes: WalkNodeLocator?) {
         let clock = ContinuousClock()
         let start = clock.now
         let elapsed = { () -> Double in
@@ -61,14 +64,29 @@ public struct OSMImporter: Sendable {
             progress(OSMImportProgress(phase: .reading, bytesRead: offset, totalBytes: total, elements: elements,
                                        places: collector.placeCount, elapsed: elapsed()))
         }
-        let firstPass = if let extra {
-            try read(format: format, into: VisitorPair(first: collector, second: extra), progress: reportReading)
+        let firstPass = if let network {
+            try read(format: format, into: VisitorPair(first: collector, second: network), progress: reportReading)
         } else {
             try read(format: format, into: collector, progress: reportReading)
+        }
+        let total = try fileSize()
+        let networkNodes = try network.flatMap { (network) throws(OSMImportError) in
+            try network.nodeLocator { done, all in
+                progress(.share(.sortingPaths, done: done, of: all, totalBytes: total, places: collector.placeCount,
+                                elapsed: elapsed()))
+            }
         }
         let placing = { (offset: Int, total: Int, elements: Int) in
             progress(OSMImportProgress(phase: .placingWays, bytesRead: offset, totalBytes: total,
                                        elements: elements, places: collector.placeCount, elapsed: elapsed()))
+        }
+        /// The areas' read of the nodes, with the network's riding along when there is one.
+        func readNodes(_ visitor: some OSMElementVisitor) throws(OSMImportError) {
+            if let networkNodes {
+                _ = try read(format: format, into: VisitorPair(first: visitor, second: networkNodes), progress: placing)
+            } else {
+                _ = try read(format: format, into: visitor, progress: placing)
+            }
         }
 
         var waysPlaced = 0
@@ -77,7 +95,7 @@ public struct OSMImporter: Sendable {
             let positions = NodePositions(ids: collector.takeNeededNodes())
             if let held = collector.heldWays {
                 let locator = WayNodeLocator(positions: positions, nodesInFile: firstPass.nodes)
-                _ = try read(format: format, into: locator, progress: placing)
+                try readNodes(locator)
                 var positions = locator.positions
                 for pending in held {
                     guard let centre = positions.centre(of: pending.refs) else {
@@ -93,7 +111,7 @@ public struct OSMImporter: Sendable {
             } else {
                 let rereader = WayRereader(positions: positions, pendingIDs: collector.pendingIDs,
                                            nodesInFile: firstPass.nodes, sink: sink) { collector.count($0) }
-                _ = try read(format: format, into: rereader, progress: placing)
+                try readNodes(rereader)
                 if !rereader.deferredIDs.isEmpty {
                     rereader.beginFinalPass()
                     _ = try read(format: format, into: rereader, progress: placing)
@@ -101,11 +119,17 @@ public struct OSMImporter: Sendable {
                 waysPlaced = rereader.waysPlaced
                 waysWithoutNodes = rereader.waysWithoutNodes
             }
+        } else if let networkNodes {
+            _ = try read(format: format, into: networkNodes) { offset, total, elements in
+                progress(OSMImportProgress(phase: .walkingNetwork, bytesRead: offset, totalBytes: total,
+                                           elements: elements, places: collector.placeCount, elapsed: elapsed()))
+            }
         }
-        return OSMImportSummary(
+        let summary = OSMImportSummary(
             format: format, placesByCategory: collector.placesByCategory, localities: collector.localityCount,
             waysPlaced: waysPlaced, waysWithoutNodes: waysWithoutNodes, skips: collector.skips,
             elements: firstPass.elements, bytes: firstPass.bytes, seconds: elapsed())
+        return (summary, networkNodes)
     }
 
     /// Every error inside is already an `OSMImportError`; this keeps the typed signature honest without a cast.
@@ -131,11 +155,13 @@ public struct OSMImporter: Sendable {
             case .pbf:
                 let reader = PBFReader(file: file, limits: limits)
                 try reader.read(into: reporter)
+                try ImportInterruption.check()
                 return PassResult(nodes: reader.nodesRead, elements: reader.elementsRead, bytes: file.fileOffset)
             case .xml, .gzippedXML:
                 let source: any ByteSource = format == .xml ? file : try GzipByteSource(file: file, limits: limits)
                 let reader = OSMXMLReader(source: source, limits: limits)
                 try reader.read(into: reporter)
+                try ImportInterruption.check()
                 return PassResult(nodes: reader.nodesRead, elements: reader.elementsRead, bytes: file.fileOffset)
             }
         } catch {
@@ -158,7 +184,8 @@ private final class ProgressForwarder<Inner: OSMElementVisitor>: OSMElementVisit
     var wantsTaggedNodes: Bool { inner.wantsTaggedNodes }
     var wantsAllNodeCoordinates: Bool { inner.wantsAllNodeCoordinates }
     var wantsWays: Bool { inner.wantsWays }
-    var isFinished: Bool { inner.isFinished }
+    /// An interrupted import stops reading at once; `read` then throws.
+    var isFinished: Bool { inner.isFinished || ImportInterruption.isRequested }
     func taggedNode(_ node: OSMNode) throws { try inner.taggedNode(node) }
     func nodeCoordinate(id: Int64, latitude: Double, longitude: Double) {
         inner.nodeCoordinate(id: id, latitude: latitude, longitude: longitude)

@@ -21,21 +21,35 @@ extension LocalPlacesStore {
     /// before: changed places are updated, places gone from the file removed. The summary's `changes` says so.
     /// The extract's walking network replaces the one it brought before (and no other extract's), in the same
     /// transaction.
+    ///
+    /// The walking network is built through temporary files in a folder beside the store (`scratch`), removed
+    /// when the import ends however it ends; the import first checks that the disk can hold them.
     @discardableResult
     public func importOpenStreetMap(
-        at path: String, progress: @escaping (OSMImportProgress) -> Void = { _ in }
+        at path: String, limits: OSMImportLimits = .standard, scratch: OSMImportScratch = OSMImportScratch(),
+        progress: @escaping (OSMImportProgress) -> Void = { _ in }
     ) throws(OSMImportError) -> OSMImportSummary {
-        let importer = OSMImporter(path: path)
+        let importer = OSMImporter(path: path, limits: limits)
+        let fileSize = try FileByteSource(path: path).size
+        let folder = try ImportScratchFolder(in: scratch.folder ?? ImportScratchFolder.parent(ofStore: database.path),
+                                             neededBytes: OSMImportScratch.diskNeeded(fileSize: fileSize),
+                                             freeSpace: scratch.freeSpace)
+        defer { folder.remove() }
         do {
             let (summary, changes) = try importPlaces(extract: { header in
                 PlacesExtract.identify(path: path, header: header)
             }) { writer in
                 writer.fileDate = try? importer.fileDate()
-                let network = WalkNetworkCollector()
-                var summary = try importer.run(into: writer, alongside: network, progress: progress)
+                let network = WalkNetworkCollector(
+                    files: try WalkNetworkFiles(folder: folder, budget: limits.memory), limits: limits.walkNetwork,
+                    fileSize: fileSize)
+                let clock = ContinuousClock()
+                let start = clock.now
+                var (summary, networkNodes) = try importer.run(into: writer, alongside: network, progress: progress)
                 let storage = try WalkNetworkStorage.Writer(db: writer.database, extract: try writer.extractID() ?? 0)
-                summary.network = try importer.buildWalkNetwork(network, into: storage, places: summary.places,
-                                                                  progress: progress)
+                summary.network = try importer.buildWalkNetwork(
+                    network, locator: networkNodes, into: storage, places: summary.places,
+                    elapsed: { Double((clock.now - start) / .milliseconds(1)) / 1000 }, progress: progress)
                 writer.walkWays = summary.network?.ways ?? 0
                 if let extent = summary.network?.extent {
                     writer.include(Coordinate(latitude: extent.minLatitude, longitude: extent.minLongitude))
@@ -49,5 +63,28 @@ extension LocalPlacesStore {
         } catch {
             throw OSMImportError.sink(failure: error)
         }
+    }
+}
+
+/// Where an import keeps its temporary files, and how it learns the disk's free space (tests put in their own).
+public struct OSMImportScratch: Sendable {
+    /// The folder to make the import's own temporary folder in; nil: beside the store file (the system's
+    /// temporary folder for a store in memory).
+    public var folder: String?
+    /// Bytes free on the disk of a folder, nil when it cannot be told.
+    public var freeSpace: @Sendable (String) -> Int?
+
+    public init(folder: String? = nil,
+                freeSpace: @escaping @Sendable (String) -> Int? = { ImportScratchFolder.freeSpace($0) }) {
+        self.folder = folder
+        self.freeSpace = freeSpace
+    }
+
+    /// The disk an import of a file of `fileSize` bytes needs: its temporary files (at most about 2.5 times
+    /// the size of an extract, measured on a Switzerland-sized file) and the store's growth with the WAL
+    /// (about the file's size), with 64 MB to spare.
+    public static func diskNeeded(fileSize: Int) -> Int {
+        let (temporary, overflow) = fileSize.multipliedReportingOverflow(by: 4)
+        return overflow ? .max : temporary.addingReportingOverflow(64 << 20).overflow ? .max : temporary + (64 << 20)
     }
 }

@@ -1,28 +1,27 @@
 import NearbyCore
 
-/// The import's first pass for the walking network: the walkable ways, held compactly (their node ids in one
-/// flat array, names interned), beside the places collector in the same read of the file.
+/// The import's first pass for the walking network: the walkable ways, beside the places collector in the same
+/// read of the file. Nothing grows with the network in memory but the ways' names (interned): each way's
+/// length, directions and name go to a temporary file in file order, and each of its node references to an
+/// external sort by node id (`WalkNetworkFiles`).
 ///
-/// Memory is bounded by `WalkNetworkLimits`: ways beyond it are left out and counted, never half kept.
+/// The references a file may bring are bounded by its size (`WalkNetworkLimits`): ways beyond are left out
+/// and counted, never half kept.
 final class WalkNetworkCollector: OSMElementVisitor {
-    struct Way {
-        var refStart: Int
-        var refCount: Int32
-        var forward: Bool
-        var backward: Bool
-        var name: Int32
-    }
-
-    let limits: WalkNetworkLimits
-    private(set) var refs: [Int64] = []
-    private(set) var ways: [Way] = []
+    let files: WalkNetworkFiles
+    /// Node references the file may bring (`WalkNetworkLimits.references(fileSize:)`).
+    let referenceLimit: Int
     private(set) var names: [String] = []
     private var nameIndex: [String: Int32] = [:]
+    /// Walkable ways kept, and their node references.
+    private(set) var wayCount = 0
+    private(set) var referenceCount = 0
     /// Walkable ways left out because the network had reached its bound.
     private(set) var waysBeyondLimit = 0
 
-    init(limits: WalkNetworkLimits = .standard) {
-        self.limits = limits
+    init(files: WalkNetworkFiles, limits: WalkNetworkLimits = .standard, fileSize: Int) {
+        self.files = files
+        referenceLimit = limits.references(fileSize: fileSize)
     }
 
     let relevantKeys = WalkableWay.relevantKeys
@@ -38,9 +37,19 @@ final class WalkNetworkCollector: OSMElementVisitor {
     func elementWithTooManyTags() {}
     func progress(fileOffset: Int, elements: Int) {}
 
+    /// After the first pass: the visitor that finds the positions of the ways' nodes in a read of the file's
+    /// nodes; nil without walkable ways.
+    func nodeLocator(progress: (Int, Int) -> Void = { _, _ in }) throws(OSMImportError) -> WalkNodeLocator? {
+        guard wayCount > 0 else { return nil }
+        try files.groupReferencesByNode(progress: progress)
+        guard let nodes = files.nodeFile else { throw .scratch("the walking network's node file is missing") }
+        return try WalkNodeLocator(nodes: nodes, count: files.nodeCount,
+                                   positions: try files.folder.file(named: "positions"))
+    }
+
     func way(_ way: OSMWay) throws {
         guard way.refs.count >= 2, let directions = WalkableWay.directions(way.tags) else { return }
-        guard refs.count + way.refs.count <= limits.references, ways.count < limits.ways else {
+        guard referenceCount + way.refs.count <= referenceLimit else {
             waysBeyondLimit += 1
             return
         }
@@ -54,80 +63,30 @@ final class WalkNetworkCollector: OSMElementVisitor {
                 names.append(text)
             }
         }
-        ways.append(Way(refStart: refs.count, refCount: Int32(way.refs.count), forward: directions.forward,
-                        backward: directions.backward, name: name))
-        refs.append(contentsOf: way.refs)
-    }
-
-    /// Hands the ways' node ids over (sorted, distinct) and keeps the rest.
-    func neededNodes() -> [Int64] {
-        var ids = refs
-        ids.sort()
-        var distinct = 0
-        for id in ids where distinct == 0 || ids[distinct - 1] != id {
-            ids[distinct] = id
-            distinct += 1
-        }
-        ids.removeLast(ids.count - distinct)
-        return ids
+        try files.addWay(refs: way.refs, firstReference: referenceCount, forward: directions.forward,
+                         backward: directions.backward, name: name)
+        wayCount += 1
+        referenceCount += way.refs.count
     }
 }
 
-/// How much of a file the walking network may keep, so an import's memory stays bounded whatever the file.
+/// How much of a file the walking network may keep: node references in proportion to the file's size, so a
+/// few kilobytes that claim millions of references (a zlib bomb of +1 deltas) keep a few hundred thousand,
+/// while a real extract of any size keeps all of its network.
 public struct WalkNetworkLimits: Hashable, Sendable {
-    /// Node references of all walkable ways together: about 30 bytes each while the network is built
-    /// (the reference, the node's id and position, its tile place and its share of the shapes).
-    public var references = 12_000_000
-    /// Walkable ways.
-    public var ways = 2_000_000
+    /// References a file may bring per byte of its size. Real extracts have about one walkable reference per
+    /// 30 bytes (Liechtenstein: 88,000 in 2.7 MB; Switzerland-sized: 12 M in 353 MB); the attack's grid had 40.
+    public var referencesPerFileByte = 1
+    /// References any file may bring, whatever its size.
+    public var referencesAllowance = 500_000
 
     public init() {}
 
+    /// The bound of a file of `fileSize` bytes.
+    public func references(fileSize: Int) -> Int {
+        let (byteShare, overflow) = fileSize.multipliedReportingOverflow(by: referencesPerFileByte)
+        return max(referencesAllowance, overflow ? .max : byteShare)
+    }
+
     public static let standard = WalkNetworkLimits()
-}
-
-/// The second pass: the positions of the nodes the walkable ways use (sorted ids, binary search, 1e-7°).
-final class WalkNodeLocator: OSMElementVisitor {
-    let ids: [Int64]
-    private(set) var latitudes: [Int32]
-    private(set) var longitudes: [Int32]
-    private var found = 0
-    static let unknown = Int32.min
-
-    init(ids: [Int64]) {
-        self.ids = ids
-        latitudes = Array(repeating: Self.unknown, count: ids.count)
-        longitudes = Array(repeating: Self.unknown, count: ids.count)
-    }
-
-    let relevantKeys: Set<String> = []
-    let wantsTaggedNodes = false
-    let wantsAllNodeCoordinates = true
-    let wantsWays = false
-    /// Done once every node is found; a way cut at the extract's edge makes the pass read to the end.
-    var isFinished: Bool { found == ids.count }
-
-    func taggedNode(_ node: OSMNode) throws {}
-    func interest(inWay id: Int64) -> OSMWayInterest { .none }
-    func way(_ way: OSMWay) throws {}
-    func elementWithTooManyTags() {}
-    func progress(fileOffset: Int, elements: Int) {}
-
-    func nodeCoordinate(id: Int64, latitude: Double, longitude: Double) {
-        guard let index = index(of: id), latitudes[index] == Self.unknown,
-              Coordinate(latitude: latitude, longitude: longitude).isValid else { return }
-        latitudes[index] = Int32((latitude * 1e7).rounded())
-        longitudes[index] = Int32((longitude * 1e7).rounded())
-        found += 1
-    }
-
-    /// The node's place in `ids`, or nil.
-    func index(of id: Int64) -> Int? {
-        var low = 0, high = ids.count
-        while low < high {
-            let middle = (low + high) / 2
-            if ids[middle] < id { low = middle + 1 } else { high = middle }
-        }
-        return low < ids.count && ids[low] == id ? low : nil
-    }
 }

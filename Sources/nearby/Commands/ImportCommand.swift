@@ -1,5 +1,6 @@
 import ArgumentParser
 import FoundationEssentials
+import Glibc
 import NearbyData
 
 /// `nearby import FILE`: fills the store with the points of interest of an OpenStreetMap extract.
@@ -13,7 +14,9 @@ struct ImportCommand: ParsableCommand {
             the store as it was. Importing a newer file of the same extract (the same region and source, \
             else the same file name without its date) replaces the older one: changed places are updated and \
             places gone from the file removed; favourites stay listed. The summary (on stdout) says how many \
-            places were added, updated and removed; progress goes to stderr.
+            places were added, updated and removed; progress goes to stderr. The walking network is built \
+            through temporary files in a folder beside the store, removed when the import ends (ctrl-c included); \
+            the import first checks that the disk has room for about four times the file's size.
             """
     )
 
@@ -54,6 +57,8 @@ struct ImportCommand: ParsableCommand {
                 // A wrong path or a file of another kind fails before a store is created for nothing.
                 _ = try importer.detectFormat()
                 let store = LocalPlacesStore(database: try global.openStore())
+                Self.stopOnSignals()
+                defer { Self.restoreSignals() }
                 summary = try store.importOpenStreetMap(at: file, progress: renderer.update)
             }
             renderer.summary(summary, file: file, dryRun: dryRun)
@@ -65,5 +70,23 @@ struct ImportCommand: ParsableCommand {
             // One line, as every command reports a failure (made safe where it is printed); exit status 1.
             throw CommandFailure("\(error)")
         }
+    }
+
+    /// Ctrl-c and SIGTERM ask the import to stop: it rolls its transaction back and removes its temporary files
+    /// before the command exits. A second signal ends the process at once (the next import removes the files).
+    private static func stopOnSignals() {
+        // Touched here first, so the handler never initialises anything.
+        ImportInterruption.reset()
+        for signalNumber in [SIGINT, SIGTERM] {
+            signal(signalNumber) { received in
+                ImportInterruption.request()
+                signal(received, SIG_DFL)
+            }
+        }
+    }
+
+    private static func restoreSignals() {
+        signal(SIGINT, SIG_DFL)
+        signal(SIGTERM, SIG_DFL)
     }
 }

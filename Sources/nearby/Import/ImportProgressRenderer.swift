@@ -10,6 +10,9 @@ final class ImportProgressRenderer {
     private let interval: Double
     private var lastDrawn: Double
     private var drewBar = false
+    private var passPhase: OSMImportProgress.Phase?
+    private var passStart = 0.0
+    private var passBytes = 0
 
     init(isTerminal: Bool = isatty(STDERR_FILENO) != 0) {
         self.isTerminal = isTerminal
@@ -19,13 +22,21 @@ final class ImportProgressRenderer {
     }
 
     func update(_ progress: OSMImportProgress) {
+        // A pass begins when the phase changes or the bytes start again (each pass reads the file anew).
+        if progress.phase != passPhase || progress.bytesRead < passBytes {
+            passPhase = progress.phase
+            passStart = progress.elapsed
+        }
+        passBytes = progress.bytesRead
         guard progress.elapsed - lastDrawn >= interval else { return }
         lastDrawn = progress.elapsed
+        let passSeconds = progress.elapsed - passStart
         if isTerminal {
-            Console.writeError("\r\u{1B}[2K" + Self.barLine(progress, columns: Self.terminalColumns()))
+            Console.writeError("\r\u{1B}[2K" + Self.barLine(progress, columns: Self.terminalColumns(),
+                                                             passSeconds: passSeconds))
             drewBar = true
         } else {
-            Console.writeError(Self.plainLine(progress) + "\n")
+            Console.writeError(Self.plainLine(progress, passSeconds: passSeconds) + "\n")
         }
     }
 
@@ -79,8 +90,12 @@ final class ImportProgressRenderer {
                     + "\(counted(network.vertices, "junction", "junctions")), \(Self.count(network.bytes / 1024)) KB."
                 : "No walkable ways in this extract: walking times will be straight-line distances.")
             if network.waysBeyondLimit > 0 {
-                lines.append("  (\(counted(network.waysBeyondLimit, "walkable way", "walkable ways")) left out: the "
-                             + "network is kept to \(Self.count(WalkNetworkLimits.standard.references)) node references)")
+                lines.append("  (\(counted(network.waysBeyondLimit, "walkable way", "walkable ways")) left out: a file "
+                             + "of this size may bring \(Self.count(network.referenceLimit)) node references of paths)")
+            }
+            if network.stretchesLeftOut > 0 {
+                lines.append("  (\(counted(network.stretchesLeftOut, "stretch", "stretches")) of paths left out: "
+                             + "they span more than 180° of longitude, across the antimeridian or round a pole)")
             }
         }
         let seconds = max(summary.seconds, 0.000_001)
@@ -138,11 +153,12 @@ final class ImportProgressRenderer {
     }
 
     /// One line that fits `columns` (the bar shrinks first, then the figures are cut), so `\r` can redraw it.
-    static func barLine(_ progress: OSMImportProgress, columns: Int) -> String {
+    static func barLine(_ progress: OSMImportProgress, columns: Int, passSeconds: Double = 0) -> String {
         let fraction = progress.totalBytes > 0 ? min(1, Double(progress.bytesRead) / Double(progress.totalBytes)) : 0
         let figures = " " + NumberText.rightAligned(String(Int(fraction * 100)), width: 3) + "%  "
             + "\(count(progress.elements)) objects  \(megabytes(progress.bytesRead))/\(megabytes(progress.totalBytes)) MB  "
             + "\(NumberText.fixed(rate(progress), digits: 1)) MB/s"
+            + (timeLeft(progress, passSeconds: passSeconds).map { "  " + $0 } ?? "")
         let label = label(progress.phase)
         // One column stays free: writing into the last one makes some terminals wrap.
         let room = columns - 1 - label.count - 1 - figures.count
@@ -160,11 +176,20 @@ final class ImportProgressRenderer {
         return ProcessInfo.processInfo.environment["COLUMNS"].flatMap { Int($0) } ?? 80
     }
 
-    static func plainLine(_ progress: OSMImportProgress) -> String {
+    static func plainLine(_ progress: OSMImportProgress, passSeconds: Double = 0) -> String {
         let percent = progress.totalBytes > 0 ? 100 * progress.bytesRead / progress.totalBytes : 0
         return "\(label(progress.phase).trimmingBlanks()): \(percent)%, \(megabytes(progress.bytesRead)) of "
             + "\(megabytes(progress.totalBytes)) MB, \(count(progress.elements)) objects, \(count(progress.places)) places, "
             + "\(NumberText.fixed(rate(progress), digits: 1)) MB/s"
+            + (timeLeft(progress, passSeconds: passSeconds).map { ", " + $0 } ?? "")
+    }
+
+    /// "1:05 left" in this pass, from how far it came in `passSeconds`; nil until there is enough to tell.
+    static func timeLeft(_ progress: OSMImportProgress, passSeconds: Double) -> String? {
+        let fraction = progress.totalBytes > 0 ? min(1, Double(progress.bytesRead) / Double(progress.totalBytes)) : 0
+        guard fraction > 0.02, fraction < 1, passSeconds > 1 else { return nil }
+        let seconds = Int((passSeconds / fraction * (1 - fraction)).rounded())
+        return "\(seconds / 60):" + (seconds % 60 < 10 ? "0" : "") + "\(seconds % 60) left"
     }
 
     private static func label(_ phase: OSMImportProgress.Phase) -> String {
@@ -172,6 +197,8 @@ final class ImportProgressRenderer {
         case .reading: "Reading     "
         case .placingWays: "Placing ways"
         case .walkingNetwork: "Paths       "
+        case .sortingPaths: "Sorting     "
+        case .buildingTiles: "Tiles       "
         }
     }
 

@@ -44,8 +44,9 @@ struct ImportLimitsTests {
     func budgetFollowsTheFileSize() {
         let limits = OSMImportLimits.standard
         #expect(limits.neededNodes(fileSize: 1_000) == limits.neededNodesAllowance)
-        #expect(limits.neededNodes(fileSize: 4_000_000) == 1_000_000)
-        #expect(limits.neededNodes(fileSize: 4_000_000_000) == limits.neededNodes)
+        #expect(limits.neededNodes(fileSize: 16_000_000) == 1_000_000)
+        // No bound of its own: a country's file keeps every area.
+        #expect(limits.neededNodes(fileSize: 16_000_000_000) == 1_000_000_000)
     }
 
     @Test("areas too many to hold between the passes are placed by reading their ways again, alike",
