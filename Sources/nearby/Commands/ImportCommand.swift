@@ -65,6 +65,12 @@ struct ImportCommand: ParsableCommand {
         } catch let failure as CommandFailure {
             renderer.finish()
             throw failure
+        } catch OSMImportError.interrupted {
+            renderer.finish()
+            // Rolled back and cleaned up: the command ends as the signal would have, 128 + its number.
+            var failure = CommandFailure("\(OSMImportError.interrupted)")
+            failure.status = 128 + (ImportInterruption.signal ?? SIGINT)
+            throw failure
         } catch {
             renderer.finish()
             // One line, as every command reports a failure (made safe where it is printed); exit status 1.
@@ -79,7 +85,7 @@ struct ImportCommand: ParsableCommand {
         ImportInterruption.reset()
         for signalNumber in [SIGINT, SIGTERM] {
             signal(signalNumber) { received in
-                ImportInterruption.request()
+                ImportInterruption.request(bySignal: received)
                 signal(received, SIG_DFL)
             }
         }
