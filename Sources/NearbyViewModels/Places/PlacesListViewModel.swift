@@ -256,12 +256,7 @@ public final class PlacesListViewModel: PlacesListViewModelType {
             while let self, self.headingToEnd, let cursor = self.next, self.hits.count < Self.endReach {
                 // The user moved meanwhile: the list stays where they went.
                 let waiting = self.selection.value
-                let outcome: Result<PlacesPage, PlacesError>
-                do throws(PlacesError) {
-                    outcome = .success(try await provider.places(query, after: cursor))
-                } catch {
-                    outcome = .failure(error)
-                }
+                let outcome = await Self.page(query, after: cursor, from: provider)
                 guard !Task.isCancelled, generation == self.generation else { return }
                 guard self.selection.value == waiting else {
                     self.headingToEnd = false
@@ -631,6 +626,16 @@ public final class PlacesListViewModel: PlacesListViewModelType {
         updateLoading()
     }
 
+    /// The page after `cursor`, or why it could not be had (the next page, and every page to the end for `G`).
+    nonisolated private static func page(_ query: PlaceQuery, after cursor: PageCursor,
+                                         from provider: any PlacesProvider) async -> Result<PlacesPage, PlacesError> {
+        do throws(PlacesError) {
+            return .success(try await provider.places(query, after: cursor))
+        } catch {
+            return .failure(error)
+        }
+    }
+
     private func loadMore() {
         guard case .loaded = phase, let cursor = next, !isLoadingMore, moreFailure == nil, !isReloading,
               let request = applied, !tracker.isClosed else { return }
@@ -640,12 +645,7 @@ public final class PlacesListViewModel: PlacesListViewModelType {
         let provider = context.provider
         let query = query(for: request, limit: Self.pageSize)
         tracker.run(Self.moreKey) { [weak self] in
-            let outcome: Result<PlacesPage, PlacesError>
-            do throws(PlacesError) {
-                outcome = .success(try await provider.places(query, after: cursor))
-            } catch {
-                outcome = .failure(error)
-            }
+            let outcome = await Self.page(query, after: cursor, from: provider)
             guard !Task.isCancelled, let self, generation == self.generation else { return }
             self.finishMore(outcome)
         }

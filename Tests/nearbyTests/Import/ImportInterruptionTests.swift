@@ -6,18 +6,10 @@ import TestSupport
 /// ends as the signal would (128 + its number).
 struct ImportInterruptionTests {
     /// The Liechtenstein extract: large enough that its import is under way when the signal comes.
-    static let extract: String? = {
-        var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while folder.path != "/" {
-            let candidate = folder.appendingPathComponent("shared/data/osm/liechtenstein-2022-07-24.osm.pbf").path
-            if FileManager.default.isReadableFile(atPath: candidate) { return candidate }
-            folder.deleteLastPathComponent()
-        }
-        return nil
-    }()
+    static let extract = SharedData.liechtenstein?.path
 
     @Test(.enabled(if: extract != nil && FileManager.default.isExecutableFile(atPath: NearbyProcess.binary.path),
-                   "needs the Liechtenstein extract and the nearby binary"),
+                   "\(SharedData.absentMessage), or the nearby binary is not built"),
           arguments: [SIGINT, SIGTERM])
     func anInterruptedImportLeavesTheStoreAsItWas(signal: Int32) async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-interrupt-\(UUID().uuidString)")

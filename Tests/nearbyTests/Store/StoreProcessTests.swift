@@ -97,13 +97,21 @@ struct StoreProcessTests {
 
     /// Whether this process may switch to another user for a command (root, with setpriv).
     private static let canDropPrivileges = getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")
+    /// The words that run a command as nobody.
+    private static let asNobody = ["setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups"]
+
+    /// A folder anyone may write, for the output of commands run as nobody.
+    private static func scratchForNobody() throws -> URL {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-proc-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        chmod(scratch.path, 0o777)
+        return scratch
+    }
 
     @Test(.enabled(if: binaryIsBuilt && canDropPrivileges, "needs root and setpriv to run commands as nobody"))
     func aStoreInAReadOnlyFolderCanBeReadAndRefusesWritesClearly() async throws {
         let folder = try Folder()
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-proc-ro-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        chmod(scratch.path, 0o777)
+        let scratch = try Self.scratchForNobody()
         defer { try? FileManager.default.removeItem(at: scratch) }
         #expect(try await addFriend(folder, writer: 1, index: 1).status == 0)
         let place = """
@@ -115,7 +123,7 @@ struct StoreProcessTests {
         #expect(try await nearby(["import", extract.path], folder, outputIn: scratch).status == 0)
         chmod(folder.store.path, 0o444)
         chmod(folder.path, 0o555)
-        let asNobody = ["setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups"]
+        let asNobody = Self.asNobody
 
         let list = try await nearby(["friends", "list"], folder, prefix: asNobody, outputIn: scratch)
         #expect(list.status == 0, "\(list.stderr)")
@@ -138,13 +146,11 @@ struct StoreProcessTests {
     @Test(.enabled(if: binaryIsBuilt && canDropPrivileges, "needs root and setpriv to run commands as nobody"))
     func anUnreadableDataFolderIsNamed() async throws {
         let folder = try Folder()
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-proc-unread-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        chmod(scratch.path, 0o777)
+        let scratch = try Self.scratchForNobody()
         defer { try? FileManager.default.removeItem(at: scratch) }
         #expect(try await addFriend(folder, writer: 1, index: 1).status == 0)
         chmod(folder.path, 0o700)
-        let asNobody = ["setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups"]
+        let asNobody = Self.asNobody
         let places = try await nearby(["places", "--near", "47.141,9.5209"], folder, prefix: asNobody, outputIn: scratch)
         #expect(places.status == 1)
         #expect(places.stderr.contains("Cannot read the data folder \(folder.path): permission denied."), "\(places.stderr)")
