@@ -1,17 +1,16 @@
 import Foundation
 import Glibc
-import TestSupport
 
 /// A stand-in gpsd on 127.0.0.1 (a free port of its own): sends VERSION, waits for the client's `?WATCH`,
 /// then sends the script's lines one by one and hangs up. Records what the client sent.
-final class GPSDStandIn: @unchecked Sendable {
-    let port: UInt16
+public final class GPSDStandIn: @unchecked Sendable {
+    public let port: UInt16
     private let listener: Int32
     private let lock = NSLock()
     private var received = ""
     private let done = DispatchSemaphore(value: 0)
 
-    init(script: [String]) throws {
+    public init(script: [String]) throws {
         let listening = try LoopbackListener(backlog: 4)
         listener = listening.descriptor
         port = listening.port
@@ -35,10 +34,10 @@ final class GPSDStandIn: @unchecked Sendable {
     }
 
     /// What the client sent first (its WATCH command).
-    var firstCommand: String { lock.withLock { received } }
+    public var firstCommand: String { lock.withLock { received } }
 
     /// Waits until the stand-in hung up, then stops listening.
-    func finish() {
+    public func finish() {
         done.wait()
         close(listener)
     }

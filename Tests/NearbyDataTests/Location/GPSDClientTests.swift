@@ -1,6 +1,7 @@
 import Foundation
 import NearbyCore
 import Testing
+import TestSupport
 @testable import NearbyData
 
 @Suite("gpsd client")
