@@ -20,6 +20,10 @@ final class WalkNodeLocator: NodeCoordinateVisitor {
     private var wantedIndex = 0
     private var wantedPosition: (Int32, Int32) = (unknown, unknown)
     private var previousID = Int64.min
+    /// Needed nodes passed over without a position. While there are any, the pass reads on to the file's last
+    /// node: one of them may still come later in a file that is out of order only there (a hand-edited file,
+    /// nodes 1, 2, 7, 6), and only the end of a file in order says a node is truly missing.
+    private var passedOver = 0
     /// The file's nodes came out of id order: this pass is void.
     private(set) var isUnsorted = false
     private var failure: OSMImportError?
@@ -35,7 +39,7 @@ final class WalkNodeLocator: NodeCoordinateVisitor {
         if count > 0 { wanted = try ids.read(Int64.self) ?? 0 }
     }
 
-    var isFinished: Bool { wantedIndex >= count || isUnsorted || failure != nil }
+    var isFinished: Bool { (wantedIndex >= count && passedOver == 0) || isUnsorted || failure != nil }
 
     func nodeCoordinate(id: Int64, latitude: Double, longitude: Double) {
         guard failure == nil else { return }
@@ -60,6 +64,7 @@ final class WalkNodeLocator: NodeCoordinateVisitor {
 
     /// Writes the waiting node's position (unknown unless found) and moves to the next needed node.
     private func advance() throws(OSMImportError) {
+        if wantedPosition.0 == Self.unknown { passedOver += 1 }
         try output.append(wantedPosition.0)
         try output.append(wantedPosition.1)
         wantedPosition = (Self.unknown, Self.unknown)

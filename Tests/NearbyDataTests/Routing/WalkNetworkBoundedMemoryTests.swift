@@ -77,6 +77,26 @@ struct WalkNetworkBoundedMemoryTests {
         #expect(shuffled.stored.tiles == generous.stored.tiles)
     }
 
+    @Test("a file out of id order only after its last needed node still gets every node of its paths")
+    func disorderAfterTheLastNeededNode() throws {
+        // The path's nodes come 2, 7, 6: the sorted pass has found 7 and passed over 6 before the disorder shows.
+        let text = """
+            <osm version="0.6">
+              <node id="2" lat="47.1400" lon="9.5240"/>
+              <node id="7" lat="47.1430" lon="9.5205"/>
+              <node id="6" lat="47.1430" lon="9.5240"/>
+              <way id="11"><nd ref="2"/><nd ref="6"/><nd ref="7"/><tag k="highway" v="footway"/></way>
+            </osm>
+            """
+        let imported = try Self.importRegion(text, limits: OSMImportLimits())
+        let network = try #require(imported.summary.network)
+        #expect(network.edges == 1 && network.vertices == 2)
+        let router = LocalWalkingRouter(database: imported.database)
+        let from = Coordinate(latitude: 47.14, longitude: 9.524), to = Coordinate(latitude: 47.143, longitude: 9.5205)
+        let walk = try #require(try router.walksNow(from: from, to: [to])[0])
+        #expect((590...610).contains(walk.metres), "\(walk.metres)")
+    }
+
     @Test("the tiles are those of a straightforward build in memory")
     func matchesReferenceBuild() throws {
         let imported = try Self.importRegion(Self.region.xml(), limits: Self.tinyBudget)
