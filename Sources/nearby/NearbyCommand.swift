@@ -8,8 +8,8 @@ import NearbyViewModels
 
 /// `nearby`: opens the app, or runs one of the subcommands for scripts and tests.
 struct NearbyCommand: AsyncParsableCommand {
-    /// The widest radius the app's screens look at.
-    static let maximumRadius = 50_000.0
+    /// The widest radius the app's screens look at, the commands' too.
+    static let maximumRadius = SearchRadius.widest
 
     static let configuration = CommandConfiguration(
         commandName: "nearby",
@@ -60,9 +60,7 @@ struct NearbyCommand: AsyncParsableCommand {
 
     func validate() throws {
         if let open { _ = try StartScreen(parsing: open) }
-        if let radius, !(radius > 0 && radius <= Self.maximumRadius) {
-            throw ValidationError("--radius must be more than 0 and at most 50,000 metres, not \(NumberText.plain(radius)).")
-        }
+        if let radius, let problem = NearOptions.radiusProblem(radius) { throw ValidationError(problem) }
         if let near = here.near, let problem = CoordinateText.problem(in: near) {
             throw ValidationError("--near: \(problem)")
         }

@@ -54,8 +54,18 @@ public enum DistanceFormatting {
     }
 
     /// A radius as a sentence says it: "2 km", "500 m", "1.5 km", "5 mi" (no needless ".0").
+    /// Short radii are said to the metre or foot, not to the nearest ten: `--radius 1.5` is "2 m", not "0 m".
     public static func radius(_ metres: Double, units: UnitSystem) -> String {
-        distance(metres, units: units).replacing(".0 ", with: " ")
+        if metres.isFinite, metres > 0 {
+            switch units {
+            case .metric where metres < 995:
+                return "\(max(1, Int(metres.rounded()))) m"
+            case .imperial where metres / metresPerFoot < feetLimit - 5:
+                return "\(max(1, Int((metres / metresPerFoot).rounded()))) ft"
+            default: break
+            }
+        }
+        return distance(metres, units: units).replacing(".0 ", with: " ")
     }
 
     /// One decimal under 10 ("1.4 km", "0.3 mi"), whole numbers from 10 on ("12 km").

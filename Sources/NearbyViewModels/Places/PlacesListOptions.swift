@@ -69,6 +69,9 @@ public enum PlacesLayout: String, CaseIterable, Hashable, Sendable {
 public enum SearchRadius {
     public static let steps: [Double] = [250, 500, 1_000, 2_000, 5_000, 10_000, 20_000, 50_000]
     public static let standard = 2_000.0
+    /// The widest radius anyone may ask for, in the app (`--radius`, `+`) and the commands alike; a search by
+    /// name looks `everywhere` instead.
+    public static let widest = 50_000.0
     /// Half the earth's circumference: a radius that holds every place (a search of the whole store).
     public static let everywhere = 20_037_509.0
 

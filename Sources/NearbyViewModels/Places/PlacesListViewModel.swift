@@ -722,45 +722,13 @@ public final class PlacesListViewModel: PlacesListViewModelType {
 
     // MARK: Order
 
-    /// `hits` in `order`; ties fall back to distance, then id, so the order never flickers.
+    /// `hits` in `order` (`PlacesSortOrder.sorted`).
     private func sorted(_ hits: [PlaceHit], by order: PlacesSortOrder, now: Date) -> [PlaceHit] {
-        func nearer(_ a: PlaceHit, _ b: PlaceHit) -> Bool {
-            if a.distance != b.distance { return a.distance < b.distance }
-            return a.id.description < b.id.description
-        }
-        switch order {
-        case .distance:
-            return hits.sorted(by: nearer)
-        case .walkingTime:
-            // Places without a walk (cut off, or not answered yet) after every walk, nearest first.
-            let keyed = hits.map { (key: walking.sortKey($0), hit: $0) }
-            return keyed.sorted { a, b in a.key != b.key ? a.key < b.key : nearer(a.hit, b.hit) }.map(\.hit)
-        case .name:
-            // Folded once per place, not once per comparison.
-            let keyed = hits.map { (key: SearchFolding.fold($0.place.name), hit: $0) }
-            return keyed.sorted { a, b in a.key != b.key ? a.key < b.key : nearer(a.hit, b.hit) }.map(\.hit)
-        case .rating:
-            return hits.sorted { a, b in
-                let left = a.place.rating ?? -1, right = b.place.rating ?? -1
-                if left != right { return left > right }
-                let leftCount = a.place.ratingCount ?? 0, rightCount = b.place.ratingCount ?? 0
-                if leftCount != rightCount { return leftCount > rightCount }
-                return nearer(a, b)
-            }
-        case .openFirst:
-            // Open, then unknown (may be open), then closed.
-            let keyed = hits.map { hit -> (rank: Int, hit: PlaceHit) in
-                let hours = hoursCache.hours(of: hit.place)
-                let rank = switch hit.place.openingStatus(hours: hours, at: now, in: context.hoursContext(for: hit.place))
-                    .state {
-                case .open: 0
-                case .unknown: 1
-                case .closed: 2
-                }
-                return (rank, hit)
-            }
-            return keyed.sorted { a, b in a.rank != b.rank ? a.rank < b.rank : nearer(a.hit, b.hit) }.map(\.hit)
-        }
+        order.sorted(hits, walkMetres: { walking.sortKey($0) }, openRank: { hit in
+            let hours = hoursCache.hours(of: hit.place)
+            return PlacesSortOrder.openRank(
+                hit.place.openingStatus(hours: hours, at: now, in: context.hoursContext(for: hit.place)).state)
+        })
     }
 
     // MARK: Walking times

@@ -7,7 +7,7 @@ struct HereLocator: Sendable {
     let gazetteer: StoreGazetteer
     let gps: any PositionSource
     /// How long to wait for gpsd's first position before giving up.
-    var gpsPatience: Duration = .seconds(5)
+    var gpsPatience: Duration = FirstFix.patience
 
     func locate(_ text: String) async -> PlaceNameLookup {
         guard HereTracking.isGPS(text) else {
@@ -17,25 +17,9 @@ struct HereLocator: Sendable {
             }
             return gazetteer.lookUpNow(text)
         }
-        let source = gps, patience = gpsPatience
-        return await withTaskGroup(of: PlaceNameLookup?.self) { group in
-            group.addTask {
-                for await update in source.updates() {
-                    switch update {
-                    case .fix(let fix): return .found(name: "GPS", coordinate: fix.coordinate)
-                    case .unavailable(let reason): return .unavailable(reason)
-                    case .noFix: continue
-                    }
-                }
-                return nil
-            }
-            group.addTask {
-                try? await Task.sleep(for: patience)
-                return nil
-            }
-            let first = await group.next() ?? nil
-            group.cancelAll()
-            return first ?? .unavailable("the GPS has no position yet")
+        switch await FirstFix.from(gps, patience: gpsPatience) {
+        case .fix(let coordinate): return .found(name: "GPS", coordinate: coordinate)
+        case .unavailable(let reason): return .unavailable(reason)
         }
     }
 }

@@ -4,7 +4,7 @@ import NearbyCore
 import NearbyData
 
 /// `nearby categories`: how many places of each category lie near a point, or in the whole store.
-struct CategoriesCommand: ParsableCommand {
+struct CategoriesCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "categories",
         abstract: "Count the places of each category near a point (or in the whole store without --near).",
@@ -17,11 +17,12 @@ struct CategoriesCommand: ParsableCommand {
     @Flag(help: "Print a JSON array instead of rows.")
     var json = false
 
-    func run() throws {
+    func run() async throws {
         let store = LocalPlacesStore(database: try global.openStore(.readOnly))
         try store.requirePlaces(storeDirectory: global.directory.path)
         let counts: [Category: Int]
-        let here = area.near == nil ? nil : try area.location(in: store)
+        let here = area.near == nil ? nil
+            : try await area.location(in: store, gps: try AppSettings.load(flags: [:]).gpsd)
         do throws(PlacesError) {
             if let here {
                 counts = try store.fetchCategoryCounts(near: here.coordinate, radius: area.radius)

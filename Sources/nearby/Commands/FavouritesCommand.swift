@@ -38,11 +38,7 @@ struct FavouritesCommand: AsyncParsableCommand {
         let settings = try AppSettings.load(flags: [:])
         var origin: NearLocation?
         if let near = here.near {
-            do throws(NearResolutionError) {
-                origin = try store.resolveNear(near)
-            } catch {
-                throw CommandFailure.near(error)
-            }
+            origin = try await NearResolution.resolve(near, in: store, gps: settings.gpsd)
         }
         let computerZone = ZoneRules.local(tz: ProcessEnvironment.values["TZ"])
         let zones = PlaceZones.world(fallback: computerZone)
@@ -121,7 +117,7 @@ struct FavouritesCommand: AsyncParsableCommand {
                 ("category", .text(place?.category.rawValue)),
                 ("lat", .degrees(place?.coordinate.latitude)),
                 ("lon", .degrees(place?.coordinate.longitude)),
-                ("distance_m", withDistance ? entry.hit.map { .tenths($0.distance) } ?? .null : .null),
+                ("distance_m", withDistance ? entry.hit.map { .rounded($0.distance) } ?? .null : .null),
                 ("open_state", .text(place.map {
                     PlacesOutput.openState($0, at: time.instant, zones: time.zones, holidays: time.holidays)
                 })),

@@ -3,7 +3,7 @@ import FoundationEssentials
 import NearbyCore
 
 /// `nearby hours EXPR`: evaluates an OpenStreetMap `opening_hours` text at an instant, as the screens do.
-struct HoursCommand: ParsableCommand {
+struct HoursCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "hours",
         abstract: "Evaluate an opening_hours text: the state, the next change and the week.",
@@ -30,7 +30,7 @@ struct HoursCommand: ParsableCommand {
     @Flag(help: "Print JSON instead of a table.")
     var json = false
 
-    func run() throws {
+    func run() async throws {
         if time.openDuring != nil {
             throw CommandFailure.badValue("--open-during goes with the app, nearby places and nearby categories.")
         }
@@ -47,9 +47,15 @@ struct HoursCommand: ParsableCommand {
         let zoneEntry = ZoneTable().entry(forZone: computerZone.identifier)
         var position = zoneEntry.map { Coordinate(latitude: $0.latitude, longitude: $0.longitude) }
         if let near = here.near {
-            guard let given = Coordinate(parsing: near) else {
+            let given: Coordinate
+            if HereTracking.isGPS(near) {
+                // Hours need no store: gps is the one other point they take.
+                given = try await NearResolution.fix(from: settings.gpsd, option: "--near")
+            } else if let parsed = Coordinate(parsing: near) {
+                given = parsed
+            } else {
                 throw CommandFailure.badValue(
-                    "--near for hours wants LAT,LON (e.g. 47.141,9.5209), not \(TerminalText.quoted(near)).")
+                    "--near for hours wants LAT,LON (e.g. 47.141,9.5209) or gps, not \(TerminalText.quoted(near)).")
             }
             position = given
             // Hours at a place are read on its clock.

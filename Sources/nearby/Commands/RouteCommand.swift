@@ -4,7 +4,7 @@ import NearbyCore
 import NearbyData
 
 /// `nearby route --from A --to B`: the walk between two points on the imported paths.
-struct RouteCommand: ParsableCommand {
+struct RouteCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "route",
         abstract: "Print the walk between two points: its length, the minutes it takes and the ways it follows.",
@@ -18,24 +18,27 @@ struct RouteCommand: ParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     @Option(parsing: .unconditional, help: ArgumentHelp(
-        "Where the walk starts: LAT,LON, a town, or a place of the store by name (\"Café Amann\").",
-        valueName: "LAT,LON|NAME"))
+        "Where the walk starts: LAT,LON, a town, a place of the store by name (\"Café Amann\"), or gps.",
+        valueName: "LAT,LON|NAME|gps"))
     var from: String
 
     @Option(parsing: .unconditional, help: ArgumentHelp(
-        "Where the walk ends: LAT,LON, a town, or a place by name (the one nearest the start when several share it).",
-        valueName: "LAT,LON|NAME"))
+        "Where the walk ends: LAT,LON, a town, a place by name (the one nearest the start when several share it), or gps.",
+        valueName: "LAT,LON|NAME|gps"))
     var to: String
 
     @Flag(help: "Print JSON instead of text.")
     var json = false
 
-    func run() throws {
+    func run() async throws {
         // A walk only reads the store: it is never written, and a store the user may only read will do.
         let database = try global.openStore(.readOnly)
         let store = LocalPlacesStore(database: database)
-        let start = try resolve(from, option: "--from", nearestTo: nil, in: store)
-        let end = try resolve(to, option: "--to", nearestTo: start.coordinate, in: store)
+        let settings = try AppSettings.load(flags: [:])
+        let start = try await NearResolution.resolve(from, in: store, gps: settings.gpsd, option: "--from",
+                                                     placesToo: true)
+        let end = try await NearResolution.resolve(to, in: store, gps: settings.gpsd, option: "--to",
+                                                   nearestTo: start.coordinate, placesToo: true)
         let router = LocalWalkingRouter(database: database)
         let route: WalkRoute?
         do {
@@ -50,17 +53,7 @@ struct RouteCommand: ParsableCommand {
         if json {
             Console.write(RouteOutput.json(route, from: start, to: end))
         } else {
-            let units = (try? AppSettings.load(flags: [:]).units) ?? .metric
-            Console.line(RouteOutput.text(route, from: start, to: end, units: units))
-        }
-    }
-
-    private func resolve(_ text: String, option: String, nearestTo reference: Coordinate?,
-                         in store: LocalPlacesStore) throws -> NearLocation {
-        do throws(NearResolutionError) {
-            return try store.resolveTownOrPlace(text, nearestTo: reference)
-        } catch {
-            throw CommandFailure.near(error, option: option)
+            Console.line(RouteOutput.text(route, from: start, to: end, units: settings.units))
         }
     }
 }

@@ -27,20 +27,20 @@ enum RouteOutput {
     }
 
     /// The walk in the command line's one JSON style (`JSONOutput`): snake_case keys, coordinates to seven
-    /// decimals, every key present.
+    /// decimals, lengths in whole metres and minutes as the text says them, every key present.
     static func json(_ route: WalkRoute, from start: NearLocation, to end: NearLocation) -> String {
         func point(_ location: NearLocation) -> JSONOutput {
             .object([("name", .text(location.name)), ("lat", .degrees(location.coordinate.latitude)),
                      ("lon", .degrees(location.coordinate.longitude))])
         }
         return JSONOutput.object([
-            ("from", point(start)), ("to", point(end)), ("length_m", .tenths(route.length)),
-            ("minutes", .tenths(route.minutes())),
+            ("from", point(start)), ("to", point(end)), ("length_m", .rounded(route.length)),
+            ("minutes", .walkMinutes(metres: route.length)),
             ("pace_kmh", .number(WalkingPace.standard.metresPerMinute * 60 / 1000)),
-            ("off_network_m", .tenths(route.offNetwork)),
+            ("off_network_m", .rounded(route.offNetwork)),
             // Always present, null without elevation data, so every answer has the same keys.
             ("ascent_m", .decimal(route.ascent)),
-            ("ways", .array(route.stretches.map { .object([("name", .text($0.name)), ("length_m", .tenths($0.length))]) })),
+            ("ways", .array(route.stretches.map { .object([("name", .text($0.name)), ("length_m", .rounded($0.length))]) })),
             ("line", .array(route.points.map { .array([.degrees($0.latitude), .degrees($0.longitude)]) })),
         ]).rendered()
     }

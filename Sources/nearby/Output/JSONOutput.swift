@@ -33,8 +33,16 @@ indirect enum JSONOutput: Equatable {
         value.map { .number(($0 * 1e7).rounded() / 1e7) } ?? .null
     }
 
-    /// A distance or bearing, rounded to a tenth.
-    static func tenths(_ value: Double) -> JSONOutput { .number((value * 10).rounded() / 10) }
+    /// A distance in whole metres or a bearing in whole degrees: always an integer, never "12.0" beside "12".
+    static func rounded(_ value: Double) -> JSONOutput {
+        value.isFinite && value.magnitude < 1e15 ? .int(Int(value.rounded())) : .null
+    }
+
+    /// A walk's minutes as the rows say them: whole minutes, at least 1 for any walk at all, 0 for none.
+    static func walkMinutes(metres: Double, pace: WalkingPace = .standard) -> JSONOutput {
+        guard metres.isFinite, metres >= 0 else { return .null }
+        return .int(metres > 0 ? max(1, Int(pace.minutes(for: metres).rounded())) : 0)
+    }
 
     /// The text, ending in a newline.
     func rendered() -> String {

@@ -34,6 +34,10 @@ struct DistanceFormattingTests {
         #expect(DistanceFormatting.radius(2_000, units: .metric) == "2 km")
         #expect(DistanceFormatting.radius(1_500, units: .metric) == "1.5 km")
         #expect(DistanceFormatting.radius(500, units: .metric) == "500 m")
+        // Short radii to the metre, never rounded to nothing.
+        #expect(DistanceFormatting.radius(1.5, units: .metric) == "2 m")
+        #expect(DistanceFormatting.radius(14, units: .metric) == "14 m")
+        #expect(DistanceFormatting.radius(1.5, units: .imperial) == "5 ft")
         #expect(DistanceFormatting.radius(8_046.72, units: .imperial) == "5 mi")
     }
 

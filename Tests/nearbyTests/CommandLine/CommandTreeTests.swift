@@ -44,7 +44,7 @@ struct CommandTreeTests {
 
     /// What an option may be given, tried in turn: numbers (negative first), a southern coordinate, and the
     /// few words some options insist on. Every option must take at least one of them.
-    static let candidates = ["-7", "7", "-33.867,151.207", "search:-x", "cafe"]
+    static let candidates = ["-7", "7", "-33.867,151.207", "search:-x", "cafe", "name"]
 
     /// Options that are refused alone, with what they go with.
     static let companions: [String: [String]] = ["demo-places": ["--demo"], "tls-cert": ["--tls-key", "key.pem"],

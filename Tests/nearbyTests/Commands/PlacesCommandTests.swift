@@ -91,8 +91,7 @@ struct PlacesCommandTests {
         }
         #expect(try await names("1000") == ["Apotheke near"])
         #expect(try await names("5000") == ["Apotheke near", "Apotheke mid", "Apotheke far"])
-        // Beyond the app's 50 km limit is fine for a command.
-        #expect(try await names("60000").count == 3)
+        #expect(try await names("50000").count == 3)
         let counts = try await runCommand(["categories", "--data-dir", folder.path, "--near", "47.141,9.5209",
                                            "--radius=500"])
         #expect(counts.output == "pharmacy        1  Pharmacy\n")
@@ -186,13 +185,15 @@ struct PlacesCommandTests {
         let objects = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
         let object = try #require(objects.first)
         #expect(Set(object.keys) == [
-            "id", "name", "category", "lat", "lon", "distance_m", "bearing", "open_state", "street", "housenumber",
+            "id", "name", "category", "lat", "lon", "distance_m", "bearing", "walk_m", "walk_min", "open_state",
+            "next_change", "next_state", "time_zone", "street", "housenumber",
             "postcode", "city", "country", "phone", "website", "email", "opening_hours", "cuisine", "wheelchair",
             "operator", "brand",
         ])
         #expect(object["id"] as? String == "osm:n1")
-        #expect(object["distance_m"] as? Double == 12.3)
-        #expect(object["bearing"] as? Double == 90.1)
+        #expect(object["distance_m"] as? Int == 12)
+        #expect(object["bearing"] as? Int == 90)
+        #expect(object["walk_m"] is NSNull)
         #expect(object["opening_hours"] as? String == "Mo-Fr 08:00-18:00")
         #expect(object["website"] is NSNull)
         #expect(PlacesOutput.json([]) == "[]\n")

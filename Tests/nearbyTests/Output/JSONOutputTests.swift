@@ -10,7 +10,7 @@ struct JSONOutputTests {
     @Test func oneStyle() {
         let value = JSONOutput.object([
             ("name", .string("Café \"Amadeus\"")), ("lat", .degrees(47.141307700000006)), ("lon", .degrees(-9.5)),
-            ("count", .int(42_857)), ("distance_m", .tenths(12.34)), ("email", .text(nil)), ("tags", .array([])),
+            ("count", .int(42_857)), ("distance_m", .rounded(12.34)), ("email", .text(nil)), ("tags", .array([])),
             ("open", .bool(true)),
         ])
         #expect(value.rendered() == """
@@ -19,7 +19,7 @@ struct JSONOutputTests {
               "lat": 47.1413077,
               "lon": -9.5,
               "count": 42857,
-              "distance_m": 12.3,
+              "distance_m": 12,
               "email": null,
               "tags": [],
               "open": true
