@@ -29,6 +29,16 @@ public enum FriendValidation {
         }
     }
 
+    /// Scalars a field may hold per character of its limit. A character is what one sees: "é" written as two
+    /// scalars, a family emoji as seven; but one "a" with 30,000 accents is one character too, so the
+    /// character limit alone bounds nothing (a 40-character name of 240 KB).
+    public static let scalarsPerCharacter = 8
+
+    /// The reason `text` is refused for holding too many scalars for `limit` characters, or nil.
+    static func scalarProblem(_ text: String, limit: Int) -> String? {
+        text.unicodeScalars.count > limit * scalarsPerCharacter ? "Too many accents or joined characters" : nil
+    }
+
     /// Characters no field may hold, whichever way it arrives: C0 and C1 controls and DEL (escape sequences
     /// start with them), bidirectional embeddings, overrides and isolates (they reorder the text around them
     /// on screen), and line and paragraph separators.
@@ -62,6 +72,7 @@ public enum FriendValidation {
 
     private static func optionalNameProblem(_ trimmed: String) -> String? {
         if trimmed.count > nameLengthRange.upperBound { return "At most \(nameLengthRange.upperBound) characters" }
+        if let problem = scalarProblem(trimmed, limit: nameLengthRange.upperBound) { return problem }
         if hasForbiddenCharacter(trimmed) { return nameRule }
         // U+FFFD stands where bytes could not be read as text (a damaged card): not a name anyone wrote.
         if trimmed.unicodeScalars.contains("\u{FFFD}") { return "Holds text that could not be read" }
@@ -89,7 +100,7 @@ public enum FriendValidation {
     /// The reason an e-mail address is refused, or nil when it is fine or empty (it is optional).
     public static func emailProblem(_ email: String?) -> String? {
         guard let email = email?.trimmingSpaces(), !email.isEmpty else { return nil }
-        if email.count > emailLength { return "Too long" }
+        if email.count > emailLength || scalarProblem(email, limit: emailLength) != nil { return "Too long" }
         if hasForbiddenCharacter(email) { return "Only printable characters" }
         let parts = email.split(separator: "@", omittingEmptySubsequences: false)
         guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else { return "Not an e-mail address" }
@@ -107,6 +118,7 @@ public enum FriendValidation {
     public static func placeNameProblem(_ name: String) -> String? {
         let limit = maximumLength(of: .location)
         if name.count > limit { return "At most \(limit) characters" }
+        if let problem = scalarProblem(name, limit: limit) { return problem }
         if hasForbiddenCharacter(name) { return "Only printable characters" }
         if !name.unicodeScalars.contains(where: { $0.properties.isAlphabetic }) { return "Needs at least one letter" }
         return nil

@@ -36,9 +36,14 @@ public final class WalkSearch {
     /// Approaches at vertices of tiles not loaded yet, linked in when the tile is.
     private var waitingApproaches: [WalkTileKey: [Int32]] = [:]
     private var snapMarks = WalkSnapMarks()
+    /// The last search stopped at its limit with paths still to walk (not because the paths ran out).
+    private var limitReached = false
 
     /// Tiles the last search loaded (for benchmarks and tests of bounded loading).
     public var tilesLoaded: Int { tiles.count }
+
+    /// Why the last `route` found no walk (nil after a walk was found).
+    public private(set) var missedBecause: NoWalkReason?
 
     public init(source: any WalkTileSource) {
         self.source = source
@@ -73,8 +78,19 @@ public final class WalkSearch {
         if start.isValid, start.distance(to: end) < 1 {
             return WalkRoute(length: 0, points: [start], stretches: [], offNetwork: 0)
         }
-        guard let origin = try snap(start), let target = try snap(end) else { return nil }
-        guard let found = try search(from: origin, to: [target], limit: limit)[0] else { return nil }
+        missedBecause = nil
+        guard let origin = try snap(start) else {
+            missedBecause = .offPaths(start: true, end: try snap(end) == nil)
+            return nil
+        }
+        guard let target = try snap(end) else {
+            missedBecause = .offPaths(start: false, end: true)
+            return nil
+        }
+        guard let found = try search(from: origin, to: [target], limit: limit)[0] else {
+            missedBecause = limitReached ? .beyondLimit(limit) : .notJoined
+            return nil
+        }
         var pieces: [(points: [Coordinate], name: String?, length: Double)] = []
         switch found.via {
         case .direct:
@@ -155,6 +171,7 @@ public final class WalkSearch {
     }
 
     private func search(from origin: WalkSnap, to targets: [WalkSnap?], limit: Double) throws(RoutingError) -> [Found?] {
+        limitReached = false
         var best = [Found?](repeating: nil, count: targets.count)
         var final = [Bool](repeating: false, count: targets.count)
         var remaining = 0
@@ -209,7 +226,11 @@ public final class WalkSearch {
                     remaining -= 1
                 }
             }
-            if remaining == 0 || reached > limit { break }
+            if remaining == 0 { break }
+            if reached > limit {
+                limitReached = true
+                break
+            }
             let slot = Int(packed >> 32), vertex = Int(Int32(truncatingIfNeeded: packed))
             let flat = Int(base[slot]) + vertex
             guard !settled[flat], distance[flat] == reached else { continue }
@@ -356,4 +377,20 @@ public final class WalkSearch {
         points.append(to.point)
         return points
     }
+}
+
+/// Why a route has no walk, in the words a user can act on.
+public enum NoWalkReason: Hashable, Sendable {
+    /// The start, the end or both are more than `WalkSearch.snapRadius` from any path.
+    case offPaths(start: Bool, end: Bool)
+    /// Every path from the start was walked and none reaches the end.
+    case notJoined
+    /// The search walked as far as it may (metres) without reaching the end.
+    case beyondLimit(Double)
+}
+
+/// A route, or why there is none.
+public enum RouteOutcome: Hashable, Sendable {
+    case walk(WalkRoute)
+    case none(NoWalkReason)
 }

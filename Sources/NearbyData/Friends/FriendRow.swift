@@ -75,21 +75,6 @@ enum FriendRow {
 }
 
 extension FriendDraft {
-    /// The draft as the store keeps it: fields trimmed, empty optional fields absent.
-    var normalized: FriendDraft {
-        func trim(_ text: String) -> String {
-            // Most fields need no trimming; checking first is much cheaper than a trim on every field.
-            guard text.first?.isWhitespace == true || text.last?.isWhitespace == true else { return text }
-            return text.trimmingSpaces()
-        }
-        func optional(_ text: String?) -> String? {
-            guard let text = text.map(trim), !text.isEmpty else { return nil }
-            return text
-        }
-        return FriendDraft(firstName: trim(firstName), lastName: trim(lastName), phoneNumber: trim(phoneNumber),
-                           email: optional(email), coordinate: coordinate, placeName: optional(placeName))
-    }
-
     /// The first problem of the draft in form order, as the error add and update throw.
     var validationError: FriendsError? {
         let problems = FriendValidation.problems(in: self)

@@ -196,8 +196,10 @@ public enum NearResolutionError: Error, Hashable, Sendable, CustomStringConverti
 
 extension String {
     /// Quoted, with control characters made visible, so a hostile name cannot drive the terminal.
+    /// Cut to 80 characters, as the command line quotes values: a 5,000-digit `--near` is not echoed whole.
     var quotedForMessage: String {
-        let safe = unicodeScalars.map { scalar -> String in
+        let shown = count > 80 ? prefix(79) + "…" : Substring(self)
+        let safe = shown.unicodeScalars.map { scalar -> String in
             scalar.properties.generalCategory == .control ? "\u{FFFD}" : String(scalar)
         }.joined()
         return "“\(safe)”"

@@ -37,9 +37,16 @@ public final class LocalWalkingRouter: WalkingRouter, Sendable {
     }
 
     public func routeNow(from start: Coordinate, to end: Coordinate) throws(RoutingError) -> WalkRoute? {
+        if case .walk(let route) = try routeOrReason(from: start, to: end) { return route }
+        return nil
+    }
+
+    /// The walk, or why there is none (the command line says which).
+    public func routeOrReason(from start: Coordinate, to end: Coordinate) throws(RoutingError) -> RouteOutcome {
         try checkNetwork()
         let search = WalkSearch(source: source)
-        return try search.route(from: start, to: end, limit: WalkSearchLimit.longest)
+        if let route = try search.route(from: start, to: end, limit: WalkSearchLimit.longest) { return .walk(route) }
+        return .none(search.missedBecause ?? .notJoined)
     }
 
     /// Whether the store holds a network at all.

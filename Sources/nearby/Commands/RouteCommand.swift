@@ -40,15 +40,16 @@ struct RouteCommand: AsyncParsableCommand {
         let end = try await NearResolution.resolve(to, in: store, gps: settings.gpsd, option: "--to",
                                                    nearestTo: start.coordinate, placesToo: true)
         let router = LocalWalkingRouter(database: database)
-        let route: WalkRoute?
+        let route: WalkRoute
         do {
-            route = try router.routeNow(from: start.coordinate, to: end.coordinate)
-        } catch {
+            switch try router.routeOrReason(from: start.coordinate, to: end.coordinate) {
+            case .walk(let walk): route = walk
+            case .none(let reason):
+                throw CommandFailure("No walk found from \(RouteOutput.name(start)) to \(RouteOutput.name(end)): "
+                                     + RouteOutput.reason(reason, units: settings.units))
+            }
+        } catch let error as RoutingError {
             throw CommandFailure(RouteOutput.explanation(error, storeDirectory: global.directory.path))
-        }
-        guard let route else {
-            throw CommandFailure("No walk found from \(RouteOutput.name(start)) to \(RouteOutput.name(end)): "
-                                 + "one end is more than 300 m from any path, or no path joins them.")
         }
         if json {
             Console.write(RouteOutput.json(route, from: start, to: end))

@@ -52,6 +52,20 @@ enum RouteOutput {
         return "\(TerminalText.safe(name)) (\(point))"
     }
 
+    /// Why there is no walk, as the end of a sentence.
+    static func reason(_ reason: NoWalkReason, units: UnitSystem) -> String {
+        let reach = DistanceFormatting.radius(WalkSearch.snapRadius, units: units)
+        switch reason {
+        case .offPaths(start: true, end: true): return "both ends are more than \(reach) from any path."
+        case .offPaths(start: true, end: false): return "the start is more than \(reach) from any path."
+        case .offPaths: return "the end is more than \(reach) from any path."
+        case .notJoined: return "no path joins them."
+        case .beyondLimit(let metres):
+            return "no walk of up to \(DistanceFormatting.radius(metres, units: units)) on paths reaches the end "
+                + "(the longest walk Nearby looks for)."
+        }
+    }
+
     static func explanation(_ error: RoutingError, storeDirectory: String) -> String {
         switch error {
         case .noNetwork:

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Glibc
 
 /// The config file: `key = "value"` lines, a small subset of TOML.
 ///
@@ -23,9 +24,15 @@ struct ConfigFile: Equatable {
     static func load(from url: URL) throws(SettingsError) -> ConfigFile? {
         let bytes: [UInt8]
         do {
-            if FileSystem.kind(of: url.path) == .missing { return nil }
+            // Only a file that is not there means "no config file": a link that loops or points nowhere is
+            // a mistake worth saying.
             bytes = try FileSystem.read(url.path, limit: sizeLimit)
         } catch {
+            if error.kind == .missing {
+                var info = stat()
+                if lstat(url.path, &info) != 0 { return nil }
+                throw SettingsError("Cannot read \(url.path): it is a link to nothing.")
+            }
             if error.kind == .tooLarge {
                 throw SettingsError("\(url.path) is larger than \(sizeLimit / 1024) KB; it is not a config file.")
             }

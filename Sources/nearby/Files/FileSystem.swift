@@ -70,12 +70,26 @@ enum FileSystem {
         return home + path.dropFirst()
     }
 
-    /// Reads a whole file.
+    /// Reads a whole regular file. Anything else is refused without waiting: opening a FIFO for reading
+    /// blocks until a writer comes, so it is opened non-blocking and looked at before a byte is read.
     static func read(_ path: String, limit: Int = Int.max) throws(FileFailure) -> [UInt8] {
         if kind(of: path) == .folder { throw FileFailure(path: path, reason: "it is a folder") }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw FileFailure(path: path, reason: reason(errno)) }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else {
+            let code = errno
+            throw FileFailure(path: path, reason: reason(code), kind: code == ENOENT ? .missing : .other)
+        }
         defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw FileFailure(path: path, reason: reason(errno)) }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw FileFailure(path: path, reason: "it is a folder")
+        case S_IFIFO: throw FileFailure(path: path, reason: "it is a pipe, not a file")
+        default: throw FileFailure(path: path, reason: "it is not a regular file")
+        }
+        // Regular files never block; the flag goes so that reads of them behave as usual.
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
@@ -151,6 +165,8 @@ struct FileFailure: Error, Equatable {
     enum Kind: Equatable {
         case existsAlready
         case tooLarge
+        /// Nothing at the path (ENOENT); a dangling or looping link is not this.
+        case missing
         case other
     }
 

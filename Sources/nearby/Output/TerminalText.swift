@@ -11,9 +11,13 @@ enum TerminalText {
         TextSanitizer.sanitize(InvisibleCharacters.stripped(text))
     }
 
-    /// “text”, safe: how messages quote what the user gave or the data holds.
+    /// Characters of a value a message quotes: enough to recognise it, never a screenful of digits.
+    static let quotedLength = 80
+
+    /// “text”, safe and cut to `quotedLength`: how messages quote what the user gave or the data holds.
     static func quoted(_ text: String) -> String {
-        "“\(safe(text))”"
+        let shown = text.count > quotedLength ? text.prefix(quotedLength - 1) + "…" : text
+        return "“\(safe(String(shown)))”"
     }
 
     /// Each line of `text` made safe, the line breaks kept (for multi-line messages from libraries).

@@ -121,4 +121,25 @@ struct FriendValidationTests {
             }
         }
     }
+
+    /// One character with 30,000 accents is one character: the scalars are bounded too.
+    @Test func accentFloodsAreRefusedAndRealNamesAreNot() {
+        let flood = "A" + String(repeating: "\u{0301}", count: 30_000)
+        #expect(flood.count == 1)
+        #expect(FriendValidation.nameProblem(flood) == "Too many accents or joined characters")
+        #expect(FriendValidation.placeNameProblem("Vaduz" + flood) == "Too many accents or joined characters")
+        // Forty family emoji (seven scalars each) and a Vietnamese name written decomposed stay names.
+        #expect(FriendValidation.nameProblem(String(repeating: "👨‍👩‍👧‍👦", count: 40)) == nil)
+        #expect(FriendValidation.nameProblem("Nguye\u{0302}\u{0303}n") == nil)
+    }
+
+    @Test func theStoredFormDropsInvisibleCharactersButKeepsJoiners() {
+        let draft = FriendDraft(firstName: "\u{FEFF}An\u{200B}na\u{2060} ", lastName: "Fam👨‍👩‍👧", phoneNumber: " +423 1 ",
+                                placeName: "\u{200B}")
+        let stored = draft.normalized
+        #expect(stored.firstName == "Anna")
+        #expect(stored.lastName == "Fam👨‍👩‍👧")
+        #expect(stored.phoneNumber == "+423 1")
+        #expect(stored.placeName == nil)
+    }
 }

@@ -123,6 +123,26 @@ struct WalkSearchTests {
         #expect(legs[0] == nil)
         #expect(legs[1] != nil)
     }
+
+    @Test("a route with no walk says why: off the paths, not joined, or past the search's limit")
+    func routeSaysWhy() throws {
+        let tiles = InMemoryWalkTiles(Self.gridTiles(seed: 1))
+        let search = WalkSearch(source: tiles)
+        let inside = Coordinate(latitude: 47.125 + 11 * 5e-4 + 7e-7, longitude: 9.505 + 41 * 5e-4 + 3e-7)
+        let start = Coordinate(latitude: 47.125 + 50 * 5e-4, longitude: 9.505 + 5 * 5e-4)
+        let far = Coordinate(latitude: 47.125 + 10 * 5e-4, longitude: 9.505 + 55 * 5e-4)
+        let sea = Coordinate(latitude: 47.3, longitude: 9.505)
+        #expect(try search.route(from: start, to: inside, limit: 20_000) == nil)
+        #expect(search.missedBecause == .notJoined)
+        #expect(try search.route(from: start, to: far, limit: 500) == nil)
+        #expect(search.missedBecause == .beyondLimit(500))
+        #expect(try search.route(from: sea, to: far, limit: 20_000) == nil)
+        #expect(search.missedBecause == .offPaths(start: true, end: false))
+        #expect(try search.route(from: start, to: sea, limit: 20_000) == nil)
+        #expect(search.missedBecause == .offPaths(start: false, end: true))
+        #expect(try search.route(from: start, to: far, limit: 20_000) != nil)
+        #expect(search.missedBecause == nil)
+    }
 }
 
 /// A small seeded generator, so the grid is the same on every run.

@@ -65,6 +65,9 @@ struct PlacesCommandTests {
         let message = try await failure(["--data-dir", folder.path])
         #expect(message?.contains("Say where you are") == true)
         #expect(message?.contains("\n") == false)
+        // A value of 5,000 digits is named, not echoed whole.
+        let long = try await failure(["--data-dir", folder.path, "--near", String(repeating: "1", count: 5_000)])
+        #expect((long?.count ?? 0) < 300 && long?.contains("1…”") == true, "\(long ?? "")")
         let ambiguous = try await failure(["--data-dir", folder.path, "--near", "Triesen"])
         #expect(ambiguous?.contains("village, 47.10700,9.52800") == true)
         #expect(try await failure(["--data-dir", folder.path, "--near", "47.141,9.5209", "--category", "Café"]) == nil)

@@ -43,5 +43,14 @@ struct RouteCommandTests {
 
         let here = try await runCommand(["route", "--data-dir", store, "--from", "Vaduz", "--to", "Café Amann"]).output
         #expect(here.hasSuffix(": 0 m, you are there.\n"), "\(here)")
+
+        // No walk: the message says which end is off the paths instead of offering two guesses.
+        do {
+            _ = try await runCommand(["route", "--data-dir", store, "--from", "Vaduz", "--to", "47.2,9.52"])
+            Issue.record("a walk to a point 6 km from any path was found")
+        } catch {
+            let message = RouteCommand.message(for: error)
+            #expect(message.hasSuffix("the end is more than 300 m from any path."), "\(message)")
+        }
     }
 }

@@ -1,3 +1,4 @@
+import Glibc
 import Foundation
 import Testing
 @testable import nearby
@@ -80,6 +81,28 @@ struct ConfigFileTests {
         let good = folder.appendingPathComponent("good.toml")
         try Data("units = \"metric\"\n".utf8).write(to: good)
         #expect(try ConfigFile.load(from: good)?.entries[.units]?.value == "metric")
+    }
+
+    /// A FIFO would block start-up for ever; a link that loops or points nowhere was taken as no file.
+    @Test func aPipeOrABrokenLinkIsAnErrorAtOnce() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-config-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let pipe = folder.appendingPathComponent("pipe.toml")
+        #expect(mkfifo(pipe.path, 0o600) == 0)
+        #expect(throws: SettingsError("Cannot read \(pipe.path): it is a pipe, not a file.")) {
+            try ConfigFile.load(from: pipe)
+        }
+        let loop = folder.appendingPathComponent("loop.toml")
+        try FileManager.default.createSymbolicLink(atPath: loop.path, withDestinationPath: loop.path)
+        #expect(throws: SettingsError("Cannot read \(loop.path): too many levels of symbolic links.")) {
+            try ConfigFile.load(from: loop)
+        }
+        let dangling = folder.appendingPathComponent("dangling.toml")
+        try FileManager.default.createSymbolicLink(atPath: dangling.path, withDestinationPath: folder.path + "/gone")
+        #expect(throws: SettingsError("Cannot read \(dangling.path): it is a link to nothing.")) {
+            try ConfigFile.load(from: dangling)
+        }
     }
 
     @Test func locationFollowsXDG() {

@@ -67,7 +67,9 @@ public struct HolidayCalendarFile: Hashable, Sendable {
             case "-PH": kind = .notPublicHoliday
             case "SH": kind = .schoolHoliday
             default:
-                throw Failure(line: index + 1, reason: "\"\(words[0])\" is not PH, -PH or SH")
+                // The line is not quoted: a setting that names the wrong file (a password file) must not
+                // print what that file holds.
+                throw Failure(line: index + 1, reason: "does not start with PH, -PH or SH")
             }
             guard words.count >= 2 else { throw Failure(line: index + 1, reason: "a date must follow \(words[0])") }
             let range = words[1].split(separator: ".", omittingEmptySubsequences: true)

@@ -114,10 +114,10 @@ public struct PostgresFriendsRepository: FriendsRepository, FriendsListJSON {
         if let field = FriendField.allCases.first(where: { problems[$0] != nil }), let reason = problems[field] {
             throw .invalid(field: field, reason: reason)
         }
-        let first = changes.firstName.map(Self.trimmed), last = changes.lastName.map(Self.trimmed)
-        let phone = changes.phoneNumber.map(Self.trimmed)
-        let email: String?? = changes.email.map { $0.map(Self.trimmed).flatMap { $0.isEmpty ? nil : $0 } }
-        let place: String?? = changes.placeName.map { $0.map(Self.trimmed).flatMap { $0.isEmpty ? nil : $0 } }
+        let first = changes.firstName.map(FriendDraft.storedText), last = changes.lastName.map(FriendDraft.storedText)
+        let phone = changes.phoneNumber.map(FriendDraft.storedText)
+        let email: String?? = changes.email.map { $0.map(FriendDraft.storedText).flatMap { $0.isEmpty ? nil : $0 } }
+        let place: String?? = changes.placeName.map { $0.map(FriendDraft.storedText).flatMap { $0.isEmpty ? nil : $0 } }
         let setsCoordinate = changes.coordinate != nil
         let coordinate = changes.coordinate ?? nil
         let emailValue: String? = email ?? nil, placeValue: String? = place ?? nil
@@ -180,22 +180,12 @@ public struct PostgresFriendsRepository: FriendsRepository, FriendsListJSON {
 
     /// The draft trimmed and validated, as the local store keeps it.
     private static func checked(_ draft: FriendDraft) throws(FriendsError) -> FriendDraft {
-        let optional = { (text: String?) -> String? in
-            guard let text = text.map(trimmed), !text.isEmpty else { return nil }
-            return text
-        }
-        let clean = FriendDraft(firstName: trimmed(draft.firstName), lastName: trimmed(draft.lastName),
-                                phoneNumber: trimmed(draft.phoneNumber), email: optional(draft.email),
-                                coordinate: draft.coordinate, placeName: optional(draft.placeName))
+        let clean = draft.normalized
         let problems = FriendValidation.problems(in: clean)
         if let field = FriendField.allCases.first(where: { problems[$0] != nil }), let reason = problems[field] {
             throw .invalid(field: field, reason: reason)
         }
         return clean
-    }
-
-    private static func trimmed(_ text: String) -> String {
-        text.trimmingCharacters(in: .whitespaces)
     }
 
     private static func friends(_ rows: [PostgresRow]) throws -> [Friend] {
