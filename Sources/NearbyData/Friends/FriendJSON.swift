@@ -31,8 +31,8 @@ public enum FriendJSON {
 
     // MARK: Reading (lenient)
 
-    /// A friend from one element of a service's answer, or nil when it lacks an id or a name, has a field of
-    /// the wrong type, or text too long to be a name. Extra fields are ignored; control characters are
+    /// A friend from one element of a service's answer, or nil when it lacks an id (a positive one) or a name,
+    /// has a field of the wrong type, text too long to be a name, or an impossible position or date. Extra fields are ignored; control characters are
     /// replaced so that nothing read can drive the terminal.
     public static func friend(from value: JSONValue) -> Friend? {
         guard case .object(let fields) = value else { return nil }
@@ -47,7 +47,7 @@ public enum FriendJSON {
             }
             return nil
         }
-        guard let id = (fields["id"] ?? fields["_id"])?.integerValue,
+        guard let id = (fields["id"] ?? fields["_id"])?.integerValue, id > 0,
               case .some(.some(let first)) = text("firstname", "firstName", "first_name"),
               case .some(.some(let last)) = text("lastname", "lastName", "last_name"),
               case .some(.some(let phone)) = text("phonenumber", "phoneNumber", "phone_number", "phone", numbersAllowed: true)
@@ -55,12 +55,21 @@ public enum FriendJSON {
         var friend = Friend(id: id, firstName: first, lastName: last, phoneNumber: phone)
         if case .some(.some(let email)) = text("email"), !email.isEmpty { friend.email = email }
         if case .some(.some(let place)) = text("placename", "placeName"), !place.isEmpty { friend.placeName = place }
-        if let lat = fields["latitude"]?.doubleValue, let lon = fields["longitude"]?.doubleValue {
+        // A position or a date that is there but impossible (latitude 1e308, "9999-99-99") is a damaged row,
+        // not a friend without one: shown, it would read "1e+308" or "Added 1970-01-01".
+        let latitude = fields["latitude"].flatMap { $0.isNull ? nil : $0 }
+        let longitude = fields["longitude"].flatMap { $0.isNull ? nil : $0 }
+        if latitude != nil || longitude != nil {
+            guard let lat = latitude?.doubleValue, let lon = longitude?.doubleValue else { return nil }
             let coordinate = Coordinate(latitude: lat, longitude: lon)
-            if coordinate.isValid { friend.coordinate = coordinate }
+            guard coordinate.isValid else { return nil }
+            friend.coordinate = coordinate
         }
-        if let created = fields["createdAt"]?.stringValue.flatMap(parseDate) { friend.createdAt = created }
-        if let updated = fields["updatedAt"]?.stringValue.flatMap(parseDate) { friend.updatedAt = updated }
+        for (key, keyPath) in [("createdAt", \Friend.createdAt), ("updatedAt", \Friend.updatedAt)] {
+            guard let raw = fields[key], !raw.isNull else { continue }
+            guard let date = raw.stringValue.flatMap(parseDate) else { return nil }
+            friend[keyPath: keyPath] = date
+        }
         return friend
     }
 
@@ -77,8 +86,11 @@ public enum FriendJSON {
         }
         var friends: [Friend] = []
         friends.reserveCapacity(items.count)
+        // A second friend with an id already listed is refused: edits and deletes go by id, and one of the
+        // two would be changed through the other's row.
+        var seen = Set<Friend.ID>()
         for item in items {
-            if let friend = friend(from: item) { friends.append(friend) }
+            if let friend = friend(from: item), seen.insert(friend.id).inserted { friends.append(friend) }
         }
         return (friends, items.count - friends.count)
     }

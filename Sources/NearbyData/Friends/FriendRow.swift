@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Logging
 import NearbyCore
 
 /// How a friend is read from and written to the `friend` table.
@@ -30,6 +31,12 @@ enum FriendRow {
         var coordinate: Coordinate?
         if let latitude = try row.column(5, as: Double?.self), let longitude = try row.column(6, as: Double?.self) {
             coordinate = Coordinate(latitude: latitude, longitude: longitude)
+            // A row changed outside the app (latitude 1e308) keeps its friend, without the impossible place.
+            if coordinate?.isValid == false {
+                let id = (try? row.column(0, as: Int64.self)).map(String.init) ?? "?"
+                StoreLog.logger.warning("Friend \(id) has an impossible position; it is left out.")
+                coordinate = nil
+            }
         }
         return Friend(id: try row.column(0), firstName: try row.column(1), lastName: try row.column(2),
                       phoneNumber: try row.column(3), email: try row.column(4), coordinate: coordinate,

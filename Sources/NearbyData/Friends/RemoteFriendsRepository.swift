@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Logging
 import NearbyCore
 
 /// Friends kept by a remote JSON service: `GET /listFriends`, `POST /addFriend`,
@@ -42,6 +43,12 @@ public struct RemoteFriendsRepository: FriendsRepository {
         // unreadable entries is an answer this client does not understand.
         if list.friends.isEmpty, list.skipped > 0 {
             throw .network("The friends service answered with \(list.skipped) entries that could not be read.")
+        }
+        if list.skipped > 0 {
+            Logger(label: "nearby.friends").warning("""
+                Left out \(list.skipped) of the friends service's entries: no positive id, an id listed twice, \
+                a missing name or phone, or an impossible position or date.
+                """)
         }
         return FriendListOrder.sorted(list.friends)
     }

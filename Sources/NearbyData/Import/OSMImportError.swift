@@ -38,18 +38,24 @@ public enum OSMImportError: Error, Hashable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .unreadable(let path, let reason): "Cannot read \(path): \(reason)."
-        case .notOSM(let reason): "This is not an OpenStreetMap file: \(reason)."
-        case .truncated(let what, let location): "The file is cut short \(location): \(what)."
-        case .corrupt(let what, let location): "The file is damaged \(location): \(what)."
-        case .unsupported(let what, let location): "The file needs something this importer cannot do \(location): \(what)."
-        case .sink(let reason): "Saving the places failed: \(reason)."
-        case .scratch(let reason): "The import's temporary files failed: \(reason)."
+        case .unreadable(let path, let reason): "Cannot read \(path): \(Self.sentenceEnd(reason))"
+        case .notOSM(let reason): "This is not an OpenStreetMap file: \(Self.sentenceEnd(reason))"
+        case .truncated(let what, let location): "The file is cut short \(location): \(Self.sentenceEnd(what))"
+        case .corrupt(let what, let location): "The file is damaged \(location): \(Self.sentenceEnd(what))"
+        case .unsupported(let what, let location):
+            "The file needs something this importer cannot do \(location): \(Self.sentenceEnd(what))"
+        case .sink(let reason): "Saving the places failed: \(Self.sentenceEnd(reason))"
+        case .scratch(let reason): "The import's temporary files failed: \(Self.sentenceEnd(reason))"
         case .diskTooSmall(let needed, let available, let folder):
             "Not enough disk space: importing this file needs about \(needed >> 20) MB free in \(folder) "
                 + "(for its temporary files and the store), and only \(available >> 20) MB are; nothing was changed."
         case .interrupted: "The import was interrupted; the store is as it was before."
         }
+    }
+
+    /// `reason` ending in one full stop: a reason that is a sentence of its own ("… its folder.") gets no second.
+    private static func sentenceEnd(_ reason: String) -> String {
+        reason.hasSuffix(".") || reason.hasSuffix("?") || reason.hasSuffix("!") ? reason : reason + "."
     }
 
     /// Where in the file the problem lies, when it lies somewhere.

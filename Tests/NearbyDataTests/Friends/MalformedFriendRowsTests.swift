@@ -49,6 +49,12 @@ struct MalformedFriendRowsTests {
         await #expect(throws: FriendsError.notFound) { try await friends.friend(id: 2) }
     }
 
+    @Test func anImpossiblePositionIsLeftOutAndTheFriendKept() async throws {
+        let friends = try await store(damagedBy: "UPDATE friend SET latitude = 1e308, longitude = -1e308 WHERE id = 2")
+        let max = try await friends.friend(id: 2)
+        #expect(max.fullName == "Max Adler" && max.coordinate == nil)
+    }
+
     @Test func aDamagedRowCanStillBeDeletedOrRepaired() async throws {
         let friends = try await store(damagedBy: Self.damage[0])
         let repaired = try await friends.updateFriend(

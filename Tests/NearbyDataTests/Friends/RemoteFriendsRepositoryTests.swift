@@ -223,6 +223,26 @@ struct RemoteFriendsRepositoryTests {
         await stub.stop()
     }
 
+    @Test("ids that are not positive or are listed twice, impossible dates and positions are refused row by row")
+    func refusesImpossibleRows() async throws {
+        let stub = try await StubServer.answering(json: """
+            [{"id": 1, "firstname": "Anna", "lastname": "Beck", "phonenumber": "555 0101"},
+             {"id": 1, "firstname": "Twin", "lastname": "Of Anna", "phonenumber": "555 0102"},
+             {"id": -5, "firstname": "Negative", "lastname": "Id", "phonenumber": "555 0103"},
+             {"id": 0, "firstname": "Zero", "lastname": "Id", "phonenumber": "555 0103"},
+             {"id": 4, "firstname": "Bad", "lastname": "Date", "phonenumber": "555 0104", "createdAt": "9999-99-99"},
+             {"id": 5, "firstname": "Far", "lastname": "Out", "phonenumber": "555 0105", "latitude": 1e308,
+              "longitude": -1e308},
+             {"id": 6, "firstname": "Half", "lastname": "Place", "phonenumber": "555 0106", "latitude": 47.1},
+             {"id": 7, "firstname": "Max", "lastname": "Adler", "phonenumber": "555 0107", "latitude": 47.1,
+              "longitude": 9.5, "createdAt": null}]
+            """)
+        let friends = try await client(stub).listFriends()
+        #expect(Set(friends.map(\.id)) == [1, 7])
+        #expect(friends.first { $0.id == 1 }?.firstName == "Anna")
+        await stub.stop()
+    }
+
     @Test("escape sequences in names cannot reach the terminal")
     func escapeSequences() async throws {
         let stub = try await StubServer.answering(json: #"""

@@ -68,4 +68,15 @@ struct DamagedInputTests {
         }
         #expect(refused > 0, "no round of damage was refused")
     }
+
+    /// A reason that is a sentence of its own ends the message once: "… and its folder.", never "folder..".
+    @Test func everyMessageEndsInOneFullStop() {
+        let errors: [OSMImportError] = [
+            .sink("The store at /s is read-only, so nothing can be saved; check the permissions of the file and its folder."),
+            .sink("disk I/O error"), .scratch("cannot write x."), .notOSM(reason: "it holds no <osm> element"),
+        ]
+        for error in errors {
+            #expect(error.description.hasSuffix(".") && !error.description.hasSuffix(".."), "\(error.description)")
+        }
+    }
 }

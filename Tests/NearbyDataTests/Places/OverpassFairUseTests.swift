@@ -170,6 +170,23 @@ struct OverpassFairUseTests {
         await standIn.stop()
     }
 
+    @Test("an absurd Retry-After holds queries back a minute at most while the status page says a slot is free")
+    func absurdRetryAfterBesideAFreeSlot() async throws {
+        let standIn = try await OverpassStandIn.start(fixture: Self.fixture)
+        let clock = Clock()
+        let places = try overpass(standIn, clock: clock)
+        let query = PlaceQuery(center: Self.here, radius: 2_000)
+        standIn.answer(.status(429, body: "", headers: ["Retry-After": "99999999999999999999"]))
+        standIn.setNextSlot(in: nil)
+        await #expect(throws: PlacesError.unavailable("Overpass is busy; next slot in 60 s.")) {
+            try await places.places(query, after: nil)
+        }
+        standIn.answer(.fixture)
+        clock.advance(61)
+        #expect(try await places.places(query, after: nil).hits.count == 5)
+        await standIn.stop()
+    }
+
     @Test("a 504 with Retry-After is honoured; without it, the next try may go at once")
     func gatewayTimeout() async throws {
         let standIn = try await OverpassStandIn.start(fixture: Self.fixture)

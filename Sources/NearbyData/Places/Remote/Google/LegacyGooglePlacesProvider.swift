@@ -218,7 +218,9 @@ public struct LegacyGooglePlacesProvider: PlacesProvider {
     }
 
     private static func attributions(_ value: JSONValue?) -> [String] {
-        let extra = (value?.arrayValue ?? []).compactMap { $0.stringValue.flatMap { UntrustedText.clean($0) } }
+        let extra = (value?.arrayValue ?? []).compactMap { item in
+            item.stringValue.flatMap { UntrustedText.clean(HTMLAttribution.plainText($0)) }.flatMap { $0.isEmpty ? nil : $0 }
+        }
         return [GooglePlaceMapping.attribution] + extra
     }
 

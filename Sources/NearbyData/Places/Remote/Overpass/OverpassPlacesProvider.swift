@@ -143,18 +143,27 @@ public struct OverpassPlacesProvider: PlacesProvider {
         if wait > 0 { throw Self.busyError(wait: TimeInterval(wait)) }
     }
 
-    /// After a 429: when the next slot is free, from `/api/status`, else from `Retry-After`.
+    /// After a 429: when the next slot is free. The status page knows this client's slots, so it decides; a
+    /// `Retry-After` beside it counts for at most `longestPauseBesideStatus` (a broken or hostile header of
+    /// years must not lock the source while the page says a slot is free). Without the page, `Retry-After`
+    /// alone, capped at an hour (`RetryAfter.longest`).
     private func busy(retryAfter: String?) async -> PlacesError {
-        let retryAt = RetryAfter.instant(retryAfter, now: now())
-        gate.refused(notBefore: retryAt, asksStatus: true)
-        if let wait = await slotWait(), wait > 0 {
-            let slot = now().addingTimeInterval(TimeInterval(wait))
-            gate.refused(notBefore: slot, asksStatus: true)
-            return Self.busyError(wait: max(TimeInterval(wait), retryAt.map { $0.timeIntervalSince(now()) } ?? 0))
+        let start = now()
+        let asked = RetryAfter.instant(retryAfter, now: start).map { $0.timeIntervalSince(start) } ?? 0
+        let wait: TimeInterval
+        if let slot = await slotWait() {
+            wait = max(TimeInterval(slot), min(asked, Self.longestPauseBesideStatus))
+        } else {
+            wait = asked
         }
-        if let retryAt, retryAt > now() { return Self.busyError(wait: retryAt.timeIntervalSince(now())) }
+        gate.slotFree(at: start.addingTimeInterval(wait), now: start)
+        gate.refused(notBefore: nil, asksStatus: true)
+        if wait > 0 { return Self.busyError(wait: wait) }
         return .unavailable("Overpass is busy; try again in a minute.")
     }
+
+    /// The longest a `Retry-After` holds queries back when the status page says when the next slot is free.
+    static let longestPauseBesideStatus: TimeInterval = 60
 
     /// Seconds until a slot is free, from the status page; nil when it cannot be read.
     private func slotWait() async -> Int? {
