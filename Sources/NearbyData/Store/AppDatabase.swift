@@ -27,6 +27,8 @@ public final class AppDatabase: Sendable {
 
     private let writer: SerialConnection?
     private let readers: ReaderPool?
+    /// Why writes are refused when it is not the file's permissions (the disk was full when it opened).
+    private let refusal: StoreError?
     /// The asynchronous write transactions, run in groups on the write connection.
     private let writes: GroupedWrites?
 
@@ -35,8 +37,9 @@ public final class AppDatabase: Sendable {
     /// Read connections open at once: each keeps its own page cache, and the machine has few cores.
     static let readerCount = 3
 
-    private init(path: String, writer: SerialConnection?, readers: ReaderPool?) {
+    private init(path: String, writer: SerialConnection?, readers: ReaderPool?, refusal: StoreError? = nil) {
         self.path = path
+        self.refusal = refusal
         self.writer = writer
         self.readers = readers
         writes = writer.map { GroupedWrites(on: $0) }
@@ -67,9 +70,17 @@ public final class AppDatabase: Sendable {
         let writable = mode == .readWrite && (exists ? Glibc.access(path, W_OK) == 0 : true)
             && Glibc.access(folder, W_OK) == 0
         do {
-            if writable { return try openWritable(path: path) }
-            let fileWritable = exists && Glibc.access(path, W_OK) == 0 && Glibc.access(folder, W_OK) == 0
-            return try openReadOnly(path: path, mode: fileWritable ? .queryOnly : .readOnly)
+            do {
+                if writable { return try openWritable(path: path) }
+                let fileWritable = exists && Glibc.access(path, W_OK) == 0 && Glibc.access(folder, W_OK) == 0
+                return try openReadOnly(path: path, mode: fileWritable ? .queryOnly : .readOnly)
+            } catch let error as SQLiteError where exists && StoreError(error, path: path) == .diskFull(path: path) {
+                // A full disk leaves no room for the WAL's shared-memory file that even readers need: the
+                // store is read as it stands, so lists and the app still open, and writes say why they fail.
+                // Only when no WAL file holds changes the main file lacks, which such a read would miss.
+                guard !hasPendingWAL(path) else { throw error }
+                return try openReadOnly(path: path, mode: .immutable, refusal: .diskFull(path: path))
+            }
         } catch let error as StoreError {
             throw error
         } catch let error as SQLiteError {
@@ -79,6 +90,12 @@ public final class AppDatabase: Sendable {
         } catch {
             throw .failed(path: path, reason: "\(error)")
         }
+    }
+
+    /// Whether a WAL file beside the store holds frames (written by a process that did not close the store).
+    private static func hasPendingWAL(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path + "-wal", &info) == 0 && info.st_size > 0
     }
 
     /// An empty store in memory, for tests.
@@ -121,7 +138,8 @@ public final class AppDatabase: Sendable {
 
     /// - Parameter mode: `.queryOnly` when the file and folder may be written (so closing tidies the WAL
     ///   files away), else `.readOnly`.
-    private static func openReadOnly(path: String, mode: SQLiteConnection.OpenMode) throws -> AppDatabase {
+    private static func openReadOnly(path: String, mode: SQLiteConnection.OpenMode,
+                                     refusal: StoreError? = nil) throws -> AppDatabase {
         var mode = mode
         var connection = try SQLiteConnection(path: path, mode: mode)
         configure(connection)
@@ -158,7 +176,7 @@ public final class AppDatabase: Sendable {
             configure(reader)
             return reader
         }
-        return AppDatabase(path: path, writer: nil, readers: readers)
+        return AppDatabase(path: path, writer: nil, readers: readers, refusal: refusal)
     }
 
     /// A read-only store with the schema and nothing in it, standing for a file that does not exist yet.
@@ -249,7 +267,7 @@ public final class AppDatabase: Sendable {
     /// `GroupedWrites`), so `body` must do nothing but its writes: should that transaction fail as a whole,
     /// it runs again.
     public func write<T: Sendable>(_ body: @escaping @Sendable (SQLiteConnection) throws -> T) async throws -> T {
-        guard let writes else { throw StoreError.readOnly(path: path) }
+        guard let writes else { throw refusal ?? StoreError.readOnly(path: path) }
         return try await writes.write(body)
     }
 
@@ -258,14 +276,14 @@ public final class AppDatabase: Sendable {
 
     /// Runs `body` on the write connection with no transaction of its own (it may open one, or set pragmas).
     public func writeWithoutTransaction<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
-        guard let writer else { throw StoreError.readOnly(path: path) }
+        guard let writer else { throw refusal ?? StoreError.readOnly(path: path) }
         return try writer.sync(body)
     }
 
     /// `writeWithoutTransaction` on the store's write thread.
     public func writeWithoutTransaction<T: Sendable>(
         _ body: @escaping @Sendable (SQLiteConnection) throws -> T) async throws -> T {
-        guard let writer else { throw StoreError.readOnly(path: path) }
+        guard let writer else { throw refusal ?? StoreError.readOnly(path: path) }
         return try await writer.run(body)
     }
 

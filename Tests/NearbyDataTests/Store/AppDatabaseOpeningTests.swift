@@ -26,6 +26,54 @@ struct AppDatabaseOpeningTests {
         }
     }
 
+    /// Mounting a small file system needs root (CI runs as root); elsewhere the test cannot make a full disk.
+    static let canMountFullDisk = getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/bin/mount")
+
+    /// On a full disk SQLite cannot make the shared-memory file even readers of a WAL store need: the store is
+    /// still read (lists, the app's start), and a write says the disk is full rather than "read-only".
+    @Test(.enabled(if: canMountFullDisk, "needs root to mount a tiny file system"))
+    func aFullDiskStillReads() async throws {
+        let folder = try Folder()
+        let disk = folder.url.appendingPathComponent("disk")
+        try FileManager.default.createDirectory(at: disk, withIntermediateDirectories: true)
+        func run(_ arguments: [String]) throws -> Int32 {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: arguments[0])
+            process.arguments = Array(arguments.dropFirst())
+            try process.run()
+            process.waitUntilExit()
+            return process.terminationStatus
+        }
+        guard try run(["/bin/mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", disk.path]) == 0 else {
+            Issue.record("could not mount a tmpfs at \(disk.path)")
+            return
+        }
+        defer { _ = try? run(["/bin/umount", disk.path]) }
+        let store = DataLocation.storeFile(in: disk)
+        do {
+            let database = try AppDatabase.open(at: store)
+            _ = try await LocalFriendsRepository(database: database)
+                .addFriend(FriendDraft(firstName: "Anna", lastName: "Beck", phoneNumber: "+423 555 0101"))
+        }
+        // Fill what is left of the disk.
+        let filler = disk.appendingPathComponent("filler")
+        #expect(FileManager.default.createFile(atPath: filler.path, contents: nil))
+        let handle = try FileHandle(forWritingTo: filler)
+        let block = Data(count: 64 * 1024)
+        while (try? handle.write(contentsOf: block)) != nil {}
+        try? handle.close()
+
+        let database = try AppDatabase.open(at: store)
+        let friends = LocalFriendsRepository(database: database)
+        #expect(try await friends.listFriends().map(\.fullName) == ["Anna Beck"])
+        await #expect(throws: FriendsError.self) {
+            _ = try await friends.addFriend(FriendDraft(firstName: "Max", lastName: "Adler", phoneNumber: "+423 555 0102"))
+        }
+        #expect(throws: StoreError.diskFull(path: store.path)) {
+            try database.writeWithoutTransaction { _ in }
+        }
+    }
+
     @Test func openingAnUpToDateStoreWritesNothing() async throws {
         let folder = try Folder()
         try await makeStore(in: folder)
