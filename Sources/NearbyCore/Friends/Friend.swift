@@ -31,7 +31,7 @@ public struct Friend: Identifiable, Hashable, Sendable, Codable {
     }
 
     /// "First Last", the way lists show a friend.
-    public var fullName: String { lastName.isEmpty ? firstName : "\(firstName) \(lastName)" }
+    public var fullName: String { PersonName.display(first: firstName, last: lastName) }
 
     /// The editable part of this friend.
     public var draft: FriendDraft {

@@ -24,6 +24,11 @@ struct FriendKeys {
         // A friend of one name ("Mom", a company) sorts by it, among the last names.
         self.lastName = String(parts[1].isEmpty ? parts[0] : parts[1])
         search = "\(parts[0]) \(parts[1]) \(parts[2])"
+        // A name shown family name first ("李小龍") is found as it is shown, too.
+        let shown = PersonName.display(first: firstName, last: lastName)
+        if !lastName.isEmpty, !firstName.isEmpty, !shown.contains(" ") {
+            search += " " + SearchFolding.fold(shown)
+        }
     }
 
     init(_ draft: FriendDraft) {

@@ -560,7 +560,9 @@ public final class HomeViewModel: HomeViewModelType {
                 shown.append(statuses[index])
                 shownHits.append(hit)
                 let distance = DistanceFormatting.distance(hit.distance, bearing: hit.bearing, units: context.units)
-                let walk = walking.text(for: hit.id, pace: context.walkingPace).map { " · " + $0 + " walk" } ?? ""
+                // "2 min walk", but "no path" as it is: "no path walk" reads as nothing.
+                let walk = walking.text(for: hit.id, pace: context.walkingPace)
+                    .map { " · " + ($0 == WalkingTimes.noPath ? $0 : $0 + " walk") } ?? ""
                 picks.append(HotPick(id: hit.id, category: category, text: HomeText.hotPick(
                     name: DisplayText.oneLine(hit.place.name), category: category, distance: distance + walk,
                     status: statuses[index], timeZone: context.zones.zone(for: hit.place)), distance: hit.distance))

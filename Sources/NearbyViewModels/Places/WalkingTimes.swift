@@ -66,10 +66,13 @@ struct WalkingTimes {
         if availability == .available { availability = .unknown }
     }
 
+    /// What a row says of a place the network does not reach.
+    static let noPath = "no path"
+
     /// "7 min"; "no path" for a place the network does not reach; nil while unknown or unavailable.
     func text(for id: PlaceID, pace: WalkingPace) -> String? {
         guard availability == .available, let known = estimates[id] else { return nil }
-        guard let walk = known else { return "no path" }
+        guard let walk = known else { return Self.noPath }
         return WalkingTimeText.minutes(walk.minutes(at: pace))
     }
 

@@ -6,10 +6,16 @@ import Testing
 /// A router that walks 1.5 times the straight line, and counts its searches.
 actor DetourRouter: WalkingRouter {
     private(set) var searches: [Int] = []
+    /// Places no path reaches.
+    let unreachable: Bool
+
+    init(unreachable: Bool = false) {
+        self.unreachable = unreachable
+    }
 
     func walks(from start: Coordinate, to targets: [Coordinate]) async throws(RoutingError) -> [WalkEstimate?] {
         searches.append(targets.count)
-        return targets.map { WalkEstimate(metres: start.distance(to: $0) * 1.5) }
+        return targets.map { unreachable ? nil : WalkEstimate(metres: start.distance(to: $0) * 1.5) }
     }
 
     func route(from start: Coordinate, to end: Coordinate) async throws(RoutingError) -> WalkRoute? { nil }
@@ -35,6 +41,20 @@ struct HomeWalkingTests {
         #expect(home.hotPicks.value.pages.first { $0.category == .cafe }?.text
             == "Café Amadeus · café · 120 m NE · 2 min walk · open until 18:00")
         #expect(await router.searches.count == 1, "one search for everything shown, not one per section")
+        home.close()
+    }
+
+    @Test func aPickNoPathReachesSaysNoPathNotNoPathWalk() async {
+        let clock = TestClock("2026-11-25 10:00")
+        var context = HomeContext(places: FakePlacesProvider(places: SampleTown.places),
+                                  friends: FakeFriendsRepository(friends: []), navigator: Navigator(),
+                                  here: SampleTown.here, now: { clock.now }, timeZone: homeZone)
+        context.walking = DetourRouter(unreachable: true)
+        let home = HomeViewModel(context: context)
+        home.load()
+        await home.idle()
+        #expect(home.hotPicks.value.pages.first { $0.category == .cafe }?.text
+            == "Café Amadeus · café · 120 m NE · no path · open until 18:00")
         home.close()
     }
 

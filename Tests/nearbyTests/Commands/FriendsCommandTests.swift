@@ -91,7 +91,7 @@ struct FriendsCommandTests {
         #expect(table == """
             ID  NAME       PHONE          E-MAIL     LOCATION
              1  Anna Beck  +423 555 0101  a\u{FFFD}2J@x.li  \u{241B}]0;owned\u{2407}
-            12  美咲 佐藤  123
+            12  佐藤美咲   123
 
             """)
     }
