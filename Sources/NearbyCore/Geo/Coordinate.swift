@@ -15,8 +15,9 @@ public struct Coordinate: Hashable, Sendable, Codable {
     }
 
     /// Parses "47.141,9.5209" (spaces allowed around the comma); nil when it is not a valid pair.
+    /// Also the forms people paste: "geo:47.141,9.5209" (RFC 5870) and "47.141 9.5209" (`CoordinateText.pair`).
     public init?(parsing text: String) {
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+        let parts = CoordinateText.pair(text).split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count == 2,
               let lat = Double(parts[0].trimmingBlanks()),
               let lon = Double(parts[1].trimmingBlanks()) else { return nil }

@@ -55,7 +55,7 @@ extension LocalPlacesStore {
     public func resolveNear(_ text: String) throws(NearResolutionError) -> NearLocation {
         let trimmed = text.trimmingWhitespace()
         guard !trimmed.isEmpty else { throw .empty }
-        if NearLocation.looksLikeCoordinate(trimmed) {
+        if CoordinateText.looksLikeCoordinate(trimmed) {
             guard let coordinate = Coordinate(parsing: trimmed) else { throw .invalidCoordinate(trimmed) }
             return NearLocation(name: nil, coordinate: coordinate)
         }
@@ -127,18 +127,6 @@ public struct NearLocation: Hashable, Sendable {
     public init(name: String?, coordinate: Coordinate) {
         self.name = name
         self.coordinate = coordinate
-    }
-
-    /// Whether `text` is meant as "LAT,LON" (two numbers), valid or not.
-    static func looksLikeCoordinate(_ text: String) -> Bool {
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-        guard parts.count == 2 else { return false }
-        let numeric = Set("0123456789.+-eE ".unicodeScalars)
-        return parts.allSatisfy { part in
-            !part.trimmingSpaces().isEmpty
-                && part.unicodeScalars.allSatisfy { numeric.contains($0) }
-                && part.contains(where: \.isNumber)
-        }
     }
 }
 

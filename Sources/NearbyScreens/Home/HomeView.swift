@@ -14,7 +14,7 @@ final class HomeView: ScreenView {
     /// What the line at the bottom asks for while it is being typed.
     enum Prompt { case search, location }
     /// What Enter and Esc do to that line; every other key edits it.
-    enum PromptAction { case take, cancel }
+    enum PromptAction { case take, cancel, pick }
 
     private let model: any HomeViewModelType
     private let host: ScreenHost
@@ -36,6 +36,9 @@ final class HomeView: ScreenView {
     /// The search line while `/` is being typed, or the location line of `L`.
     private var search: TextFieldState?
     private var prompt = Prompt.search
+    /// The places a name typed after `L` could mean, and the one Tab last put in the line.
+    private var choices: [LocationRetry.Choice] = []
+    private var choiceIndex: Int?
     /// Home loads when it is first shown: beneath a screen opened with `--open`, it waits until Back.
     private var hasLoaded = false
 
@@ -47,6 +50,8 @@ final class HomeView: ScreenView {
             self?.itemsStale = true
             self?.host.invalidate()
         }, redraw: { [host] in host.invalidate() })
+        // A place `L` could not find: the line opens again with what was typed, and the places it could mean.
+        tokens += [model.locationRetry].onChange { [weak self] in self?.reopenLocation() }
         // Woken when an open state shown changes by the clock; nothing ticks while nothing is due.
         tokens.append(host.wakes(model.nextRefresh) { [model] in model.refreshTimes() })
         let anyFailed: @MainActor () -> Bool = { [unowned self] in items.contains { $0.retry != nil } }
@@ -71,7 +76,18 @@ final class HomeView: ScreenView {
             KeyBinding([.enter], "search", action: .take)
                 .described { [unowned self] in prompt == .search ? "search" : "move" }.essential(),
             KeyBinding([.escape], "esc", "cancel", action: .cancel).essential(),
+            KeyBinding([.tab], "tab", "pick a place", action: .pick)
+                .enabled { [unowned self] in prompt == .location && !choices.isEmpty },
         ])
+    }
+
+    private func reopenLocation() {
+        guard let retry = model.locationRetry.value else { return }
+        prompt = .location
+        search = TextFieldState(text: retry.text, maxLength: 100)
+        choices = retry.choices
+        choiceIndex = nil
+        host.invalidate()
     }
 
     var hints: [KeyHint] { search == nil ? keyMap.footerHints : promptKeys.footerHints }
@@ -117,6 +133,8 @@ final class HomeView: ScreenView {
         case .locate:
             prompt = .location
             search = TextFieldState(maxLength: 100)
+            choices = []
+            choiceIndex = nil
         case .favourites: model.openFavourites()
         case .retry: (selectedItem?.retry ?? { [model] in model.retryFailed() })()
         case .back: host.back()
@@ -130,10 +148,24 @@ final class HomeView: ScreenView {
             search = nil
             switch prompt {
             case .search: model.openSearch(field.text)
-            case .location: model.moveHere(to: field.text)
+            case .location:
+                // The place Tab put in the line, unless it was typed over since.
+                if let index = choiceIndex, choices.indices.contains(index), field.text == choices[index].label {
+                    model.moveHere(to: choices[index].location)
+                } else {
+                    model.moveHere(to: field.text)
+                }
+                choices = []
             }
+        case .pick:
+            let next = ((choiceIndex ?? -1) + 1) % max(1, choices.count)
+            guard choices.indices.contains(next) else { return true }
+            choiceIndex = next
+            field.setText(choices[next].label)
+            search = field
         case .cancel:
             search = nil
+            choices = []
         case nil:
             guard field.handle(key) else { return false }
             search = field

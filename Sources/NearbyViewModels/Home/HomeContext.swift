@@ -2,6 +2,29 @@ import FoundationEssentials
 import NearbyCore
 
 /// Where "here" is: a coordinate and, when known, its name ("Vaduz").
+/// What `L` typed that could not be placed, given back so the prompt opens again with it, and the places it
+/// could mean when it names several (picked with Tab instead of typed as coordinates).
+public struct LocationRetry: Hashable, Sendable {
+    /// One place the text could mean, with how the prompt names it ("Triesen (village, 47.107, 9.528)").
+    public struct Choice: Hashable, Sendable {
+        public var label: String
+        public var location: HomeLocation
+
+        public init(label: String, location: HomeLocation) {
+            self.label = label
+            self.location = location
+        }
+    }
+
+    public var text: String
+    public var choices: [Choice]
+
+    public init(text: String, choices: [Choice] = []) {
+        self.text = text
+        self.choices = choices
+    }
+}
+
 public struct HomeLocation: Hashable, Sendable {
     public var coordinate: Coordinate
     public var name: String?

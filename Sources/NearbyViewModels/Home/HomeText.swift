@@ -4,13 +4,14 @@ import NearbyCore
 /// The words Home shows, in one place so that they stay consistent.
 public enum HomeText {
     /// Why a typed location could not be used, for the status line.
-    public static func locationProblem(_ answer: PlaceNameLookup, for text: String) -> String {
+    /// - Parameter picking: the prompt offers the candidates on Tab.
+    public static func locationProblem(_ answer: PlaceNameLookup, for text: String, picking: Bool = false) -> String {
         let name = DisplayText.oneLine(text)
         switch answer {
         case .found: return ""
         case .ambiguous(let candidates):
-            let list = candidates.prefix(3).map { "\(DisplayText.oneLine($0.name)) (\($0.kind.rawValue), "
-                + CoordinateText.format($0.coordinate, digits: 3) + ")" }
+            if picking { return "“\(name)” could mean \(candidates.count) places: Tab picks one, Enter moves there" }
+            let list = candidates.prefix(3).map(choice)
             return "“\(name)” could mean \(list.joined(separator: "; ")): type LAT,LON to pick one"
         case .unknown:
             return "No town called “\(name)” in the data: type LAT,LON (such as -33.87,151.21) or gps"
@@ -20,6 +21,12 @@ public enum HomeText {
         case .unavailable(let reason):
             return "Cannot move to “\(name)”: \(DisplayText.oneLine(reason))"
         }
+    }
+
+    /// One of the places a name could mean: "Triesen (village, 47.107, 9.528)".
+    public static func choice(_ locality: Locality) -> String {
+        "\(DisplayText.oneLine(locality.name)) (\(locality.kind.rawValue), "
+            + CoordinateText.format(locality.coordinate, digits: 3) + ")"
     }
 
     /// What Home says when the store holds no place at all.

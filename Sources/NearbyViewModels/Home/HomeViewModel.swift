@@ -32,6 +32,7 @@ public final class HomeViewModel: HomeViewModelType {
     public let notice = Observable<String?>(nil)
     public let nextRefresh = Observable<Date?>(nil)
     public let status = Observable<StatusMessage?>(nil)
+    public let locationRetry = Observable<LocationRetry?>(nil)
     public let attribution = Observable("")
 
     /// The total around here, and when it is zero whether the store holds places anywhere.
@@ -261,6 +262,7 @@ public final class HomeViewModel: HomeViewModelType {
     public func moveHere(to text: String) {
         let words = DisplayText.trimmed(text)
         guard !tracker.isClosed, !words.isEmpty else { return }
+        locationRetry.value = nil
         guard let locate = context.locate else {
             status.value = .error("Moving needs the local store's towns; start with --near instead.")
             return
@@ -268,13 +270,28 @@ public final class HomeViewModel: HomeViewModelType {
         tracker.run(Self.locateKey) { [weak self] in
             let answer = await locate(words)
             guard !Task.isCancelled, let self else { return }
-            if case .found(let name, let coordinate) = answer {
+            switch answer {
+            case .found(let name, let coordinate):
                 // An empty name: a coordinate, shown alone.
                 self.move(to: HomeLocation(coordinate: coordinate, name: name.isEmpty ? nil : name))
-            } else {
+            case .ambiguous(let localities):
+                self.status.value = .error(HomeText.locationProblem(answer, for: words, picking: true))
+                self.locationRetry.value = LocationRetry(text: text, choices: localities.map {
+                    LocationRetry.Choice(label: HomeText.choice($0),
+                                         location: HomeLocation(coordinate: $0.coordinate, name: $0.name))
+                })
+            default:
                 self.status.value = .error(HomeText.locationProblem(answer, for: words))
+                // What was typed stays, to be mended rather than typed again.
+                self.locationRetry.value = LocationRetry(text: text)
             }
         }
+    }
+
+    public func moveHere(to location: HomeLocation) {
+        guard !tracker.isClosed else { return }
+        locationRetry.value = nil
+        move(to: location)
     }
 
     private func move(to location: HomeLocation) {

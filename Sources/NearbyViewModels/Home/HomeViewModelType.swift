@@ -49,6 +49,10 @@ public protocol HomeViewModelType: AnyObject {
     func openFavourites()
     /// Moves here to a town, "LAT,LON" or "gps", and loads everything around it.
     func moveHere(to text: String)
+    /// Moves here to one of the places a `LocationRetry` offered.
+    func moveHere(to location: HomeLocation)
+    /// Set when what `moveHere(to:)` was given could not be placed: the prompt opens again with it.
+    var locationRetry: Observable<LocationRetry?> { get }
     func openPlace(_ id: PlaceID)
     func openFriend(_ id: Friend.ID)
     func dismissStatus()
@@ -69,4 +73,6 @@ extension HomeViewModelType {
     public var favouritesSection: Observable<HomeFavouritesSection?> { Observable(nil) }
     public func openFavourites() {}
     public func moveHere(to text: String) {}
+    public func moveHere(to location: HomeLocation) {}
+    public var locationRetry: Observable<LocationRetry?> { Observable(nil) }
 }

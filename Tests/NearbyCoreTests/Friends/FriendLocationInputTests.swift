@@ -14,7 +14,9 @@ struct FriendLocationInputTests {
     @Test func refusesWhatItCannotRead() {
         #expect(FriendLocationInput(text: "91, 0") == nil)
         #expect(FriendLocationInput.problem(in: "91, 0") == "Latitude -90…90, longitude -180…180")
-        #expect(FriendLocationInput.problem(in: "47.1 9.5") == "Write latitude, longitude (47.141, 9.5209)")
+        // Two numbers apart are a position, as a map copies them.
+        #expect(FriendLocationInput.problem(in: "47.1 9.5") == nil)
+        #expect(FriendLocationInput(text: "47.1 9.5") == .coordinate(Coordinate(latitude: 47.1, longitude: 9.5)))
         #expect(FriendLocationInput.problem(in: "1,2,3") == "Write latitude, longitude (47.141, 9.5209)")
         #expect(FriendLocationInput.problem(in: "Vaduz\u{1B}[31m") == "Only printable characters")
         #expect(FriendLocationInput.problem(in: "#!?") == "Needs at least one letter")

@@ -94,6 +94,23 @@ final class HomeSearchMoveFavouritesTests {
         await app.press(.enter)
         #expect(runner.textRows()[0].contains("Nearby · Demo town"))
         #expect(runner.text().contains("No town called “Atlantis”"))
+        // The line is open again with what was typed: mended, not typed again.
+        #expect(runner.textRows().contains { $0.hasPrefix("@ Atlantis") }, "\(runner.text())")
+        await app.press(.escape)
+        #expect(!runner.textRows().contains { $0.hasPrefix("@ Atlantis") })
+    }
+
+    @Test func aGeoLinkOrTwoNumbersApartMoveHereToo() async throws {
+        let app = try await DemoApp(folder: folder)
+        let runner = app.runner
+        await app.press(.character("L"))
+        runner.type("geo:-33.87,151.21;u=20")
+        await app.press(.enter)
+        #expect(runner.textRows()[0].contains("Nearby · -33.8700, 151.2100"))
+        await app.press(.character("L"))
+        runner.type("-34.5 150.25")
+        await app.press(.enter)
+        #expect(runner.textRows()[0].contains("Nearby · -34.5000, 150.2500"))
     }
 
     private func placesRow(_ app: DemoApp, _ index: Int) -> PlacesListRow? {

@@ -164,7 +164,7 @@ struct FriendFormViewModelTests {
         ("Vaduz", nil),
         ("Café Sonne, Vaduz", nil),
         ("95, 10", "Latitude -90…90, longitude -180…180"),
-        ("47.141 9.5209", "Write latitude, longitude (47.141, 9.5209)"),
+        ("47.141 9.5209", nil), ("47.141 9.5209 3", "Write latitude, longitude (47.141, 9.5209)"),
         ("12,", "Write latitude, longitude (47.141, 9.5209)"),
         ("Vaduz\u{1B}[31m", "Only printable characters"),
     ] as [(String, String?)])

@@ -63,6 +63,26 @@ struct HomeMoveAndSearchTests {
         #expect(fixture.home.status.value?.kind == .error)
         #expect(fixture.home.status.value?.text.contains("No town called “Atlantis”") == true)
         #expect(fixture.home.header.value.summary == "8 places within 2 km")
+        // What was typed comes back to the prompt, to be mended rather than typed again.
+        #expect(fixture.home.locationRetry.value == LocationRetry(text: "Atlantis"))
+    }
+
+    @Test func anAmbiguousNameOffersItsPlacesAndOneMovesThere() async {
+        let candidates = [Locality(id: "a", name: "Triesen", kind: .village, coordinate: SampleTown.center),
+                          Locality(id: "b", name: "Triesen", kind: .hamlet, coordinate: Self.zurich)]
+        let fixture = HomeFixture(locate: Self.locate(["triesen": .ambiguous(candidates)]))
+        await fixture.loaded()
+        fixture.home.moveHere(to: "Triesen")
+        await fixture.home.idle()
+        #expect(fixture.home.status.value?.text == "“Triesen” could mean 2 places: Tab picks one, Enter moves there")
+        let choices = fixture.home.locationRetry.value?.choices ?? []
+        #expect(choices.map(\.label) == ["Triesen (village, 47.141, 9.521)", "Triesen (hamlet, "
+            + CoordinateText.format(Self.zurich, digits: 3) + ")"])
+        fixture.home.moveHere(to: choices[1].location)
+        await fixture.home.idle()
+        #expect(fixture.home.here.coordinate == Self.zurich)
+        #expect(fixture.home.header.value.location.hasPrefix("Triesen ("))
+        #expect(fixture.home.locationRetry.value == nil)
     }
 
     @Test func anAmbiguousNameListsTheCandidates() async {
@@ -73,7 +93,7 @@ struct HomeMoveAndSearchTests {
         fixture.home.moveHere(to: "Triesen")
         await fixture.home.idle()
         #expect(fixture.home.here.coordinate == SampleTown.center)
-        #expect(fixture.home.status.value?.text.contains("could mean Triesen (village") == true)
+        #expect(HomeText.locationProblem(.ambiguous(candidates), for: "Triesen").contains("could mean Triesen (village"))
     }
 
     @Test func aSouthernCoordinateMovesHere() async {
