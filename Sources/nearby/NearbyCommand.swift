@@ -125,7 +125,7 @@ struct NearbyCommand: AsyncParsableCommand {
             try await AppLauncher(services: services, settings: settings, here: here, start: start,
                                   radius: radius ?? SearchRadius.standard, at: time.at,
                                   openDuring: time.openDuring, gps: followsGPS ? last : nil,
-                                  last: demo ? nil : last).run()
+                                  last: demo ? nil : last, radiusGiven: radius != nil).run()
         } catch let error as TerminalSessionError {
             throw CommandFailure(error.description)
         }

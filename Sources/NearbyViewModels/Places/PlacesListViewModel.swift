@@ -419,7 +419,16 @@ public final class PlacesListViewModel: PlacesListViewModelType {
 
     public func widenRadius() {
         guard !tracker.isClosed else { return }
-        guard let wider = SearchRadius.wider(than: radius.value) else {
+        if radius.value >= SearchRadius.everywhere {
+            status.value = .info("The search already looks through every place of the store.")
+            return
+        }
+        // A search by name goes on past the widest circle to the whole store, as Home's `/` looks; a list of
+        // a category stops there (every place of a country would be no list at all).
+        let isSearch = if case .search = subject { true } else { false }
+        let next = SearchRadius.wider(than: radius.value)
+            ?? (isSearch && !context.provider.isLive ? SearchRadius.everywhere : nil)
+        guard let wider = next else {
             status.value = .info("The search already reaches \(radiusText) — the widest it goes.")
             return
         }

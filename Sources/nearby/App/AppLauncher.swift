@@ -25,6 +25,8 @@ struct AppLauncher {
     var gps: LastLocation?
     /// Where a place moved to with `L` is remembered; nil (the demo) remembers nothing.
     var last: LastLocation?
+    /// `--radius` was given: `--open search:` then looks that far, else through the whole store as `/` does.
+    var radiusGiven = false
 
     func run() async throws {
         let logger = Logger(label: "nearby.app")
@@ -102,7 +104,8 @@ struct AppLauncher {
             return .placesList(PlacesListViewModel(subject: category.map { .category($0) } ?? .all, context: places,
                                                    radius: radius))
         case .search(let text):
-            return .placesList(PlacesListViewModel(subject: .search(text), context: places, radius: radius))
+            let reach = radiusGiven || services.places.isLive ? radius : SearchRadius.everywhere
+            return .placesList(PlacesListViewModel(subject: .search(text), context: places, radius: reach))
         case .favourites:
             return .favourites(FavouritesListViewModel(context: places))
         case .place(let id):

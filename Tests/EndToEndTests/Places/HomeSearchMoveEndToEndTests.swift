@@ -60,6 +60,24 @@ struct HomeSearchMoveEndToEndTests {
         try await session.waitFor(text: "EXIT=0")
     }
 
+    /// `--open search:` looks as widely as `/` on Home, unless `--radius` says how far.
+    @Test func openSearchLooksThroughTheWholeStore() async throws {
+        let session = try await TmuxSession.start()
+        let start = "\(TmuxSession.binary.path) --demo --data-dir \(session.dataDirectory.path) --open search:bank"
+        try session.run(start + "; echo EXIT=$?")
+        try await session.waitFor(text: "“bank” · ")
+        try await session.waitFor(text: "anywhere")
+        try session.press("q")
+        try await session.waitFor(text: "Hot picks")
+        try session.press("q")
+        try await session.waitFor(text: "EXIT=0")
+        try session.run("clear; " + start + " --radius 500; echo EXIT=$?")
+        try await session.waitFor(text: "within 500 m")
+        try session.press("q")
+        try session.press("q")
+        try await session.waitFor(text: "EXIT=0")
+    }
+
     @Test func aPlaceMovedToIsWhereTheNextStartOpens() async throws {
         let session = try await TmuxSession.start()
         let start = "\(TmuxSession.binary.path) --data-dir \(session.dataDirectory.path); echo EXIT=$?"

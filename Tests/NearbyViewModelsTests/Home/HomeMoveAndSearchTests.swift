@@ -37,6 +37,26 @@ struct HomeMoveAndSearchTests {
         #expect(list.title.value.contains("anywhere"))
     }
 
+    /// `+` and `-` in a search of the whole store: no "20038 km", and a way back to "anywhere".
+    @Test func plusAndMinusInASearchStepBetweenTheWidestCircleAndTheWholeStore() async {
+        let provider = FakePlacesProvider(places: SampleTown.places)
+        let context = PlacesContext(provider: provider, navigator: Navigator(), here: SampleTown.center)
+        let list = PlacesListViewModel(request: PlacesListRequest(center: SampleTown.center, radius: SearchRadius.everywhere,
+                                                                  searchText: "Café"), context: context)
+        list.load()
+        await list.idle()
+        list.widenRadius()
+        #expect(list.status.value == .info("The search already looks through every place of the store."))
+        list.narrowRadius()
+        await list.idle()
+        #expect(list.radius.value == SearchRadius.widest)
+        #expect(list.title.value.contains("within 50 km"))
+        list.widenRadius()
+        await list.idle()
+        #expect(list.radius.value == SearchRadius.everywhere)
+        #expect(list.title.value.contains("anywhere"))
+    }
+
     @Test func movingHereReloadsEverythingAroundTheNewPlaceAndRemembersIt() async {
         let remembered = Remembered()
         let fixture = HomeFixture(locate: Self.locate(["zürich": .found(name: "Zürich", coordinate: Self.zurich)]),
