@@ -120,12 +120,14 @@ struct NearbyCommand: AsyncParsableCommand {
         } else {
             here = last.read() ?? (try? services.store.fetchDefaultLocation()) ?? nil
         }
+        // The demo keeps nothing of the user's: neither where they were nor how they left the lists.
+        let preferences = demo ? nil : ListPreferencesFile(directory: global.directory)
         LogFile.bootstrap(at: global.directory.appendingPathComponent("nearby.log").path, level: .info)
         do {
             try await AppLauncher(services: services, settings: settings, here: here, start: start,
-                                  radius: radius ?? SearchRadius.standard, at: time.at,
+                                  radius: radius ?? preferences?.read().radius ?? SearchRadius.standard, at: time.at,
                                   openDuring: time.openDuring, gps: followsGPS ? last : nil,
-                                  last: demo ? nil : last, radiusGiven: radius != nil).run()
+                                  last: demo ? nil : last, radiusGiven: radius != nil, preferences: preferences).run()
         } catch let error as TerminalSessionError {
             throw CommandFailure(error.description)
         }

@@ -35,6 +35,8 @@ public struct PlacesContext {
     public var sourceHasRatings: Bool
     /// Where a favourite saved or forgotten on one screen is told to the others; nil: each screen alone.
     public var favouriteChanges: FavouriteChanges?
+    /// The order, rows and radius the user last chose, kept between runs; nil: every list starts as standard.
+    public var preferences: ListPreferencesHolder?
 
     public init(provider: any PlacesProvider, favourites: (any FavouritesStore)? = nil,
                 friends: (any FriendsRepository)? = nil, navigator: Navigator, here: Coordinate,

@@ -139,6 +139,17 @@ public final class PlacesListViewModel: PlacesListViewModelType {
         self.subject = subject
         self.context = context
         self.radius = Observable(radius)
+        if let kept = context.preferences?.value {
+            // An order this source cannot give (walking times without paths, ratings without ratings) falls
+            // back to distance rather than a title that promises it.
+            let possible = switch kept.sortOrder {
+            case .walkingTime: context.walking != nil
+            case .rating: context.sourceHasRatings
+            default: true
+            }
+            sortOrder.update(possible ? kept.sortOrder : .distance)
+            layout.update(kept.layout)
+        }
         updateTitle()
         context.evaluationTime?.chosen.bind { [weak self] _ in self?.evaluationTimeDidChange() }.store(in: &bindings)
         context.evaluationTime?.openDuring.bind { [weak self] _ in
@@ -376,6 +387,7 @@ public final class PlacesListViewModel: PlacesListViewModelType {
     public func setSortOrder(_ order: PlacesSortOrder) {
         guard !tracker.isClosed, order != sortOrder.value else { return }
         sortOrder.update(order)
+        context.preferences?.update { $0.sortOrder = order }
         guard case .loaded = phase, !isReloading, var request = applied,
               isComplete || (isTruncated && (order != .distance || request.openDuring != nil)) else {
             return startReload()
@@ -415,6 +427,7 @@ public final class PlacesListViewModel: PlacesListViewModelType {
 
     public func toggleLayout() {
         layout.update(layout.value.toggled)
+        context.preferences?.update { $0.layout = layout.value }
     }
 
     public func widenRadius() {
@@ -433,7 +446,16 @@ public final class PlacesListViewModel: PlacesListViewModelType {
             return
         }
         radius.update(wider)
+        rememberRadius()
         startReload()
+    }
+
+    /// The radius a category's list was widened or narrowed to is the next start's; a search's is not (it
+    /// looks anywhere by default, and "anywhere" is no radius for Home).
+    private func rememberRadius() {
+        if case .search = subject { return }
+        guard radius.value < SearchRadius.everywhere else { return }
+        context.preferences?.update { $0.radius = radius.value }
     }
 
     public func narrowRadius() {
@@ -443,6 +465,7 @@ public final class PlacesListViewModel: PlacesListViewModelType {
             return
         }
         radius.update(narrower)
+        rememberRadius()
         startReload()
     }
 

@@ -27,6 +27,8 @@ struct AppLauncher {
     var last: LastLocation?
     /// `--radius` was given: `--open search:` then looks that far, else through the whole store as `/` does.
     var radiusGiven = false
+    /// Where the lists' order, rows and radius are kept between runs; nil (the demo) keeps nothing.
+    var preferences: ListPreferencesFile?
 
     func run() async throws {
         let logger = Logger(label: "nearby.app")
@@ -65,6 +67,7 @@ struct AppLauncher {
                                    sourceHasRatings: settings.source == .google)
         let tracker = gps.map { HereTracking.tracker(settings: settings, fallback: here, last: $0) }
         places.hereTracker = tracker
+        places.preferences = preferences.map { file in ListPreferencesHolder(file.read(), save: file.write) }
         // One channel for favourites saved on any screen: every list's ★ and Home's section follow it.
         places.favouriteChanges = FavouriteChanges()
         tracker?.start()
