@@ -3,6 +3,8 @@ public enum Category: String, CaseIterable, Hashable, Sendable, Codable {
     case atm, bank, cafe, restaurant, fastFood, bar, pub, nightclub, pharmacy, hospital, doctor
     case supermarket, convenience, bakery, hotel, museum, attraction, fuel, parking, postOffice
     case toilets, library, cinema, park
+    // What a visitor looks for besides (added after the first 24: their stored codes follow on).
+    case viewpoint, monument, playground, drinkingWater, bicycleRental, chargingStation, clothes, books, sports
 
     /// The name a screen shows ("Fast food").
     public var displayName: String {
@@ -31,6 +33,15 @@ public enum Category: String, CaseIterable, Hashable, Sendable, Codable {
         case .library: "Library"
         case .cinema: "Cinema"
         case .park: "Park"
+        case .viewpoint: "Viewpoint"
+        case .monument: "Monument"
+        case .playground: "Playground"
+        case .drinkingWater: "Drinking water"
+        case .bicycleRental: "Bicycle rental"
+        case .chargingStation: "Charging station"
+        case .clothes: "Clothes shop"
+        case .books: "Bookshop"
+        case .sports: "Sports shop"
         }
     }
 
@@ -49,6 +60,12 @@ public enum Category: String, CaseIterable, Hashable, Sendable, Codable {
         case .library: "libraries"
         case .postOffice: "post offices"
         case .attraction: "attractions"
+        case .drinkingWater: "drinking water taps"
+        case .bicycleRental: "bicycle rentals"
+        case .chargingStation: "charging stations"
+        case .clothes: "clothes shops"
+        case .books: "bookshops"
+        case .sports: "sports shops"
         default: displayName.lowercased() + "s"
         }
     }

@@ -72,10 +72,26 @@ public enum CategoryMapping {
         CategoryRule(.library, osm: [OSMTag("amenity", "library")], google: ["library"]),
         CategoryRule(.cinema, osm: [OSMTag("amenity", "cinema")], google: ["movie_theater"]),
         CategoryRule(.park, osm: [OSMTag("leisure", "park")], google: ["park"]),
+        // Chosen from what the walkthrough's visitors looked for and did not find: a view, a monument, a
+        // playground, water to drink, a bicycle, a charger, and the shops a traveller needs. OpenStreetMap
+        // only: Google's types for them are new, missing or differ between its two APIs (an unknown type
+        // fails a whole request), and each would cost Home a request on the legacy API.
+        CategoryRule(.viewpoint, osm: [OSMTag("tourism", "viewpoint")], google: [], usuallyUnnamed: true),
+        CategoryRule(.monument, osm: [OSMTag("historic", "monument"), OSMTag("historic", "memorial")],
+                     google: []),
+        CategoryRule(.playground, osm: [OSMTag("leisure", "playground")], google: [],
+                     usuallyUnnamed: true),
+        CategoryRule(.drinkingWater, osm: [OSMTag("amenity", "drinking_water")], google: [], usuallyUnnamed: true),
+        CategoryRule(.bicycleRental, osm: [OSMTag("amenity", "bicycle_rental")], google: [], usuallyUnnamed: true),
+        CategoryRule(.chargingStation, osm: [OSMTag("amenity", "charging_station")],
+                     google: [], usuallyUnnamed: true),
+        CategoryRule(.clothes, osm: [OSMTag("shop", "clothes")], google: []),
+        CategoryRule(.books, osm: [OSMTag("shop", "books")], google: []),
+        CategoryRule(.sports, osm: [OSMTag("shop", "sports"), OSMTag("shop", "outdoor")], google: []),
     ]
 
     /// The keys that decide a category, strongest first.
-    public static let osmKeyPrecedence = ["amenity", "healthcare", "shop", "tourism", "leisure"]
+    public static let osmKeyPrecedence = ["amenity", "healthcare", "shop", "tourism", "leisure", "historic"]
 
     /// The category of an OpenStreetMap object, or nil when it is none of ours.
     public static func category(osmTags tags: [String: String]) -> Category? {

@@ -47,7 +47,7 @@ struct DemoTownGenerator {
     func place(_ index: Int) -> Place {
         // Each place draws from its own stream, so a place does not depend on how the others were drawn.
         var random = SeededRandom(seed: 0xD3A0_0000 &+ UInt64(index) &* 0x9E37_79B9)
-        let categories = Category.allCases
+        let categories = DemoVocabulary.townCategories
         let showcase = index < categories.count * 2
         let category = showcase ? categories[index % categories.count] : pickCategory(&random)
         let districtIndex = showcase ? 0 : random.int(below: DemoVocabulary.districts.count)
@@ -113,7 +113,7 @@ struct DemoTownGenerator {
     // MARK: Inside
 
     private func hours(index: Int, category: Category, random: inout SeededRandom) -> String? {
-        let showcaseStart = Category.allCases.count
+        let showcaseStart = DemoVocabulary.townCategories.count
         if index >= showcaseStart, index < showcaseStart + DemoVocabulary.showcaseHours.count {
             return DemoVocabulary.showcaseHours[index - showcaseStart]
         }

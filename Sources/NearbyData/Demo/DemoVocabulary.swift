@@ -118,7 +118,23 @@ enum DemoVocabulary {
         case .library: return ["\(district) Library", "\(surname) Library", "\(noun) Reading Room"][form]
         case .cinema: return ["Cinema \(noun)", "\(adjective) Screen", "Kino \(surname)"][form]
         case .park: return ["\(surname) Park", "\(noun) Gardens", "\(adjective) Common"][form]
+        // Not in the demo town's mix (`categoryWeights`): the town stays as it was made.
+        case .viewpoint: return "\(adjective) View"
+        case .monument: return "\(surname) Memorial"
+        case .playground: return "\(noun) Playground"
+        case .drinkingWater: return "Fountain \(street)"
+        case .bicycleRental: return "Bikes \(district)"
+        case .chargingStation: return "Charger \(street)"
+        case .clothes: return "\(surname) Fashion"
+        case .books: return "\(noun) Books"
+        case .sports: return "\(adjective) Sports"
         }
+    }
+
+    /// The categories the town has, in the app's order: those of `categoryWeights`. Categories added to the
+    /// app later are not in the town, so that the town (and every test drawn on it) stays as it was made.
+    static let townCategories: [Category] = Category.allCases.filter { category in
+        categoryWeights.contains { $0.0 == category }
     }
 
     /// How common each category is, roughly as in a real town.

@@ -28,6 +28,15 @@ enum CategoryCode {
         case .library: 22
         case .cinema: 23
         case .park: 24
+        case .viewpoint: 25
+        case .monument: 26
+        case .playground: 27
+        case .drinkingWater: 28
+        case .bicycleRental: 29
+        case .chargingStation: 30
+        case .clothes: 31
+        case .books: 32
+        case .sports: 33
         }
     }
 

@@ -68,6 +68,19 @@ struct LegacyGooglePlacesProviderTests {
         await stub.stop()
     }
 
+    @Test("a category Google has no type for costs no request and has no places")
+    func categoryWithoutAGoogleType() async throws {
+        let stub = try await StubServer.answering(json: #"{"html_attributions": [], "results": [], "status": "ZERO_RESULTS"}"#)
+        let places = provider(stub)
+        for category in [NearbyCore.Category.viewpoint, .drinkingWater, .sports] {
+            #expect(try await places.places(PlaceQuery(center: Self.center, radius: 1_000, category: category),
+                                            after: nil).hits.isEmpty)
+            #expect(try await places.count(PlaceQuery(center: Self.center, radius: 1_000, category: category)).value == 0)
+        }
+        #expect(stub.requests.isEmpty)
+        await stub.stop()
+    }
+
     @Test("ZERO_RESULTS is an empty page")
     func zeroResults() async throws {
         let stub = try await StubServer.answering(json: #"{"html_attributions": [], "results": [], "status": "ZERO_RESULTS"}"#)

@@ -59,7 +59,8 @@ struct OverpassFairUseTests {
         #expect(query.hasSuffix("out tags center 10000;"))
         // Named objects of the usually named kinds, every object of the kinds usually left unnamed.
         #expect(query.contains(#"nwr["amenity"~"^(bank|cafe|"#) && query.contains(#")$"]["name"](around:"#))
-        #expect(query.contains(#"nwr["amenity"~"^(atm|fuel|parking|toilets)$"](around:2000,47.141,9.5209);"#))
+        #expect(query.contains(
+            #"nwr["amenity"~"^(atm|fuel|parking|toilets|drinking_water|bicycle_rental|charging_station)$"](around:2000,47.141,9.5209);"#))
         #expect(query.contains(#"nwr["healthcare"~"#) && query.contains(#"nwr["leisure"~"^(park)$"]"#))
         let agent = try #require(standIn.requests.first?.headers["user-agent"])
         #expect(agent == NearbyRelease.userAgent)

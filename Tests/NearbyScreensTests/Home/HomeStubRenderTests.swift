@@ -20,7 +20,7 @@ struct HomeStubRenderTests {
 
         // The hot picks are selected first; ↓ goes to the categories' error line.
         runner.press(.character("r"))
-        #expect(model.calls.last == "retry(hotPicks)")
+        #expect(model.calls.last == "retry(hotPicks)", "\(model.calls)")
         runner.press(.down, .character("r"))
         #expect(model.calls.last == "retry(categories)")
     }

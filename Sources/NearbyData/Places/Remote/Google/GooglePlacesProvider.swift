@@ -41,6 +41,10 @@ public final class GooglePlacesProvider: PlacesProvider {
 
     public func places(_ query: PlaceQuery, after cursor: PageCursor?) async throws(PlacesError) -> PlacesPage {
         guard query.center.isValid, query.radius.isFinite, query.radius > 0 else { return PlacesPage(hits: [], next: nil) }
+        // A category Google has no type for (a viewpoint, drinking water) has no places here, and costs nothing.
+        if let category = query.category, GooglePlaceTypes.types(of: category).isEmpty {
+            return PlacesPage(hits: [], next: nil, attributions: [GooglePlaceMapping.attribution])
+        }
         if let text = Self.searchWords(query) {
             // A filter within a category whose every place is held needs no request; a search does.
             if query.reach == .heldOnly || (query.category != nil && isExact(query)) {
@@ -81,6 +85,7 @@ public final class GooglePlacesProvider: PlacesProvider {
     /// so a count is exact only where every place of the category is held.
     public func count(_ query: PlaceQuery) async throws(PlacesError) -> PlaceCount {
         guard query.center.isValid, query.radius.isFinite, query.radius > 0 else { return PlaceCount(0) }
+        if let category = query.category, GooglePlaceTypes.types(of: category).isEmpty { return PlaceCount(0) }
         if query.reach == .overview { try await ensureArea(center: query.center, radius: query.radius) }
         let held = cache.held(center: query.center, radius: query.radius, category: query.category)
         return PlaceCount(held.count, isExact: isExact(query))

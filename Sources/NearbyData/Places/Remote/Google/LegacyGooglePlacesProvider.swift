@@ -52,6 +52,10 @@ public struct LegacyGooglePlacesProvider: PlacesProvider {
 
     public func places(_ query: PlaceQuery, after cursor: PageCursor?) async throws(PlacesError) -> PlacesPage {
         guard query.center.isValid, query.radius.isFinite, query.radius > 0 else { return PlacesPage(hits: [], next: nil) }
+        // A category Google has no type for (a viewpoint, drinking water) has no places here, and costs nothing.
+        if let category = query.category, GooglePlaceTypes.types(of: category).isEmpty {
+            return PlacesPage(hits: [], next: nil, attributions: [GooglePlaceMapping.attribution])
+        }
         if query.reach == .heldOnly {
             let hits = session.held(center: query.center, radius: query.radius, category: query.category)
             return PlacesPage(hits: Array(hits.prefix(max(1, query.limit))), next: nil,
