@@ -34,7 +34,7 @@ enum FriendRowView {
         buffer.fill(line, style: selected ? theme.selection : .plain)
         var nameX = line.x + 1
         if friend.isDeleting {
-            Spinner.draw(in: buffer, at: Point(x: nameX, y: line.y), style: theme.spinner, unicode: theme.unicode)
+            Spinner.draw(in: buffer, at: Point(x: nameX, y: line.y), style: theme.spinner, glyphs: theme.glyphs)
             nameX += 2
         }
         let right = columns.phone + columns.distance

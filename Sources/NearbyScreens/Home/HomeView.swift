@@ -511,7 +511,7 @@ struct HomeItem {
 
     static func spinnerLine(_ key: String, _ text: String) -> HomeItem {
         HomeItem(key: key, height: 1, isSelectable: false) { buffer, rect, _, theme in
-            Spinner.draw(in: buffer, at: Point(x: rect.x + 3, y: rect.y), style: theme.spinner, unicode: theme.unicode)
+            Spinner.draw(in: buffer, at: Point(x: rect.x + 3, y: rect.y), style: theme.spinner, glyphs: theme.glyphs)
             buffer.write(text, in: rect.inset(left: 5), style: theme.secondary)
         }
     }

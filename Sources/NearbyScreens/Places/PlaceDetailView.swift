@@ -222,8 +222,9 @@ final class PlaceDetailView: ScreenView {
         guard rect.height >= 3, rect.width >= 10 else { return }
         let map = model.map.value
         let inside = Box.draw(in: buffer, rect: rect, title: Self.mapTitle(width: rect.width, friends: !map.friends.isEmpty,
-                                                                           others: !map.neighbours.isEmpty),
-                              style: theme.border, titleStyle: theme.title, unicode: theme.unicode)
+                                                                           others: !map.neighbours.isEmpty,
+                                                                           glyphs: theme.glyphs),
+                              style: theme.border, titleStyle: theme.title)
         func point(_ marker: MapMarker, _ glyph: String, _ style: Style, label: Bool) -> MapPoint {
             MapPoint(location: MapLocation(latitude: marker.latitude, longitude: marker.longitude),
                      marker: glyph, label: label ? marker.label : nil, style: style)
@@ -242,10 +243,11 @@ final class PlaceDetailView: ScreenView {
     }
 
     /// "Map · ◆ place @ you ☺ friend · other": the marks the map uses, as many as the box's top line holds.
-    static func mapTitle(width: Int, friends: Bool, others: Bool) -> String {
+    static func mapTitle(width: Int, friends: Bool, others: Bool, glyphs: GlyphSet = .unicode) -> String {
         var parts = ["◆ place", "@ you"]
         if friends { parts.append("☺ friend") }
-        if others { parts.append("· other places") }
+        // On an ASCII terminal the neighbours are "." and ":" (half-block dots), not "·".
+        if others { parts.append((glyphs == .unicode ? "·" : ".") + " other places") }
         // The box's corners, the title's spaces and a little border stay.
         while !parts.isEmpty, DisplayWidth.of("Map · " + parts.joined(separator: "  ")) > width - 6 { parts.removeLast() }
         return parts.isEmpty ? "Map" : "Map · " + parts.joined(separator: "  ")

@@ -1,8 +1,9 @@
 /// A grid of cells that widgets draw into; the backend presents it.
 ///
 /// Every string is sanitised on the way in, its emoji sequences folded (`EmojiFold`), and measured per scalar
-/// as the terminal will, so what the buffer holds is exactly what the terminal will show. Writing allocates
-/// nothing: text goes scalar by scalar into the cells, truncated and padded in place.
+/// as the terminal will, so what the buffer holds is exactly what the terminal will show (an ASCII terminal is
+/// sent the app's marks as ASCII of the same width, `GlyphSet.fold`). Writing allocates nothing: text goes
+/// scalar by scalar into the cells, truncated and padded in place.
 public final class CellBuffer {
     /// Unchecked for overlapping access at run time, as `cells` is: every cell's index is reached through it.
     @exclusivity(unchecked) public private(set) var size: Size

@@ -7,7 +7,7 @@ public enum HelpOverlay {
         let height = min(area.height, lines.count + 4)
         let rect = area.centered(width: width, height: height)
         let inside = Box.draw(in: buffer, rect: rect, title: title, style: theme.border, titleStyle: theme.title,
-                              unicode: theme.unicode, fill: .plain)
+                              fill: .plain)
         guard inside.height > 0 else { return }
         let shown = min(lines.count, inside.height - 1)
         for (i, line) in lines.prefix(shown).enumerated() {
