@@ -137,12 +137,14 @@ final class PlaceDetailView: ScreenView {
     private func drawBody(in buffer: CellBuffer, rect: Rect, viewHeight: Int, theme: Theme) -> Int {
         let people: Int
         if rect.width >= 70 {
-            let rightWidth = min(40, rect.width * 2 / 5)
+            // The map grows with the terminal, to 2/5 of the body and 90 columns, and taller with it (about a
+            // third of its width: a cell is twice as tall as wide) as far as the screen allows.
+            let rightWidth = min(90, rect.width * 2 / 5)
             let left = Rect(x: rect.x, y: rect.y, width: rect.width - rightWidth - 2, height: rect.height)
             let right = Rect(x: left.maxX + 2, y: rect.y, width: rightWidth, height: rect.height)
             let facts = drawFacts(in: buffer, rect: left, theme: theme)
             let hours = drawHours(in: buffer, rect: left.inset(top: facts + 1), theme: theme)
-            let mapHeight = min(max(6, viewHeight / 2 + 1), 12)
+            let mapHeight = min(max(6, viewHeight / 2 + 1), max(12, rightWidth / 3))
             drawMap(in: buffer, rect: Rect(x: right.x, y: right.y, width: right.width, height: mapHeight), theme: theme)
             people = max(facts + 1 + hours, mapHeight) + 1
         } else {
