@@ -10,8 +10,9 @@ struct PlaceRowLayout: Equatable {
     /// The widest a name column gets (with its space): names longer than this are rare, and the columns after it
     /// stay within a glance of it.
     static let nameLimit = 72
-    /// The widest the subtitle gets, once the name has its limit.
-    static let subtitleLimit = 40
+    /// The subtitle's width (cuisine or address): it does not grow past this, since for many places it is empty
+    /// and a wider one would only push the distance away from the name.
+    static let subtitleWidth = 24
     /// The favourite's mark and the space after it, before the name (outside the columns).
     static let gutter = 2
 
@@ -42,9 +43,8 @@ struct PlaceRowLayout: Equatable {
         // Names past 48 cells are rare: the subtitle takes the slack from 60 on (a column of a few cells is left
         // blank; handing those back to the name would narrow it when the subtitle grows).
         name += take(60 - name)
-        if !detailed { subtitle = take(24) }
+        if !detailed { subtitle = take(Self.subtitleWidth) }
         name += take(Self.nameLimit - name)
-        if !detailed { subtitle += take(Self.subtitleLimit - subtitle) }
     }
 
     /// The cells the columns take; the rest of the row stays blank.

@@ -27,7 +27,7 @@ final class HomeWideRowsTests {
         await app.press(.down, .enter)
         let list = app.rows.dropFirst(2).compactMap(distanceColumn)
         #expect(!list.isEmpty, "\(app.text)")
-        #expect(list.allSatisfy { $0 < 2 + PlaceRowLayout.nameLimit + PlaceRowLayout.subtitleLimit + 10 },
+        #expect(list.allSatisfy { $0 < 2 + PlaceRowLayout.nameLimit + PlaceRowLayout.subtitleWidth + 10 },
                 "the list: \(list)")
     }
 }

@@ -39,12 +39,12 @@ struct PlaceRowLayoutTests {
     }
 
     /// The walkthrough's P3: at 250 columns the name and the distance stood 200 columns apart. The name stops at
-    /// its limit, the subtitle at its own, and the rest of a very wide row stays blank.
+    /// its limit, the subtitle keeps its width, and the rest of a very wide row stays blank.
     @Test func onAVeryWideTerminalTheColumnsStayTogether() {
         let layout = PlaceRowLayout(width: 248, walking: true, ratings: true, detailed: false)
         #expect(layout.name == PlaceRowLayout.nameLimit)
-        #expect(layout.subtitle == PlaceRowLayout.subtitleLimit)
-        #expect(layout.width == 72 + 40 + 10 + 9 + 24 + 14)
+        #expect(layout.subtitle == PlaceRowLayout.subtitleWidth)
+        #expect(layout.width == 72 + 24 + 10 + 9 + 24 + 14)
         #expect(PlaceRowLayout(width: 160, walking: true, ratings: true, detailed: false).name == 72)
     }
 }
