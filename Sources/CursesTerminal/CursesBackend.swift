@@ -14,6 +14,8 @@ public final class CursesBackend: TerminalBackend {
     public private(set) var size: Size
     public let colorSupport: ColorSupport
     private var encoder: FrameEncoder
+    /// The app's marks as this terminal shows them, for the links written over their cells again.
+    private let glyphs: GlyphSet
     /// The next frame starts by clearing the screen (the first one, and after a resize, a resume or ctrl-l).
     private var clearFirst = true
     /// Whether the frame's links are made clickable (OSC 8): off where the terminal would print them raw.
@@ -21,10 +23,12 @@ public final class CursesBackend: TerminalBackend {
     /// The links as last written, so an unchanged screen does not write them again.
     private var shownLinks: [CellLink] = []
 
-    public init(size: Size, colorSupport: ColorSupport, unicode: Bool) {
+    public init(size: Size, colorSupport: ColorSupport, unicode: Bool, glyphs: GlyphSet) {
         self.size = size
         self.colorSupport = colorSupport
-        encoder = FrameEncoder(capabilities: .current(), colors: colorSupport != .monochrome, unicode: unicode)
+        self.glyphs = glyphs
+        encoder = FrameEncoder(capabilities: .current(), colors: colorSupport != .monochrome, unicode: unicode,
+                               glyphs: glyphs)
     }
 
     public func updateSize(_ newSize: Size) {
@@ -39,7 +43,7 @@ public final class CursesBackend: TerminalBackend {
             let touched = runs.contains { run in frame.links.contains { $0.y == run.y } }
             if frame.links != shownLinks || touched {
                 shownLinks = frame.links
-                encoder.append(raw: TerminalControl.linkOverlay(frame))
+                encoder.append(raw: TerminalControl.linkOverlay(frame, glyphs: glyphs))
             }
         }
         encoder.send(emit)

@@ -14,6 +14,8 @@ struct FrameEncoder {
     let colors: Bool
     /// Whether the locale is UTF-8; otherwise each character goes out in the locale's own encoding.
     let unicode: Bool
+    /// The app's marks as the terminal shows them: in ASCII, each goes out as its ASCII stand-in.
+    let glyphs: GlyphSet
     /// The bytes of the frame so far.
     private(set) var bytes: [UInt8] = []
     /// Where the terminal's cursor is, when known (not after writing the last column or a wide character).
@@ -25,10 +27,11 @@ struct FrameEncoder {
     private var foregrounds: [[UInt8]?] = Array(repeating: nil, count: 256)
     private var backgrounds: [[UInt8]?] = Array(repeating: nil, count: 256)
 
-    init(capabilities: TerminalCapabilities, colors: Bool, unicode: Bool) {
+    init(capabilities: TerminalCapabilities, colors: Bool, unicode: Bool, glyphs: GlyphSet = .unicode) {
         self.capabilities = capabilities
         self.colors = colors
         self.unicode = unicode
+        self.glyphs = glyphs
         resetClearsColors = capabilities.resetClearsColors
         bytes.reserveCapacity(4096)
     }
@@ -237,7 +240,7 @@ struct FrameEncoder {
     private mutating func appendScalar(_ scalar: Unicode.Scalar) {
         // Cells hold no control characters (`CellBuffer` sanitizes what it is given); one set directly is shown
         // as `TextSanitizer` shows it, never obeyed.
-        let shown = TextSanitizer.placeholder(for: scalar) ?? scalar
+        let shown = glyphs.fold(TextSanitizer.placeholder(for: scalar) ?? scalar)
         if shown.isASCII {
             bytes.append(UInt8(shown.value))
         } else if unicode {

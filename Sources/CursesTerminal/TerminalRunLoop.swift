@@ -60,9 +60,10 @@ public final class TerminalRunLoop: ApplicationHost {
         }
         let size = session.currentSize()
         session.resize(to: size)
-        backend = CursesBackend(size: size, colorSupport: session.colorSupport, unicode: session.unicode)
+        backend = CursesBackend(size: size, colorSupport: session.colorSupport, unicode: session.unicode,
+                                glyphs: session.glyphs)
         backend?.hyperlinks = hyperlinks && session.supportsHyperlinks
-        theme = Theme.make(session.colorSupport, unicode: session.unicode)
+        theme = Theme.make(session.colorSupport, glyphs: session.glyphs)
         app.attach(to: self)
         app.handle(.resize(size))
         render()

@@ -37,8 +37,10 @@ public enum TerminalSessionError: Error, CustomStringConvertible {
 @MainActor
 public final class TerminalSession {
     public private(set) var isActive = false
-    /// Whether the locale can show UTF-8 (box drawing, braille, wide names).
+    /// Whether characters go out in UTF-8 (the user's locale, or C.UTF-8 in its place for names like "Café").
     public private(set) var unicode = false
+    /// The app's own marks as this terminal shows them (`GlyphSet.detect`).
+    public private(set) var glyphs = GlyphSet.ascii
     public private(set) var colorSupport: ColorSupport = .monochrome
     private let environment: [String: String]
     private var mouse = false
@@ -67,7 +69,9 @@ public final class TerminalSession {
         case 0: throw TerminalSessionError.cannotAddressCursor(environment["TERM"] ?? "")
         default: throw TerminalSessionError.unknownTerminal(environment["TERM"] ?? "")
         }
-        unicode = Self.setUTF8Locale()
+        let usersLocaleIsUTF8: Bool
+        (usersLocaleIsUTF8, unicode) = Self.setUTF8Locale()
+        glyphs = GlyphSet.detect(term: environment["TERM"], localeIsUTF8: usersLocaleIsUTF8)
         _ = nearby_tty_save(STDOUT_FILENO)
         if environment["ESCDELAY"] == nil { set_escdelay(25) }
         guard initscr() != nil else { throw TerminalSessionError.cannotInitialize }
@@ -159,14 +163,15 @@ public final class TerminalSession {
         untouchwin(nearby_stdscr())
     }
 
-    private static func setUTF8Locale() -> Bool {
+    /// Sets the user's locale; returns whether it is UTF-8, and whether characters can go out in UTF-8 after all.
+    private static func setUTF8Locale() -> (usersIsUTF8: Bool, unicode: Bool) {
         setlocale(LC_ALL, "")
-        if isUTF8() { return true }
+        if isUTF8() { return (true, true) }
         // A "C" or POSIX locale cannot show names like "Café": switch only the character type.
         for candidate in ["C.UTF-8", "C.utf8", "en_US.UTF-8"] where setlocale(LC_CTYPE, candidate) != nil {
-            if isUTF8() { return true }
+            if isUTF8() { return (false, true) }
         }
-        return false
+        return (false, false)
     }
 
     private static func isUTF8() -> Bool {

@@ -114,6 +114,15 @@ struct FrameEncoderTests {
         #expect(text(encoder.take()) == reset + "\u{1B}[1m\u{1B}[1;1Ha")
     }
 
+    /// On a console or under a locale that is not UTF-8, the app's marks go out as ASCII of the same width.
+    @Test func anASCIITerminalIsSentTheMarksInASCII() {
+        let frame = CellBuffer(size: Size(width: 20, height: 1))
+        _ = frame.write("★ Café · 5 min …", at: Point(x: 0, y: 0), style: .plain)
+        var encoder = FrameEncoder(capabilities: .xterm, colors: false, unicode: true, glyphs: .ascii)
+        encoder.cells(of: frame, runs: [ChangedRun(y: 0, startX: 0, endX: 16)])
+        #expect(text(encoder.take()) == reset + "\u{1B}[1;1H* Café - 5 min ~")
+    }
+
     @Test func blanksThatEndARowAreErased() {
         let frame = CellBuffer(size: Size(width: 20, height: 2))
         _ = frame.write("ab", at: Point(x: 0, y: 1), style: Style(attributes: .bold))

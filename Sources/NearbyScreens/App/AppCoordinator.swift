@@ -13,7 +13,7 @@ public final class AppCoordinator: TerminalApplication {
     /// What a key does while a question is open.
     enum QuestionAction { case answer(Bool), help }
     /// What a key does while the help shows.
-    enum HelpAction { case close }
+    enum HelpAction { case close, scroll(ListMove) }
 
     public let minimumSize = Size(width: 30, height: 8)
     public private(set) var isFinished = false
@@ -23,7 +23,9 @@ public final class AppCoordinator: TerminalApplication {
     private var host: (any ApplicationHost)?
     /// The wake-ups of each screen on the stack; only the top one's are with the host.
     private var clocks: [ScreenClock] = []
-    private var showingHelp = false
+    /// The help overlay while it is open.
+    private var help: HelpOverlay?
+    private var showingHelp: Bool { help != nil }
     /// The status bar, copied while its hints and message stay the same.
     private var statusLine = LineCache<StatusLine>()
     /// The coordinator's own question: ctrl-c while a screen holds unsaved text.
@@ -36,10 +38,8 @@ public final class AppCoordinator: TerminalApplication {
         KeyBinding([.control("c")], "quit", action: .interrupt, inFooter: false),
         KeyBinding([.control("l")], "redraw the screen", action: .repaint, inFooter: false),
     ])
-    /// The keys that close the help overlay.
-    private let helpKeys = KeyMap<HelpAction>(title: "Help", [
-        KeyBinding([.escape, .character("?"), .character("q")], "esc", "close help", action: .close).essential(),
-    ])
+    /// The keys that close the help overlay, and scroll it while it holds more keys than fit.
+    private var helpKeys = KeyMap<HelpAction>(title: "Help", [])
     /// The time every screen evaluates opening hours at (`t`); nil: the app has no places screens.
     private let evaluationTime: EvaluationTime?
     /// The `t` prompt while it is open.
@@ -58,9 +58,18 @@ public final class AppCoordinator: TerminalApplication {
         self.makeFriendsList = makeFriendsList
         self.evaluationTime = evaluationTime
         configureGlobalKeys()
+        configureHelpKeys()
         followEvaluationTime()
         navigator.handler = { [weak self] intent in self?.perform(intent) }
         push(root)
+    }
+
+    private func configureHelpKeys() {
+        helpKeys = KeyMap(title: "Help", [
+            KeyBinding([.escape, .character("?"), .character("q")], "esc", "close help", action: .close).essential(),
+        ] + ListKeys.bindings(footer: "scroll") { HelpAction.scroll($0) }.map { binding in
+            binding.enabled { [unowned self] in help?.canScroll ?? false }
+        })
     }
 
     private func configureGlobalKeys() {
@@ -87,6 +96,7 @@ public final class AppCoordinator: TerminalApplication {
         self.makeFriendsList = makeFriendsList
         evaluationTime = nil
         configureGlobalKeys()
+        configureHelpKeys()
         navigator.handler = { [weak self] intent in self?.perform(intent) }
         let clock = makeClock()
         pushView(rootView(makeHost(clock: clock)), model: nil, clock: clock)
@@ -115,6 +125,7 @@ public final class AppCoordinator: TerminalApplication {
     public func layout(size: Size, theme: Theme) {
         let body = Rect(size: size).splitBottom(1).rest
         stack.last?.layout(in: body, theme: theme)
+        help?.layout(over: body, title: helpTitle, lines: helpLines, theme: theme)
     }
 
     public func draw(into buffer: CellBuffer, theme: Theme) {
@@ -137,8 +148,8 @@ public final class AppCoordinator: TerminalApplication {
             hints = timePrompt.hints
             message = timePrompt.message
         }
-        if showingHelp {
-            HelpOverlay.draw(in: buffer, over: body, title: helpTitle, lines: helpLines, theme: theme)
+        if let help {
+            help.draw(in: buffer, theme: theme)
             buffer.cursor = nil
             hints = helpKeys.footerHints
         }
@@ -188,7 +199,7 @@ public final class AppCoordinator: TerminalApplication {
             if let action = alwaysKeys.action(for: key) { return perform(action) }
         }
         if timePrompt != nil { return answerTimePrompt(event) }
-        if showingHelp { return closeHelp(event) }
+        if showingHelp { return answerHelp(event) }
         if let question = openQuestion { return answerQuestion(event, question) }
         if top.handle(event) { setNeedsDisplay(); return }
         guard case .key(let key) = event, !top.capturesText, let action = globalKeys.action(for: key) else {
@@ -200,7 +211,7 @@ public final class AppCoordinator: TerminalApplication {
 
     private func perform(_ action: GlobalAction) {
         switch action {
-        case .help: showingHelp = true
+        case .help: help = HelpOverlay()
         case .quit: quit()
         case .interrupt: interrupt()
         case .friends: showFriends()
@@ -210,12 +221,15 @@ public final class AppCoordinator: TerminalApplication {
         setNeedsDisplay()
     }
 
-    private func closeHelp(_ event: InputEvent) {
-        guard case .key(let key) = event, helpKeys.action(for: key) != nil else {
+    private func answerHelp(_ event: InputEvent) {
+        guard case .key(let key) = event, let action = helpKeys.action(for: key) else {
             lastEventHandled = false
             return
         }
-        showingHelp = false
+        switch action {
+        case .close: help = nil
+        case .scroll(let move): help?.scroll(move)
+        }
         setNeedsDisplay()
     }
 
@@ -251,7 +265,7 @@ public final class AppCoordinator: TerminalApplication {
         }
         switch action {
         case .help:
-            showingHelp = true
+            help = HelpOverlay()
         case .answer(let answer):
             if quitQuestion != nil {
                 quitQuestion = nil
@@ -269,7 +283,7 @@ public final class AppCoordinator: TerminalApplication {
             quitQuestion = ConfirmationRequest(title: "Quit and lose what you typed?", detail: nil,
                                                confirmLabel: "Quit", cancelLabel: "Keep editing",
                                                isDestructive: true)
-            showingHelp = false
+            help = nil
             setNeedsDisplay()
             return
         }

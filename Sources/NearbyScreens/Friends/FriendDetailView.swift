@@ -86,7 +86,7 @@ final class FriendDetailView: ScreenView {
                                     rect: Rect, theme: Theme) -> Int {
         switch content {
         case .loading(let text):
-            Spinner.draw(in: buffer, at: Point(x: rect.x, y: rect.y), style: theme.spinner, unicode: theme.unicode)
+            Spinner.draw(in: buffer, at: Point(x: rect.x, y: rect.y), style: theme.spinner, glyphs: theme.glyphs)
             buffer.write(text, in: rect.row(0).inset(left: 2), style: theme.secondary)
             return 1
         case .error(let message):

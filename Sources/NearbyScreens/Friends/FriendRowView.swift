@@ -27,14 +27,18 @@ enum FriendRowView {
         return true
     }
 
-    private static func drawFriend(_ friend: FriendRowModel, in buffer: CellBuffer, line: Rect, selected: Bool,
+    private static func drawFriend(_ friend: FriendRowModel, in buffer: CellBuffer, line row: Rect, selected: Bool,
                                    columns: FriendColumns, theme: Theme) {
         let nameStyle = selected ? theme.selection : theme.text
         let otherStyle = selected ? theme.selection : theme.secondary
-        buffer.fill(line, style: selected ? theme.selection : .plain)
+        buffer.fill(row, style: selected ? theme.selection : .plain)
+        // The name takes the slack up to the places list's limit; past it the phone stays beside the name and
+        // the end of a very wide row is blank.
+        let line = Rect(x: row.x, y: row.y, width: min(row.width, 2 + PlaceRowLayout.nameLimit + columns.phone
+                                                       + columns.distance), height: 1)
         var nameX = line.x + 1
         if friend.isDeleting {
-            Spinner.draw(in: buffer, at: Point(x: nameX, y: line.y), style: theme.spinner, unicode: theme.unicode)
+            Spinner.draw(in: buffer, at: Point(x: nameX, y: line.y), style: theme.spinner, glyphs: theme.glyphs)
             nameX += 2
         }
         let right = columns.phone + columns.distance

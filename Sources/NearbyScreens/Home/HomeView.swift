@@ -393,10 +393,16 @@ final class HomeView: ScreenView {
         return items
     }
 
-    /// A section's title line, "see all ›" at its right: Enter (or a click) opens the whole list.
+    /// The widest a row's columns get: the name up to the places list's limit, the distance and the open state
+    /// beside it. A very wide terminal leaves the rest blank rather than set them 200 columns apart.
+    static let widestRow = 3 + PlaceRowLayout.nameLimit + 1 + 20 + 1 + 26
+
+    /// A section's title line, "see all ›" at its right (where its rows end): Enter (or a click) opens the whole
+    /// list.
     private static func titleItem(key: String, title: String, open: @escaping @MainActor () -> Void) -> HomeItem {
         HomeItem(key: key, height: 1, isSelectable: true,
-                 draw: { buffer, rect, selected, theme in
+                 draw: { buffer, line, selected, theme in
+                     let rect = Rect(x: line.x, y: line.y, width: min(line.width, widestRow), height: line.height)
                      let more = "see all ›"
                      buffer.write(" " + title, in: rect.inset(right: DisplayWidth.of(more) + 2),
                                   style: selected ? theme.selection : theme.title)
@@ -479,8 +485,9 @@ final class HomeView: ScreenView {
     }
 
     /// "   Café Amadeus                 120 m  NE   open · until 18:00", columns shrinking with the width.
-    private static func drawRow(_ buffer: CellBuffer, _ rect: Rect, _ selected: Bool, _ theme: Theme, name: String,
+    private static func drawRow(_ buffer: CellBuffer, _ line: Rect, _ selected: Bool, _ theme: Theme, name: String,
                                 middle: String, right: String, rightStyle: Style, isFavourite: Bool = false) {
+        let rect = Rect(x: line.x, y: line.y, width: min(line.width, widestRow), height: line.height)
         // Fixed columns, so distances and open states line up from row to row.
         let rightWidth = min(26, rect.width / 3)
         let middleWidth = rect.width >= 50 ? (DisplayWidth.of(middle) > 10 ? 20 : 10) : 0
@@ -543,7 +550,7 @@ struct HomeItem {
 
     static func spinnerLine(_ key: String, _ text: String) -> HomeItem {
         HomeItem(key: key, height: 1, isSelectable: false) { buffer, rect, _, theme in
-            Spinner.draw(in: buffer, at: Point(x: rect.x + 3, y: rect.y), style: theme.spinner, unicode: theme.unicode)
+            Spinner.draw(in: buffer, at: Point(x: rect.x + 3, y: rect.y), style: theme.spinner, glyphs: theme.glyphs)
             buffer.write(text, in: rect.inset(left: 5), style: theme.secondary)
         }
     }

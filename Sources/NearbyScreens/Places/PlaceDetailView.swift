@@ -137,12 +137,14 @@ final class PlaceDetailView: ScreenView {
     private func drawBody(in buffer: CellBuffer, rect: Rect, viewHeight: Int, theme: Theme) -> Int {
         let people: Int
         if rect.width >= 70 {
-            let rightWidth = min(40, rect.width * 2 / 5)
+            // The map grows with the terminal, to 2/5 of the body and 90 columns, and taller with it (about a
+            // third of its width: a cell is twice as tall as wide) as far as the screen allows.
+            let rightWidth = min(90, rect.width * 2 / 5)
             let left = Rect(x: rect.x, y: rect.y, width: rect.width - rightWidth - 2, height: rect.height)
             let right = Rect(x: left.maxX + 2, y: rect.y, width: rightWidth, height: rect.height)
             let facts = drawFacts(in: buffer, rect: left, theme: theme)
             let hours = drawHours(in: buffer, rect: left.inset(top: facts + 1), theme: theme)
-            let mapHeight = min(max(6, viewHeight / 2 + 1), 12)
+            let mapHeight = min(max(6, viewHeight / 2 + 1), max(12, rightWidth / 3))
             drawMap(in: buffer, rect: Rect(x: right.x, y: right.y, width: right.width, height: mapHeight), theme: theme)
             people = max(facts + 1 + hours, mapHeight) + 1
         } else {
@@ -222,8 +224,9 @@ final class PlaceDetailView: ScreenView {
         guard rect.height >= 3, rect.width >= 10 else { return }
         let map = model.map.value
         let inside = Box.draw(in: buffer, rect: rect, title: Self.mapTitle(width: rect.width, friends: !map.friends.isEmpty,
-                                                                           others: !map.neighbours.isEmpty),
-                              style: theme.border, titleStyle: theme.title, unicode: theme.unicode)
+                                                                           others: !map.neighbours.isEmpty,
+                                                                           glyphs: theme.glyphs),
+                              style: theme.border, titleStyle: theme.title)
         func point(_ marker: MapMarker, _ glyph: String, _ style: Style, label: Bool) -> MapPoint {
             MapPoint(location: MapLocation(latitude: marker.latitude, longitude: marker.longitude),
                      marker: glyph, label: label ? marker.label : nil, style: style)
@@ -242,10 +245,11 @@ final class PlaceDetailView: ScreenView {
     }
 
     /// "Map · ◆ place @ you ☺ friend · other": the marks the map uses, as many as the box's top line holds.
-    static func mapTitle(width: Int, friends: Bool, others: Bool) -> String {
+    static func mapTitle(width: Int, friends: Bool, others: Bool, glyphs: GlyphSet = .unicode) -> String {
         var parts = ["◆ place", "@ you"]
         if friends { parts.append("☺ friend") }
-        if others { parts.append("· other places") }
+        // On an ASCII terminal the neighbours are "." and ":" (half-block dots), not "·".
+        if others { parts.append((glyphs == .unicode ? "·" : ".") + " other places") }
         // The box's corners, the title's spaces and a little border stay.
         while !parts.isEmpty, DisplayWidth.of("Map · " + parts.joined(separator: "  ")) > width - 6 { parts.removeLast() }
         return parts.isEmpty ? "Map" : "Map · " + parts.joined(separator: "  ")

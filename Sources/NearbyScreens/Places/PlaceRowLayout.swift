@@ -3,8 +3,19 @@
 /// Each column is handed out in turns, each turn taking at most its share of what is left, so every column is
 /// as wide or wider at a wider terminal: a name is never cut shorter by widening the window (at 100 columns
 /// the subtitle used to appear and take the name's room, so "Restaurant Amarone" and "Restaurant Adler" both
-/// read "Restaurant A…"). The name takes the slack before the rating and the subtitle get any.
+/// read "Restaurant A…"). The name takes the slack before the rating and the subtitle get any, up to
+/// `nameLimit`: past that a very wide terminal leaves the end of the row blank rather than set the distance 200
+/// columns away from the name.
 struct PlaceRowLayout: Equatable {
+    /// The widest a name column gets (with its space): names longer than this are rare, and the columns after it
+    /// stay within a glance of it.
+    static let nameLimit = 72
+    /// The subtitle's width (cuisine or address): it does not grow past this, since for many places it is empty
+    /// and a wider one would only push the distance away from the name.
+    static let subtitleWidth = 24
+    /// The favourite's mark and the space after it, before the name (outside the columns).
+    static let gutter = 2
+
     /// Widths in cells, each with its one space of separation; 0: the column is not shown.
     var name = 0
     var subtitle = 0
@@ -32,7 +43,10 @@ struct PlaceRowLayout: Equatable {
         // Names past 48 cells are rare: the subtitle takes the slack from 60 on (a column of a few cells is left
         // blank; handing those back to the name would narrow it when the subtitle grows).
         name += take(60 - name)
-        if !detailed { subtitle = take(24) }
-        name += take(left)
+        if !detailed { subtitle = take(Self.subtitleWidth) }
+        name += take(Self.nameLimit - name)
     }
+
+    /// The cells the columns take; the rest of the row stays blank.
+    var width: Int { name + subtitle + distance + walk + open + rating }
 }

@@ -40,16 +40,17 @@ enum PlaceRowView {
             : place.isClosingSoon ? theme.warning : (place.isOpen ? theme.success : theme.secondary)
         // The same columns for every row, rating or not, so the list reads as a table; walking minutes beside the
         // distance while the source has paths.
-        let columns = PlaceRowLayout(width: line.width - 1, walking: walking, ratings: ratings, detailed: detailed)
+        let columns = PlaceRowLayout(width: line.width - PlaceRowLayout.gutter, walking: walking, ratings: ratings,
+                                     detailed: detailed)
         let ratingWidth = columns.rating, openWidth = columns.open, distanceWidth = columns.distance
         let walkWidth = columns.walk, subtitleWidth = columns.subtitle
         let nameWidth = max(1, columns.name - 1)
-        // The favourite's mark stands in the gutter before the name, so names stay in one column.
+        // The favourite's mark stands in the gutter before the name, a space from it, so names stay in one column.
         if let mark = FavouriteMark.gutter(place.favourite) {
             let style = selected ? theme.selection : mark.isFailure ? theme.error : theme.accent
             buffer.write(mark.text, in: Rect(x: line.x, y: line.y, width: 1, height: 1), style: style)
         }
-        var x = line.x + 1
+        var x = line.x + PlaceRowLayout.gutter
         if FavouriteMark.isTicked(place.favourite), nameWidth > 6 {
             // ✓ after the name while the change made from the list is news.
             let shown = min(DisplayWidth.of(place.name), nameWidth - 2)
@@ -80,7 +81,7 @@ enum PlaceRowView {
             // "4.5 ★ (1,234)" without its count where the whole does not fit.
             let shown = DisplayWidth.of(rating) < ratingWidth ? rating
                 : String(rating.prefix { $0 != "(" }).trimmingSpaces()
-            buffer.write(shown, in: Rect(x: line.maxX - ratingWidth, y: line.y, width: ratingWidth - 1, height: 1),
+            buffer.write(shown, in: Rect(x: x + openWidth, y: line.y, width: ratingWidth - 1, height: 1),
                          style: dim, alignment: .right)
         }
         if detailed, rect.height > 1 {

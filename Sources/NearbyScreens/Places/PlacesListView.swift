@@ -23,8 +23,10 @@ final class PlacesListView: ScreenView {
             KeyBinding([.character("v")], "layout", action: .layout),
             FavouriteKey.binding(Action.favourite, inFooter: false)
                 .enabled { [unowned model] in model.offersFavourites },
-            KeyBinding([.character("+")], "+-", "radius", action: .widen),
-            KeyBinding([.character("-")], "narrow", action: .narrow, inFooter: false),
+            // "+- radius" in the footer; the help says what each does.
+            KeyBinding([.character("+")], "widen the radius", action: .widen,
+                       footer: .custom(keys: "+-", summary: "radius")),
+            KeyBinding([.character("-")], "narrow the radius", action: .narrow, inFooter: false),
             KeyBinding([.character("n")], "next name match", action: .match(forward: true), inFooter: false)
                 .enabled { [unowned model] in model.matchText != nil && model.rowCount > 1 },
             KeyBinding([.character("N")], "previous name match", action: .match(forward: false), inFooter: false)

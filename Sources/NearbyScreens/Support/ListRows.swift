@@ -18,7 +18,7 @@ enum ListRows {
     }
 
     static func loading(_ text: String, in buffer: CellBuffer, line: Rect, theme: Theme) {
-        Spinner.draw(in: buffer, at: Point(x: line.x + 1, y: line.y), style: theme.spinner, unicode: theme.unicode)
+        Spinner.draw(in: buffer, at: Point(x: line.x + 1, y: line.y), style: theme.spinner, glyphs: theme.glyphs)
         buffer.write(text, in: line.inset(left: 3), style: theme.secondary)
     }
 

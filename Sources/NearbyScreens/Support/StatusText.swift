@@ -20,11 +20,11 @@ enum HeaderLine {
             let text = loading + " "
             right = DisplayWidth.of(text) + 2
             let x = row.maxX - right
-            Spinner.draw(in: buffer, at: Point(x: x, y: row.y), style: theme.header, unicode: theme.unicode)
+            Spinner.draw(in: buffer, at: Point(x: x, y: row.y), style: theme.header, glyphs: theme.glyphs)
             buffer.write(text, at: Point(x: x + 2, y: row.y), style: theme.header, clip: row)
         } else if loading != nil {
             right = 2
-            Spinner.draw(in: buffer, at: Point(x: row.maxX - 2, y: row.y), style: theme.header, unicode: theme.unicode)
+            Spinner.draw(in: buffer, at: Point(x: row.maxX - 2, y: row.y), style: theme.header, glyphs: theme.glyphs)
         }
         if let badge {
             // Reverse video on the header: a chosen time must never pass for now.

@@ -65,7 +65,7 @@ public final class FramePresenter {
         front.spinnerFrame = spinnerFrame
         var runs: [ChangedRun] = []
         for cell in front.spinnerCells {
-            front.write(Spinner.glyph(frame: spinnerFrame, unicode: theme.unicode), at: cell.point, style: cell.style,
+            front.write(Spinner.glyph(frame: spinnerFrame, glyphs: theme.glyphs), at: cell.point, style: cell.style,
                         maxWidth: 1)
             runs.append(ChangedRun(y: cell.point.y, startX: cell.point.x, endX: cell.point.x + 1))
         }

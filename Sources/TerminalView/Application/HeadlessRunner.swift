@@ -15,12 +15,13 @@ public final class HeadlessRunner: ApplicationHost {
     private var wakes = WakeSchedule()
     public private(set) var needsDisplay = true
 
-    public init(app: any TerminalApplication, size: Size, colorSupport: ColorSupport = .eight, unicode: Bool = true,
+    public init(app: any TerminalApplication, size: Size, colorSupport: ColorSupport = .eight,
+                glyphs: GlyphSet = .unicode,
                 clock: ManualClock = ManualClock(Date(timeIntervalSince1970: 0))) {
         self.app = app
         self.clock = clock
-        terminal = MemoryTerminal(size: size, colorSupport: colorSupport)
-        theme = Theme.make(colorSupport, unicode: unicode)
+        terminal = MemoryTerminal(size: size, colorSupport: colorSupport, glyphs: glyphs)
+        theme = Theme.make(colorSupport, glyphs: glyphs)
         app.attach(to: self)
     }
 

@@ -3,6 +3,8 @@
 public final class MemoryTerminal: TerminalBackend {
     public var size: Size
     public var colorSupport: ColorSupport
+    /// The marks the terminal shows: on an ASCII terminal the screen holds the ASCII stand-ins, as a real one would.
+    public let glyphs: GlyphSet
     /// What the screen shows now.
     public private(set) var screen: CellBuffer
     public private(set) var framesPresented = 0
@@ -16,9 +18,10 @@ public final class MemoryTerminal: TerminalBackend {
 
     public func emit(_ bytes: [UInt8]) { emitted += bytes }
 
-    public init(size: Size, colorSupport: ColorSupport = .eight) {
+    public init(size: Size, colorSupport: ColorSupport = .eight, glyphs: GlyphSet = .unicode) {
         self.size = size
         self.colorSupport = colorSupport
+        self.glyphs = glyphs
         screen = CellBuffer(size: size)
     }
 
@@ -32,7 +35,7 @@ public final class MemoryTerminal: TerminalBackend {
         var written = 0
         for run in runs {
             for x in run.startX..<run.endX {
-                screen[x, run.y] = frame[x, run.y]
+                screen[x, run.y] = frame[x, run.y].folded(glyphs)
                 written += 1
             }
         }

@@ -76,6 +76,16 @@ public struct Cell: Hashable, Sendable {
         return true
     }
 
+    /// The cell as a terminal with `glyphs` is sent it: an app's mark in ASCII where the terminal has no Unicode
+    /// marks, of the same width.
+    public func folded(_ glyphs: GlyphSet) -> Cell {
+        let shown = glyphs.fold(base)
+        guard shown != base else { return self }
+        var cell = self
+        cell.head = shown.value | head & ~0x1F_FFFF
+        return cell
+    }
+
     /// The scalars drawn here: the base and its marks; "" for the right half of a wide one.
     public var text: String {
         guard !isContinuation else { return "" }

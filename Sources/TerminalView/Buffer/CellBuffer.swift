@@ -1,8 +1,9 @@
 /// A grid of cells that widgets draw into; the backend presents it.
 ///
-/// Every string is sanitised on the way in and measured per scalar as the terminal will, so what the buffer
-/// holds is exactly what the terminal will show. Writing allocates nothing: text goes scalar by scalar into
-/// the cells, truncated and padded in place.
+/// Every string is sanitised on the way in, its emoji sequences folded (`EmojiFold`), and measured per scalar
+/// as the terminal will, so what the buffer holds is exactly what the terminal will show (an ASCII terminal is
+/// sent the app's marks as ASCII of the same width, `GlyphSet.fold`). Writing allocates nothing: text goes
+/// scalar by scalar into the cells, truncated and padded in place.
 public final class CellBuffer {
     /// Unchecked for overlapping access at run time, as `cells` is: every cell's index is reached through it.
     @exclusivity(unchecked) public private(set) var size: Size
@@ -213,6 +214,8 @@ public final class CellBuffer {
         let cells: UnsafeMutableBufferPointer<Cell>
         let width: Int
         let packedStyle: UInt32
+        /// Emoji sequences of the string being written, folded as `DisplayWidth` measures them.
+        var fold = EmojiFold()
 
         init(cells: UnsafeMutableBufferPointer<Cell>, width: Int, packedStyle: UInt32) {
             self.cells = cells
@@ -223,7 +226,8 @@ public final class CellBuffer {
         /// Puts one scalar at the pen; false once nothing more fits.
         @inline(__always)
         mutating func put(_ raw: Unicode.Scalar, with pen: inout Pen, padWide: Bool) -> Bool {
-            let scalar = TextSanitizer.placeholder(for: raw) ?? raw
+            guard let kept = fold.fold(raw) else { return true }
+            let scalar = TextSanitizer.placeholder(for: kept) ?? kept
             let w = DisplayWidth.of(scalar)
             if w == 0 {
                 // A combining mark joins the cell before it (a few at most, as curses allows).

@@ -32,10 +32,10 @@ public struct Theme: Sendable {
     public var fieldText: Style
     public var fieldFocused: Style
     public var dialog: Style
-    /// Whether box-drawing and braille characters are safe (a UTF-8 locale).
-    public var unicode: Bool
+    /// The app's own marks as the terminal shows them: braille and box lines, or ASCII.
+    public var glyphs: GlyphSet
 
-    public static func make(_ support: ColorSupport, unicode: Bool = true) -> Theme {
+    public static func make(_ support: ColorSupport, glyphs: GlyphSet = .unicode) -> Theme {
         switch support {
         case .monochrome:
             return Theme(text: .plain, title: Style(attributes: .bold), secondary: Style(attributes: .dim),
@@ -45,7 +45,7 @@ public struct Theme: Sendable {
                          error: Style(attributes: [.bold, .underline]), success: Style(attributes: .bold),
                          warning: Style(attributes: .underline), spinner: Style(attributes: .bold),
                          fieldLabel: Style(attributes: .bold), fieldText: Style(attributes: .underline),
-                         fieldFocused: Style(attributes: [.reverse]), dialog: .plain, unicode: unicode)
+                         fieldFocused: Style(attributes: [.reverse]), dialog: .plain, glyphs: glyphs)
         case .eight, .full:
             return Theme(text: .plain,
                          title: Style(foreground: .yellow, attributes: .bold),
@@ -64,7 +64,7 @@ public struct Theme: Sendable {
                          fieldText: Style(attributes: .underline),
                          fieldFocused: Style(foreground: .black, background: .cyan),
                          dialog: Style(foreground: .white, background: .blue),
-                         unicode: unicode)
+                         glyphs: glyphs)
         }
     }
 }

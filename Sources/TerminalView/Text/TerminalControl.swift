@@ -41,8 +41,9 @@ public enum TerminalControl {
 
     /// What makes the frame's links clickable once curses has drawn it: for each link, save the cursor and
     /// attributes (DECSC), go to its first cell, open the link, write its cells again as they are (same text,
-    /// same style, so the screen does not change), close the link, and restore (DECRC). Empty without links.
-    public static func linkOverlay(_ frame: CellBuffer) -> [UInt8] {
+    /// same style, and the app's marks as `glyphs` sends them, so the screen does not change), close the link,
+    /// and restore (DECRC). Empty without links.
+    public static func linkOverlay(_ frame: CellBuffer, glyphs: GlyphSet = .unicode) -> [UInt8] {
         var out: [UInt8] = []
         for link in frame.links where link.y >= 0 && link.y < frame.size.height {
             let columns = max(0, link.columns.lowerBound)..<min(frame.size.width, link.columns.upperBound)
@@ -57,7 +58,7 @@ public enum TerminalControl {
                     style = cell.style
                     out += sgr(cell.style)
                 }
-                out += Array(cell.text.utf8)
+                out += Array(cell.folded(glyphs).text.utf8)
             }
             out += linkEnd
             out += Array("\u{1B}8".utf8)

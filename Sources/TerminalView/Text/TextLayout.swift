@@ -2,10 +2,15 @@
 public enum TextLayout {
     public static let ellipsis = "…"
 
-    /// Columns `text` takes once drawn: control characters count as the placeholders that stand in for them.
+    /// Columns `text` takes once drawn: emoji sequences folded, control characters counted as the placeholders
+    /// that stand in for them.
     public static func columns(of text: String) -> Int {
+        var fold = EmojiFold()
         var total = 0
-        for scalar in text.unicodeScalars { total += DisplayWidth.of(TextSanitizer.placeholder(for: scalar) ?? scalar) }
+        for scalar in text.unicodeScalars {
+            guard let kept = fold.fold(scalar) else { continue }
+            total += DisplayWidth.of(TextSanitizer.placeholder(for: kept) ?? kept)
+        }
         return total
     }
 

@@ -3,9 +3,10 @@ public enum Box {
     /// Draws the frame and returns the inside.
     @discardableResult
     public static func draw(in buffer: CellBuffer, rect: Rect, title: String? = nil, style: Style,
-                            titleStyle: Style? = nil, unicode: Bool, fill: Style? = nil) -> Rect {
+                            titleStyle: Style? = nil, fill: Style? = nil) -> Rect {
         guard rect.width >= 2, rect.height >= 2 else { return Rect(x: rect.x, y: rect.y, width: 0, height: 0) }
-        let (tl, tr, bl, br, h, v) = unicode ? ("╭", "╮", "╰", "╯", "─", "│") : ("+", "+", "+", "+", "-", "|")
+        // An ASCII terminal is sent "+", "-" and "|" for these (`GlyphSet.fold`).
+        let (tl, tr, bl, br, h, v) = ("╭", "╮", "╰", "╯", "─", "│")
         if let fill { buffer.fill(rect, style: fill) }
         let line = String(repeating: h, count: rect.width - 2)
         buffer.write(tl + line + tr, at: Point(x: rect.x, y: rect.y), style: style, clip: rect)

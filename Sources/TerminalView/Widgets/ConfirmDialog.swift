@@ -23,7 +23,7 @@ public enum ConfirmDialog {
         let height = min(area.height, lines.count + 4)
         let rect = area.centered(width: width, height: height)
         let inside = Box.draw(in: buffer, rect: rect, title: "Confirm", style: theme.border, titleStyle: theme.title,
-                              unicode: theme.unicode, fill: .plain)
+                              fill: .plain)
         guard inside.height > 0 else {
             // Too flat for a box: the question and its keys on one line, so it is never invisible.
             buffer.write("\(question)  y \(confirm.lowercased())  n \(cancel.lowercased())", in: rect.row(0),

@@ -166,7 +166,7 @@ public enum MapScaleBar {
     public static func draw(in buffer: CellBuffer, rect: Rect, metresPerCell: Double, units: MapScaleUnits,
                             theme: Theme) {
         guard rect.width > 0, rect.height > 0 else { return }
-        let north = theme.unicode ? "N ↑" : "N ^"
+        let north = "N ↑"
         let northWidth = rect.width >= 16 ? DisplayWidth.of(north) + 1 : 0
         if northWidth > 0 {
             buffer.write(north, at: Point(x: rect.maxX - northWidth + 1, y: rect.y), style: theme.secondary, clip: rect)
@@ -175,7 +175,7 @@ public enum MapScaleBar {
         guard let (length, label) = roundLength(maxMetres: Double(maxCells) * metresPerCell, units: units),
               metresPerCell > 0 else { return }
         let cells = min(maxCells, max(2, Int((length / metresPerCell).rounded())))
-        let (leftEnd, line, rightEnd) = theme.unicode ? ("├", "─", "┤") : ("|", "-", "|")
+        let (leftEnd, line, rightEnd) = ("├", "─", "┤")
         let bar = leftEnd + String(repeating: line, count: cells - 2) + rightEnd + " " + label
         buffer.write(bar, at: Point(x: rect.x, y: rect.y), style: theme.secondary,
                      maxWidth: rect.width - northWidth, clip: rect)

@@ -15,9 +15,10 @@ public struct MapLocation: Hashable, Sendable {
 public enum MapGlyphs: Hashable, Sendable {
     case braille, blocks
 
-    /// Braille where the theme allows Unicode dots, half blocks otherwise.
+    /// Braille where the terminal shows Unicode marks; half blocks otherwise, which an ASCII terminal is sent as
+    /// `'`, `.` and `:` (`GlyphSet.fold`).
     public init(theme: Theme) {
-        self = theme.unicode ? .braille : .blocks
+        self = theme.glyphs == .unicode ? .braille : .blocks
     }
 
     /// Dots per cell, across and down. A cell is about twice as tall as wide, so both make square dots.

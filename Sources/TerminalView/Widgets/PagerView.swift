@@ -20,8 +20,7 @@ public enum PagerView {
                             pageCount: Int, theme: Theme, textStyle: Style? = nil) {
         guard rect.width > 0, rect.height > 0 else { return }
         if hasBox(rect) {
-            Box.draw(in: buffer, rect: rect, title: title, style: theme.border, titleStyle: theme.title,
-                     unicode: theme.unicode)
+            Box.draw(in: buffer, rect: rect, title: title, style: theme.border, titleStyle: theme.title)
         }
         drawLine(in: buffer, rect: line(in: rect), text: text, page: page, pageCount: pageCount, theme: theme,
                  textStyle: textStyle ?? theme.text)
@@ -66,7 +65,7 @@ public enum PagerView {
 
     private static func drawLine(in buffer: CellBuffer, rect: Rect, text: String, page: Int, pageCount: Int,
                                  theme: Theme, textStyle: Style) {
-        let (left, right) = theme.unicode ? ("‹", "›") : ("<", ">")
+        let (left, right) = ("‹", "›")
         let (label, arrows) = layout(width: rect.width, page: page, pageCount: pageCount)
         func leading() -> Int { arrows ? 4 : 1 }
         func trailing() -> Int { (label.map { DisplayWidth.of($0) + 3 } ?? 1) + (arrows ? 3 : 0) }

@@ -17,7 +17,7 @@ struct FavouriteMarksEndToEndTests {
         try await session.waitFor(text: "enter open")
         try session.press("f")
         try await session.waitFor(text: "Saved to favourites")
-        try await session.waitFor(text: "★Cooperative Bank of Demo ATM ✓")
+        try await session.waitFor(text: "★ Cooperative Bank of Demo ATM ✓")
         // The next one saved in its detail: starred on the way back.
         try session.press("Down")
         try session.press("Enter")
@@ -27,7 +27,7 @@ struct FavouriteMarksEndToEndTests {
         try session.press("Escape")
         // Back in the list, the second row starred too.
         try await session.waitFor("the second ATM starred in the list") { screen in
-            screen.split(separator: "\n").contains { $0.hasPrefix("★Cooperative Bank of Demo ATM") && $0.contains("170 m N") }
+            screen.split(separator: "\n").contains { $0.hasPrefix("★ Cooperative Bank of Demo ATM") && $0.contains("170 m N") }
         }
         // Home: a Favourites section with both, and the ★ in the ATMs' section too.
         try session.press("Escape")

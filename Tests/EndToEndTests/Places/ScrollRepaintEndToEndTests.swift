@@ -30,9 +30,9 @@ struct ScrollRepaintEndToEndTests {
                 try session.press(step)
                 try await Task.sleep(for: .milliseconds(15))
             }
-            let moved = try await settled(session)
+            let moved = try await session.settledScreen()
             try session.press("C-l")
-            let repainted = try await settled(session)
+            let repainted = try await session.settledScreen()
             let difference = ShownScreen.firstDifference(moved, repainted)
             #expect(difference == nil, "round \(round): \(difference ?? "")")
         }
@@ -40,18 +40,5 @@ struct ScrollRepaintEndToEndTests {
         try await session.waitFor(text: "EXIT=0")
         // Closed here rather than left to deinit: a failed round must not leave its tmux server running.
         await session.close()
-    }
-
-    /// The styled screen once two captures a moment apart agree (the keys' frames have all arrived).
-    private func settled(_ session: TmuxSession) async throws -> ShownScreen {
-        var last = ShownScreen(styled: try session.styledScreen())
-        for _ in 0..<40 {
-            try await Task.sleep(for: .milliseconds(150))
-            let next = ShownScreen(styled: try session.styledScreen())
-            if next.text == last.text { return next }
-            last = next
-        }
-        Issue.record("The screen kept changing for 6 s:\n\(last.text)")
-        return last
     }
 }

@@ -123,6 +123,19 @@ final class TmuxSession: @unchecked Sendable {
         try tmux(["capture-pane", "-p", "-e", "-t", name])
     }
 
+    /// The styled screen once two captures a moment apart agree (the keys' frames have all arrived).
+    func settledScreen(sourceLocation: SourceLocation = #_sourceLocation) async throws -> ShownScreen {
+        var last = ShownScreen(styled: try styledScreen())
+        for _ in 0..<40 {
+            try await Task.sleep(for: .milliseconds(150))
+            let next = ShownScreen(styled: try styledScreen())
+            if next.text == last.text { return next }
+            last = next
+        }
+        Issue.record("The screen kept changing for 6 s:\n\(last.text)", sourceLocation: sourceLocation)
+        return last
+    }
+
     /// Polls the screen until `condition` holds; fails with the last screen after `timeout`.
     @discardableResult
     func waitFor(_ what: String, timeout: Duration = .seconds(15),

@@ -33,6 +33,15 @@ struct FriendsScreensRenderTests {
         #expect(runner.lastFrame.styleRows(legend: [runner.theme.selection: "S"])[1].hasPrefix("SSSS"))
     }
 
+    /// On a very wide terminal the phone stays beside the name (the name's column stops at the places list's
+    /// limit), not 200 columns away.
+    @Test func aVeryWideListKeepsThePhoneBesideTheName() async {
+        let (runner, _, _, _) = await makeApp(size: Size(width: 250, height: 24))
+        let row = runner.textRows().first { $0.contains("900 m N") } ?? ""
+        let phone = row.firstIndex(of: "+").map { row.distance(from: row.startIndex, to: $0) } ?? 0
+        #expect(phone > 0 && phone <= 2 + PlaceRowLayout.nameLimit, "\(row)")
+    }
+
     @Test func listAt40x12() async {
         let (runner, _, _, _) = await makeApp(size: Size(width: 40, height: 12))
         expectSnapshot(runner.text(), named: "friends-list-40x12")

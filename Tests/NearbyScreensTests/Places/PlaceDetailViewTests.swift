@@ -71,4 +71,16 @@ final class PlaceDetailViewTests {
         let scale = imperial.rows.first { $0.contains("├") } ?? ""
         #expect(scale.contains(" mi ") || scale.contains(" ft "), "scale bar: \(scale)")
     }
+
+    /// The walkthrough's P3: the map stayed about 38 columns wide at 160 and 250 columns. It grows with the
+    /// terminal to 2/5 of the body, at most 90 columns, and taller with it.
+    @Test(arguments: [(80, 31, 12), (160, 63, 21), (250, 90, 24)])
+    func theMapGrowsWithTheTerminal(width: Int, mapWidth: Int, mapHeight: Int) async throws {
+        let app = try await detail(size: Size(width: width, height: 50))
+        let top = try #require(app.rows.first { $0.contains("╭─ Map") }, "\(app.text)")
+        let box = top.drop { $0 != "╭" }.prefix { $0 != "╮" }.count + 1
+        #expect(box == mapWidth, "\(top)")
+        let height = app.rows.filter { $0.hasSuffix("│") || $0.contains("╮") || $0.contains("╯") }.count
+        #expect(height == mapHeight, "\(app.text)")
+    }
 }

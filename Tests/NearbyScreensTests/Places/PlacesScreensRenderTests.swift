@@ -79,7 +79,7 @@ final class PlacesScreensRenderTests {
         let (runner, coordinator) = try await makeApp()
         runner.press(.down, .enter)
         await settle(coordinator, runner)
-        let selection = Theme.make(.eight, unicode: true).selection
+        let selection = Theme.make(.eight).selection
         // The first row: under the title and the note that the demo's distances are straight lines.
         let top = 2
         #expect(runner.textRows()[1].contains("Distances are straight lines"))

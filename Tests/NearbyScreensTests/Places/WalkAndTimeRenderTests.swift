@@ -56,7 +56,7 @@ final class WalkAndTimeRenderTests {
         expectSnapshot(app.text, named: "place-detail-walking-80x24")
         #expect(app.text.contains("Walk         1.8 km on foot · 23 min · via La"))
         // The walk is drawn in braille under the markers, and the place and you are never hidden.
-        let accent = Theme.make(.eight, unicode: true).accent
+        let accent = Theme.make(.eight).accent
         let frame = app.runner.lastFrame
         let walkCells = (0..<frame.size.height).flatMap { y in (0..<frame.size.width).map { x in frame[x, y] } }
             .filter { (0x2801...0x28FF).contains($0.base.value) && $0.style == accent }

@@ -25,8 +25,10 @@ final class DemoApp {
     ///   - folder: where the town lives; the same folder is reused (the town is generated once).
     ///   - walking: walking times and routes (the demo town has no paths of its own).
     ///   - choosesTime: whether `t` works (the app's one evaluation time on the test's clock).
+    ///   - glyphs: the marks the memory terminal shows (ASCII, as a console's).
     init(folder: URL, size: Size = Size(width: 80, height: 24), units: UnitSystem = .metric,
-         start: Date = DemoApp.now, walking: (any WalkingRouter)? = nil, choosesTime: Bool = false) async throws {
+         start: Date = DemoApp.now, walking: (any WalkingRouter)? = nil, choosesTime: Bool = false,
+         glyphs: GlyphSet = .unicode) async throws {
         self.folder = folder
         let town = try await DemoTown.open(in: folder, places: 300)
         let store = LocalPlacesStore(database: town.database)
@@ -64,7 +66,7 @@ final class DemoApp {
                                      makeFriendsList: { .friendsList(FriendsListViewModel(context: friendsContext)) },
                                      evaluationTime: time)
         self.clock = clock
-        runner = HeadlessRunner(app: coordinator, size: size, clock: clock)
+        runner = HeadlessRunner(app: coordinator, size: size, glyphs: glyphs, clock: clock)
         // Home loads when first shown.
         runner.renderIfNeeded()
         await home.idle()

@@ -61,6 +61,14 @@ struct TerminalControlTests {
             "\u{1B}7\u{1B}[2;3H\u{1B}]8;;https://a.example\u{1B}\\\u{1B}[0;4;36ma.example\u{1B}]8;;\u{1B}\\\u{1B}8")
     }
 
+    /// On an ASCII terminal the link's text goes out as the frame's did: "…" as "~".
+    @Test func aLinkOnAnASCIITerminalIsWrittenAgainInASCII() {
+        let buffer = CellBuffer(size: Size(width: 30, height: 3))
+        buffer.write("https://a.example/long-page", in: Rect(x: 0, y: 0, width: 12, height: 1), style: .plain)
+        buffer.addLink("https://a.example/long-page", in: Rect(x: 0, y: 0, width: 12, height: 1))
+        #expect(text(TerminalControl.linkOverlay(buffer, glyphs: .ascii)).contains("\u{1B}[0mhttps://a.e~\u{1B}]8"))
+    }
+
     @Test func aTargetThatIsNoLinkLeavesTheBufferWithoutOne() {
         let buffer = CellBuffer(size: Size(width: 30, height: 3))
         buffer.addLink("javascript:alert(1)", in: Rect(x: 0, y: 0, width: 10, height: 1))

@@ -5,10 +5,10 @@ struct PagerViewTests {
     static let pick = "Café Amadeus · café · 120 m NE · open until 18:00"
 
     private func render(width: Int, height: Int, text: String = pick, page: Int, count: Int,
-                        unicode: Bool = true) -> CellBuffer {
+                        glyphs: GlyphSet = .unicode) -> CellBuffer {
         let buffer = CellBuffer(size: Size(width: width, height: height))
         PagerView.draw(in: buffer, rect: buffer.bounds, title: "Hot picks", text: text, page: page, pageCount: count,
-                       theme: Theme.make(.monochrome, unicode: unicode))
+                       theme: Theme.make(.monochrome, glyphs: glyphs))
         return buffer
     }
 
@@ -38,8 +38,10 @@ struct PagerViewTests {
         ])
     }
 
+    /// As an ASCII terminal is sent them (`GlyphSet.fold`).
     @Test func withoutUnicodeArrowsAndBoxAreASCII() {
-        #expect(render(width: 40, height: 3, text: "Café Amadeus", page: 9, count: 12, unicode: false).textRows() == [
+        #expect(render(width: 40, height: 3, text: "Café Amadeus", page: 9, count: 12, glyphs: .ascii).textRows()
+            .map { GlyphSet.ascii.fold($0) } == [
             "+- Hot picks --------------------------+",
             "| <  Café Amadeus           10 / 12  > |",
             "+--------------------------------------+",
