@@ -28,11 +28,13 @@ struct ConfigFile: Equatable {
             // a mistake worth saying.
             bytes = try FileSystem.read(url.path, limit: sizeLimit)
         } catch {
+            var info = stat()
             if error.kind == .missing {
-                var info = stat()
                 if lstat(url.path, &info) != 0 { return nil }
                 throw SettingsError("Cannot read \(url.path): it is a link to nothing.")
             }
+            // A folder on the way that may not be entered hides whether there is a file at all: none is read.
+            if lstat(url.path, &info) != 0, errno == EACCES { return nil }
             if error.kind == .tooLarge {
                 throw SettingsError("\(url.path) is larger than \(sizeLimit / 1024) KB; it is not a config file.")
             }
