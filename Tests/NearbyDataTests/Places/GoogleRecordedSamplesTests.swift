@@ -50,6 +50,22 @@ struct GoogleRecordedSamplesTests {
         await stub.stop()
     }
 
+    @Test("asked for bars, every recorded result Google gives as a bar is listed, whatever its first type")
+    func barsAskedForAreBars() async throws {
+        let stub = try await StubServer.answering(body: try GoogleSamples.data("PlacesApiNearbySearchRequestByTypeResponse.json"),
+                                                  headers: ["Content-Type": "application/json"])
+        // Categorised as the app does (`AppServices`).
+        let google = LegacyGooglePlacesProvider(apiKey: "k", baseURL: stub.url,
+                                                categorize: { CategoryMapping.category(googleTypes: $0) },
+                                                searchType: { CategoryMapping.rule(for: $0).googleTypes.first },
+                                                tokenDelay: .zero)
+        let page = try await google.places(PlaceQuery(center: Self.center, radius: 50_000, category: .bar), after: nil)
+        // All twenty carry the type "bar"; six list "restaurant", "cafe" or "travel_agency" first.
+        #expect(page.hits.count == 20)
+        #expect(page.hits.allSatisfy { $0.place.category == .bar })
+        await stub.stop()
+    }
+
     @Test("place details with weekly periods")
     func details() async throws {
         let (google, stub) = try await provider(serving: "PlaceDetailsResponse.json")

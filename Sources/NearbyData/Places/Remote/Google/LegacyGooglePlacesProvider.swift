@@ -137,8 +137,17 @@ public struct LegacyGooglePlacesProvider: PlacesProvider {
         try Self.check(value, allowZeroResults: true)
         var hits: [PlaceHit] = []
         for result in value["results"]?.arrayValue ?? [] {
-            guard let place = place(from: result, attributions: value["html_attributions"], fallback: nil),
-                  query.category == nil || place.category == query.category else { continue }
+            // Asked for bars, a place Google returns as a bar is one here, even when its first type files it
+            // elsewhere ("restaurant", "bar"): 6 of the 20 recorded bars were dropped for that.
+            let types = Set((result["types"]?.arrayValue ?? []).compactMap(\.stringValue))
+            let asked = query.category.flatMap { category in
+                types.isDisjoint(with: CategoryMapping.rule(for: category).googleTypes) ? nil : category
+            }
+            guard var place = place(from: result, attributions: value["html_attributions"], fallback: asked) else {
+                continue
+            }
+            if let asked { place.category = asked }
+            guard query.category == nil || place.category == query.category else { continue }
             let hit = RemotePlaceGeometry.hit(place, from: query.center)
             // The legacy service ranks by prominence and strays beyond the radius; such places are not "within".
             if hit.distance <= query.radius { hits.append(hit) }
