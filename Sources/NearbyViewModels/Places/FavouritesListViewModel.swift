@@ -19,6 +19,7 @@ public final class FavouritesListViewModel: FavouritesListViewModelType {
     }
 
     private static let loadKey = ActivityKey("favourites")
+    private static let walkKey = ActivityKey("favourites.walks")
 
     private let context: PlacesContext
     private let store: (any FavouritesStore)?
@@ -28,6 +29,8 @@ public final class FavouritesListViewModel: FavouritesListViewModelType {
     private var all: [FavouritePlace] = []
     private var shown: [FavouritePlace] = []
     private var hoursCache = ParsedHoursCache()
+    /// Each favourite's walk from here on the store's paths (nil inside: no path reaches it), once known.
+    private var walks: [PlaceID: WalkEstimate?] = [:]
     /// Follows the favourite state of the detail opened from here: forgetting it there drops it here.
     private var detailFavourite: ObservationToken?
     private var bindings: [ObservationToken] = []
@@ -133,10 +136,26 @@ public final class FavouritesListViewModel: FavouritesListViewModelType {
             case .success(let favourites):
                 self.all = favourites
                 self.phase = .loaded
+                self.requestWalks()
             case .failure(let error):
                 self.phase = .failed(error)
             }
             self.applyFilter()
+        }
+    }
+
+    /// The walking minutes the rows show, as the places lists show them: one search for every favourite.
+    private func requestWalks() {
+        guard let walking = context.walking else { return }
+        let targets = all.compactMap { favourite in favourite.coordinate.map { (favourite.id, $0) } }
+        guard !targets.isEmpty else { return }
+        let here = context.here
+        tracker.run(Self.walkKey) { [weak self] in
+            // No network (a live source, an old store): the rows keep their straight-line distances.
+            guard let found = try? await walking.walks(from: here, to: targets.map(\.1)),
+                  !Task.isCancelled, let self, found.count == targets.count else { return }
+            for (target, walk) in zip(targets, found) { self.walks[target.0] = walk }
+            self.bumpRows()
         }
     }
 
@@ -174,8 +193,12 @@ public final class FavouritesListViewModel: FavouritesListViewModelType {
                                  openness: .unknown, rating: nil, detailLine: "")
         }
         let hours = hoursCache.hours(of: place)
-        return PlaceRowModel(place: place, distance: distance, hours: hours,
-                             status: context.openingStatus(of: place, hours: hours, at: context.now()),
-                             timeZone: context.zone(for: place))
+        var row = PlaceRowModel(place: place, distance: distance, hours: hours,
+                                status: context.openingStatus(of: place, hours: hours, at: context.now()),
+                                timeZone: context.zone(for: place))
+        if let walk = walks[favourite.id] {
+            row.walk = walk.map { WalkingTimeText.minutes($0.minutes(at: context.walkingPace)) } ?? WalkingTimes.noPath
+        }
+        return row
     }
 }

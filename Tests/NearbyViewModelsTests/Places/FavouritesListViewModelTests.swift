@@ -75,6 +75,24 @@ struct FavouritesListViewModelTests {
         #expect(list.title.value == "Favourites · 3")
     }
 
+    /// Walking minutes as the places lists show them, where the store has paths.
+    @Test func rowsShowWalkingMinutesWhereThereArePaths() async {
+        let store = MemoryFavourites([Self.saved(PlacesSamples.zeit), Self.saved(PlacesSamples.amadeus)])
+        var context = PlacesContext(provider: PagingPlacesProvider(places: PlacesSamples.cafes), favourites: store,
+                                    navigator: navigator, here: PlacesSamples.here, timeZone: PlacesSamples.utc)
+        context.walking = DetourRouter()
+        let walked = FavouritesListViewModel(context: context)
+        walked.load()
+        await walked.idle()
+        let walks = (0..<walked.rowCount).compactMap { index -> String? in
+            if case .place(let row) = walked.row(at: index) { return row.walk }
+            return nil
+        }
+        // 120 m and 900 m in a straight line, half as far again on foot at 80 m a minute.
+        #expect(walks == ["2 min", "17 min"])
+        #expect(rows.allSatisfy { $0.walk == nil }, "without paths, distances only")
+    }
+
     @Test func aFavouriteGoneFromTheDataIsListedButDoesNotOpen() async {
         await loaded()
         #expect(rows[0].openState == "no longer in the data")
