@@ -949,7 +949,10 @@ public final class PlacesListViewModel: PlacesListViewModelType {
             let count = phase.isLoaded ? "\(DisplayText.count(hits.count)) " : ""
             parts.append("\(count)open \(span.label)\(among) \(within)")
         } else if !request.filter.isEmpty {
-            parts.append("matching “\(DisplayText.oneLine(request.filter))” \(within)")
+            // How many match: all of them once every match is held, else those held so far and a "+".
+            let count = !phase.isLoaded ? "" : isComplete || next == nil ? "\(DisplayText.count(hits.count)) "
+                : "\(DisplayText.count(hits.count))+ "
+            parts.append("\(count)matching “\(DisplayText.oneLine(request.filter))” \(within)")
         } else if case .loaded = phase, isCapped, total == nil {
             parts.append("nearest \(DisplayText.count(hits.count)) \(within)")
         } else if case .loaded = phase, isTruncated {

@@ -338,7 +338,7 @@ struct PlacesListViewModelTests {
         list.setFilter("CAFE")
         await list.idle()
         #expect(names() == ["Café Amadeus", "Café Sonne"])
-        #expect(list.title.value == "Cafés · matching “CAFE” within 2 km · by distance")
+        #expect(list.title.value == "Cafés · 2 matching “CAFE” within 2 km · by distance")
         list.setFilter("market")
         await list.idle()
         #expect(names() == ["Café Sonne"], "the subtitle (a café's street) matches too")
