@@ -23,9 +23,8 @@ enum PlacesOutput {
         let categoryWidth = hits.map { $0.place.category.displayName.count }.max() ?? 0
         return zip(hits, names).map { hit, name in
             let category = hit.place.category.displayName
-            // Under a metre away, a direction means nothing.
-            let whereText = hit.distance < 1 ? distance(hit.distance, units: units)
-                : DistanceFormatting.distance(hit.distance, bearing: hit.bearing, units: units)
+            // "here" for what is on the spot, as the app says it ("0 m" pointed nowhere).
+            let whereText = DistanceFormatting.distance(hit.distance, bearing: hit.bearing, units: units)
             let walkText = walks.isAvailable
                 ? NumberText.rightAligned(walks.text(for: hit.id), width: 8) + "  " : ""
             return name + String(repeating: " ", count: nameWidth - DisplayWidth.of(name)) + "  "

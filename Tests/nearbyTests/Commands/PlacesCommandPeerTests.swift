@@ -81,6 +81,10 @@ struct PlacesCommandPeerTests {
         #expect(names(try await runCommand(near + ["--sort", "open", "--at", "2026-12-07 10:00"]).output).first
                 == "Zeta Café")
         #expect(throws: (any Error).self) { try CommandRouter.parse(near + ["--sort", "sideways"]) }
+        // Standing at the bakery: it is "here", as the app says, not "0 m".
+        let atBakery = try await runCommand(["places", "--data-dir", store, "--near", "47.14,9.525"]).output
+        #expect(atBakery.hasPrefix("Alpha Bäckerei") && atBakery.split(separator: "\n")[0].contains(" here "),
+                "\(atBakery)")
     }
 
     @Test func searchLooksAnywhereUnlessARadiusIsGiven() async throws {
