@@ -100,6 +100,13 @@ public protocol PlacesProvider: Sendable {
     /// Whether places come from a live service (Overpass, Google) rather than a store the user fills: an
     /// empty area there says nothing about imports.
     var isLive: Bool { get }
+    /// Names close to what a search that found nothing typed, for "did you mean …?"; none where the source
+    /// cannot tell (the live services).
+    func nameSuggestions(for text: String, near center: Coordinate) async -> [String]
+}
+
+extension PlacesProvider {
+    public func nameSuggestions(for text: String, near center: Coordinate) async -> [String] { [] }
 }
 
 /// Favourite places, saved locally.

@@ -89,6 +89,7 @@ public final class PlacesListViewModel: PlacesListViewModelType {
     private static let reloadKey = ActivityKey("reload")
     private static let moreKey = ActivityKey("more")
     private static let countKey = ActivityKey("count")
+    private static let suggestKey = ActivityKey("suggest")
 
     private var context: PlacesContext
     private var walking = WalkingTimes()
@@ -638,6 +639,10 @@ public final class PlacesListViewModel: PlacesListViewModelType {
             phase = .loaded
             total = isComplete && !isCapped ? hits.count : count.value
             requestWalks(for: hits)
+            suggestions = []
+            if hits.isEmpty, isComplete, let search = subject.searchText, request.filter.isEmpty {
+                requestSuggestions(for: search, around: context.here)
+            }
             if !isComplete, countsTotal(request), !count.started { startCount(for: request) }
         case .failure(let error):
             if case .loaded = phase, !changed {
@@ -927,6 +932,19 @@ public final class PlacesListViewModel: PlacesListViewModelType {
     /// Whether a wider radius could find more.
     private var canWiden: Bool { SearchRadius.wider(than: (applied ?? requested).radius) != nil }
 
+    /// Names close to a search that found nothing ("did you mean …?"), once the source has said.
+    private var suggestions: [String] = []
+
+    private func requestSuggestions(for text: String, around center: Coordinate) {
+        let provider = context.provider
+        tracker.run(Self.suggestKey) { [weak self] in
+            let names = await provider.nameSuggestions(for: text, near: center)
+            guard !Task.isCancelled, let self, !names.isEmpty, self.hits.isEmpty else { return }
+            self.suggestions = names
+            self.bumpRows()
+        }
+    }
+
     private var emptyText: String {
         let request = applied ?? requested
         let within = SearchRadius.within(request.radius, units: context.units)
@@ -935,7 +953,9 @@ public final class PlacesListViewModel: PlacesListViewModelType {
             return "No \(subject.pluralText) match “\(DisplayText.oneLine(request.filter))” \(within)" + open
         }
         if let search = subject.searchText {
-            return "Nothing matches “\(DisplayText.oneLine(search))” \(within)" + open
+            let guess = suggestions.isEmpty ? ""
+                : ". Did you mean " + suggestions.map { "“\(DisplayText.oneLine($0))”" }.joined(separator: ", ") + "?"
+            return "Nothing matches “\(DisplayText.oneLine(search))” \(within)" + open + guess
         }
         return "No \(subject.pluralText) \(within)" + open
     }

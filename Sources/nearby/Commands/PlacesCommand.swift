@@ -125,6 +125,11 @@ struct PlacesCommand: AsyncParsableCommand {
                     + "(\(HoursReport.iso8601(span.start, zone: zone)) to \(HoursReport.iso8601(span.end, zone: zone))). "
                     + sentence
             }
+            // A typo in a search of the store: the names it may have meant.
+            if let search, span == nil, settings.source == .local,
+               case let close = await store.nameSuggestions(for: search, near: here.coordinate), !close.isEmpty {
+                sentence += " Did you mean " + close.map(TerminalText.quoted).joined(separator: ", ") + "?"
+            }
             Console.line(sentence)
         } else {
             Console.write(PlacesOutput.rows(hits, walks: walks, units: settings.units, at: moment, zones: zones,

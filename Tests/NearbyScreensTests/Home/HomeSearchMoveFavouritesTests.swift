@@ -69,6 +69,23 @@ final class HomeSearchMoveFavouritesTests {
         #expect(list.selection.value == before)
     }
 
+    /// A search that finds nothing names what it may have meant.
+    @Test func aMisspeltSearchOffersTheNamesItMayHaveMeant() async throws {
+        let app = try await DemoApp(folder: folder)
+        let runner = app.runner
+        await app.press(.character("/"))
+        runner.type("harbuor")
+        await app.press(.enter)
+        guard case .placesList(let list)? = app.coordinator.topModel else {
+            Issue.record("the search did not open a list")
+            return
+        }
+        await list.idle()
+        runner.renderIfNeeded()
+        #expect(runner.text().contains("Nothing matches “harbuor” anywhere. Did you mean “The Harbour Café”"),
+                "\(runner.text())")
+    }
+
     @Test func capitalLMovesHereToACoordinateInTheSouthernHemisphere() async throws {
         let app = try await DemoApp(folder: folder)
         let runner = app.runner

@@ -92,6 +92,9 @@ struct PlacesCommandPeerTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let near = ["places", "--data-dir", store, "--near", "47.14,9.52", "--search", "fern"]
         #expect(names(try await runCommand(near).output) == ["Fernhütte"])
+        // A typo: nothing found, and the names it may have meant.
+        let typo = try await runCommand(["places", "--data-dir", store, "--near", "47.14,9.52", "--search", "bäckrei"])
+        #expect(typo.output.contains("Did you mean “Alpha Bäckerei”?"), "\(typo.output)")
         let within = try await runCommand(near + ["--radius", "2000"]).output
         #expect(within.hasPrefix("No places matching “fern” within 2 km"), "\(within)")
         // One limit for the app and the commands, said in the refusal.
