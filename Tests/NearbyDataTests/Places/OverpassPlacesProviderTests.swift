@@ -75,7 +75,7 @@ struct OverpassPlacesProviderTests {
         let query = try #require(form.hasPrefix("data=") ? String(form.dropFirst(5)).removingPercentEncoding : nil)
         #expect(query.hasPrefix("[out:json][timeout:4];")) // a 5-second client
         #expect(query.contains(#"$"]["name"](around:1500,47.141,9.5209);"#))
-        #expect(query.contains(#"nwr["shop"~"^(supermarket|convenience|bakery)$"]["name"](around:1500,47.141,9.5209);"#))
+        #expect(query.contains(#"nwr["shop"~"^(supermarket|convenience|bakery|clothes|books|sports|outdoor)$"]["name"](around:1500,47.141,9.5209);"#))
         #expect(query.hasSuffix("out tags center 10000;"))
         await stub.stop()
     }
