@@ -5,7 +5,7 @@ import HummingbirdCore
 /// to make room (`ConnectionRoster`), so clients that trickle bytes cannot keep a newcomer (a health probe)
 /// out. When every connection is being answered the server stops accepting: new connections wait in the listen
 /// backlog (and are refused by the kernel once it is full) until one closes. Reaching the limit and leaving it
-/// are logged once each, so an operator sees why clients wait; each connection closed to make room is logged.
+/// are logged once each, so an operator sees why clients wait.
 struct ConnectionCap: AvailableConnectionsDelegate {
     let limit: Int
     let roster: ConnectionRoster?
@@ -26,10 +26,9 @@ struct ConnectionCap: AvailableConnectionsDelegate {
             log?("connection limit reached: \(limit) connections open; a new one makes the connection that has waited "
                  + "longest on its client close, or waits until one closes (--max-connections)")
         }
-        // Accepted past the limit because a connection was waiting on its client: that one goes.
-        if open > limit, roster?.evictLongestWaiting() == true {
-            log?("closed the connection that had waited longest on its client, to make room (connection limit \(limit))")
-        }
+        // Accepted past the limit because a connection was waiting on its client: that one goes (a request cut
+        // off that way is logged as refused, "evicted").
+        if open > limit { roster?.evictLongestWaiting() }
     }
 
     mutating func connectionClosed() {

@@ -93,6 +93,9 @@ struct GuardedHTTPChannel: ServerChildChannel {
                             }
                             if wantsClose { break }
                         }
+                    } catch HTTPParserError.invalidEOFState {
+                        // The connection ended inside a request (the client hung up mid-body, or the guard closed
+                        // it as too slow): no one is left to answer, and nothing was malformed.
                     } catch let error as HTTPParserError {
                         let status = error == .headerOverflow ? 431 : 400
                         events.malformed(status: status)
