@@ -73,6 +73,8 @@ let package = Package(
             .product(name: "HummingbirdCore", package: "hummingbird"),
             .product(name: "HummingbirdTLS", package: "hummingbird"),
             .product(name: "PostgresNIO", package: "postgres-nio"),
+            // Only to tell its errors apart (a pool whose connections keep failing is a 503, in words).
+            .product(name: "_ConnectionPoolModule", package: "postgres-nio"),
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),

@@ -20,14 +20,21 @@ public final class NearbyService: Service, Sendable {
                 limits: HTTPLimits = HTTPLimits(), tls: TLSFiles? = nil, responseDelay: Duration = .zero,
                 log: (@Sendable (String) -> Void)? = nil) throws(ServiceStartError) {
         if token == nil, !ServerHost.isLoopback(host) { throw .needsToken(host: host) }
-        if let token, token.isEmpty || token.contains(where: { $0.isWhitespace }) { throw .badToken }
+        if let token, !ServiceAPI.isUsableToken(token) { throw .badToken }
         let metrics = ServiceMetrics()
         self.metrics = metrics
         let api = ServiceAPI(backend: backend, token: token, metrics: metrics, log: log)
         let events = HTTPServerEvents(onAnswer: { metrics.record($0) }, onRefusal: { metrics.recordRefusal(status: $0) },
                                       log: log)
+        // A request refused on its head is answered before its body is read; it waits the delay like any other.
+        let screen: LocalHTTPServer.Screen = { request in
+            guard let refusal = api.refusalBeforeBody(request) else { return nil }
+            if responseDelay > .zero { try? await Task.sleep(for: responseDelay) }
+            return refusal
+        }
         do {
-            server = try LocalHTTPServer(host: host, port: port, limits: limits, tls: tls, events: events) { request in
+            server = try LocalHTTPServer(host: host, port: port, limits: limits, tls: tls, events: events,
+                                         screen: screen) { request in
                 metrics.requestStarted()
                 defer { metrics.requestEnded() }
                 if responseDelay > .zero, !ServiceAPI.isOperational(request.path) {
@@ -71,8 +78,9 @@ public enum ServiceStartError: Error, Hashable, Sendable, CustomStringConvertibl
     public var description: String {
         switch self {
         case .needsToken(let host):
-            "Refusing to serve friends on \(host) without --token: only 127.0.0.1, ::1 and localhost may go without."
-        case .badToken: "The token must be non-empty and contain no spaces."
+            "Refusing to serve friends on \(host) without --token: only a loopback address (127.0.0.0/8, ::1 or "
+                + "localhost) may go without."
+        case .badToken: "The token must be non-empty, without spaces or control characters."
         case .cannotStart(let error): error.description
         }
     }

@@ -43,6 +43,11 @@ public struct ServeOptions: ParsableArguments, Sendable {
             help: ArgumentHelp("Seconds an idle kept-alive connection stays open.", valueName: "SECONDS"))
     public var idleTimeout: Double = 60
 
+    @Option(name: .customLong("shutdown-grace"), parsing: .unconditional,
+            help: ArgumentHelp("Seconds a graceful stop (SIGTERM, SIGINT) waits for requests in flight before the "
+                               + "process ends anyway.", valueName: "SECONDS"))
+    public var shutdownGrace: Double = 30
+
     @Option(name: .customLong("pool-size"), parsing: .unconditional,
             help: "Database connections per server (PostgreSQL), for the primary and for each replica.")
     public var poolSize: Int = 20
@@ -75,6 +80,9 @@ public struct ServeOptions: ParsableArguments, Sendable {
         guard idleTimeout > 0, idleTimeout <= 86_400 else {
             throw ValidationError("--idle-timeout wants seconds, more than 0 and at most 86400.")
         }
+        guard shutdownGrace > 0, shutdownGrace <= 3600 else {
+            throw ValidationError("--shutdown-grace wants seconds, more than 0 and at most 3600.")
+        }
         if (tlsCertificate == nil) != (tlsKey == nil) {
             throw ValidationError(tlsCertificate == nil ? "--tls-key goes with --tls-cert." : "--tls-cert goes with --tls-key.")
         }
@@ -97,6 +105,7 @@ public struct ServeOptions: ParsableArguments, Sendable {
         add("max-connections", String(maxConnections))
         add("header-timeout", String(headerTimeout))
         add("idle-timeout", String(idleTimeout))
+        add("shutdown-grace", String(shutdownGrace))
         add("pool-size", String(poolSize))
         add("event-loops", eventLoops.map(String.init))
         if delayMilliseconds != 0 { add("delay-ms", String(delayMilliseconds)) }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import NearbyCore
 import NearbyData
 import NearbyServer
 import NearbyServerOptions
@@ -62,7 +63,8 @@ struct ImportCommand: AsyncParsableCommand {
 
     private static func describe(_ error: any Error) -> String {
         if let error = error as? OSMImportError { return "\(error)" }
-        return PostgresPools.describe(error)
+        if case .storage(let reason)? = error as? PlacesError { return reason }
+        return DatabaseFailure.describe(error)
     }
 }
 

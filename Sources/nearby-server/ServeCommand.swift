@@ -15,10 +15,11 @@ struct ServeCommand: AsyncParsableCommand {
             Without --database, the local store (the same SQLite file the app uses). With --database \
             postgresql://…, PostgreSQL and PostGIS: any number of instances may serve one database; run \
             `nearby serve migrate --database …` first and after each upgrade. \
-            Without --token only a loopback address (127.0.0.1, ::1, localhost) is accepted. With --token every \
+            Without --token only a loopback address (127.0.0.0/8, ::1, localhost) is accepted. With --token every \
             request but /healthz, /readyz and /metrics needs the header 'Authorization: Bearer TOKEN'. \
             One line per request is logged to standard error. SIGTERM or SIGINT stops it gracefully: requests in \
-            flight finish, new connections are refused. It exits with status 0 only when stopped that way.
+            flight finish, new connections are refused. It exits with status 0 only when stopped that way; \
+            requests still running after --shutdown-grace seconds are cut off, with status 1.
             """,
         subcommands: [MigrateCommand.self])
 
@@ -55,11 +56,15 @@ struct ServeCommand: AsyncParsableCommand {
         } else {
             let directory = options.dataDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? DataLocation.defaultDirectory()
             let file = DataLocation.storeFile(in: directory)
+            let database: AppDatabase
             do {
-                backend = LocalServiceBackend(database: try AppDatabase.open(at: file))
+                database = try AppDatabase.open(at: file)
             } catch {
                 throw ServerFailure("Cannot open the store at \(file.path): \(error)")
             }
+            // Served all the same (reads work); every write will be refused with this sentence.
+            if let reason = database.whyReadOnly { StandardError.writeLine("Writes will be refused: \(reason)") }
+            backend = LocalServiceBackend(database: database)
             source = "the local store at \(file.path)"
         }
 
@@ -73,7 +78,7 @@ struct ServeCommand: AsyncParsableCommand {
         } catch {
             throw ServerFailure(error.description)
         }
-        services.append(service)
+        services.append(GraceLimitedService(base: service, grace: .milliseconds(Int64(options.shutdownGrace * 1000))))
         let shownHost = options.host.contains(":") ? "[\(options.host)]" : options.host
         let scheme = tls == nil ? "http" : "https"
         let announce = Task {
@@ -130,7 +135,7 @@ struct ServeCommand: AsyncParsableCommand {
         do {
             version = try await pools.withRunningPools { try await pools.schemaVersion() }
         } catch {
-            throw ServerFailure("Cannot reach the database at \(url): \(PostgresPools.describe(error))")
+            throw ServerFailure("Cannot reach the database at \(url): \(DatabaseFailure.describe(error))")
         }
         let wanted = PostgresSchema.latestVersion
         if version < wanted {
@@ -138,8 +143,7 @@ struct ServeCommand: AsyncParsableCommand {
                                 + "\(wanted). Run: nearby serve migrate --database \(url)")
         }
         if version > wanted {
-            throw ServerFailure("The database at \(url) is at schema version \(version), newer than this nearby "
-                                + "(\(wanted)): upgrade nearby on this machine.")
+            throw ServerFailure("The database at \(url) is at \(PostgresSchema.NewerSchema(found: version)) on this machine.")
         }
     }
 }
@@ -160,9 +164,11 @@ struct MigrateCommand: AsyncParsableCommand {
         let applied: [Int]
         do {
             applied = try await pools.withRunningPools { try await pools.migrate() }
+        } catch let newer as PostgresSchema.NewerSchema {
+            throw ServerFailure("The database at \(url) is at \(newer); nothing was changed.")
         } catch {
             throw ServerFailure("Migrating \(url) failed, nothing was changed by the failing step: "
-                                + PostgresPools.describe(error))
+                                + DatabaseFailure.describe(error))
         }
         if applied.isEmpty {
             print("The database at \(url) is up to date (schema version \(PostgresSchema.latestVersion)).")

@@ -22,13 +22,17 @@ public final class AppDatabase: Sendable {
 
     /// The store file, or ":memory:".
     public let path: String
-    /// Whether writes are refused (opened for reading, or the file or folder may not be written).
+    /// Whether writes are refused (opened for reading, the file or folder may not be written, or a newer Nearby
+    /// made the store).
     public var isReadOnly: Bool { writer == nil }
 
+    /// Why writes are refused, in a sentence; nil when they are not.
+    public var whyReadOnly: StoreError? { writer == nil ? writeRefusal : nil }
+
     private let writer: SerialConnection?
+    /// What a write is refused with when there is no writer: read-only, or made by a newer Nearby.
+    private let writeRefusal: StoreError
     private let readers: ReaderPool?
-    /// Why writes are refused when it is not the file's permissions (the disk was full when it opened).
-    private let refusal: StoreError?
     /// The asynchronous write transactions, run in groups on the write connection.
     private let writes: GroupedWrites?
 
@@ -37,11 +41,11 @@ public final class AppDatabase: Sendable {
     /// Read connections open at once: each keeps its own page cache, and the machine has few cores.
     static let readerCount = 3
 
-    private init(path: String, writer: SerialConnection?, readers: ReaderPool?, refusal: StoreError? = nil) {
+    private init(path: String, writer: SerialConnection?, readers: ReaderPool?, writeRefusal: StoreError? = nil) {
         self.path = path
-        self.refusal = refusal
         self.writer = writer
         self.readers = readers
+        self.writeRefusal = writeRefusal ?? .readOnly(path: path)
         writes = writer.map { GroupedWrites(on: $0) }
     }
 
@@ -119,6 +123,8 @@ public final class AppDatabase: Sendable {
         let state = try StoreSchema.state(of: connection)
         // Someone else's database is refused as it is, not switched to WAL first.
         if state == .foreign { throw StoreSchema.ForeignDatabase() }
+        // A newer Nearby's store is read as it is and never written: not its journal mode either.
+        if StoreSchema.isNewer(state) { return try openReadOnly(path: path, mode: .queryOnly) }
         if try connection.scalar("PRAGMA journal_mode", as: String.self)?.lowercased() != "wal" {
             // Once per store: WAL lets readers (the TUI, other commands) go on while one process writes.
             try switchToWAL(connection)
@@ -176,7 +182,9 @@ public final class AppDatabase: Sendable {
             configure(reader)
             return reader
         }
-        return AppDatabase(path: path, writer: nil, readers: readers, refusal: refusal)
+        // A full disk when it opened, else a newer Nearby's store, else the file's permissions.
+        return AppDatabase(path: path, writer: nil, readers: readers,
+                           writeRefusal: refusal ?? (StoreSchema.isNewer(state) ? .newerVersion(path: path) : nil))
     }
 
     /// A read-only store with the schema and nothing in it, standing for a file that does not exist yet.
@@ -267,7 +275,7 @@ public final class AppDatabase: Sendable {
     /// `GroupedWrites`), so `body` must do nothing but its writes: should that transaction fail as a whole,
     /// it runs again.
     public func write<T: Sendable>(_ body: @escaping @Sendable (SQLiteConnection) throws -> T) async throws -> T {
-        guard let writes else { throw refusal ?? StoreError.readOnly(path: path) }
+        guard let writes else { throw writeRefusal }
         return try await writes.write(body)
     }
 
@@ -276,14 +284,14 @@ public final class AppDatabase: Sendable {
 
     /// Runs `body` on the write connection with no transaction of its own (it may open one, or set pragmas).
     public func writeWithoutTransaction<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
-        guard let writer else { throw refusal ?? StoreError.readOnly(path: path) }
+        guard let writer else { throw writeRefusal }
         return try writer.sync(body)
     }
 
     /// `writeWithoutTransaction` on the store's write thread.
     public func writeWithoutTransaction<T: Sendable>(
         _ body: @escaping @Sendable (SQLiteConnection) throws -> T) async throws -> T {
-        guard let writer else { throw refusal ?? StoreError.readOnly(path: path) }
+        guard let writer else { throw writeRefusal }
         return try await writer.run(body)
     }
 

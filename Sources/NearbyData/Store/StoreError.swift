@@ -23,6 +23,9 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case folderUnavailable(path: String, reason: String)
     /// Made by an older Nearby, and this one cannot bring it up to date because it may not write it.
     case needsUpgrade(path: String)
+    /// Made by a newer Nearby (a schema version this one does not know): read as it is, never written, since
+    /// this build cannot know what the newer one expects of its rows.
+    case newerVersion(path: String)
     /// Anything else SQLite reported.
     case failed(path: String, reason: String)
 
@@ -30,7 +33,7 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     public var path: String {
         switch self {
         case .notADatabase(let path), .damaged(let path), .readOnly(let path), .noPermission(let path),
-             .busy(let path), .diskFull(let path), .needsUpgrade(let path): path
+             .busy(let path), .diskFull(let path), .needsUpgrade(let path), .newerVersion(let path): path
         case .folderUnavailable(let path, _), .failed(let path, _): path
         }
     }
@@ -54,6 +57,8 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
         case .needsUpgrade(let path):
             "The store at \(path) was made by an older Nearby and cannot be updated because it is read-only; "
                 + "run nearby once with write access to it."
+        case .newerVersion(let path):
+            "The store at \(path) was made by a newer Nearby; this one only reads it and changes nothing: upgrade nearby."
         case .failed(let path, let reason):
             "The store at \(path) failed: \(reason)."
         }

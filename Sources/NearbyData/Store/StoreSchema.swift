@@ -81,6 +81,12 @@ enum StoreSchema {
         }
     }
 
+    /// Whether a store in `state` was made by a newer build: its version is past every step this one knows.
+    static func isNewer(_ state: State) -> Bool {
+        if case .version(let version) = state { return version > latestVersion }
+        return false
+    }
+
     /// Whether a store in `state` needs migrating to be read by this build.
     static func needsMigration(_ state: State) -> Bool {
         switch state {

@@ -37,7 +37,7 @@ public struct FriendsAPI: Sendable {
         do throws(FriendsError) {
             return try await perform(route, request)
         } catch {
-            return respond(to: error)
+            return respond(to: error, writing: request.method.uppercased() != "GET")
         }
     }
 
@@ -124,12 +124,16 @@ public struct FriendsAPI: Sendable {
                               "fields": .object(all)])
     }
 
-    private func respond(to error: FriendsError) -> ServerResponse {
+    private func respond(to error: FriendsError, writing: Bool) -> ServerResponse {
         switch error {
         case .notFound: return .error(404, "No friend with that id.")
         case .unauthorized: return .error(401, "Not allowed.", headers: ["WWW-Authenticate": "Bearer"])
         case .invalid(let field, let reason): return Self.validationError([field: reason])
-        case .network(let detail), .storage(let detail):
+        case .network(let detail):
+            // From a service's backend: its database could not be reached or did not answer in time.
+            log?("store unavailable: \(detail)")
+            return DatabaseUnavailable.response(writing: writing)
+        case .storage(let detail):
             log?("store failure: \(detail)")
             return .error(500, "The friends store failed; the request was not completed.")
         }

@@ -48,8 +48,32 @@ public struct StoredAnswer: Sendable, Hashable {
 public protocol IdempotencyStore: Sendable {
     /// The first time a key is seen, runs `operation` and keeps its answer when it succeeded (2xx); a failed
     /// answer is not kept, so the client may retry. Later, within `Idempotency.retention`, answers what was
-    /// kept without running anything. The same key with a different request is refused (422).
-    func answer(_ request: IdempotentRequest, operation: @Sendable () async -> ServerResponse) async -> ServerResponse
+    /// kept without running anything. The same key with a different request is refused (422). Throws when the
+    /// store itself failed, so the caller can log why and answer in words.
+    func answer(_ request: IdempotentRequest, operation: @escaping @Sendable () async -> ServerResponse)
+        async throws(IdempotencyFailure) -> ServerResponse
+}
+
+/// Why an `IdempotencyStore` could not answer; `detail` is for the operator's log.
+public enum IdempotencyFailure: Error, Sendable {
+    /// The database could not be reached or did not answer in time: worth retrying shortly.
+    case unavailable(detail: String)
+    /// The store failed otherwise.
+    case failed(detail: String)
+
+    public var detail: String {
+        switch self {
+        case .unavailable(let detail), .failed(let detail): detail
+        }
+    }
+
+    /// What the client is told.
+    var response: ServerResponse {
+        switch self {
+        case .unavailable: DatabaseUnavailable.response(writing: true)
+        case .failed: .error(500, "The store failed; the request was not completed.")
+        }
+    }
 }
 
 /// The rules shared by every `IdempotencyStore`.
@@ -78,34 +102,4 @@ public enum Idempotency {
     static let inProgress = ServerResponse.error(
         409, "A request with this Idempotency-Key is still being processed; retry shortly.",
         headers: ["Retry-After": "1"])
-}
-
-/// Keys remembered in this process only (`serve --memory`).
-public actor MemoryIdempotencyStore: IdempotencyStore {
-    private struct Entry {
-        var request: IdempotentRequest
-        var answer: StoredAnswer
-        var savedAt: ContinuousClock.Instant
-    }
-
-    private var entries: [String: Entry] = [:]
-    private var running: Set<String> = []
-
-    public init() {}
-
-    public func answer(_ request: IdempotentRequest, operation: @Sendable () async -> ServerResponse) async -> ServerResponse {
-        let now = ContinuousClock.now
-        entries = entries.filter { now - $0.value.savedAt < Idempotency.retention }
-        if let entry = entries[request.key] {
-            return entry.request == request ? entry.answer.replayed : Idempotency.mismatch
-        }
-        // The actor is free while the operation runs; `running` marks the key as taken meanwhile.
-        guard running.insert(request.key).inserted else { return Idempotency.inProgress }
-        let response = await operation()
-        running.remove(request.key)
-        if (200..<300).contains(response.status) {
-            entries[request.key] = Entry(request: request, answer: StoredAnswer(response), savedAt: now)
-        }
-        return response
-    }
 }

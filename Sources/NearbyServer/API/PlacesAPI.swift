@@ -123,6 +123,9 @@ public struct PlacesAPI: Sendable {
         } catch {
             switch error {
             case .notFound: throw .notFound
+            case .unavailable(let reason):
+                log?("places store unavailable: \(reason)")
+                throw .unavailable
             default:
                 log?("places store failure: \(error)")
                 throw .failed
@@ -180,6 +183,8 @@ public struct PlacesAPI: Sendable {
 enum PlacesRequestError: Error {
     case invalid(String, String)
     case notFound
+    /// The database could not be reached or did not answer in time.
+    case unavailable
     case failed
 
     var response: ServerResponse {
@@ -188,6 +193,8 @@ enum PlacesRequestError: Error {
             .error(400, "\(parameter): \(reason)", extra: ["field": .string(parameter), "reason": .string(reason)])
         case .notFound:
             .error(404, "No place with that id.")
+        case .unavailable:
+            DatabaseUnavailable.response(writing: false)
         case .failed:
             .error(500, "The places store failed; the request was not completed.")
         }

@@ -10,6 +10,7 @@ public struct ServiceAPI: Sendable {
     private let metrics: ServiceMetrics
     private let friendsAPI: FriendsAPI
     private let placesAPI: PlacesAPI?
+    private let log: (@Sendable (String) -> Void)?
 
     /// - Parameters:
     ///   - token: when set, every route but the operational ones needs `Authorization: Bearer <token>`.
@@ -19,6 +20,7 @@ public struct ServiceAPI: Sendable {
         self.backend = backend
         self.token = token
         self.metrics = metrics
+        self.log = log
         friendsAPI = FriendsAPI(repository: backend.friends, log: log)
         placesAPI = backend.places.map { places in
             PlacesAPI(provider: places, acceptsCursor: { [backend] in backend.acceptsCursor($0) }, log: log)
@@ -27,14 +29,7 @@ public struct ServiceAPI: Sendable {
 
     public func respond(to request: ServerRequest) async -> ServerResponse {
         if let operational = await operational(request) { return operational }
-        if let token {
-            if request.repeatedHeaders.contains("authorization") {
-                return .error(400, "Send one Authorization header, not several.")
-            }
-            if !Self.authorizes(request.headers["authorization"], token: token) {
-                return .error(401, "A valid bearer token is required.", headers: ["WWW-Authenticate": "Bearer"])
-            }
-        }
+        if let refusal = authorizationRefusal(request) { return refusal }
         let recorder = WritePositionRecorder()
         var response = await ReadYourWrites.$readAfter.withValue(request.headers[ReadYourWrites.readAfterHeader]) {
             await ReadYourWrites.$recorder.withValue(recorder) { await route(request) }
@@ -60,8 +55,39 @@ public struct ServiceAPI: Sendable {
         case .success(let key)?:
             let remembered = IdempotentRequest(key: key, method: "POST", path: request.path, body: request.body)
             let api = friendsAPI
-            return await backend.idempotency.answer(remembered) { await api.respond(to: request, route: route) }
+            do {
+                return try await backend.idempotency.answer(remembered) { await api.respond(to: request, route: route) }
+            } catch {
+                log?("idempotency key store failure: \(error.detail)")
+                return error.response
+            }
         }
+    }
+
+    /// The answer to a request its head alone refuses: a route that wants the token, without it (or with a wrong
+    /// one). Asked before the body is read, so a client without the token cannot hold a connection with a slow
+    /// body; nil when the body should be read.
+    public func refusalBeforeBody(_ request: ServerRequest) -> ServerResponse? {
+        Self.isOperational(request.path) ? nil : authorizationRefusal(request)
+    }
+
+    /// 400 for two Authorization headers, 401 without the token; nil when no token is set or it was given.
+    private func authorizationRefusal(_ request: ServerRequest) -> ServerResponse? {
+        guard let token else { return nil }
+        if request.repeatedHeaders.contains("authorization") {
+            return .error(400, "Send one Authorization header, not several.")
+        }
+        if !Self.authorizes(request.headers["authorization"], token: token) {
+            return .error(401, "A valid bearer token is required.", headers: ["WWW-Authenticate": "Bearer"])
+        }
+        return nil
+    }
+
+    /// Whether `token` can be a bearer token: not empty, no spaces, no control characters (as the client side
+    /// checks its own), since a header cannot carry them intact.
+    public static func isUsableToken(_ token: String) -> Bool {
+        !token.isEmpty && !token.contains(where: { $0.isWhitespace })
+            && !token.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
     }
 
     /// Whether `path` is one of the routes that answer without a token.

@@ -8,16 +8,19 @@ import NIOHTTPTypes
 import NIOHTTPTypesHTTP1
 
 /// One HTTP/1.1 connection: the head guard in front of NIO's decoder, Hummingbird's connection state (graceful
-/// shutdown, keep-alive idle timeout), and a loop that reads each request's body up to the limit, asks the
-/// handler, and writes the answer in one flush.
+/// shutdown, keep-alive idle timeout), and a loop that screens each request's head, reads its body up to the
+/// limit, asks the handler, and writes the answer in one flush.
 struct GuardedHTTPChannel: ServerChildChannel {
     typealias Value = NIOAsyncChannel<HTTPRequestPart, HTTPResponsePart>
 
     let limits: HTTPLimits
     let secure: Bool
     let handler: LocalHTTPServer.Handler
+    /// Asked with the head alone, before a body is read: an answer here is sent at once and the body never read.
+    let screen: LocalHTTPServer.Screen?
     let events: HTTPServerEvents
     let connections: AcceptedConnections
+    let roster: ConnectionRoster
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         channel.eventLoop.makeCompletedFuture {
@@ -25,7 +28,7 @@ struct GuardedHTTPChannel: ServerChildChannel {
             let events = self.events
             // Next to the socket, so every close, the guard's too, waits for the answer written before it.
             try pipeline.addHandler(DrainBeforeClose(cap: limits.closingDrain))
-            try pipeline.addHandler(RequestHeadGuard(limits: limits) { refusal in events.refused(refusal) })
+            try pipeline.addHandler(RequestHeadGuard(limits: limits, roster: roster) { refusal in events.refused(refusal) })
             // The guard checks heads first; the decoder's own limits are the same sizes and catch a pipelined
             // head the guard let through unread. NIO counts a header's name and value separately.
             var decoderLimits = NIOHTTPDecoderLimitConfiguration()
@@ -35,6 +38,8 @@ struct GuardedHTTPChannel: ServerChildChannel {
             try pipeline.configureHTTPServerPipeline(
                 withPipeliningAssistance: false, withErrorHandling: false, withOutboundHeaderValidation: false,
                 withEncoderConfiguration: .init(), withDecoderLimitConfiguration: decoderLimits)
+            try pipeline.addHandler(HTTP10ConnectionClose())
+            try pipeline.addHandler(RequestBodyWatch())
             try pipeline.addHandler(HTTP1ToHTTPServerCodec(secure: secure))
             try pipeline.addHandler(ResponseBoundaryHandler())
             try pipeline.addHandler(HTTPConnectionStateHandler(idleTimeout: limits.keepAliveIdle, logger: logger))
@@ -58,11 +63,23 @@ struct GuardedHTTPChannel: ServerChildChannel {
                             // Parts of a body left unread by an earlier answer are skipped.
                             guard case .head(let head) = part else { continue }
                             let started = ContinuousClock.now
-                            let body = try await readBody(of: head, from: &parts)
-                            let request = Self.request(from: head, body: body)
-                            var response = await handler(request)
-                            if body.tooLarge { response.closesConnection = true }
-                            let wantsClose = head.headerFields[.connection]?.lowercased() == "close"
+                            var response: ServerResponse
+                            let request: ServerRequest
+                            if Self.hasBody(head), let screen,
+                               let refusal = await screen(Self.request(from: head, body: (Data(), false))) {
+                                // Refused on its head (no token): the body is never read, so the connection
+                                // cannot carry another request.
+                                request = Self.request(from: head, body: (Data(), false))
+                                response = refusal
+                                response.closesConnection = true
+                            } else {
+                                // Nil: the connection ended (or was refused as too slow) before the body did.
+                                guard let body = try await readBody(of: head, from: &parts) else { break }
+                                request = Self.request(from: head, body: body)
+                                response = await handler(request)
+                                if body.tooLarge { response.closesConnection = true }
+                            }
+                            let wantsClose = Self.asksToClose(head)
                             // Logged and counted before the answer leaves: a client that has its answer finds it
                             // in the log and the metrics already.
                             events.answered(remote: remote, method: request.method, path: request.path,
@@ -76,6 +93,9 @@ struct GuardedHTTPChannel: ServerChildChannel {
                             }
                             if wantsClose { break }
                         }
+                    } catch HTTPParserError.invalidEOFState {
+                        // The connection ended inside a request (the client hung up mid-body, or the guard closed
+                        // it as too slow): no one is left to answer, and nothing was malformed.
                     } catch let error as HTTPParserError {
                         let status = error == .headerOverflow ? 431 : 400
                         events.malformed(status: status)
@@ -96,10 +116,24 @@ struct GuardedHTTPChannel: ServerChildChannel {
         }
     }
 
-    /// The body, read until `limits.body`; beyond that it is not kept and `tooLarge` is set.
+    /// Whether a body follows the head (a Content-Length above 0, or a transfer coding).
+    static func hasBody(_ head: HTTPRequest) -> Bool {
+        if head.headerFields[.transferEncoding] != nil { return true }
+        return head.headerFields[.contentLength].flatMap(Int.init).map { $0 > 0 } ?? false
+    }
+
+    /// Whether the client asked to close after this answer: `close` among the Connection header's options.
+    static func asksToClose(_ head: HTTPRequest) -> Bool {
+        head.headerFields[values: .connection].contains { value in
+            value.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces).lowercased() == "close" }
+        }
+    }
+
+    /// The body, read until `limits.body`; beyond that it is not kept and `tooLarge` is set. Nil when the
+    /// connection ended before the body did: a body cut short is never handed on as if it were whole.
     private func readBody(of head: HTTPRequest,
                           from parts: inout NIOAsyncChannelInboundStream<HTTPRequestPart>.AsyncIterator)
-        async throws -> (data: Data, tooLarge: Bool) {
+        async throws -> (data: Data, tooLarge: Bool)? {
         if let declared = head.headerFields[.contentLength].flatMap(Int.init), declared > limits.body {
             return (Data(), true)
         }
@@ -116,7 +150,7 @@ struct GuardedHTTPChannel: ServerChildChannel {
                 return (data, false)
             }
         }
-        return (data, false)
+        return nil
     }
 
     static func request(from head: HTTPRequest, body: (data: Data, tooLarge: Bool)) -> ServerRequest {

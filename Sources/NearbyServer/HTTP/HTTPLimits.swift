@@ -13,6 +13,12 @@ public struct HTTPLimits: Sendable, Hashable {
     public var body = 64 * 1024
     /// From a request's first byte (or the connection's opening) to the end of its headers.
     public var headerReadTimeout: Duration = .seconds(10)
+    /// From the end of a request's headers to the end of its body, before `bodyBytesPerSecond` adds its share:
+    /// without a deadline a client sending a byte now and then holds its connection for ever.
+    public var bodyReadTimeout: Duration = .seconds(10)
+    /// Each this many bytes of a body (as declared by Content-Length, or as they arrive when chunked) adds a
+    /// second to `bodyReadTimeout`: a large body on a slow line still arrives, a trickle does not.
+    public var bodyBytesPerSecond = 500
     /// A kept-alive connection with no request in progress is closed after this long.
     public var keepAliveIdle: Duration = .seconds(60)
     /// How long a connection that is closing may wait for its client to read the rest of the answer.

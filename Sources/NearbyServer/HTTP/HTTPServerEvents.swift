@@ -32,7 +32,11 @@ public struct HTTPServerEvents: Sendable {
 
     func refused(_ refusal: HeadRefusal) {
         onRefusal?(refusal.status)
-        log?("refused a request: \(refusal)")
+        if case .evicted = refusal {
+            log?("refused a request: evicted, to make room at the connection limit (it had waited longest on its client)")
+        } else {
+            log?("refused a request: \(refusal)")
+        }
     }
 
     func malformed(status: Int) {

@@ -55,6 +55,9 @@ public struct TLSFiles: Sendable, Hashable {
 /// `Service` in a `ServiceGroup`, whose graceful shutdown finishes the requests in flight and refuses new ones.
 public final class LocalHTTPServer: Service, Sendable {
     public typealias Handler = @Sendable (ServerRequest) async -> ServerResponse
+    /// Asked with a request's head alone (its body empty) when a body follows: an answer is sent at once, the
+    /// body never read and the connection closed; nil lets the body be read and the handler answer.
+    public typealias Screen = @Sendable (ServerRequest) async -> ServerResponse?
 
     private let runServer: @Sendable () async throws -> Void
     private let shutDownServer: @Sendable () async throws -> Void
@@ -72,15 +75,18 @@ public final class LocalHTTPServer: Service, Sendable {
                       handler: handler)
     }
 
+    /// - Parameter screen: see `Screen`; the service refuses a request without its token there, so a client
+    ///   without one cannot hold a connection by sending a body slowly.
     public init(host: String, port: UInt16, limits: HTTPLimits, tls: TLSFiles? = nil, events: HTTPServerEvents,
-                handler: @escaping Handler) throws(ServerStartError) {
+                screen: Screen? = nil, handler: @escaping Handler) throws(ServerStartError) {
         let address = try Self.bindAddress(host: host, port: port)
         var logger = Logger(label: "nearby.http")
         logger.logLevel = .critical
         let log = events.log
+        let roster = ConnectionRoster()
         let configuration = ServerConfiguration(
             address: address, backlog: 256, reuseAddress: true,
-            availableConnectionsDelegate: ConnectionCap(limit: limits.maxConnections, log: log))
+            availableConnectionsDelegate: ConnectionCap(limit: limits.maxConnections, roster: roster, log: log))
         let state = self.state
         let onRunning: @Sendable (any Channel) async -> Void = { channel in
             state.withLock {
@@ -88,8 +94,8 @@ public final class LocalHTTPServer: Service, Sendable {
                 $0.listening(port: channel.localAddress?.port.map { UInt16(clamping: $0) } ?? 0)
             }
         }
-        let channel = GuardedHTTPChannel(limits: limits, secure: tls != nil, handler: handler, events: events,
-                                         connections: connections)
+        let channel = GuardedHTTPChannel(limits: limits, secure: tls != nil, handler: handler, screen: screen,
+                                         events: events, connections: connections, roster: roster)
         if let tls {
             let tlsChannel: TLSChannel<GuardedHTTPChannel>
             do {

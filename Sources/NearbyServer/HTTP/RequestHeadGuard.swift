@@ -12,9 +12,15 @@ struct ResponseCompleted: Sendable {}
 /// which ends slowloris clients that dribble a byte at a time.
 ///
 /// A head that arrives in pieces is held here until it is complete, so the decoder never starts on a head that
-/// is then refused (it would report the cut-off head as a second error). Bodies pass through unread. Once an answer has been written (`ResponseCompleted`), the next bytes start a
-/// new head. A pipelined request that arrives in the same read as the previous one's end is checked by the
-/// decoder's own limits instead (the same sizes), which answer 431 for any of them.
+/// is then refused (it would report the cut-off head as a second error). Bodies pass through unread, but with a
+/// deadline: `RequestBodyWatch`, after the decoder, says where each body starts and ends, and a body still
+/// arriving after `bodyReadTimeout` plus a second per `bodyBytesPerSecond` bytes is answered 408 too. Once an
+/// answer has been written (`ResponseCompleted`), the next bytes start a new head. A pipelined request that
+/// arrives in the same read as the previous one's end is checked by the decoder's own limits instead (the same
+/// sizes), which answer 431 for any of them.
+///
+/// The guard also tells the `ConnectionRoster` whether its connection waits on the client (a head or body
+/// arriving, or idle) or on the server, and closes it when the roster picks it to make room.
 final class RequestHeadGuard: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = ByteBuffer
@@ -28,32 +34,52 @@ final class RequestHeadGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     private let limits: HTTPLimits
+    private let roster: ConnectionRoster?
     private let onRefusal: @Sendable (HeadRefusal) -> Void
     private var phase: Phase = .head(RequestHeadScan())
     private var timeout: Scheduled<Void>?
     /// The start of a head whose end has not arrived yet (at most the limits' worth).
     private var held: ByteBuffer?
+    /// Whether bytes of the next head have arrived (an evicted connection without any is simply closed).
+    private var headStarted = false
+    private var body = BodyProgress()
+    private var bodyTimer: Scheduled<Void>?
+    /// Heads the decoder has read, and answers written in full: more heads means a request is being answered.
+    private var requestsRead = 0
+    private var answersWritten = 0
+    private var rosterID: Int?
+    /// Since when the connection has waited on its client: its opening, or its last answer written.
+    private var waitingSince = NIODeadline.now()
 
-    init(limits: HTTPLimits, onRefusal: @escaping @Sendable (HeadRefusal) -> Void) {
+    init(limits: HTTPLimits, roster: ConnectionRoster? = nil, onRefusal: @escaping @Sendable (HeadRefusal) -> Void) {
         self.limits = limits
+        self.roster = roster
         self.onRefusal = onRefusal
     }
 
     func channelActive(context: ChannelHandlerContext) {
         armTimeout(context)
+        register(context)
         context.fireChannelActive()
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
-        if context.channel.isActive { armTimeout(context) }
+        if context.channel.isActive {
+            armTimeout(context)
+            register(context)
+        }
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
         disarmTimeout()
+        disarmBodyTimer()
+        unregister()
     }
 
     func channelInactive(context: ChannelHandlerContext) {
         disarmTimeout()
+        disarmBodyTimer()
+        unregister()
         held = nil
         context.fireChannelInactive()
     }
@@ -69,9 +95,11 @@ final class RequestHeadGuard: ChannelDuplexHandler, RemovableChannelHandler {
         case .refused:
             return
         case .body:
+            if body.isOpen { body.received += unwrapInboundIn(data).readableBytes }
             context.fireChannelRead(data)
         case .head(var scan):
             let buffer = unwrapInboundIn(data)
+            headStarted = true
             if timeout == nil { armTimeout(context) }
             switch buffer.withUnsafeReadableBytes({ scan.scan($0, limits: limits) }) {
             case .incomplete:
@@ -82,6 +110,7 @@ final class RequestHeadGuard: ChannelDuplexHandler, RemovableChannelHandler {
                 held = start
             case .complete:
                 phase = .body
+                headStarted = false
                 disarmTimeout()
                 if let start = held {
                     held = nil
@@ -98,6 +127,23 @@ final class RequestHeadGuard: ChannelDuplexHandler, RemovableChannelHandler {
     func triggerUserOutboundEvent(context: ChannelHandlerContext, event: Any, promise: EventLoopPromise<Void>?) {
         if event is ResponseCompleted {
             if case .body = phase { phase = .head(RequestHeadScan()) }
+            answersWritten += 1
+            waitingSince = .now()
+            updateRoster()
+            promise?.succeed(())
+            return
+        }
+        if let event = event as? RequestBodyEvent {
+            switch event {
+            case .started(let declared):
+                requestsRead += 1
+                body = BodyProgress(declared: min(declared ?? 0, limits.body))
+                scheduleBodyCheck(context)
+            case .ended:
+                body.isOpen = false
+                disarmBodyTimer()
+            }
+            updateRoster()
             promise?.succeed(())
             return
         }
@@ -105,8 +151,16 @@ final class RequestHeadGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     private func refuse(_ refusal: HeadRefusal, context: ChannelHandlerContext) {
+        answer(refusal, context: context)
+        LingeringClose.begin(context)
+    }
+
+    /// Writes the refusal's answer and stops reading; the caller closes.
+    private func answer(_ refusal: HeadRefusal, context: ChannelHandlerContext) {
         phase = .refused
         disarmTimeout()
+        disarmBodyTimer()
+        unregister()
         onRefusal(refusal)
         // The messages hold no quote or backslash, so they need no JSON escaping.
         let body = #"{"error":""# + refusal.message(limits) + #""}"#
@@ -117,7 +171,70 @@ final class RequestHeadGuard: ChannelDuplexHandler, RemovableChannelHandler {
         buffer.writeString(head)
         buffer.writeString(body)
         context.writeAndFlush(wrapOutboundOut(.byteBuffer(buffer)), promise: nil)
-        LingeringClose.begin(context)
+    }
+
+    // MARK: The body's deadline
+
+    private func scheduleBodyCheck(_ context: ChannelHandlerContext) {
+        disarmBodyTimer()
+        let loop = context.eventLoop.assumeIsolated()
+        bodyTimer = loop.scheduleTask(deadline: body.deadline(limits)) { [self] in
+            bodyTimer = nil
+            guard body.isOpen, case .body = phase else { return }
+            // Bytes of a chunked body that arrived meanwhile earned it more time.
+            if NIODeadline.now() < body.deadline(limits) {
+                scheduleBodyCheck(context)
+            } else {
+                refuse(.bodyTimedOut, context: context)
+            }
+        }
+    }
+
+    private func disarmBodyTimer() {
+        bodyTimer?.cancel()
+        bodyTimer = nil
+    }
+
+    // MARK: The roster
+
+    private func register(_ context: ChannelHandlerContext) {
+        guard let roster, rosterID == nil else { return }
+        waitingSince = .now()
+        let bound = NIOLoopBound((handler: self, context: context), eventLoop: context.eventLoop)
+        let loop = context.eventLoop
+        rosterID = roster.register {
+            loop.execute { bound.value.handler.evict(context: bound.value.context) }
+        }
+    }
+
+    private func unregister() {
+        guard let id = rosterID else { return }
+        rosterID = nil
+        roster?.remove(id)
+    }
+
+    /// Waiting on the client: a body arriving, or no request being answered (idle, or a head arriving).
+    private var waitsOnClient: Bool { body.isOpen || requestsRead == answersWritten }
+
+    private func updateRoster() {
+        guard let roster, let id = rosterID else { return }
+        if waitsOnClient { roster.waiting(id, since: waitingSince) } else { roster.busy(id) }
+    }
+
+    /// Picked by the roster to make room: a request still arriving is answered 408, an idle connection just
+    /// closed, and the connection closed at once (not lingering: the slot is wanted now).
+    private func evict(context: ChannelHandlerContext) {
+        rosterID = nil
+        guard context.channel.isActive else { return }
+        if case .refused = phase { return }
+        guard waitsOnClient else { return }
+        if body.isOpen || headStarted {
+            answer(.evicted, context: context)
+        } else {
+            phase = .refused
+            disarmTimeout()
+        }
+        context.close(promise: nil)
     }
 
     private func armTimeout(_ context: ChannelHandlerContext) {
@@ -133,6 +250,29 @@ final class RequestHeadGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private func disarmTimeout() {
         timeout?.cancel()
         timeout = nil
+    }
+}
+
+/// How far a request's body has come, for its deadline.
+struct BodyProgress {
+    var isOpen = false
+    var started = NIODeadline.now()
+    /// Its Content-Length, at most the body limit; 0 when chunked.
+    var declared = 0
+    var received = 0
+
+    init() {}
+
+    init(declared: Int) {
+        isOpen = true
+        self.declared = declared
+    }
+
+    /// `bodyReadTimeout`, plus a second per `bodyBytesPerSecond` bytes declared or, when more, received.
+    func deadline(_ limits: HTTPLimits) -> NIODeadline {
+        let bytes = Int64(max(declared, received))
+        let rate = Int64(max(1, limits.bodyBytesPerSecond))
+        return started + TimeAmount(limits.bodyReadTimeout) + .nanoseconds(bytes * 1_000_000_000 / rate)
     }
 }
 

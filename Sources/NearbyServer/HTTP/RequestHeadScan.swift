@@ -71,19 +71,23 @@ struct RequestHeadScan: Sendable {
     }
 }
 
-/// Why a request head was refused before it reached the HTTP decoder.
+/// Why a request was refused before the routes saw it: by its head, before the HTTP decoder, or by how slowly
+/// it arrived.
 enum HeadRefusal: Sendable {
     case requestLineTooLong
     case headerLineTooLong
     case headersTooLarge
     case tooManyHeaders
     case headTimedOut
+    case bodyTimedOut
+    /// The connection cap was full and this request had been arriving the longest: its connection made room.
+    case evicted
 
     var status: Int {
         switch self {
         case .requestLineTooLong: 414
         case .headerLineTooLong, .headersTooLarge, .tooManyHeaders: 431
-        case .headTimedOut: 408
+        case .headTimedOut, .bodyTimedOut, .evicted: 408
         }
     }
 
@@ -94,6 +98,10 @@ enum HeadRefusal: Sendable {
         case .headersTooLarge: "The headers are larger than \(limits.allHeaders) bytes in all."
         case .tooManyHeaders: "More than \(limits.headerCount) header lines."
         case .headTimedOut: "The request headers did not arrive within \(limits.headerReadTimeout)."
+        case .bodyTimedOut:
+            "The request body did not arrive within \(limits.bodyReadTimeout) plus a second per "
+                + "\(limits.bodyBytesPerSecond) bytes."
+        case .evicted: "The server is full and this request was the slowest to arrive; send it again."
         }
     }
 }

@@ -35,7 +35,7 @@ struct ServeStartCommand: ParsableCommand {
         abstract: "Serve (the default: nearby serve --port 8080 is nearby serve start --port 8080).",
         discussion: """
             Without a database, the local store. The database comes from --database, else NEARBY_DATABASE_URL, \
-            else database_url in the config file. Without --token only a loopback address (127.0.0.1, ::1, \
+            else database_url in the config file. Without --token only a loopback address (127.0.0.0/8, ::1, \
             localhost) is accepted; with it every request but /healthz, /readyz and /metrics needs \
             'Authorization: Bearer TOKEN'.
             """)

@@ -115,6 +115,33 @@ struct AppDatabaseOpeningTests {
         #expect(try Data(contentsOf: folder.store) == before)
     }
 
+    @Test func aStoreOfANewerVersionIsReadButNeverWritten() async throws {
+        let folder = try Folder()
+        try await makeStore(in: folder)
+        // As a newer Nearby would leave it: a schema version this build does not know.
+        do {
+            // Closed at the end of this block, so the file is whole before it is looked at.
+            let older = try AppDatabase.open(at: folder.store)
+            try await older.writeWithoutTransaction { connection in try connection.execute(script: "PRAGMA user_version = 999") }
+        }
+        let before = try Data(contentsOf: folder.store)
+        let database = try AppDatabase.open(at: folder.store)
+        #expect(database.isReadOnly)
+        #expect(database.whyReadOnly == .newerVersion(path: folder.store.path))
+        let friends = LocalFriendsRepository(database: database)
+        #expect(try await friends.listFriends().map(\.fullName) == ["Anna Beck"])
+        #expect(try LocalPlacesStore(database: database).fetchCount(near: PlacesFixtures.vaduz, radius: 100, category: nil) == 1)
+        await #expect(throws: FriendsError.storage(StoreError.newerVersion(path: folder.store.path).description)) {
+            try await friends.addFriend(FriendDraft(firstName: "Max", lastName: "Adler", phoneNumber: "123"))
+        }
+        await #expect(throws: StoreError.newerVersion(path: folder.store.path)) {
+            try await database.write { connection in try connection.execute(script: "DELETE FROM friend") }
+        }
+        #expect(StoreError.newerVersion(path: folder.store.path).description.contains("newer Nearby"))
+        #expect(try Data(contentsOf: folder.store) == before)
+        #expect(try await database.read { connection in try connection.scalar("PRAGMA user_version", as: Int32.self) } == 999)
+    }
+
     @Test func aStoreOfAnEarlierVersionIsBroughtUpToDateOnceKeepingItsData() async throws {
         let folder = try Folder()
         try makeLegacyStore(at: folder.store.path)

@@ -26,16 +26,16 @@ struct ExpiredKeySweepTests {
         let running = await pools.started()
         _ = try await pools.migrate()
         let store = PostgresIdempotencyStore(pools: pools, sweepEvery: .zero)
-        func send(_ key: String) async -> Int {
+        func send(_ key: String) async throws -> Int {
             let request = IdempotentRequest(key: key, method: "POST", path: "/addFriend", body: Data(key.utf8))
-            return await store.answer(request) { .json(200, .object(["key": .string(key)])) }.status
+            return try await store.answer(request) { .json(200, .object(["key": .string(key)])) }.status
         }
-        for key in ["old-1", "old-2", "recent"] { #expect(await send(key) == 200) }
+        for key in ["old-1", "old-2", "recent"] { #expect(try await send(key) == 200) }
         _ = try await cluster.psql("""
             UPDATE idempotency_key SET created_at = now() - interval '25 hours' WHERE key LIKE 'old-%';
             UPDATE idempotency_key SET created_at = now() - interval '23 hours' WHERE key = 'recent'
             """, database: name)
-        #expect(await send("new") == 200)
+        #expect(try await send("new") == 200)
         let kept = try await cluster.psql("SELECT key FROM idempotency_key ORDER BY key", database: name)
         #expect(kept.split(separator: "\n") == ["new", "recent"])
         running.cancel()

@@ -31,6 +31,22 @@ struct ServiceStartTests {
         await open.stop()
     }
 
+    @Test("a token with a control character is refused as the client side refuses it; every 127.x address may go without one, as the refusal says")
+    func tokenCharactersAndLoopbackWords() async throws {
+        for token in ["a\u{1B}b", "tab\there", "nul\u{0}", "del\u{7F}", "c1\u{85}"] {
+            #expect(throws: ServiceStartError.badToken, "\(token.debugDescription)") {
+                try NearbyService(backend: MemoryServiceBackend(), host: "0.0.0.0", port: 0, token: token)
+            }
+        }
+        #expect(ServiceStartError.badToken.description.contains("control characters"))
+        // The refusal names the whole loopback range, and the check accepts all of it.
+        let refusal = ServiceStartError.needsToken(host: "0.0.0.0").description
+        #expect(refusal.contains("127.0.0.0/8"), "\(refusal)")
+        let other = try NearbyService(backend: MemoryServiceBackend(), host: "127.0.0.2", port: 0)
+        #expect(try await other.start() > 0)
+        await other.stop()
+    }
+
     @Test("a host that is not an address, or a port in use, fails to start with a message")
     func startFailures() async throws {
         #expect(throws: ServiceStartError.self) {

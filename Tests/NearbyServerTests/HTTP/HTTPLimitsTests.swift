@@ -223,20 +223,21 @@ struct HTTPLimitsTests {
         await service.stop()
     }
 
-    @Test("beyond the connection cap, clients wait (and a line is logged) until a connection closes")
+    @Test("beyond the connection cap, while every connection is being answered, clients wait (and a line is logged) until one closes")
     func connectionCap() async throws {
         var limits = HTTPLimits()
         limits.maxConnections = 2
         let log = LogLines()
-        let (service, port) = try await Self.service(limits, token: nil, log: log)
+        // Each answer but the operational ones waits: the two holders are being answered, none waits on its client.
+        let service = try NearbyService(backend: MemoryServiceBackend(), port: 0, limits: limits,
+                                        responseDelay: .seconds(3), log: { log.append($0) })
+        let port = try await service.start()
         let holders = try await Blocking.run { () -> [RawConnection] in
             let holders = try (0..<2).map { _ in try RawConnection(port: port) }
-            for holder in holders {
-                holder.send("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
-                _ = holder.readResponse()
-            }
+            for holder in holders { holder.send("GET /listFriends HTTP/1.1\r\nHost: x\r\n\r\n") }
             return holders
         }
+        try await Task.sleep(for: .milliseconds(300))  // both requests are in the handler by then
         #expect(log.all.contains { $0.contains("connection limit reached: 2 connections open") })
         let waiting = try await Blocking.run { () -> RawConnection in
             let waiting = try RawConnection(port: port, receiveTimeout: 0.5)

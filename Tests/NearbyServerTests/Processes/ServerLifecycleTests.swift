@@ -7,21 +7,25 @@ import TestSupport
 /// `nearby-server serve` as a process: how it stops, and that it never stops on its own with status 0.
 @Suite("nearby-server lifecycle")
 struct ServerLifecycleTests {
+    /// Until the server is answering one request: /metrics (not delayed) counts it and itself in flight.
+    private static func waitUntilInFlight(_ server: ServerProcess) async throws {
+        let metrics = HTTPClient(baseURL: server.url, timeout: .seconds(10))
+        let givingUp = ContinuousClock.now + .seconds(30)
+        while !String(decoding: try await metrics.send(.init(method: "GET", path: "/metrics")).body, as: UTF8.self)
+            .contains("nearby_http_requests_in_flight 2") {
+            // Bounded: a request that ended unseen must fail the test, not hang the run.
+            try #require(ContinuousClock.now < givingUp, "the request was never seen in flight")
+            try await Task.sleep(for: .milliseconds(10))  // a poll interval
+        }
+    }
+
     @Test("SIGTERM finishes the request in flight, refuses new connections, and exits 0")
     func gracefulShutdown() async throws {
         // Each answer but the operational ones waits 4 s: long enough to see it in flight on a busy machine.
         let server = try await ServerProcess(["serve", "--memory", "--port", "0", "--delay-ms", "4000"])
         let client = HTTPClient(baseURL: server.url, timeout: .seconds(30))
         async let inFlight = client.send(.init(method: "GET", path: "/listFriends"))
-        // Until the server is answering it: /metrics (not delayed) counts it and itself in flight.
-        let metrics = HTTPClient(baseURL: server.url, timeout: .seconds(10))
-        let givingUp = ContinuousClock.now + .seconds(30)
-        while !String(decoding: try await metrics.send(.init(method: "GET", path: "/metrics")).body, as: UTF8.self)
-            .contains("nearby_http_requests_in_flight 2") {
-            // Bounded: a request that ended unseen must fail the test, not hang the run.
-            try #require(ContinuousClock.now < givingUp, "the listing was never seen in flight")
-            try await Task.sleep(for: .milliseconds(10))  // a poll interval
-        }
+        try await Self.waitUntilInFlight(server)
         server.signal(SIGTERM)
         let answer = try await inFlight
         #expect(answer.status == 200)
@@ -31,6 +35,25 @@ struct ServerLifecycleTests {
         await #expect(throws: HTTPFailure.self) {
             _ = try await HTTPClient(baseURL: server.url, timeout: .seconds(5)).send(.init(method: "GET", path: "/healthz"))
         }
+        await server.stop()
+    }
+
+    @Test("SIGTERM ends it within --shutdown-grace even with a request stuck in flight, saying so, status 1")
+    func shutdownGrace() async throws {
+        // Each answer but the operational ones waits 60 s: a request that will not finish within the grace.
+        let server = try await ServerProcess(["serve", "--memory", "--port", "0", "--delay-ms", "60000",
+                                              "--shutdown-grace", "1.5"])
+        let client = HTTPClient(baseURL: server.url, timeout: .seconds(90))
+        let inFlight = Task { try? await client.send(.init(method: "GET", path: "/listFriends")) }
+        try await Self.waitUntilInFlight(server)
+        let clock = ContinuousClock()
+        let signalled = clock.now
+        server.signal(SIGTERM)
+        let status = try await server.waitForExit()
+        #expect(clock.now - signalled < .seconds(20), "it waited for the stuck request")
+        #expect(status == 1, "\(server.output)")
+        #expect(server.output.contains("requests still in flight were cut off"), "\(server.output)")
+        inFlight.cancel()
         await server.stop()
     }
 

@@ -105,6 +105,37 @@ final class PostgresCluster: Sendable {
         try startServer(data: replica.directory, port: replica.port)
     }
 
+    /// Stops the primary at once, as a crash would (`immediate`: no checkpoint, connections dropped).
+    func stopPrimary() async throws {
+        let data = directory.appendingPathComponent("primary")
+        _ = try await Blocking.run { try Self.run("pg_ctl", ["-D", data.path, "stop", "-m", "immediate", "-w"]) }
+    }
+
+    func startPrimary() async throws {
+        let data = directory.appendingPathComponent("primary")
+        try await Blocking.run { try self.startServer(data: data, port: self.port) }
+    }
+
+    /// Freezes (SIGSTOP) or thaws (SIGCONT) the primary's server and every process it started: connections
+    /// stay open and nothing answers, as with a server that hangs or a network that drops every packet.
+    func signalPrimary(_ signal: Int32) throws {
+        let pidFile = directory.appendingPathComponent("primary/postmaster.pid")
+        guard let text = try? String(contentsOf: pidFile, encoding: .utf8),
+              let first = text.split(separator: "\n").first, let postmaster = Int32(first) else {
+            throw ClusterError.failed("no postmaster.pid")
+        }
+        var pids = [postmaster]
+        // Its children, from /proc (the backends serving our connections among them).
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+            guard let pid = Int32(entry),
+                  let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { continue }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            if fields.count > 1, Int32(fields[1]) == postmaster { pids.append(pid) }
+        }
+        for pid in pids { kill(pid, signal) }
+    }
+
     /// `postgresql://postgres:…@127.0.0.1:PORT/database`.
     func url(database: String = "postgres", port: UInt16? = nil) -> String {
         "postgresql://\(Self.user):\(Self.password)@127.0.0.1:\(port ?? self.port)/\(database)?sslmode=disable"

@@ -11,7 +11,7 @@ struct ServeCommandTests {
         let command = try #require(try CommandRouter.parse([
             "serve", "--host", "::1", "--port", "0", "--token", "-s3cret", "--data-dir", "-data",
             "--database", "postgresql://app:pw@db:5432/nearby", "--database-replica", "postgresql://app:pw@r1/nearby",
-            "--database-replica=postgresql://app:pw@r2/nearby", "--header-timeout", "2.5", "--idle-timeout=30",
+            "--database-replica=postgresql://app:pw@r2/nearby", "--header-timeout", "2.5", "--idle-timeout=30", "--shutdown-grace", "12",
             "--max-connections", "7", "--pool-size", "3", "--event-loops", "1", "--tls-cert", "c.pem", "--tls-key", "k.pem",
         ]) as? ServeStartCommand)
         let (arguments, environment) = command.options.handOver
@@ -24,6 +24,7 @@ struct ServeCommandTests {
         #expect(received.dataDirectory == "-data")
         #expect(received.headerTimeout == 2.5)
         #expect(received.idleTimeout == 30)
+        #expect(received.shutdownGrace == 12)
         #expect(received.maxConnections == 7)
         #expect(received.poolSize == 3)
         #expect(received.eventLoops == 1)
@@ -46,6 +47,7 @@ struct ServeCommandTests {
         for (line, option) in [(["serve", "--port", "-7"], "--port"), (["serve", "--tls-cert", "c.pem"], "--tls-cert"),
                                (["serve", "--memory", "--database", "postgresql://h/db"], "--memory"),
                                (["serve", "--idle-timeout", "0"], "--idle-timeout"),
+                               (["serve", "--shutdown-grace", "0"], "--shutdown-grace"),
                                (["serve", "--event-loops", "0"], "--event-loops"),
                                (["serve", "migrate", "--port", "1"], "--port"),
                                (["serve", "start", "--radius", "1"], "--radius")] {

@@ -50,7 +50,8 @@ public actor LocalIdempotencyStore: IdempotencyStore {
         self.records = records
     }
 
-    public func answer(_ request: IdempotentRequest, operation: @Sendable () async -> ServerResponse) async -> ServerResponse {
+    public func answer(_ request: IdempotentRequest, operation: @escaping @Sendable () async -> ServerResponse)
+        async throws(IdempotencyFailure) -> ServerResponse {
         // One request per key at a time in this process: the second waits and is then answered from the record.
         while running.contains(request.key) {
             await withCheckedContinuation { waiting[request.key, default: []].append($0) }
@@ -67,7 +68,7 @@ public actor LocalIdempotencyStore: IdempotencyStore {
                                             retention: TimeInterval(Idempotency.retention.components.seconds),
                                             staleAfter: Self.staleClaim)
         } catch {
-            return .error(500, "The store failed; the request was not completed.")
+            throw .failed(detail: "recording the key failed: \(error)")
         }
         switch claim {
         case .pending:

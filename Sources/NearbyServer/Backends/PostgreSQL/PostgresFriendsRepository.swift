@@ -35,6 +35,9 @@ public struct PostgresFriendsRepository: FriendsRepository, FriendsListJSON {
     public func friendsPage(filter: String?, offset: Int, limit: Int) async throws(FriendsError) -> FriendsPage {
         let needle = filter.map { SearchFolding.fold($0.trimmingCharacters(in: .whitespaces)) } ?? ""
         let offset = max(offset, 0), limit = max(limit, 0)
+        // PostgreSQL text cannot hold NUL (it refuses the parameter), so nothing stored contains one: the answer
+        // is the local store's, an empty window.
+        if needle.unicodeScalars.contains("\0") { return FriendsPage(friends: [], total: 0) }
         return try await storing {
             try await pools.read { connection in
                 // strpos() rather than LIKE: no wildcard characters to escape in what the user typed.
@@ -232,13 +235,18 @@ public struct PostgresFriendsRepository: FriendsRepository, FriendsListJSON {
         }
     }
 
+    /// The repository's errors from the database's: `.network` when the database could not be reached or did not
+    /// answer in time (the service answers 503, retry), `.storage` when it refused the work (500).
     private func storing<T>(_ work: () async throws -> T) async throws(FriendsError) -> T {
         do {
             return try await work()
         } catch let error as FriendsError {
             throw error
         } catch {
-            throw .storage("The database failed: \(PostgresPools.describe(error))")
+            if DatabaseFailure.isUnavailable(error) {
+                throw .network("The database is unavailable: \(DatabaseFailure.describe(error))")
+            }
+            throw .storage("The database failed: \(DatabaseFailure.describe(error))")
         }
     }
 }

@@ -14,12 +14,15 @@ public struct PostgresIdempotencyStore: IdempotencyStore {
         sweep = ExpiredKeySweep(interval: interval)
     }
 
-    public func answer(_ request: IdempotentRequest, operation: @Sendable () async -> ServerResponse) async -> ServerResponse {
+    public func answer(_ request: IdempotentRequest, operation: @escaping @Sendable () async -> ServerResponse)
+        async throws(IdempotencyFailure) -> ServerResponse {
         let retention = Int(Idempotency.retention.components.seconds)
-        if sweep.isDue() { await sweepExpired(retention: retention) }
+        let sweeps = sweep.isDue()
         let body = ByteBuffer(bytes: request.body)
         do {
+            // One call, so one deadline: the sweep on a database that does not answer must not double the wait.
             let outcome = try await pools.write { connection -> Outcome in
+                if sweeps { await sweepExpired(retention: retention, on: connection) }
                 let outcome = try await connection.withTransaction(logger: pools.logger) { connection -> Outcome in
                     let logger = pools.logger
                     try await connection.query("""
@@ -59,21 +62,21 @@ public struct PostgresIdempotencyStore: IdempotencyStore {
                 // Rolled back: neither the key nor anything the operation wrote remains, so a retry runs again.
                 return refused.response
             }
-            return .error(500, "The database failed; the request was not completed.")
+            // Said to the caller, which logs it: an outage must leave a line in the service's log.
+            let detail = DatabaseFailure.describe(error)
+            throw DatabaseFailure.isUnavailable(error) ? .unavailable(detail: detail) : .failed(detail: detail)
         }
     }
 
     /// Deletes every expired key (the index on created_at finds them). A failure is only logged: the request
     /// goes on, and its own key is still checked for age in its transaction.
-    private func sweepExpired(retention: Int) async {
+    private func sweepExpired(retention: Int, on connection: PostgresConnection) async {
         do {
-            _ = try await pools.write { connection in
-                try await connection.query("""
-                    DELETE FROM idempotency_key WHERE created_at < now() - make_interval(secs => \(retention))
-                    """, logger: pools.logger)
-            }
+            try await connection.query("""
+                DELETE FROM idempotency_key WHERE created_at < now() - make_interval(secs => \(retention))
+                """, logger: pools.logger)
         } catch {
-            pools.logger.warning("could not delete expired idempotency keys: \(String(reflecting: error))")
+            pools.logger.warning("could not delete expired idempotency keys: \(DatabaseFailure.describe(error))")
         }
     }
 

@@ -61,6 +61,8 @@ public struct PostgresPlacesStore: PlacesProvider {
     }
 
     public func place(id: PlaceID, from center: Coordinate) async throws(PlacesError) -> PlaceHit {
+        // PostgreSQL text cannot hold NUL (it refuses the parameter), so no stored id has one.
+        guard !id.description.unicodeScalars.contains("\0") else { throw .notFound }
         let rows = try await reading { connection in
             try Self.decode(await connection.gatheredRows("""
                 SELECT ROW(\(unescaped: Self.columns), 0::float8) FROM place WHERE id = \(id.description)
@@ -201,7 +203,11 @@ public struct PostgresPlacesStore: PlacesProvider {
         do {
             return try await pools.read(body)
         } catch {
-            throw .storage("The database failed: \(PostgresPools.describe(error))")
+            // Unavailable: the service answers 503 (retry); otherwise the database refused the query (500).
+            if DatabaseFailure.isUnavailable(error) {
+                throw .unavailable("The database is unavailable: \(DatabaseFailure.describe(error))")
+            }
+            throw .storage("The database failed: \(DatabaseFailure.describe(error))")
         }
     }
 

@@ -20,6 +20,10 @@ public final class PostgresPools: Service, Sendable {
     /// Database work done, by pool: what the replicas took off the primary.
     private let served = Locked<[String: Int]>([:])
 
+    /// How long a request's call to the primary may take, waiting for a connection included: past it the
+    /// request is answered 503 (the database is not answering) rather than held for as long as the pool keeps
+    /// trying to connect (67 s were seen) or, on a connection whose server died, for ever.
+    let callTimeout: Duration
     /// How long a read waits for a replica before it is served by the primary.
     let replicaTimeout: Duration
     /// How long a failed replica is left alone before it is tried again.
@@ -40,11 +44,13 @@ public final class PostgresPools: Service, Sendable {
     }
 
     public init(primary: DatabaseURL, replicas: [DatabaseURL] = [], maximumConnections: Int = 20,
-                replicaTimeout: Duration = .seconds(2), replicaRetry: Duration = .seconds(5), logger: Logger? = nil) {
+                callTimeout: Duration = .seconds(5), replicaTimeout: Duration = .seconds(2),
+                replicaRetry: Duration = .seconds(5), logger: Logger? = nil) {
         var logger = logger ?? Logger(label: "nearby.postgres")
         if logger.logLevel < .warning { logger.logLevel = .warning }
         self.logger = logger
         primaryURL = primary
+        self.callTimeout = callTimeout
         self.replicaTimeout = replicaTimeout
         self.replicaRetry = replicaRetry
         let started = PoolRunStarted()
@@ -146,14 +152,17 @@ public final class PostgresPools: Service, Sendable {
         return configuration
     }
 
-    /// Runs `body` on a primary connection: every write, and reads that must see the latest writes.
-    func write<T: Sendable>(_ body: (PostgresConnection) async throws -> sending T) async throws -> sending T {
-        try await counting("primary") {
-            try await primary.withConnection { connection in try await body(connection) }
+    /// Runs `body` on a primary connection: every write, and reads that must see the latest writes. Throws
+    /// `DeadlineExceeded` after `callTimeout`, whether or not the call heeds its cancellation.
+    func write<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
+        try await Deadline.run(within: callTimeout) { [self] in
+            try await counting("primary") {
+                try await primary.withConnection { connection in try await body(connection) }
+            }
         }
     }
 
-    /// Runs `body` in one transaction on the primary.
+    /// Runs `body` in one transaction on the primary, with no deadline: for imports, which take minutes.
     func transaction<T: Sendable>(_ body: (PostgresConnection) async throws -> sending T) async throws -> sending T {
         try await counting("primary") {
             do {
@@ -166,8 +175,8 @@ public final class PostgresPools: Service, Sendable {
         }
     }
 
-    /// Runs a read on a replica that is up (in turn), else on the primary. With `ReadYourWrites.readAfter`
-    /// set, a replica serves it only once it has replayed that write position.
+    /// Runs a read on a replica that is up (in turn), else on the primary (within `callTimeout`, as `write`).
+    /// With `ReadYourWrites.readAfter` set, a replica serves it only once it has replayed that write position.
     func read<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
         let position = ReadYourWrites.readAfter.flatMap(Self.walPosition)
         for _ in replicas.indices {
@@ -214,7 +223,7 @@ public final class PostgresPools: Service, Sendable {
         } catch let error as PSQLError where error.code == .server {
             return .failed(error)
         } catch {
-            setAside(replica, because: Self.describe(error))
+            setAside(replica, because: DatabaseFailure.describe(error))
             return .unavailable
         }
     }
@@ -257,6 +266,9 @@ public final class PostgresPools: Service, Sendable {
             }
             if version == expectedVersion {
                 checks.append(("database", "ok (\(primaryURL.server), schema version \(version))"))
+            } else if version > expectedVersion {
+                ready = false
+                checks.append(("database", PostgresSchema.NewerSchema(found: version).description))
             } else {
                 ready = false
                 checks.append(("database", "schema version \(version), this server needs \(expectedVersion): "
@@ -264,7 +276,7 @@ public final class PostgresPools: Service, Sendable {
             }
         } catch {
             ready = false
-            checks.append(("database", "unreachable: \(Self.describe(error))"))
+            checks.append(("database", "unreachable (\(DatabaseFailure.describe(error)))"))
         }
         for replica in replicas {
             let name = "replica \(replica.url.server)"
@@ -275,7 +287,7 @@ public final class PostgresPools: Service, Sendable {
                 replica.down.withLock { $0 = nil }
                 checks.append((name, "ok"))
             } catch {
-                setAside(replica, because: Self.describe(error))
+                setAside(replica, because: DatabaseFailure.describe(error))
                 checks.append((name, "down (\(replica.down.withLock { $0?.reason } ?? "unavailable")): reads fall back to the primary"))
             }
         }
@@ -319,16 +331,6 @@ public final class PostgresPools: Service, Sendable {
         }
         return text
     }
-
-    /// A failure in one line, without the query text or connection details PostgresNIO adds.
-    public static func describe(_ error: any Error) -> String {
-        if let error = error as? PSQLError {
-            if let message = error.serverInfo?[.message] { return message }
-            if let underlying = error.underlying { return "\(underlying)" }
-            return "\(error.code)"
-        }
-        return "\(error)"
-    }
 }
 
 /// How many pool clients have been started, shared by the tasks that start them.
@@ -336,28 +338,6 @@ private final class EnteredCount: Sendable {
     private let value = Atomic<Int>(0)
 
     func increment() -> Int { value.add(1, ordering: .acquiringAndReleasing).newValue }
-}
-
-/// A deadline passed before the work finished; said in words, as users see it.
-struct DeadlineExceeded: Error, CustomStringConvertible {
-    let limit: Duration
-    var description: String { "no answer within \(limit)" }
-}
-
-/// Runs work with a time limit; the work is cancelled when the limit passes.
-enum Deadline {
-    static func run<T: Sendable>(within limit: Duration, _ work: @escaping @Sendable () async throws -> T) async throws -> T {
-        try await withThrowingTaskGroup(of: T.self) { group in
-            group.addTask { try await work() }
-            group.addTask {
-                try await Task.sleep(for: limit)
-                throw DeadlineExceeded(limit: limit)
-            }
-            defer { group.cancelAll() }
-            guard let first = try await group.next() else { throw DeadlineExceeded(limit: limit) }
-            return first
-        }
-    }
 }
 
 /// What the body of a transaction threw, as it threw it: postgres-nio wraps it in a `PostgresTransactionError`

@@ -122,22 +122,43 @@ public enum PostgresSchema {
     /// The version this build serves.
     public static var latestVersion: Int { migrations.last?.version ?? 0 }
 
+    /// A database migrated by a newer nearby: this one can neither serve it nor migrate it.
+    public struct NewerSchema: Error, CustomStringConvertible {
+        public let found: Int
+
+        public init(found: Int) {
+            self.found = found
+        }
+
+        public var description: String {
+            "schema version \(found), newer than this nearby (\(PostgresSchema.latestVersion)): upgrade nearby"
+        }
+    }
+
     /// The version the database is at: 0 for one never migrated.
     static func currentVersion(_ client: PostgresClient, logger: Logger) async throws -> Int {
-        let exists = try await client.query("SELECT to_regclass('nearby_schema') IS NOT NULL", logger: logger)
+        try await client.withConnection { connection in try await currentVersion(connection, logger: logger) }
+    }
+
+    private static func currentVersion(_ connection: PostgresConnection, logger: Logger) async throws -> Int {
+        let exists = try await connection.query("SELECT to_regclass('nearby_schema') IS NOT NULL", logger: logger)
         var found = false
         for try await value in exists.decode(Bool.self) { found = value }
         guard found else { return 0 }
-        let rows = try await client.query("SELECT coalesce(max(version), 0) FROM nearby_schema", logger: logger)
+        let rows = try await connection.query("SELECT coalesce(max(version), 0) FROM nearby_schema", logger: logger)
         var version = 0
         for try await value in rows.decode(Int.self) { version = value }
         return version
     }
 
     /// Applies the missing migrations up to `target` (all by default), each in one transaction; returns the
-    /// versions applied.
+    /// versions applied. Throws `NewerSchema`, changing nothing, on a database a newer nearby migrated: it is
+    /// not "up to date" for this one, which must not write to it.
     public static func migrate(_ client: PostgresClient, through target: Int = .max, logger: Logger) async throws -> [Int] {
         try await client.withConnection { connection in
+            // Versions only grow, so no lock is needed to see that this one is past ours.
+            let existing = try await currentVersion(connection, logger: logger)
+            if existing > latestVersion { throw NewerSchema(found: existing) }
             var applied: [Int] = []
             for migration in migrations where migration.version <= target {
                 let done = try await connection.withTransaction(logger: logger) { connection -> Bool in
