@@ -39,6 +39,12 @@ public struct ServiceAPI: Sendable {
     }
 
     private func route(_ request: ServerRequest) async -> ServerResponse {
+        // No name, id or search holds a NUL, and no PostgreSQL text can: one in the path or a parameter is a
+        // malformed request on every backend, said as one (the local store and PostgreSQL once differed).
+        if request.path.unicodeScalars.contains("\0")
+            || request.query.contains(where: { $0.key.unicodeScalars.contains("\0") || $0.value.unicodeScalars.contains("\0") }) {
+            return .error(400, "A parameter holds a NUL character (%00), which no name, id or search can hold.")
+        }
         if let route = PlacesAPI.route(method: request.method, path: request.path) {
             guard let placesAPI else { return .error(404, "This service keeps no places.") }
             return await placesAPI.respond(to: request, route: route)
