@@ -34,6 +34,8 @@ struct AppDatabaseOpeningTests {
     @Test(.enabled(if: canMountFullDisk, "needs root to mount a tiny file system"))
     func aFullDiskStillReads() async throws {
         let folder = try Folder()
+        // The folder outlives the mount (defers run last first): removing it while mounted would leave it behind.
+        defer { withExtendedLifetime(folder) {} }
         let disk = folder.url.appendingPathComponent("disk")
         try FileManager.default.createDirectory(at: disk, withIntermediateDirectories: true)
         func run(_ arguments: [String]) throws -> Int32 {
