@@ -59,6 +59,11 @@ extension LocalPlacesStore {
             }
             var result = summary
             result.changes = changes
+            // The summary counts what the store holds: a place mapped twice is one.
+            for (category, twice) in changes.duplicatesByCategory {
+                let kept = (result.placesByCategory[category] ?? 0) - twice
+                result.placesByCategory[category] = kept > 0 ? kept : nil
+            }
             return result
         } catch {
             throw OSMImportError.sink(failure: error)

@@ -80,6 +80,9 @@ public struct PlacesImportChanges: Hashable, Sendable {
     public var localitiesUpdated = 0
     public var localitiesUnchanged = 0
     public var localitiesRemoved = 0
+    /// A node and a way of one name and category within 25 m kept as one place (the node).
+    public var duplicatesMerged = 0
+    public var duplicatesByCategory: [Category: Int] = [:]
     /// The extract the import was recognised as (nil: none, nothing is removed).
     public var extract: PlacesExtract?
     /// The file's name matched an extract already stored, but its data lies elsewhere: it was kept as an
@@ -102,7 +105,7 @@ public final class PlacesImportWriter {
     /// New places held before a batch is written.
     static let batchSize = 25_000
 
-    private let db: SQLiteConnection
+    let db: SQLiteConnection
     /// The import's connection, for what else the import writes in its transaction (the walking network).
     var database: SQLiteConnection { db }
     private let updatedAt: String
@@ -283,6 +286,16 @@ public final class PlacesImportWriter {
         try recordExtractDetails(extractRow)
         try db.execute("DELETE FROM place WHERE extract = ? AND importRun IS NOT ?", extractRow, importRun)
         changes.placesRemoved = db.changes
+        // A node and a way of one place: the way goes. New this run, it was counted added; kept from a store an
+        // older version filled (which kept both), it is removed now.
+        let mergedByCategory = try mergeNodeAndWayDuplicates(extract: extractRow, run: importRun)
+        let merged = mergedByCategory.values.reduce(0, +)
+        let wereNew = min(merged, changes.placesAdded)
+        changes.placesAdded -= wereNew
+        changes.placesRemoved += merged - wereNew
+        changes.placesUnchanged = max(0, changes.placesUnchanged - (merged - wereNew))
+        changes.duplicatesMerged = merged
+        changes.duplicatesByCategory = mergedByCategory
         try db.execute("DELETE FROM locality WHERE extract = ? AND importRun IS NOT ?", extractRow, importRun)
         changes.localitiesRemoved = db.changes
         // Tiles the removals emptied.

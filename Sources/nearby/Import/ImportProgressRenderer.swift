@@ -124,6 +124,10 @@ final class ImportProgressRenderer {
         }
         var line = "Changes: " + parts.joined(separator: ", ")
         if changes.placesUnchanged > 0 { line += "; \(counted(changes.placesUnchanged, "place", "places")) unchanged" }
+        if changes.duplicatesMerged > 0 {
+            line += "; \(counted(changes.duplicatesMerged, "place", "places")) mapped twice (a point and an area of "
+                + "one name within 25 m) kept once"
+        }
         return line + "."
     }
 

@@ -15,6 +15,35 @@ struct StoreImportTests {
 
     private let here = Coordinate(latitude: 47.1410, longitude: 9.5209)
 
+    /// The walkthrough's "Espel" twice, 10 m apart: a node (its sign) and a way (its building) are one place.
+    @Test("a node and a way of one name and category within 25 m are kept once, the node")
+    func nodeAndWayOfOnePlace() throws {
+        let text = """
+            <osm version="0.6">
+              <node id="1" lat="47.14000" lon="9.52000"><tag k="amenity" v="restaurant"/><tag k="name" v="Espel"/></node>
+              <node id="2" lat="47.14005" lon="9.52005"/><node id="3" lat="47.14005" lon="9.52015"/>
+              <node id="4" lat="47.14012" lon="9.52015"/><node id="5" lat="47.14012" lon="9.52005"/>
+              <way id="10"><nd ref="2"/><nd ref="3"/><nd ref="4"/><nd ref="5"/><nd ref="2"/>
+                <tag k="amenity" v="restaurant"/><tag k="name" v="Espel"/><tag k="building" v="yes"/></way>
+              <way id="11"><nd ref="2"/><nd ref="3"/><nd ref="4"/><nd ref="5"/><nd ref="2"/>
+                <tag k="amenity" v="cafe"/><tag k="name" v="Espel"/></way>
+              <node id="6" lat="47.14100" lon="9.52000"><tag k="amenity" v="restaurant"/><tag k="name" v="Espel"/></node>
+            </osm>
+            """
+        let store = LocalPlacesStore(database: try AppDatabase.inMemory())
+        let file = try TemporaryFile(name: "espel.osm", text: text)
+        defer { file.remove() }
+        let first = try store.importOpenStreetMap(at: file.path)
+        #expect(first.changes?.duplicatesMerged == 1)
+        #expect(first.changes?.placesAdded == 3)
+        let ids = try store.fetchPage(PlaceQuery(center: here, radius: 50_000, limit: 10)).hits.map(\.place.id.description)
+        // The way of another category (a café) and the node 110 m away stay: they are not the same place.
+        #expect(Set(ids) == ["osm:n1", "osm:w11", "osm:n6"])
+        let again = try store.importOpenStreetMap(at: file.path)
+        #expect(again.changes?.placesAdded == 0 && again.changes?.placesRemoved == 0)
+        #expect(again.changes?.duplicatesMerged == 1)
+    }
+
     @Test("importing the same extract twice updates in place: no duplicates, new values win")
     func reimport() throws {
         let store = LocalPlacesStore(database: try AppDatabase.inMemory())

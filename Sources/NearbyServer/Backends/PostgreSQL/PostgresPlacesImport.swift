@@ -151,6 +151,15 @@ public struct PostgresPlacesImport: Sendable {
                 """, logger: logger)
             var removed = 0
             for try await count in removedRows.decode(Int.self) { removed = count }
+            // A node and a way of one name and category within 25 m are one place, the node, as in the local
+            // store (`PlacesImportWriter.mergeNodeAndWayDuplicates`).
+            try await connection.query("""
+                DELETE FROM place AS way USING place AS node
+                WHERE way.import_id = \(importID) AND node.import_id = \(importID)
+                  AND way.id LIKE 'osm:w%' AND node.id LIKE 'osm:n%'
+                  AND way.category = node.category AND way.name = node.name AND way.name <> ''
+                  AND ST_DWithin(way.position, node.position, 25)
+                """, logger: logger)
             try await connection.query("""
                 UPDATE place_import SET places = (SELECT count(*) FROM place WHERE import_id = \(importID))
                 WHERE id = \(importID)
