@@ -8,6 +8,8 @@ public struct Friend: Identifiable, Hashable, Sendable, Codable {
     public var firstName: String
     public var lastName: String
     public var phoneNumber: String
+    /// The card's other numbers (a work phone, a landline), in the card's order of preference.
+    public var otherPhones: [String]
     public var email: String?
     /// Where the friend is, when known.
     public var coordinate: Coordinate?
@@ -17,17 +19,25 @@ public struct Friend: Identifiable, Hashable, Sendable, Codable {
     public var updatedAt: Date
 
     public init(id: ID, firstName: String, lastName: String, phoneNumber: String, email: String? = nil,
-                coordinate: Coordinate? = nil, placeName: String? = nil,
+                coordinate: Coordinate? = nil, placeName: String? = nil, otherPhones: [String] = [],
                 createdAt: Date = Date(timeIntervalSince1970: 0), updatedAt: Date = Date(timeIntervalSince1970: 0)) {
         self.id = id
         self.firstName = firstName
         self.lastName = lastName
         self.phoneNumber = phoneNumber
+        self.otherPhones = otherPhones
         self.email = email
         self.coordinate = coordinate
         self.placeName = placeName
         self.createdAt = createdAt
         self.updatedAt = updatedAt
+    }
+
+    /// The friend a saved draft becomes.
+    public init(id: ID, draft: FriendDraft, createdAt: Date, updatedAt: Date) {
+        self.init(id: id, firstName: draft.firstName, lastName: draft.lastName, phoneNumber: draft.phoneNumber,
+                  email: draft.email, coordinate: draft.coordinate, placeName: draft.placeName,
+                  otherPhones: draft.otherPhones, createdAt: createdAt, updatedAt: updatedAt)
     }
 
     /// "First Last", the way lists show a friend.
@@ -36,7 +46,7 @@ public struct Friend: Identifiable, Hashable, Sendable, Codable {
     /// The editable part of this friend.
     public var draft: FriendDraft {
         FriendDraft(firstName: firstName, lastName: lastName, phoneNumber: phoneNumber, email: email,
-                    coordinate: coordinate, placeName: placeName)
+                    coordinate: coordinate, placeName: placeName, otherPhones: otherPhones)
     }
 }
 
@@ -45,15 +55,18 @@ public struct FriendDraft: Hashable, Sendable, Codable {
     public var firstName: String
     public var lastName: String
     public var phoneNumber: String
+    /// Numbers beside the main one (a vCard's other `TEL`s); the form edits only the main one and keeps these.
+    public var otherPhones: [String]
     public var email: String?
     public var coordinate: Coordinate?
     public var placeName: String?
 
     public init(firstName: String, lastName: String, phoneNumber: String, email: String? = nil,
-                coordinate: Coordinate? = nil, placeName: String? = nil) {
+                coordinate: Coordinate? = nil, placeName: String? = nil, otherPhones: [String] = []) {
         self.firstName = firstName
         self.lastName = lastName
         self.phoneNumber = phoneNumber
+        self.otherPhones = otherPhones
         self.email = email
         self.coordinate = coordinate
         self.placeName = placeName

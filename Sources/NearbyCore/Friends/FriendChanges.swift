@@ -9,9 +9,13 @@ public struct FriendChanges: Hashable, Sendable {
     public var email: String??
     public var coordinate: Coordinate??
     public var placeName: String??
+    /// The numbers beside the main one, all of them (an empty list clears them); nil leaves them.
+    public var otherPhones: [String]?
 
     public init(firstName: String? = nil, lastName: String? = nil, phoneNumber: String? = nil,
-                email: String?? = nil, coordinate: Coordinate?? = nil, placeName: String?? = nil) {
+                email: String?? = nil, coordinate: Coordinate?? = nil, placeName: String?? = nil,
+                otherPhones: [String]? = nil) {
+        self.otherPhones = otherPhones
         self.firstName = firstName
         self.lastName = lastName
         self.phoneNumber = phoneNumber
@@ -23,7 +27,7 @@ public struct FriendChanges: Hashable, Sendable {
     /// Whether nothing would change.
     public var isEmpty: Bool {
         firstName == nil && lastName == nil && phoneNumber == nil && email == nil && coordinate == nil
-            && placeName == nil
+            && placeName == nil && otherPhones == nil
     }
 
     /// `draft` with these changes made.
@@ -35,6 +39,7 @@ public struct FriendChanges: Hashable, Sendable {
         if let email { result.email = email }
         if let coordinate { result.coordinate = coordinate }
         if let placeName { result.placeName = placeName }
+        if let otherPhones { result.otherPhones = otherPhones }
         return result
     }
 
@@ -43,7 +48,11 @@ public struct FriendChanges: Hashable, Sendable {
         var result: [FriendField: String] = [:]
         if let firstName, let problem = FriendValidation.nameProblem(firstName) { result[.firstName] = problem }
         if let lastName, let problem = FriendValidation.lastNameProblem(lastName) { result[.lastName] = problem }
-        if let phoneNumber, let problem = FriendValidation.phoneProblem(phoneNumber) { result[.phoneNumber] = problem }
+        if let phoneNumber, let problem = FriendValidation.phoneProblem(phoneNumber) {
+            result[.phoneNumber] = problem
+        } else if let otherPhones, let problem = FriendValidation.otherPhonesProblem(otherPhones) {
+            result[.phoneNumber] = problem
+        }
         if let email, let problem = FriendValidation.emailProblem(email) { result[.email] = problem }
         if case .some(.some(let coordinate)) = coordinate, !coordinate.isValid {
             result[.location] = "Not a valid coordinate"

@@ -17,7 +17,14 @@ extension FriendDraft {
             guard let text = text.map(clean), !text.isEmpty else { return nil }
             return text
         }
-        return FriendDraft(firstName: clean(firstName), lastName: clean(lastName), phoneNumber: clean(phoneNumber),
-                           email: optional(email), coordinate: coordinate, placeName: optional(placeName))
+        let phone = clean(phoneNumber)
+        // Blank numbers go, and a number given twice (or equal to the main one) is kept once.
+        var others: [String] = []
+        for other in otherPhones.map(clean) where !other.isEmpty && other != phone && !others.contains(other) {
+            others.append(other)
+        }
+        return FriendDraft(firstName: clean(firstName), lastName: clean(lastName), phoneNumber: phone,
+                           email: optional(email), coordinate: coordinate, placeName: optional(placeName),
+                           otherPhones: others)
     }
 }

@@ -124,12 +124,29 @@ public enum FriendValidation {
         return nil
     }
 
+    /// The most numbers a friend keeps beside the main one: more than any real card has (a vCard with hundreds
+    /// of `TEL`s is a damaged or hostile one), few enough to list on the detail screen.
+    public static let maxOtherPhones = 8
+
+    /// Why the numbers beside the main one cannot be saved, or nil: each is held to the main number's rules.
+    public static func otherPhonesProblem(_ phones: [String]) -> String? {
+        if phones.count > maxOtherPhones { return "At most \(maxOtherPhones + 1) phone numbers" }
+        for (index, phone) in phones.enumerated() {
+            if let problem = phoneProblem(phone) { return "Phone number \(index + 2): \(problem)" }
+        }
+        return nil
+    }
+
     /// Every problem of a draft, by field; empty when the draft can be saved.
     public static func problems(in draft: FriendDraft) -> [FriendField: String] {
         var result: [FriendField: String] = [:]
         if let p = nameProblem(draft.firstName) { result[.firstName] = p }
         if let p = lastNameProblem(draft.lastName) { result[.lastName] = p }
-        if let p = phoneProblem(draft.phoneNumber) { result[.phoneNumber] = p }
+        if let p = phoneProblem(draft.phoneNumber) {
+            result[.phoneNumber] = p
+        } else if let p = otherPhonesProblem(draft.otherPhones) {
+            result[.phoneNumber] = p
+        }
         if let p = emailProblem(draft.email) { result[.email] = p }
         if let c = draft.coordinate, !c.isValid {
             result[.location] = "Not a valid coordinate"

@@ -108,6 +108,19 @@ struct VCardCardBuilder {
             return .issue(VCardIssue(line: startLine, reason: problems.joined(separator: "; ")))
         }
 
+        // Every other number is kept, in the card's order of preference; one that breaks the rules is named.
+        var otherPhones: [String] = []
+        for phone in orderedPhones where phone != phoneNumber && !phone.isEmpty && !otherPhones.contains(phone) {
+            if let reason = FriendValidation.phoneProblem(phone) {
+                warnings.append(VCardIssue(line: startLine, reason: "phone number left out: \(reason)"))
+            } else if otherPhones.count == FriendValidation.maxOtherPhones {
+                warnings.append(VCardIssue(line: startLine, reason: "phone number \(phone) left out: at most "
+                                           + "\(FriendValidation.maxOtherPhones + 1) numbers are kept"))
+            } else {
+                otherPhones.append(phone)
+            }
+        }
+
         let orderedEmails = Self.ordered(emails).filter { !$0.isEmpty }
         let email = orderedEmails.first { FriendValidation.emailProblem($0) == nil }
         if email == nil, let first = orderedEmails.first, let reason = FriendValidation.emailProblem(first) {
@@ -131,7 +144,7 @@ struct VCardCardBuilder {
         }
 
         let draft = FriendDraft(firstName: firstName, lastName: lastName, phoneNumber: phoneNumber, email: email,
-                                coordinate: coordinate, placeName: placeName)
+                                coordinate: coordinate, placeName: placeName, otherPhones: otherPhones)
         return .contact(VCardContact(line: startLine, draft: draft, uid: uid.flatMap { $0.isEmpty ? nil : $0 },
                                      warnings: warnings))
     }

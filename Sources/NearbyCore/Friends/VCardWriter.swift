@@ -21,8 +21,12 @@ public enum VCardWriter {
             "FN:" + VCardText.escape(friend.fullName),
             "N:" + VCardText.escape(friend.lastName) + ";" + VCardText.escape(friend.firstName) + ";;;",
             // Plain text keeps the number exactly as typed; RFC 6350 §6.4.1 allows it.
-            "TEL:" + VCardText.escape(friend.phoneNumber),
+            // The main number is the one the card prefers (PREF=1); the others follow in their order.
+            (friend.otherPhones.isEmpty ? "TEL:" : "TEL;PREF=1:") + VCardText.escape(friend.phoneNumber),
         ]
+        for (index, phone) in friend.otherPhones.enumerated() {
+            lines.append("TEL;PREF=\(min(index + 2, 100)):" + VCardText.escape(phone))
+        }
         if let email = friend.email, !email.isEmpty { lines.append("EMAIL:" + VCardText.escape(email)) }
         if let coordinate = friend.coordinate, coordinate.isValid {
             lines.append("GEO:geo:\(number(coordinate.latitude)),\(number(coordinate.longitude))")

@@ -55,6 +55,7 @@ public enum FriendJSON {
         var friend = Friend(id: id, firstName: first, lastName: last, phoneNumber: phone)
         if case .some(.some(let email)) = text("email"), !email.isEmpty { friend.email = email }
         if case .some(.some(let place)) = text("placename", "placeName"), !place.isEmpty { friend.placeName = place }
+        friend.otherPhones = otherPhones(in: fields)
         // A position or a date that is there but impossible (latitude 1e308, "9999-99-99") is a damaged row,
         // not a friend without one: shown, it would read "1e+308" or "Added 1970-01-01".
         let latitude = fields["latitude"].flatMap { $0.isNull ? nil : $0 }
@@ -71,6 +72,19 @@ public enum FriendJSON {
             friend[keyPath: keyPath] = date
         }
         return friend
+    }
+
+    /// The numbers beside the main one (`otherphones`, an array of text, which this app's service adds): what is
+    /// not text is skipped, and a list longer than a friend keeps is cut.
+    static func otherPhones(in fields: [String: JSONValue]) -> [String] {
+        guard let list = (fields["otherphones"] ?? fields["otherPhones"] ?? fields["other_phones"])?.arrayValue
+        else { return [] }
+        var phones: [String] = []
+        for item in list {
+            guard phones.count < FriendValidation.maxOtherPhones else { break }
+            if let raw = item.stringValue, let phone = UntrustedText.clean(raw), !phone.isEmpty { phones.append(phone) }
+        }
+        return phones
     }
 
     /// The friends in a list answer: a bare array, or an object holding it under `friends` or `data`.
@@ -140,6 +154,15 @@ public enum FriendJSON {
             writer.raw(",\"placename\":")
             writer.string(placeName)
         }
+        // Only when there are some: the answer stays what clients that know no other numbers read.
+        if !friend.otherPhones.isEmpty {
+            writer.raw(",\"otherphones\":[")
+            for (index, phone) in friend.otherPhones.enumerated() {
+                if index > 0 { writer.raw(",") }
+                writer.string(phone)
+            }
+            writer.raw("]")
+        }
         writer.raw(",\"createdAt\":")
         writer.iso8601(friend.createdAt)
         writer.raw(",\"updatedAt\":")
@@ -148,9 +171,10 @@ public enum FriendJSON {
     }
 
     /// The JSON object of a draft, as the client sends it to add or edit. Empty optional fields are sent
-    /// as null so that an edit clears them rather than leaving the old value.
+    /// as null so that an edit clears them rather than leaving the old value. Other numbers are sent only when
+    /// there are some (no screen clears them), so a service that knows no such field sees the body it knows.
     public static func object(of draft: FriendDraft) -> JSONValue {
-        .object([
+        var fields: [String: JSONValue] = [
             "firstname": .string(draft.firstName),
             "lastname": .string(draft.lastName),
             "phonenumber": .string(draft.phoneNumber),
@@ -158,7 +182,9 @@ public enum FriendJSON {
             "placename": draft.placeName.map(JSONValue.string) ?? .null,
             "latitude": draft.coordinate.map { .number($0.latitude) } ?? .null,
             "longitude": draft.coordinate.map { .number($0.longitude) } ?? .null,
-        ])
+        ]
+        if !draft.otherPhones.isEmpty { fields["otherphones"] = .array(draft.otherPhones.map(JSONValue.string)) }
+        return .object(fields)
     }
 
     // MARK: Dates

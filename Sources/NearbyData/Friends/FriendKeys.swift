@@ -32,7 +32,8 @@ struct FriendKeys {
     }
 
     init(_ draft: FriendDraft) {
-        self.init(firstName: draft.firstName, lastName: draft.lastName, phoneNumber: draft.phoneNumber,
-                  email: draft.email)
+        // The other numbers are found too: digits and a few ASCII signs, which folding leaves as they are.
+        let phones = ([draft.phoneNumber] + draft.otherPhones).joined(separator: " ")
+        self.init(firstName: draft.firstName, lastName: draft.lastName, phoneNumber: phones, email: draft.email)
     }
 }

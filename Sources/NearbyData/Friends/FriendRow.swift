@@ -5,7 +5,9 @@ import NearbyCore
 /// How a friend is read from and written to the `friend` table.
 enum FriendRow {
     /// The columns of a friend, in the order `friend(from:)` reads them.
-    static let columns = "id, firstName, lastName, phoneNumber, email, latitude, longitude, placeName, createdAt, updatedAt"
+    static let columns = """
+        id, firstName, lastName, phoneNumber, email, latitude, longitude, placeName, createdAt, updatedAt, otherPhones
+        """
     /// List order: last name, first name (folded), then the order they were added.
     static let order = "lastNameKey, firstNameKey, id"
     /// The rows lists show: those this version can read (see `FriendsSchema`), through the list index.
@@ -13,8 +15,8 @@ enum FriendRow {
 
     static let insertSQL = """
         INSERT INTO friend (firstName, lastName, phoneNumber, email, latitude, longitude, placeName,
-                            createdAt, updatedAt, lastNameKey, firstNameKey, searchKey)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                            createdAt, updatedAt, lastNameKey, firstNameKey, searchKey, otherPhones)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """
 
     /// Writing every field repairs a row damaged by hand; a creation time that cannot be read becomes now.
@@ -22,7 +24,8 @@ enum FriendRow {
         UPDATE friend SET firstName = ?1, lastName = ?2, phoneNumber = ?3, email = ?4, latitude = ?5, longitude = ?6,
                           placeName = ?7, updatedAt = ?8, lastNameKey = ?9, firstNameKey = ?10, searchKey = ?11,
                           createdAt = CASE WHEN typeof(createdAt) = 'text' AND createdAt GLOB \(FriendsSchema.datePattern)
-                                      THEN createdAt ELSE ?8 END
+                                      THEN createdAt ELSE ?8 END,
+                          otherPhones = ?13
         WHERE id = ?12
         """
 
@@ -40,7 +43,8 @@ enum FriendRow {
         }
         return Friend(id: try row.column(0), firstName: try row.column(1), lastName: try row.column(2),
                       phoneNumber: try row.column(3), email: try row.column(4), coordinate: coordinate,
-                      placeName: try row.column(7), createdAt: try row.column(8), updatedAt: try row.column(9))
+                      placeName: try row.column(7), otherPhones: otherPhones(from: row),
+                      createdAt: try row.column(8), updatedAt: try row.column(9))
     }
 
     /// Every friend the statement yields; a row that cannot be read is skipped and logged, not fatal.
@@ -68,7 +72,7 @@ enum FriendRow {
         let keys = FriendKeys(draft)
         try statement.bind(draft.firstName, draft.lastName, draft.phoneNumber, draft.email,
                            draft.coordinate?.latitude, draft.coordinate?.longitude, draft.placeName, date, date,
-                           keys.lastName, keys.firstName, keys.search)
+                           keys.lastName, keys.firstName, keys.search, storedPhones(draft.otherPhones))
     }
 
     /// Binds `updateSQL`'s parameters.
@@ -77,7 +81,19 @@ enum FriendRow {
         let keys = FriendKeys(draft)
         try statement.bind(draft.firstName, draft.lastName, draft.phoneNumber, draft.email,
                            draft.coordinate?.latitude, draft.coordinate?.longitude, draft.placeName, date,
-                           keys.lastName, keys.firstName, keys.search, id)
+                           keys.lastName, keys.firstName, keys.search, id, storedPhones(draft.otherPhones))
+    }
+
+    /// The other numbers as one column: one per line (a number cannot hold a line break, the rules refuse it).
+    static func storedPhones(_ phones: [String]) -> String {
+        phones.joined(separator: "\n")
+    }
+
+    /// The other numbers of the current row; a value damaged by hand (a blob, a number) reads as none rather
+    /// than hiding the friend.
+    static func otherPhones(from row: SQLiteStatement) -> [String] {
+        guard let text = (try? row.column(10, as: String?.self)) ?? nil, !text.isEmpty else { return [] }
+        return text.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
     }
 }
 

@@ -90,6 +90,10 @@ enum FriendsSchema {
                 END;
                 """)
         },
+        // Every number of a contact, not only the first: the others, one per line, beside the main one.
+        StoreMigration(version: 16, legacyName: nil) { db in
+            try db.execute(script: "ALTER TABLE friend ADD COLUMN otherPhones TEXT NOT NULL DEFAULT ''")
+        },
     ]
 
     /// What a stored date starts with (GLOB).

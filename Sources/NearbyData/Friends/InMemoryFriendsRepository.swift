@@ -34,9 +34,7 @@ public actor InMemoryFriendsRepository: FriendsRepository {
             throw .invalid(field: field, reason: reason)
         }
         let time = now()
-        let friend = Friend(id: nextID, firstName: draft.firstName, lastName: draft.lastName,
-                            phoneNumber: draft.phoneNumber, email: draft.email, coordinate: draft.coordinate,
-                            placeName: draft.placeName, createdAt: time, updatedAt: time)
+        let friend = Friend(id: nextID, draft: draft, createdAt: time, updatedAt: time)
         nextID += 1
         friends[friend.id] = friend
         return friend
@@ -53,17 +51,11 @@ public actor InMemoryFriendsRepository: FriendsRepository {
     }
 
     private func replace(id: Friend.ID, with draft: FriendDraft) throws(FriendsError) -> Friend {
-        guard var friend = friends[id] else { throw .notFound }
+        guard let old = friends[id] else { throw .notFound }
         if let (field, reason) = FriendValidation.problems(in: draft).min(by: { $0.key.order < $1.key.order }) {
             throw .invalid(field: field, reason: reason)
         }
-        friend.firstName = draft.firstName
-        friend.lastName = draft.lastName
-        friend.phoneNumber = draft.phoneNumber
-        friend.email = draft.email
-        friend.coordinate = draft.coordinate
-        friend.placeName = draft.placeName
-        friend.updatedAt = now()
+        let friend = Friend(id: id, draft: draft, createdAt: old.createdAt, updatedAt: now())
         friends[id] = friend
         return friend
     }

@@ -154,8 +154,6 @@ public struct RemoteFriendsRepository: FriendsRepository {
 
     private static func friend(id: Friend.ID, draft: FriendDraft) -> Friend {
         let now = Date()
-        return Friend(id: id, firstName: draft.firstName, lastName: draft.lastName, phoneNumber: draft.phoneNumber,
-                      email: draft.email, coordinate: draft.coordinate, placeName: draft.placeName,
-                      createdAt: now, updatedAt: now)
+        return Friend(id: id, draft: draft, createdAt: now, updatedAt: now)
     }
 }

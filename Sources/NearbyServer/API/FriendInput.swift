@@ -51,6 +51,26 @@ enum FriendInput {
         changes.phoneNumber = requiredText(.phoneNumber, ["phonenumber", "phoneNumber"], numbersAllowed: true)
         changes.email = optionalText(.email, ["email"])
         changes.placeName = optionalText(.location, ["placename", "placeName"])
+        // The numbers beside the main one: a list of text (null or [] clears them; absent leaves them, so a
+        // client that knows no such field never drops them in an edit).
+        switch lookup(["otherphones", "otherPhones"]) {
+        case nil: break
+        case .null?: changes.otherPhones = []
+        case .array(let items)?:
+            var phones: [String] = []
+            for item in items {
+                guard case .string(let text) = item else {
+                    problems[.phoneNumber] = "Other numbers must be a list of text"
+                    break
+                }
+                // A blank entry is no number (a form's empty row), not a broken one.
+                let phone = text.trimmingCharacters(in: .whitespaces)
+                if !phone.isEmpty { phones.append(phone) }
+            }
+            changes.otherPhones = phones
+        default:
+            problems[.phoneNumber] = "Other numbers must be a list of text"
+        }
 
         switch (fields["latitude"], fields["longitude"]) {
         case (nil, nil): break
@@ -80,6 +100,22 @@ enum FriendInput {
             let missing = withMissing([:], in: value)
             if !missing.isEmpty { return .problems(missing) }
             return .value(changes.applied(to: FriendDraft(firstName: "", lastName: "", phoneNumber: "")))
+        }
+    }
+
+    /// A whole friend in place of the one stored (PUT): every required field must be there, and every field the
+    /// body lacks is cleared, except the other numbers, which a client that knows no such field never sends:
+    /// they stay unless the body names them.
+    static func replacement(_ value: JSONValue) -> Outcome<FriendChanges> {
+        switch draft(value) {
+        case .notAnObject: return .notAnObject
+        case .problems(let problems): return .problems(problems)
+        case .value(let draft):
+            guard case .value(let changes) = self.changes(value) else { return .notAnObject }
+            return .value(FriendChanges(firstName: draft.firstName, lastName: draft.lastName,
+                                        phoneNumber: draft.phoneNumber, email: .some(draft.email),
+                                        coordinate: .some(draft.coordinate), placeName: .some(draft.placeName),
+                                        otherPhones: changes.otherPhones))
         }
     }
 

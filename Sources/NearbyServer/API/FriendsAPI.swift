@@ -57,12 +57,12 @@ public struct FriendsAPI: Sendable {
             return .json(legacy ? 200 : 201, data: FriendJSON.data(of: friend),
                          headers: legacy ? [:] : ["Location": "/api/friends/\(friend.id)"])
         case .replace(let id):
-            let draft: FriendDraft
-            switch read(request, FriendInput.draft) {
-            case .success(let value): draft = value
+            let replacement: FriendChanges
+            switch read(request, FriendInput.replacement) {
+            case .success(let value): replacement = value
             case .failure(let refusal): return refusal.response
             }
-            return .json(200, data: FriendJSON.data(of: try await repository.updateFriend(id: id, with: draft)))
+            return .json(200, data: FriendJSON.data(of: try await repository.updateFriend(id: id, changes: replacement)))
         case .patch(let id):
             let changes: FriendChanges
             switch read(request, FriendInput.changes) {

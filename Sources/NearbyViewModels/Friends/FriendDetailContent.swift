@@ -25,6 +25,10 @@ public struct FriendDetailLine: Hashable, Sendable {
             FriendDetailLine(label: "Name", value: DisplayText.oneLine(friend.fullName)),
             FriendDetailLine(label: "Phone", value: DisplayText.oneLine(friend.phoneNumber)),
         ]
+        // The other numbers under the main one, their label left blank so they read as one list.
+        for phone in friend.otherPhones {
+            lines.append(FriendDetailLine(label: "", value: DisplayText.oneLine(phone)))
+        }
         if let email = friend.email, !email.isEmpty {
             lines.append(FriendDetailLine(label: "E-mail", value: DisplayText.oneLine(email)))
         }

@@ -104,6 +104,8 @@ public final class FriendFormViewModel: FriendFormViewModelType {
                                 lastName: DisplayText.trimmed(lastName.text.value),
                                 phoneNumber: DisplayText.trimmed(phone.text.value),
                                 email: trimmedEmail.isEmpty ? nil : trimmedEmail)
+        // The form edits the main number; the card's other numbers are kept as they are.
+        if case .edit(let original) = mode { draft.otherPhones = original.otherPhones }
         if case .edit(let original) = mode, location.text.value == initialTexts[4] {
             // Untouched: keep both parts the friend had, even those the one field cannot show.
             draft.coordinate = original.coordinate

@@ -33,7 +33,8 @@ enum FriendsOutput {
     static func table(_ friends: [Friend], cut: Bool = true) -> String {
         let header = ["ID", "NAME", "PHONE", "E-MAIL", "LOCATION"]
         let rows = friends.map { friend -> [String] in
-            [String(friend.id), friend.fullName, friend.phoneNumber, friend.email ?? "", location(of: friend)]
+            [String(friend.id), friend.fullName, ([friend.phoneNumber] + friend.otherPhones).joined(separator: ", "),
+             friend.email ?? "", location(of: friend)]
                 .map(TerminalText.safe)
         }
         return TextTable.render([header] + rows, alignments: [.right, .left, .left, .left, .left],
@@ -48,6 +49,7 @@ enum FriendsOutput {
                 ("first_name", .string(friend.firstName)),
                 ("last_name", .string(friend.lastName)),
                 ("phone", .string(friend.phoneNumber)),
+                ("other_phones", .array(friend.otherPhones.map { .string($0) })),
                 ("email", .text(friend.email)),
                 ("lat", .degrees(friend.coordinate?.latitude)),
                 ("lon", .degrees(friend.coordinate?.longitude)),

@@ -30,10 +30,42 @@ struct VCardParserTests {
         """
         let found = try #require(contacts(parse(text)).first)
         #expect(found.line == 1)
+        // The mobile number first; the home number kept beside it.
         #expect(found.draft == FriendDraft(firstName: "Anna", lastName: "Beck", phoneNumber: "+423 555 0101",
                                            email: "anna@example.li",
-                                           coordinate: Coordinate(latitude: 47.141, longitude: 9.5209)))
+                                           coordinate: Coordinate(latitude: 47.141, longitude: 9.5209),
+                                           otherPhones: ["+423 555 0100"]))
         #expect(found.warnings.isEmpty)
+    }
+
+    /// Real address books hold a mobile, a home and a work number on one card: every one is kept, the preferred
+    /// (or mobile) one first, the rest in the card's order of preference; a broken one is named, not kept.
+    @Test func keepsEveryPhoneNumberOfACard() throws {
+        let text = """
+        BEGIN:VCARD
+        VERSION:4.0
+        FN:Anna Beck
+        TEL;TYPE=work;PREF=3:+423 555 0300
+        TEL;TYPE=home:+423 555 0100
+        TEL;TYPE=cell;PREF=1:+423 555 0101
+        TEL;TYPE=fax:12
+        TEL;TYPE=work;PREF=2:0711/123456 x12
+        TEL:+423 555 0101
+        END:VCARD
+        """
+        let found = try #require(contacts(parse(text)).first)
+        #expect(found.draft.phoneNumber == "+423 555 0101")
+        #expect(found.draft.otherPhones == ["0711/123456 x12", "+423 555 0300", "+423 555 0100"])
+        #expect(found.warnings.map(\.reason) == ["phone number left out: At least 3 digits"])
+    }
+
+    @Test func keepsAtMostNinePhoneNumbers() throws {
+        let phones = (0..<12).map { "TEL:+423 555 01\($0 + 10)\n" }.joined()
+        let found = try #require(contacts(parse("BEGIN:VCARD\nFN:Many\n\(phones)END:VCARD\n")).first)
+        #expect(found.draft.phoneNumber == "+423 555 0110")
+        #expect(found.draft.otherPhones.count == FriendValidation.maxOtherPhones)
+        #expect(found.warnings.count == 3)
+        #expect(found.warnings.allSatisfy { $0.reason.contains("at most 9 numbers are kept") })
     }
 
     @Test func readsVersion4WithURIsGroupsAndPreference() throws {
@@ -55,6 +87,7 @@ struct VCardParserTests {
         #expect(found.draft.firstName == "Jürgen")
         #expect(found.draft.lastName == "Öhler")
         #expect(found.draft.phoneNumber == "+41-44-555-0199")
+        #expect(found.draft.otherPhones == ["+41-44-555-0100"])
         #expect(found.draft.email == "first@example.ch")
         #expect(found.draft.coordinate == Coordinate(latitude: 47.3769, longitude: 8.5417))
         #expect(found.draft.placeName == "Bahnhofstrasse 1, Zürich, 8001, Switzerland")

@@ -12,6 +12,8 @@ struct VCardRoundTripTests {
         Friend(id: 4, firstName: "Mary-Jane", lastName: "O'Brien", phoneNumber: "555 0104",
                email: "mj@example.ie", placeName: "Long road name, by the \\ and the ; (both escaped)"),
         Friend(id: 5, firstName: "محمد", lastName: "e\u{301}mile", phoneNumber: "0104"),
+        Friend(id: 6, firstName: "Cher", lastName: "", phoneNumber: "+1 555.123.4567",
+               otherPhones: ["0711/123456", "123 x12", "+44 20 7946 0000"]),
     ]
 
     @Test func friendsSurviveWritingAndReading() {

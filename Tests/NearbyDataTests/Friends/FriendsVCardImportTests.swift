@@ -28,6 +28,36 @@ struct FriendsVCardImportTests {
         return Data(text.utf8)
     }
 
+    /// A card's every number is stored, found by the filter and written back by the export.
+    @Test func keepsEveryNumberOfACard() async throws {
+        let repository = try makeRepository()
+        let text = """
+        BEGIN:VCARD
+        VERSION:3.0
+        FN:Mom
+        TEL;TYPE=HOME:+423 555 0100
+        TEL;TYPE=CELL:+423 555 0101
+        TEL;TYPE=WORK:0711/123456 x12
+        END:VCARD
+        """
+        let summary = try await repository.importVCard(Data(text.utf8))
+        #expect(summary.imported == 1)
+        let mom = try #require(try await repository.listFriends().first)
+        #expect(mom.phoneNumber == "+423 555 0101")
+        #expect(mom.otherPhones == ["+423 555 0100", "0711/123456 x12"])
+        #expect(try await repository.friendsPage(filter: "123456", offset: 0, limit: 10).total == 1)
+        let card = VCardWriter.card(for: mom)
+        #expect(card.components(separatedBy: "\r\n").filter { $0.hasPrefix("TEL") } == [
+            "TEL;PREF=1:+423 555 0101", "TEL;PREF=2:+423 555 0100", "TEL;PREF=3:0711/123456 x12",
+        ])
+        // Exported and imported again: the same numbers, so the same friend (a duplicate, not a second one).
+        #expect(try await repository.importVCard(Data(card.utf8)).duplicates == 1)
+        // An edit of the main number keeps the others.
+        var edit = mom.draft
+        edit.phoneNumber = "+423 555 0199"
+        #expect(try await repository.updateFriend(id: mom.id, with: edit).otherPhones == mom.otherPhones)
+    }
+
     @Test func importsReadableCardsAndReportsTheOthers() async throws {
         let repository = try makeRepository()
         let text = """

@@ -34,6 +34,17 @@ struct MalformedFriendRowsTests {
         return friends
     }
 
+    /// The other numbers are extra: a damaged value there costs the friend only those numbers.
+    @Test(arguments: ["UPDATE friend SET otherPhones = X'00FF' WHERE id = 2",
+                      "UPDATE friend SET otherPhones = 42 WHERE id = 2"])
+    func damagedOtherNumbersLeaveTheFriend(sql: String) async throws {
+        let friends = try await store(damagedBy: sql)
+        #expect(try await friends.listFriends().count == 3)
+        let max = try await friends.friend(id: 2)
+        #expect(max.fullName == "Max Adler")
+        #expect(max.otherPhones.isEmpty || max.otherPhones == ["42"])
+    }
+
     @Test(arguments: damage)
     func everyReaderAnswersWithTheOthers(sql: String) async throws {
         let friends = try await store(damagedBy: sql)

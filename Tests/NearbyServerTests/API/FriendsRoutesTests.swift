@@ -147,6 +147,40 @@ struct FriendsRoutesTests {
         await running.stop()
     }
 
+    @Test("other phone numbers: set, listed, found by the filter, kept by edits that do not name them, cleared by []",
+          arguments: BackendKind.available)
+    func otherPhones(_ kind: BackendKind) async throws {
+        let running = try await RunningService(kind, friends: Self.friends)
+        let listed = try await running.send("PATCH", "/api/friends/1",
+                                         #"{"otherphones":[" 0711/123456 ","555 0101","","123 x12","0711/123456"]}"#)
+        #expect(listed.status == 200)
+        // Trimmed, blanks and repeats (also of the main number) dropped, the order kept.
+        #expect(listed.json?["otherphones"] == .array([.string("0711/123456"), .string("123 x12")]))
+        #expect(try await running.friends.friend(id: 1).otherPhones == ["0711/123456", "123 x12"])
+        let filtered = try await running.send("GET", "/api/friends?filter=x12")
+        #expect(filtered.json?.arrayValue?.compactMap { $0["id"]?.integerValue } == [1])
+        // A client that knows no other numbers edits the main one and drops nothing.
+        _ = try await running.send("PATCH", "/api/friends/1", #"{"phonenumber":"555 7777"}"#)
+        #expect(try await running.friends.friend(id: 1).otherPhones == ["0711/123456", "123 x12"])
+        #expect(try await running.send("GET", "/api/friends?filter=x12").json?.arrayValue?.count == 1)
+        _ = try await running.send("PUT", "/api/friends/1", #"{"firstname":"Anna","phonenumber":"555 7777"}"#)
+        #expect(try await running.friends.friend(id: 1).otherPhones == ["0711/123456", "123 x12"])
+        // A friend without them is listed as clients have always read one (Ben Adler first, then Anna Beck).
+        let list = try await running.send("GET", "/listFriends")
+        #expect(list.json?.arrayValue?.first?["otherphones"] == nil)
+        #expect(list.json?.arrayValue?.last?["otherphones"]?.arrayValue?.count == 2)
+        let bad = try await running.send("PATCH", "/api/friends/1", #"{"otherphones":["12"]}"#)
+        #expect(bad.status == 400)
+        #expect(bad.json?["field"] == .string("phonenumber"))
+        let wrongType = try await running.send("PATCH", "/api/friends/1", #"{"otherphones":"555"}"#)
+        #expect(wrongType.status == 400)
+        let cleared = try await running.send("PATCH", "/api/friends/1", #"{"otherphones":[]}"#)
+        #expect(cleared.status == 200)
+        #expect(cleared.json?["otherphones"] == nil)
+        #expect(try await running.send("GET", "/api/friends?filter=x12").json?.arrayValue?.isEmpty == true)
+        await running.stop()
+    }
+
     @Test("four clients patching different fields of the same friends lose no change", arguments: BackendKind.available)
     func concurrentPatches(_ kind: BackendKind) async throws {
         let drafts = (0..<25).map { FriendDraft(firstName: "Anna", lastName: "Beck", phoneNumber: "555 \($0)") }

@@ -18,6 +18,7 @@ struct FriendRowsJSONTests {
         fields += [(25, friend.placeName.map { Array($0.utf8) })]
         let epoch: Int64 = 946_684_800 * 1_000_000
         fields += [(1184, be(UInt64(bitPattern: createdMicros - epoch))), (1184, be(UInt64(bitPattern: updatedMicros - epoch)))]
+        fields += [(25, Array(friend.otherPhones.joined(separator: "\n").utf8))]
         var bytes = withUnsafeBytes(of: UInt32(fields.count).bigEndian) { Array($0) }
         for (oid, value) in fields {
             bytes += withUnsafeBytes(of: oid.bigEndian) { Array($0) }
@@ -48,6 +49,8 @@ struct FriendRowsJSONTests {
             Friend(id: Int64.max, firstName: "Tab\tEsc\u{1B}[31m", lastName: "Del\u{7F}Bell\u{07}\u{08}\u{0C}",
                    phoneNumber: "\u{9B}2J line\nfeed\r", coordinate: Coordinate(latitude: -33.8675, longitude: 151.207)),
             Friend(id: -3, firstName: "李", lastName: "小龙 👋", phoneNumber: "1", placeName: "Vaduz"),
+            Friend(id: 9, firstName: "Cher", lastName: "", phoneNumber: "+1 555.123.4567",
+                   otherPhones: ["0711/123456", "x\"12\\"]),
         ]
         for var friend in friends {
             friend.createdAt = date(micros.0)
@@ -62,8 +65,9 @@ struct FriendRowsJSONTests {
         let friend = Friend(id: 1, firstName: "A", lastName: "B", phoneNumber: "1")
         for micros in [Int64.max, Int64.min] {
             var record = Self.record(friend, createdMicros: 0, updatedMicros: 0)
-            // The last field's 8 bytes: PostgreSQL's infinity is the extreme value itself.
-            record.replaceSubrange((record.count - 8)..., with: Self.be(UInt64(bitPattern: micros)))
+            // The update time's 8 bytes, before the empty other numbers (8 bytes of header): PostgreSQL's infinity
+            // is the extreme value itself.
+            record.replaceSubrange((record.count - 16)..<(record.count - 8), with: Self.be(UInt64(bitPattern: micros)))
             let text = String(decoding: try Self.written(record), as: UTF8.self)
             #expect(text.hasSuffix("Z\"}"))
         }

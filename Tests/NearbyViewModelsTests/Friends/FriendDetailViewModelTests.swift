@@ -30,6 +30,21 @@ struct FriendDetailViewModelTests {
         ]))
     }
 
+    @Test func listsEveryNumberUnderTheMainOne() {
+        var anna = SampleFriends.anna
+        anna.otherPhones = ["0711/123456", "+1 555.123.4567 x12"]
+        let detail = FriendDetailViewModel(friend: anna, context: context)
+        guard case .friend(let lines) = detail.content.value else {
+            Issue.record("expected lines")
+            return
+        }
+        #expect(Array(lines[1...3]) == [
+            FriendDetailLine(label: "Phone", value: "+423 555 0101"),
+            FriendDetailLine(label: "", value: "0711/123456"),
+            FriendDetailLine(label: "", value: "+1 555.123.4567 x12"),
+        ])
+    }
+
     @Test func leavesOutWhatTheFriendDoesNotHave() {
         let detail = FriendDetailViewModel(friend: SampleFriends.bob, context: context)
         guard case .friend(let lines) = detail.content.value else {

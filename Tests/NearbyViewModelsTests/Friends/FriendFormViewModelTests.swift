@@ -26,6 +26,17 @@ struct FriendFormViewModelTests {
         #expect(form.draft?.coordinate == far.coordinate)
     }
 
+    /// The form edits the main number; a card's other numbers survive any edit.
+    @Test func anEditKeepsTheOtherNumbers() {
+        var anna = SampleFriends.anna
+        anna.otherPhones = ["0711/123456"]
+        let form = FriendFormViewModel(mode: .edit(anna), context: context)
+        form.phone.setText("+423 555 0199")
+        form.location.setText("47.1, 9.5")
+        #expect(form.draft?.phoneNumber == "+423 555 0199")
+        #expect(form.draft?.otherPhones == ["0711/123456"])
+    }
+
     @Test func aFieldAtItsLengthCapSaysSo() {
         let form = FriendFormViewModel(mode: .add, context: context)
         #expect(form.firstName.maximumLength == 40)

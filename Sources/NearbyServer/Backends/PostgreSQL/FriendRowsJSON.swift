@@ -9,12 +9,11 @@ enum FriendRowsJSON {
     /// The list query: one record per friend, fields in the order `write` reads them; fixed text.
     static var query: PostgresQuery {
         """
-        SELECT ROW(id, first_name, last_name, phone_number, email, latitude, longitude, place_name, created_at,
-                   updated_at)
+        SELECT ROW(\(unescaped: PostgresFriendsRepository.columns))
         FROM friend ORDER BY last_name_key, first_name_key, id
         """
     }
-    private static let fieldCount = 10
+    private static let fieldCount = 11
     /// Microseconds from 1970-01-01 to 2000-01-01, where PostgreSQL's timestamps count from.
     private static let epochOffset: Int64 = 946_684_800 * 1_000_000
 
@@ -59,10 +58,24 @@ enum FriendRowsJSON {
             writer.raw(",\"placename\":")
             writer.string(utf8: place)
         }
+        let created = try seconds(record.required(.timestamptz))
+        let updated = try seconds(record.required(.timestamptz))
+        // One number per line in the column; written as `FriendJSON` writes them, only when there are some.
+        let others = try record.required(.text)
+        if !others.isEmpty {
+            writer.raw(",\"otherphones\":[")
+            var first = true
+            for line in others.split(separator: 0x0A) where !line.isEmpty {
+                if !first { writer.raw(",") }
+                first = false
+                writer.string(utf8: UnsafeRawBufferPointer(rebasing: line))
+            }
+            writer.raw("]")
+        }
         writer.raw(",\"createdAt\":")
-        writer.iso8601(secondsSince1970: try seconds(record.required(.timestamptz)))
+        writer.iso8601(secondsSince1970: created)
         writer.raw(",\"updatedAt\":")
-        writer.iso8601(secondsSince1970: try seconds(record.required(.timestamptz)))
+        writer.iso8601(secondsSince1970: updated)
         writer.raw("}")
     }
 

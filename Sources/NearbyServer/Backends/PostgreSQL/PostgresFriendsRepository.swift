@@ -42,8 +42,7 @@ public struct PostgresFriendsRepository: FriendsRepository, FriendsListJSON {
             try await pools.read { connection in
                 // strpos() rather than LIKE: no wildcard characters to escape in what the user typed.
                 let rows = try await connection.gatheredRows("""
-                    SELECT id, first_name, last_name, phone_number, email, latitude, longitude, place_name, created_at,
-                           updated_at
+                    SELECT \(unescaped: Self.columns)
                     FROM friend WHERE \(needle) = '' OR strpos(search_key, \(needle)) > 0
                     ORDER BY last_name_key, first_name_key, id LIMIT \(limit) OFFSET \(offset)
                     """, logger: pools.logger)
@@ -62,8 +61,7 @@ public struct PostgresFriendsRepository: FriendsRepository, FriendsListJSON {
         try await storing {
             try await pools.read { connection in
                 let rows = try await connection.gatheredRows("""
-                    SELECT id, first_name, last_name, phone_number, email, latitude, longitude, place_name, created_at,
-                           updated_at
+                    SELECT \(unescaped: Self.columns)
                     FROM friend WHERE id = \(id)
                     """, logger: pools.logger)
                 guard let friend = try Self.friends(rows).first else { throw FriendsError.notFound }
@@ -78,12 +76,13 @@ public struct PostgresFriendsRepository: FriendsRepository, FriendsListJSON {
         return try await writing { connection in
             let rows = try await connection.gatheredRows("""
                 INSERT INTO friend (first_name, last_name, phone_number, email, latitude, longitude, place_name,
-                                    first_name_key, last_name_key, phone_key, email_key, created_at, updated_at)
+                                    first_name_key, last_name_key, phone_key, email_key, created_at, updated_at,
+                                    other_phones)
                 VALUES (\(draft.firstName), \(draft.lastName), \(draft.phoneNumber), \(draft.email),
                         \(draft.coordinate?.latitude), \(draft.coordinate?.longitude), \(draft.placeName),
-                        \(keys.firstName), \(keys.lastName), \(keys.phone), \(keys.email), now(), now())
-                RETURNING id, first_name, last_name, phone_number, email, latitude, longitude, place_name, created_at,
-                          updated_at
+                        \(keys.firstName), \(keys.lastName), \(keys.phone), \(keys.email), now(), now(),
+                        \(Self.stored(draft.otherPhones)))
+                RETURNING \(unescaped: Self.columns)
                 """, logger: pools.logger)
             guard let friend = try Self.friends(rows).first else { throw FriendsError.storage("No row came back.") }
             return friend
@@ -100,10 +99,9 @@ public struct PostgresFriendsRepository: FriendsRepository, FriendsListJSON {
                     latitude = \(draft.coordinate?.latitude), longitude = \(draft.coordinate?.longitude),
                     place_name = \(draft.placeName), first_name_key = \(keys.firstName),
                     last_name_key = \(keys.lastName), phone_key = \(keys.phone), email_key = \(keys.email),
-                    updated_at = now()
+                    other_phones = \(Self.stored(draft.otherPhones)), updated_at = now()
                 WHERE id = \(id)
-                RETURNING id, first_name, last_name, phone_number, email, latitude, longitude, place_name, created_at,
-                          updated_at
+                RETURNING \(unescaped: Self.columns)
                 """, logger: pools.logger)
             guard let friend = try Self.friends(rows).first else { throw FriendsError.notFound }
             return friend
@@ -124,6 +122,11 @@ public struct PostgresFriendsRepository: FriendsRepository, FriendsListJSON {
         let setsCoordinate = changes.coordinate != nil
         let coordinate = changes.coordinate ?? nil
         let emailValue: String? = email ?? nil, placeValue: String? = place ?? nil
+        // Cleaned as a whole draft's would be (blanks and repeats dropped); the main number is taken out in the
+        // statement, which knows it when this edit does not set it.
+        let others = changes.otherPhones.map {
+            Self.stored(FriendDraft(firstName: "", lastName: "", phoneNumber: "", otherPhones: $0).normalized.otherPhones)
+        }
         return try await writing { connection in
             let rows = try await connection.gatheredRows("""
                 UPDATE friend SET
@@ -138,7 +141,21 @@ public struct PostgresFriendsRepository: FriendsRepository, FriendsListJSON {
                         ELSE (CASE WHEN \(last != nil) THEN \(SearchFolding.fold(last ?? ""))::text
                                    ELSE last_name_key END) END,
                     phone_number = CASE WHEN \(phone != nil) THEN \(phone ?? "")::text ELSE phone_number END,
-                    phone_key = CASE WHEN \(phone != nil) THEN \(SearchFolding.fold(phone ?? ""))::text ELSE phone_key END,
+                    -- The other numbers without the main one (as `FriendDraft.normalized` keeps them), and the
+                    -- phone key from both: the numbers are ASCII (the rules allow nothing else), which lower()
+                    -- folds as the app does, the main number first, each other one after a space (`Keys`).
+                    other_phones = CASE WHEN \(phone != nil || others != nil)
+                        THEN array_to_string(array_remove(string_to_array(
+                            CASE WHEN \(others != nil) THEN \(others ?? "")::text ELSE other_phones END, E'\\n'),
+                            CASE WHEN \(phone != nil) THEN \(phone ?? "")::text ELSE phone_number END), E'\\n')
+                        ELSE other_phones END,
+                    phone_key = CASE WHEN \(phone != nil || others != nil)
+                        THEN lower(concat_ws(' ',
+                            CASE WHEN \(phone != nil) THEN \(phone ?? "")::text ELSE phone_number END,
+                            nullif(array_to_string(array_remove(string_to_array(
+                                CASE WHEN \(others != nil) THEN \(others ?? "")::text ELSE other_phones END, E'\\n'),
+                                CASE WHEN \(phone != nil) THEN \(phone ?? "")::text ELSE phone_number END), ' '), '')))
+                        ELSE phone_key END,
                     email = CASE WHEN \(email != nil) THEN \(emailValue)::text ELSE email END,
                     email_key = CASE WHEN \(email != nil) THEN \(SearchFolding.fold(emailValue ?? ""))::text
                                      ELSE email_key END,
@@ -147,8 +164,7 @@ public struct PostgresFriendsRepository: FriendsRepository, FriendsListJSON {
                     place_name = CASE WHEN \(place != nil) THEN \(placeValue)::text ELSE place_name END,
                     updated_at = now()
                 WHERE id = \(id)
-                RETURNING id, first_name, last_name, phone_number, email, latitude, longitude, place_name, created_at,
-                          updated_at
+                RETURNING \(unescaped: Self.columns)
                 """, logger: pools.logger)
             guard let friend = try Self.friends(rows).first else { throw FriendsError.notFound }
             return friend
@@ -176,7 +192,8 @@ public struct PostgresFriendsRepository: FriendsRepository, FriendsListJSON {
             firstName = SearchFolding.fold(draft.firstName)
             // A friend of one name sorts by it, among the last names.
             lastName = SearchFolding.fold(draft.lastName.isEmpty ? draft.firstName : draft.lastName)
-            phone = SearchFolding.fold(draft.phoneNumber)
+            // Every number is found by the filter, as in the local store.
+            phone = SearchFolding.fold(([draft.phoneNumber] + draft.otherPhones).joined(separator: " "))
             email = SearchFolding.fold(draft.email ?? "")
         }
     }
@@ -191,15 +208,25 @@ public struct PostgresFriendsRepository: FriendsRepository, FriendsListJSON {
         return clean
     }
 
+    /// The other numbers as one column, one per line, as the local store keeps them.
+    static func stored(_ phones: [String]) -> String {
+        phones.joined(separator: "\n")
+    }
+
     private static func friends(_ rows: [PostgresRow]) throws -> [Friend] {
         try rows.map(friend)
     }
 
+    /// The columns a friend is read from, in `friend(_:)`'s order. Fixed text, no input in it.
+    static let columns = """
+        id, first_name, last_name, phone_number, email, latitude, longitude, place_name, created_at, updated_at, \
+        other_phones
+        """
+
     /// The whole list, in its order: fixed text, no parameters.
     private static var listQuery: PostgresQuery {
         """
-        SELECT id, first_name, last_name, phone_number, email, latitude, longitude, place_name, created_at, updated_at
-        FROM friend ORDER BY last_name_key, first_name_key, id
+        SELECT \(unescaped: columns) FROM friend ORDER BY last_name_key, first_name_key, id
         """
     }
 
@@ -210,10 +237,12 @@ public struct PostgresFriendsRepository: FriendsRepository, FriendsListJSON {
         let phone = try cells.next(String.self), email = try cells.next(String?.self)
         let latitude = try cells.next(Double?.self), longitude = try cells.next(Double?.self)
         let place = try cells.next(String?.self), created = try cells.next(Date.self)
-        let updated = try cells.next(Date.self)
+        let updated = try cells.next(Date.self), others = try cells.next(String.self)
         let coordinate = latitude.flatMap { lat in longitude.map { Coordinate(latitude: lat, longitude: $0) } }
         return Friend(id: id, firstName: first, lastName: last, phoneNumber: phone, email: email,
-                      coordinate: coordinate, placeName: place, createdAt: created, updatedAt: updated)
+                      coordinate: coordinate, placeName: place,
+                      otherPhones: others.split(separator: "\n").map(String.init),
+                      createdAt: created, updatedAt: updated)
     }
 
     /// A write on the primary, or on the transaction of the request when there is one (an `Idempotency-Key`

@@ -117,6 +117,10 @@ public enum PostgresSchema {
             "DROP INDEX place_region",
             "CREATE INDEX place_extract_import ON place (extract_id, import_id)",
         ]),
+        // Every number of a contact: the ones beside the main number, one per line, as the local store keeps them.
+        Migration(version: 3, summary: "friends keep every phone number", statements: [
+            "ALTER TABLE friend ADD COLUMN other_phones text NOT NULL DEFAULT ''",
+        ]),
     ]
 
     /// The version this build serves.
