@@ -150,22 +150,27 @@ public struct OSMImporter: Sendable {
         let file = try FileByteSource(path: path)
         let total = file.size
         let reporter = ProgressForwarder(visitor: visitor) { offset, elements in progress(offset, total, elements) }
-        do {
-            switch format {
-            case .pbf:
-                let reader = PBFReader(file: file, limits: limits)
+        switch format {
+        case .pbf:
+            // The reader takes the file to its prefetch thread; offsets come from the blocks it decoded.
+            let reader = PBFReader(file: file, limits: limits)
+            do {
                 try reader.read(into: reporter)
                 try ImportInterruption.check()
-                return PassResult(nodes: reader.nodesRead, elements: reader.elementsRead, bytes: file.fileOffset)
-            case .xml, .gzippedXML:
+                return PassResult(nodes: reader.nodesRead, elements: reader.elementsRead, bytes: reader.bytesRead)
+            } catch {
+                throw Self.importError(error, location: .byte(reader.bytesRead))
+            }
+        case .xml, .gzippedXML:
+            do {
                 let source: any ByteSource = format == .xml ? file : try GzipByteSource(file: file, limits: limits)
                 let reader = OSMXMLReader(source: source, limits: limits)
                 try reader.read(into: reporter)
                 try ImportInterruption.check()
                 return PassResult(nodes: reader.nodesRead, elements: reader.elementsRead, bytes: file.fileOffset)
+            } catch {
+                throw Self.importError(error, location: .byte(file.fileOffset))
             }
-        } catch {
-            throw Self.importError(error, location: .byte(file.fileOffset))
         }
     }
 }
