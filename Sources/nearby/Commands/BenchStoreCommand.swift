@@ -38,6 +38,12 @@ struct BenchStoreCommand: AsyncParsableCommand {
     @Flag(help: "Time the Friends list's reads (count and windows) on the friends already in the store instead.")
     var friends = false
 
+    @Flag(help: """
+        Query the places already in the store, whatever made them (an imported extract): points near its places, \
+        its categories, words of its names.
+        """)
+    var stored = false
+
     func run() async throws {
         guard global.dataDirectory != nil else {
             throw CommandFailure("Give the benchmark its own --data-dir, so it never touches your store.")
@@ -48,10 +54,13 @@ struct BenchStoreCommand: AsyncParsableCommand {
             return
         }
         let file = DataLocation.storeFile(in: global.directory)
-        let store = LocalPlacesStore(database: try global.openStore())
+        let database = try global.openStore()
+        let store = LocalPlacesStore(database: database)
         var region = SyntheticPlaces(seed: seed)
 
-        if reuse {
+        if stored {
+            Console.line("Querying the places in \(file.path)")
+        } else if reuse {
             Console.line("Reusing \(file.path)")
         } else {
             guard try store.fetchIsEmpty() else {
@@ -88,16 +97,22 @@ struct BenchStoreCommand: AsyncParsableCommand {
         }
 
         // Each kind gets its own points, drawn after the import so `--reuse` sees the same ones.
+        var sample = stored ? try StoredPlacesSample(database: database, count: max(queries, 1_000), seed: seed) : nil
+        func point() -> Coordinate { sample?.queryPoint() ?? region.queryPoint() }
+        func category() -> Category { sample?.queryCategory() ?? region.queryCategory() }
+        func prefix() -> String { sample?.searchPrefix() ?? region.searchPrefix() }
         var kinds: [(name: String, describe: (Int) -> String, run: () throws -> Int)] = []
         var nearestCategory: [(Coordinate, Category)] = []
         var nearestAll: [Coordinate] = []
         var searches: [(Coordinate, String)] = []
         var counts: [Coordinate] = []
+        var anywhere: [(Coordinate, String)] = []
         for _ in 0..<queries {
-            nearestCategory.append((region.queryPoint(), region.queryCategory()))
-            nearestAll.append(region.queryPoint())
-            searches.append((region.queryPoint(), region.searchPrefix()))
-            counts.append(region.queryPoint())
+            nearestCategory.append((point(), category()))
+            nearestAll.append(point())
+            searches.append((point(), prefix()))
+            counts.append(point())
+            anywhere.append((point(), prefix()))
         }
         let radius = radius
         var next = 0
@@ -115,6 +130,12 @@ struct BenchStoreCommand: AsyncParsableCommand {
             let query = PlaceQuery(center: point, radius: radius, searchText: text, limit: 50)
             return try store.fetchPage(query).hits.count
         }))
+        // Home's `/`: a name anywhere in the store, nearest first (the list's first page).
+        kinds.append(("name search, anywhere", { "\(anywhere[$0])" }, {
+            let (point, text) = anywhere[next % anywhere.count]
+            let query = PlaceQuery(center: point, radius: 20_037_509, searchText: text, limit: 50)
+            return try store.fetchPage(query).hits.count
+        }))
         kinds.append(("count within 2 km", { "\(counts[$0])" }, {
             try store.fetchCount(near: counts[next % counts.count], radius: 2_000, category: nil)
         }))
@@ -124,7 +145,7 @@ struct BenchStoreCommand: AsyncParsableCommand {
         }))
 
         Console.line("\(queries) queries each, radius \(NumberText.fixed(radius, digits: 0)) m, seed \(seed)")
-        Console.line("query                          median     p99      max   mean hits")
+        Console.line("query                          median     p95      p99      max   mean hits")
         for (name, describe, body) in kinds {
             // A warm-up pass, so the page cache holds what a running app would have.
             for index in 0..<min(200, queries) { next = index; _ = try body() }
@@ -140,12 +161,15 @@ struct BenchStoreCommand: AsyncParsableCommand {
             }
             times.sort()
             let median = times[times.count / 2]
-            let p99 = times[min(times.count - 1, Int((Double(times.count) * 0.99).rounded(.up)) - 1)]
+            func percentile(_ share: Double) -> Double {
+                times[min(times.count - 1, max(0, Int((Double(times.count) * share).rounded(.up)) - 1))]
+            }
+            let p95 = percentile(0.95), p99 = percentile(0.99)
             func field(_ value: Double, _ width: Int, _ digits: Int) -> String {
                 NumberText.rightAligned(NumberText.fixed(value, digits: digits), width: width)
             }
             Console.line(NumberText.leftAligned(name, width: 28) + " " + field(median, 6, 2) + " ms "
-                         + field(p99, 6, 2) + " ms " + field(times.last ?? 0, 6, 2) + " ms  "
+                         + field(p95, 6, 2) + " ms " + field(p99, 6, 2) + " ms " + field(times.last ?? 0, 6, 2) + " ms  "
                          + field(Double(hits) / Double(queries), 6, 1))
             if slowest {
                 for (milliseconds, index) in timed.sorted(by: { $0.0 > $1.0 }).prefix(5) {
