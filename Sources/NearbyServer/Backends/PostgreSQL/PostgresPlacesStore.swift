@@ -38,7 +38,7 @@ public struct PostgresPlacesStore: PlacesProvider {
             var hits: [(hit: PlaceHit, key: Cursor)] = []
             for row in rows {
                 let distance = query.center.distance(to: row.place.coordinate)
-                let key = Cursor(distance: distance, id: row.place.id.description)
+                let key = Cursor(distance: distance, id: row.place.id.description, spot: row.place.coordinate)
                 guard distance <= query.radius, after.map({ $0 < key }) ?? true else { continue }
                 hits.append((PlaceHit(place: row.place, distance: distance,
                                       bearing: query.center.bearing(to: row.place.coordinate)), key))
@@ -211,29 +211,65 @@ public struct PostgresPlacesStore: PlacesProvider {
         }
     }
 
-    /// Where a page ends: the last place's distance and id. Ids break ties between equal distances.
+    /// Where a page ends: the last place's distance and id, and where it is. Ids break ties between equal
+    /// distances, compared byte by byte in UTF-8 as PostgreSQL's `COLLATE "C"` compares them, so that SQL reading
+    /// a spot by id and this order agree on any id (String's `<` compares canonical equivalents as equal).
     struct Cursor: Comparable {
         var distance: Double
         var id: String
+        /// The last place's position: the places there share its distance exactly. Nil in a cursor of the first
+        /// format ("p1"), still taken, from a page served before spots were read by id.
+        var spot: Coordinate?
 
         static func < (lhs: Cursor, rhs: Cursor) -> Bool {
-            (lhs.distance, lhs.id) < (rhs.distance, rhs.id)
+            if lhs.distance != rhs.distance { return lhs.distance < rhs.distance }
+            return lhs.id.utf8.lexicographicallyPrecedes(rhs.id.utf8)
         }
 
-        var token: PageCursor { PageCursor(token: "p1:\(String(distance.bitPattern, radix: 16)):\(id)") }
+        static func == (lhs: Cursor, rhs: Cursor) -> Bool {
+            lhs.distance == rhs.distance && lhs.id.utf8.elementsEqual(rhs.id.utf8)
+        }
 
-        init(distance: Double, id: String) {
+        var token: PageCursor {
+            func hex(_ value: Double) -> String { String(value.bitPattern, radix: 16) }
+            guard let spot else { return PageCursor(token: "p1:\(hex(distance)):\(id)") }
+            return PageCursor(token: "p2:\(hex(distance)):\(hex(spot.latitude)):\(hex(spot.longitude)):\(id)")
+        }
+
+        init(distance: Double, id: String, spot: Coordinate?) {
             self.distance = distance
             self.id = id
+            self.spot = spot
         }
 
         init(_ cursor: PageCursor) throws(PlacesError) {
-            let parts = cursor.token.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
-            guard parts.count == 3, parts[0] == "p1", let bits = UInt64(parts[1], radix: 16),
-                  Double(bitPattern: bits).isFinite, !parts[2].isEmpty else {
-                throw .storage("The page cursor is not one of this store's.")
+            let parts = cursor.token.split(separator: ":", maxSplits: 4, omittingEmptySubsequences: false)
+            func number(_ index: Int) -> Double? {
+                guard index < parts.count, let bits = UInt64(parts[index], radix: 16) else { return nil }
+                let value = Double(bitPattern: bits)
+                return value.isFinite ? value : nil
             }
-            self.init(distance: Double(bitPattern: bits), id: String(parts[2]))
+            // The id is the rest of the token, colons and all ("osm:n1").
+            func id(after index: Int) -> String? {
+                let rest = parts.dropFirst(index).joined(separator: ":")
+                return rest.isEmpty ? nil : rest
+            }
+            switch parts.first {
+            case "p1":
+                guard parts.count >= 3, let distance = number(1), let id = id(after: 2) else { break }
+                self.init(distance: distance, id: id, spot: nil)
+                return
+            case "p2":
+                guard parts.count == 5, let distance = number(1), let latitude = number(2),
+                      let longitude = number(3), let id = id(after: 4) else { break }
+                let spot = Coordinate(latitude: latitude, longitude: longitude)
+                guard spot.isValid else { break }
+                self.init(distance: distance, id: id, spot: spot)
+                return
+            default:
+                break
+            }
+            throw .storage("The page cursor is not one of this store's.")
         }
 
         static func isValid(_ cursor: PageCursor) -> Bool { (try? Cursor(cursor)) != nil }
