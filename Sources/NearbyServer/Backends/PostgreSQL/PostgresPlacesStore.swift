@@ -10,6 +10,11 @@ import PostgresNIO
 /// The GiST index walks places nearest first (`<->`, on a sphere); the exact order is then taken from the
 /// distances computed here. The two spheres differ by a few millionths, so the walk fetches a margin beyond
 /// the page and widens it when the last places fetched are too close to call.
+///
+/// Places at one spot (the same latitude and longitude) are at exactly one distance, so among them the order is
+/// their ids', which SQL can give: a spot that crowds the walk's end, or holds the cursor, is read by id
+/// (`COLLATE "C"`, the cursor's byte order), the smallest a page and one, and the walk passes it by. Any number
+/// of places at one spot then costs a page a few pages' worth of rows, where widening read them all.
 public struct PostgresPlacesStore: PlacesProvider {
     let pools: PostgresPools
 
@@ -17,46 +22,77 @@ public struct PostgresPlacesStore: PlacesProvider {
     static let margin = 16
     /// How close (metres) two distances may be before the walk's order and ours could disagree.
     static let tolerance = 0.05
+    /// The widest walk: past it the page is answered as it stands. Only places at many distinct spots within
+    /// the tolerance of one another reach it; places at one spot are read by id instead.
+    static let fetchCap = 20_000
+    /// Spots read by id in one page, at most; more crowded spots than that are walked through by widening.
+    static let maximumSpots = 8
 
     public init(pools: PostgresPools) {
         self.pools = pools
     }
 
     public func places(_ query: PlaceQuery, after cursor: PageCursor?) async throws(PlacesError) -> PlacesPage {
+        try await page(query, after: cursor).page
+    }
+
+    /// A page, and how many rows the database sent for it: the test of places at one spot holds that to a few
+    /// pages' worth, whatever the number of places there.
+    func page(_ query: PlaceQuery, after cursor: PageCursor?) async throws(PlacesError)
+        -> (page: PlacesPage, rowsRead: Int) {
         guard query.center.isValid else { throw .storage("The centre is not a valid coordinate.") }
         let after = try cursor.map { (cursor) throws(PlacesError) in try Cursor(cursor) }
         let limit = max(0, query.limit)
-        guard limit > 0, query.radius > 0 else { return PlacesPage(hits: [], next: nil) }
+        guard limit > 0, query.radius > 0 else { return (PlacesPage(hits: [], next: nil), 0) }
         let words = query.searchText.map(PlaceSearchText.words(in:)) ?? []
         // Words are letters and digits only, so quoting them as lexemes cannot be broken out of.
         let tsquery = words.isEmpty ? "'_'" : words.prefix(16).map { "'\($0)':*" }.joined(separator: " & ")
-        let category = query.category?.rawValue ?? ""
+        let filter = Filter(center: query.center, radius: query.radius, category: query.category?.rawValue ?? "",
+                            hasSearch: !words.isEmpty, tsquery: tsquery,
+                            skipWithin: max(0, (after?.distance ?? 0) - Self.tolerance))
+        // The places at the cursor's spot share its distance exactly, so the next ones there are those with a
+        // greater id, which SQL finds by id: no walk through the ones already served.
+        var spots = after?.spot.map { [Spot($0, query: query, after: after)] } ?? []
         var fetch = limit + 1 + Self.margin
+        var rowsRead = 0
         while true {
-            let rows = try await fetchNearest(query, after: after, category: category, hasSearch: !words.isEmpty,
-                                              tsquery: tsquery, count: fetch)
+            let rows = try await fetchNearest(filter, spots: spots, walkCount: fetch, spotCount: limit + 1)
+            rowsRead += rows.walk.count + rows.atSpots.count
             var hits: [(hit: PlaceHit, key: Cursor)] = []
-            for row in rows {
+            for row in rows.walk + rows.atSpots {
                 let distance = query.center.distance(to: row.place.coordinate)
-                let key = Cursor(distance: distance, id: row.place.id.description)
+                let key = Cursor(distance: distance, id: row.place.id.description, spot: row.place.coordinate)
                 guard distance <= query.radius, after.map({ $0 < key }) ?? true else { continue }
                 hits.append((PlaceHit(place: row.place, distance: distance,
                                       bearing: query.center.bearing(to: row.place.coordinate)), key))
             }
             hits.sort { $0.key < $1.key }
-            let exhausted = rows.count < fetch
-            let decided = hits.count > limit ? hits[limit].key.distance : hits.last?.key.distance ?? 0
-            // Everything up to the page's edge is in hand unless the walk stopped within the tolerance of it.
-            if exhausted || (rows.last?.walkDistance ?? 0) > decided + Self.tolerance || fetch >= 20_000 {
+            // The place after the page (whether there is a next page) must be known too. Places left at a spot
+            // come after those fetched there (same distance, greater ids), and each spot gave a page and one, so
+            // only the walk can leave one out: everything up to that place is in hand unless the walk stopped
+            // within the tolerance of it. With no such place yet, only an exhausted walk has given everything.
+            let walkEnd = rows.walk.map(\.walkDistance).max() ?? 0
+            let exhausted = rows.walk.count < fetch
+            let edge = hits.count > limit ? hits[limit].key.distance : nil
+            if exhausted || edge.map({ walkEnd > $0 + Self.tolerance }) == true || fetch >= Self.fetchCap {
                 let page = Array(hits.prefix(limit))
                 var attributions: [String] = []
                 for entry in page where !attributions.contains(entry.hit.place.attribution) {
                     attributions.append(entry.hit.place.attribution)
                 }
                 let next = hits.count > limit ? page.last.map { $0.key.token } : nil
-                return PlacesPage(hits: page.map(\.hit), next: next, attributions: attributions)
+                return (PlacesPage(hits: page.map(\.hit), next: next, attributions: attributions), rowsRead)
             }
-            fetch *= 4
+            // Undecided. Where several places at one spot crowd the walk's end, that spot is read by id from now
+            // on and the walk passes it by; places at distinct spots that close together are read by widening.
+            let crowded = Self.crowdedSpots(rows.walk, within: walkEnd - Self.tolerance)
+                .filter { crowded in !spots.contains { $0.position == crowded } }
+                .prefix(max(0, Self.maximumSpots - spots.count))
+            if crowded.isEmpty {
+                fetch *= 4
+            } else {
+                spots += crowded.map { Spot($0, query: query, after: after) }
+            }
         }
     }
 
@@ -105,19 +141,77 @@ public struct PostgresPlacesStore: PlacesProvider {
         var walkDistance: Double
     }
 
-    private func fetchNearest(_ query: PlaceQuery, after: Cursor?, category: String, hasSearch: Bool, tsquery: String,
-                              count: Int) async throws(PlacesError) -> [Row] {
-        // Already served: everything nearer than the cursor, less the tolerance (ties are sorted out above).
-        let skipWithin = max(0, (after?.distance ?? 0) - Self.tolerance)
-        let lat = query.center.latitude, lon = query.center.longitude
-        let reach = query.radius + Self.tolerance
-        if !hasSearch && category.isEmpty {
-            // Every place qualifies: the GiST index walks them nearest first and stops after `count` rows, and
-            // the radius is applied to those. (With the radius in the WHERE, the planner reads every place within
-            // it and sorts them: 0.3 s for 50 of the 125,000 places within 50 km.) With words or a category to
-            // match, the walk could go far past the radius for a rare one, so the radius stays in the WHERE.
-            return try await reading { connection in
-                try Self.decode(await connection.gatheredRows("""
+    /// What a page asks for, besides its spots.
+    private struct Filter: Sendable {
+        var center: Coordinate
+        var radius: Double
+        /// The category's name, "" for any.
+        var category: String
+        var hasSearch: Bool
+        var tsquery: String
+        /// Places the walk skips: nearer than the cursor, less the tolerance (0: none).
+        var skipWithin: Double
+    }
+
+    /// Places at exactly one position: they share one distance, so they come in id order, and SQL can give
+    /// them that way.
+    private struct Spot: Sendable {
+        var position: Coordinate
+        /// The id past which the places there are wanted: "" for all of them, the cursor's id at the cursor's
+        /// own distance; nil when none is (all served, or out of the radius), which the walk still passes by.
+        var above: String?
+
+        init(_ position: Coordinate, query: PlaceQuery, after: Cursor?) {
+            self.position = position
+            let distance = query.center.distance(to: position)
+            if distance > query.radius {
+                above = nil
+            } else if let after, distance <= after.distance {
+                above = distance == after.distance ? after.id : nil
+            } else {
+                above = ""
+            }
+        }
+    }
+
+    private struct FetchedRows: Sendable {
+        /// The index walk's rows, nearest first, none at a spot.
+        var walk: [Row]
+        /// The wanted places at each spot, by id, at most `spotCount` a spot.
+        var atSpots: [Row]
+    }
+
+    /// The positions holding more than one of the walk's rows from `floor` on, nearest first.
+    private static func crowdedSpots(_ rows: [Row], within floor: Double) -> [Coordinate] {
+        // Coordinate's == and hash are its numbers', as PostgreSQL's float8 `=` (0 and -0 alike).
+        var counts: [Coordinate: Int] = [:]
+        var order: [Coordinate] = []
+        for row in rows where row.walkDistance >= floor {
+            counts[row.place.coordinate, default: 0] += 1
+            if counts[row.place.coordinate] == 2 { order.append(row.place.coordinate) }
+        }
+        return order
+    }
+
+    private func fetchNearest(_ filter: Filter, spots: [Spot], walkCount: Int, spotCount: Int)
+        async throws(PlacesError) -> FetchedRows {
+        let lat = filter.center.latitude, lon = filter.center.longitude
+        let reach = filter.radius + Self.tolerance
+        let skipWithin = filter.skipWithin, category = filter.category
+        let hasSearch = filter.hasSearch, tsquery = filter.tsquery
+        // Every spot is left to its own query (or, with nothing wanted there, to none).
+        let passedLats = spots.map(\.position.latitude), passedLons = spots.map(\.position.longitude)
+        let wanted = spots.compactMap { spot in spot.above.map { (spot.position, $0) } }
+        let wantedLats = wanted.map(\.0.latitude), wantedLons = wanted.map(\.0.longitude), aboves = wanted.map(\.1)
+        return try await reading { connection in
+            var rows = FetchedRows(walk: [], atSpots: [])
+            if !hasSearch && category.isEmpty {
+                // Every place qualifies: the GiST index walks them nearest first and stops after `walkCount`
+                // rows, and the radius is applied to those. (With the radius in the WHERE, the planner reads
+                // every place within it and sorts them: 0.3 s for 50 of the 125,000 places within 50 km.) With
+                // words or a category to match, the walk could go far past the radius for a rare one, so the
+                // radius stays in the WHERE.
+                rows.walk = try Self.decode(await connection.gatheredRows("""
                     SELECT ROW(nearest.*) FROM (
                         SELECT \(unescaped: Self.columns),
                                position <-> ST_SetSRID(ST_MakePoint(\(lon), \(lat)), 4326)::geography AS walk
@@ -125,27 +219,52 @@ public struct PostgresPlacesStore: PlacesProvider {
                         WHERE (\(skipWithin) = 0
                                OR NOT ST_DWithin(position, ST_SetSRID(ST_MakePoint(\(lon), \(lat)), 4326)::geography,
                                                  \(skipWithin), false))
+                          AND NOT EXISTS (SELECT FROM unnest(\(passedLats)::float8[], \(passedLons)::float8[])
+                                                      AS spot (lat, lon)
+                                          WHERE spot.lat = place.lat AND spot.lon = place.lon)
                         ORDER BY position <-> ST_SetSRID(ST_MakePoint(\(lon), \(lat)), 4326)::geography
-                        LIMIT \(count)
+                        LIMIT \(walkCount)
                     ) AS nearest
                     WHERE walk <= \(reach)
                     """, logger: pools.logger))
+            } else {
+                rows.walk = try Self.decode(await connection.gatheredRows("""
+                    SELECT ROW(\(unescaped: Self.columns),
+                               position <-> ST_SetSRID(ST_MakePoint(\(lon), \(lat)), 4326)::geography)
+                    FROM place
+                    WHERE ST_DWithin(position, ST_SetSRID(ST_MakePoint(\(lon), \(lat)), 4326)::geography, \(reach), false)
+                      AND (\(skipWithin) = 0
+                           OR NOT ST_DWithin(position, ST_SetSRID(ST_MakePoint(\(lon), \(lat)), 4326)::geography,
+                                             \(skipWithin), false))
+                      AND NOT EXISTS (SELECT FROM unnest(\(passedLats)::float8[], \(passedLons)::float8[])
+                                                  AS spot (lat, lon)
+                                      WHERE spot.lat = place.lat AND spot.lon = place.lon)
+                      AND (\(category) = '' OR category = \(category))
+                      AND (NOT \(hasSearch) OR array_to_tsvector(search_words) @@ \(tsquery)::tsquery)
+                    ORDER BY position <-> ST_SetSRID(ST_MakePoint(\(lon), \(lat)), 4326)::geography
+                    LIMIT \(walkCount)
+                    """, logger: pools.logger))
             }
-        }
-        return try await reading { connection in
-            try Self.decode(await connection.gatheredRows("""
-                SELECT ROW(\(unescaped: Self.columns),
-                           position <-> ST_SetSRID(ST_MakePoint(\(lon), \(lat)), 4326)::geography)
-                FROM place
-                WHERE ST_DWithin(position, ST_SetSRID(ST_MakePoint(\(lon), \(lat)), 4326)::geography, \(reach), false)
-                  AND (\(skipWithin) = 0
-                       OR NOT ST_DWithin(position, ST_SetSRID(ST_MakePoint(\(lon), \(lat)), 4326)::geography,
-                                         \(skipWithin), false))
-                  AND (\(category) = '' OR category = \(category))
-                  AND (NOT \(hasSearch) OR array_to_tsvector(search_words) @@ \(tsquery)::tsquery)
-                ORDER BY position <-> ST_SetSRID(ST_MakePoint(\(lon), \(lat)), 4326)::geography
-                LIMIT \(count)
+            guard !wanted.isEmpty else { return rows }
+            // The GiST index finds a spot's places (`&&` on its point); the exact position and the id decide.
+            rows.atSpots = try Self.decode(await connection.gatheredRows("""
+                SELECT ROW(at_spot.*)
+                FROM unnest(\(wantedLats)::float8[], \(wantedLons)::float8[], \(aboves)::text[])
+                         AS spot (lat, lon, above)
+                CROSS JOIN LATERAL (
+                    SELECT \(unescaped: Self.columns),
+                           position <-> ST_SetSRID(ST_MakePoint(\(lon), \(lat)), 4326)::geography AS walk
+                    FROM place
+                    WHERE position && ST_SetSRID(ST_MakePoint(spot.lon, spot.lat), 4326)::geography
+                      AND place.lat = spot.lat AND place.lon = spot.lon
+                      AND place.id COLLATE "C" > spot.above
+                      AND (\(category) = '' OR category = \(category))
+                      AND (NOT \(hasSearch) OR array_to_tsvector(search_words) @@ \(tsquery)::tsquery)
+                    ORDER BY place.id COLLATE "C"
+                    LIMIT \(spotCount)
+                ) AS at_spot
                 """, logger: pools.logger))
+            return rows
         }
     }
 
@@ -211,29 +330,65 @@ public struct PostgresPlacesStore: PlacesProvider {
         }
     }
 
-    /// Where a page ends: the last place's distance and id. Ids break ties between equal distances.
+    /// Where a page ends: the last place's distance and id, and where it is. Ids break ties between equal
+    /// distances, compared byte by byte in UTF-8 as PostgreSQL's `COLLATE "C"` compares them, so that SQL reading
+    /// a spot by id and this order agree on any id (String's `<` compares canonical equivalents as equal).
     struct Cursor: Comparable {
         var distance: Double
         var id: String
+        /// The last place's position: the places there share its distance exactly. Nil in a cursor of the first
+        /// format ("p1"), still taken, from a page served before spots were read by id.
+        var spot: Coordinate?
 
         static func < (lhs: Cursor, rhs: Cursor) -> Bool {
-            (lhs.distance, lhs.id) < (rhs.distance, rhs.id)
+            if lhs.distance != rhs.distance { return lhs.distance < rhs.distance }
+            return lhs.id.utf8.lexicographicallyPrecedes(rhs.id.utf8)
         }
 
-        var token: PageCursor { PageCursor(token: "p1:\(String(distance.bitPattern, radix: 16)):\(id)") }
+        static func == (lhs: Cursor, rhs: Cursor) -> Bool {
+            lhs.distance == rhs.distance && lhs.id.utf8.elementsEqual(rhs.id.utf8)
+        }
 
-        init(distance: Double, id: String) {
+        var token: PageCursor {
+            func hex(_ value: Double) -> String { String(value.bitPattern, radix: 16) }
+            guard let spot else { return PageCursor(token: "p1:\(hex(distance)):\(id)") }
+            return PageCursor(token: "p2:\(hex(distance)):\(hex(spot.latitude)):\(hex(spot.longitude)):\(id)")
+        }
+
+        init(distance: Double, id: String, spot: Coordinate?) {
             self.distance = distance
             self.id = id
+            self.spot = spot
         }
 
         init(_ cursor: PageCursor) throws(PlacesError) {
-            let parts = cursor.token.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
-            guard parts.count == 3, parts[0] == "p1", let bits = UInt64(parts[1], radix: 16),
-                  Double(bitPattern: bits).isFinite, !parts[2].isEmpty else {
-                throw .storage("The page cursor is not one of this store's.")
+            let parts = cursor.token.split(separator: ":", maxSplits: 4, omittingEmptySubsequences: false)
+            func number(_ index: Int) -> Double? {
+                guard index < parts.count, let bits = UInt64(parts[index], radix: 16) else { return nil }
+                let value = Double(bitPattern: bits)
+                return value.isFinite ? value : nil
             }
-            self.init(distance: Double(bitPattern: bits), id: String(parts[2]))
+            // The id is the rest of the token, colons and all ("osm:n1").
+            func id(after index: Int) -> String? {
+                let rest = parts.dropFirst(index).joined(separator: ":")
+                return rest.isEmpty ? nil : rest
+            }
+            switch parts.first {
+            case "p1":
+                guard parts.count >= 3, let distance = number(1), let id = id(after: 2) else { break }
+                self.init(distance: distance, id: id, spot: nil)
+                return
+            case "p2":
+                guard parts.count == 5, let distance = number(1), let latitude = number(2),
+                      let longitude = number(3), let id = id(after: 4) else { break }
+                let spot = Coordinate(latitude: latitude, longitude: longitude)
+                guard spot.isValid else { break }
+                self.init(distance: distance, id: id, spot: spot)
+                return
+            default:
+                break
+            }
+            throw .storage("The page cursor is not one of this store's.")
         }
 
         static func isValid(_ cursor: PageCursor) -> Bool { (try? Cursor(cursor)) != nil }
