@@ -26,9 +26,8 @@ public func vCardFuzz(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
         guard case .contact(let contact) = entry else { continue }
         let problems = FriendValidation.problems(in: contact.draft)
         fuzzCheck(problems.isEmpty, "a card read from line \(contact.line) breaks the friend rules: \(problems)")
-        let friend = Friend(id: 1, firstName: contact.draft.firstName, lastName: contact.draft.lastName,
-                            phoneNumber: contact.draft.phoneNumber, email: contact.draft.email,
-                            coordinate: contact.draft.coordinate, placeName: contact.draft.placeName)
+        let friend = Friend(id: 1, draft: contact.draft, createdAt: Date(timeIntervalSince1970: 0),
+                            updatedAt: Date(timeIntervalSince1970: 0))
         let again = VCardParser.parse(Array(VCardWriter.card(for: friend).utf8))
         guard again.count == 1, case .contact(let reread) = again[0] else {
             fuzzCheck(false, "the card written for line \(contact.line) does not read back as one card: \(again)")

@@ -18,9 +18,11 @@ extension FriendDraft {
             return text
         }
         let phone = clean(phoneNumber)
-        // Blank numbers go, and a number given twice (or equal to the main one) is kept once.
+        // Blank numbers go, and a number given twice (or equal to the main one) is kept once. A set, not a search
+        // of the list: this runs before validation, on a list of any length a request body brings.
+        var seen: Set<String> = [phone]
         var others: [String] = []
-        for other in otherPhones.map(clean) where !other.isEmpty && other != phone && !others.contains(other) {
+        for other in otherPhones.map(clean) where !other.isEmpty && seen.insert(other).inserted {
             others.append(other)
         }
         return FriendDraft(firstName: clean(firstName), lastName: clean(lastName), phoneNumber: phone,

@@ -108,17 +108,27 @@ struct VCardCardBuilder {
             return .issue(VCardIssue(line: startLine, reason: problems.joined(separator: "; ")))
         }
 
-        // Every other number is kept, in the card's order of preference; one that breaks the rules is named.
+        // Every other number is kept, in the card's order of preference. What is left out is said once per
+        // reason, however many `TEL`s a (damaged or hostile) card repeats.
         var otherPhones: [String] = []
+        var broken: [String] = []
+        var beyond = 0
         for phone in orderedPhones where phone != phoneNumber && !phone.isEmpty && !otherPhones.contains(phone) {
             if let reason = FriendValidation.phoneProblem(phone) {
-                warnings.append(VCardIssue(line: startLine, reason: "phone number left out: \(reason)"))
+                broken.append(reason)
             } else if otherPhones.count == FriendValidation.maxOtherPhones {
-                warnings.append(VCardIssue(line: startLine, reason: "phone number \(phone) left out: at most "
-                                           + "\(FriendValidation.maxOtherPhones + 1) numbers are kept"))
+                beyond += 1
             } else {
                 otherPhones.append(phone)
             }
+        }
+        if let reason = broken.first {
+            let more = broken.count > 1 ? " (and \(broken.count - 1) more)" : ""
+            warnings.append(VCardIssue(line: startLine, reason: "phone number left out: \(reason)\(more)"))
+        }
+        if beyond > 0 {
+            warnings.append(VCardIssue(line: startLine, reason: "\(beyond) more phone number\(beyond == 1 ? "" : "s") "
+                                       + "left out: at most \(FriendValidation.maxOtherPhones + 1) numbers are kept"))
         }
 
         let orderedEmails = Self.ordered(emails).filter { !$0.isEmpty }

@@ -25,7 +25,7 @@ public enum VCardWriter {
             (friend.otherPhones.isEmpty ? "TEL:" : "TEL;PREF=1:") + VCardText.escape(friend.phoneNumber),
         ]
         for (index, phone) in friend.otherPhones.enumerated() {
-            lines.append("TEL;PREF=\(min(index + 2, 100)):" + VCardText.escape(phone))
+            lines.append("TEL;PREF=\(index + 2):" + VCardText.escape(phone))
         }
         if let email = friend.email, !email.isEmpty { lines.append("EMAIL:" + VCardText.escape(email)) }
         if let coordinate = friend.coordinate, coordinate.isValid {

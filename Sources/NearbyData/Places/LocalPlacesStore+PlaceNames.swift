@@ -2,7 +2,7 @@ import NearbyCore
 
 extension LocalPlacesStore {
     /// Half the earth's circumference: a search radius that holds every place of the store.
-    static let everywhere = 20_037_509.0
+    public static let everywhere = 20_037_509.0
 
     /// A walk's end as people name it: `LAT,LON`, a town (as `--near` takes it), or a place of the store by
     /// its name ("Café Amann"): the place nearest to `reference` when one name is shared by places close

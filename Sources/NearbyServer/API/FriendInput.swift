@@ -91,15 +91,24 @@ enum FriendInput {
         return problems.isEmpty ? .value(changes) : .problems(problems)
     }
 
-    /// A whole friend (add, replace): every required field must be there.
+    /// A whole friend (add): every required field must be there.
     static func draft(_ value: JSONValue) -> Outcome<FriendDraft> {
+        switch whole(value) {
+        case .notAnObject: return .notAnObject
+        case .problems(let problems): return .problems(problems)
+        case .value(let whole): return .value(whole.draft)
+        }
+    }
+
+    /// The fields a body sets and the friend they make: the body read once, every required field there.
+    private static func whole(_ value: JSONValue) -> Outcome<(changes: FriendChanges, draft: FriendDraft)> {
         switch changes(value) {
         case .notAnObject: return .notAnObject
         case .problems(let problems): return .problems(Self.withMissing(problems, in: value))
         case .value(let changes):
             let missing = withMissing([:], in: value)
             if !missing.isEmpty { return .problems(missing) }
-            return .value(changes.applied(to: FriendDraft(firstName: "", lastName: "", phoneNumber: "")))
+            return .value((changes, changes.applied(to: FriendDraft(firstName: "", lastName: "", phoneNumber: ""))))
         }
     }
 
@@ -107,11 +116,10 @@ enum FriendInput {
     /// body lacks is cleared, except the other numbers, which a client that knows no such field never sends:
     /// they stay unless the body names them.
     static func replacement(_ value: JSONValue) -> Outcome<FriendChanges> {
-        switch draft(value) {
+        switch whole(value) {
         case .notAnObject: return .notAnObject
         case .problems(let problems): return .problems(problems)
-        case .value(let draft):
-            guard case .value(let changes) = self.changes(value) else { return .notAnObject }
+        case .value(let (changes, draft)):
             return .value(FriendChanges(firstName: draft.firstName, lastName: draft.lastName,
                                         phoneNumber: draft.phoneNumber, email: .some(draft.email),
                                         coordinate: .some(draft.coordinate), placeName: .some(draft.placeName),

@@ -46,7 +46,7 @@ struct StoredPlacesSample {
         let store = LocalPlacesStore(database: database)
         for category in Category.allCases {
             let center = places.first?.coordinate ?? Coordinate(latitude: 0, longitude: 0)
-            if try store.fetchCount(near: center, radius: 20_037_509, category: category) > 0 {
+            if try store.fetchCount(near: center, radius: LocalPlacesStore.everywhere, category: category) > 0 {
                 categories.append(category)
             }
         }

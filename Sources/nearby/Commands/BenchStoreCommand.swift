@@ -133,7 +133,7 @@ struct BenchStoreCommand: AsyncParsableCommand {
         // Home's `/`: a name anywhere in the store, nearest first (the list's first page).
         kinds.append(("name search, anywhere", { "\(anywhere[$0])" }, {
             let (point, text) = anywhere[next % anywhere.count]
-            let query = PlaceQuery(center: point, radius: 20_037_509, searchText: text, limit: 50)
+            let query = PlaceQuery(center: point, radius: LocalPlacesStore.everywhere, searchText: text, limit: 50)
             return try store.fetchPage(query).hits.count
         }))
         kinds.append(("count within 2 km", { "\(counts[$0])" }, {

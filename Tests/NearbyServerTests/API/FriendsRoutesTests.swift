@@ -172,6 +172,12 @@ struct FriendsRoutesTests {
         let bad = try await running.send("PATCH", "/api/friends/1", #"{"otherphones":["12"]}"#)
         #expect(bad.status == 400)
         #expect(bad.json?["field"] == .string("phonenumber"))
+        // A body's worth of numbers (5,000 distinct ones, near the body limit) is refused as a whole, at once.
+        let many = (0..<5_000).map { "\"\(100_000 + $0)\"" }.joined(separator: ",")
+        let flood = try await running.send("POST", "/api/friends",
+                                           #"{"firstname":"Flo","phonenumber":"555 0103","otherphones":["# + many + "]}")
+        #expect(flood.status == 400)
+        #expect(flood.json?["field"] == .string("phonenumber"))
         let wrongType = try await running.send("PATCH", "/api/friends/1", #"{"otherphones":"555"}"#)
         #expect(wrongType.status == 400)
         let cleared = try await running.send("PATCH", "/api/friends/1", #"{"otherphones":[]}"#)

@@ -27,12 +27,12 @@ final class PBFPrefetch: Sendable {
     private let exited = DispatchSemaphore(value: 0)
 
     /// Starts the reading thread on `source`.
-    init(source: Locked<PBFBlockSource>) throws(OSMImportError) {
+    init(source: Locked<PBFBlockSource>, path: String) throws(OSMImportError) {
         for _ in 0..<Self.depth { room.signal() }
         let started = PThread.start { [self] in
             self.produce(source)
         }
-        guard started else { throw .sink("The system refused a thread to read the file with.") }
+        guard started else { throw .unreadable(path: path, reason: "the system refused a thread to read it with") }
     }
 
     /// The next block in file order; nil at the end of the file. Throws what reading it threw; after nil or an

@@ -6,11 +6,9 @@ import Locking
 /// inflating is a fifth of a pass's work, and it now takes the machine's second core. At most
 /// `PBFPrefetch.depth` blocks wait, so memory stays a few blocks whatever the file.
 final class PBFReader {
-    /// Largest blob, compressed or not, the format allows.
-    static let maxBlobSize = PBFBlockSource.maxBlobSize
-
     private let source: Locked<PBFBlockSource>
     private let limits: OSMImportLimits
+    private let path: String
     private var elements = 0
     private var nodes = 0
     private var bytes = 0
@@ -24,13 +22,14 @@ final class PBFReader {
 
     /// The reader takes the file over: it is read on the prefetch thread from now on.
     init(file: sending FileByteSource, limits: OSMImportLimits = .standard) {
+        path = file.path
         source = Locked(PBFBlockSource(file: file, limits: limits))
         self.limits = limits
     }
 
     /// Reads blocks until the end of the file or until the visitor is finished.
     func read<Visitor: OSMElementVisitor>(into visitor: Visitor) throws {
-        let prefetch = try PBFPrefetch(source: source)
+        let prefetch = try PBFPrefetch(source: source, path: path)
         defer { prefetch.stop() }
         while !visitor.isFinished {
             guard let block = try prefetch.next() else { break }
