@@ -339,12 +339,15 @@ final class HomeView: ScreenView {
         }
         let pages = state.pages.count
         let page = state.index
+        // The box ends where the rows below end, so its page count stays beside the pick on a wide terminal.
+        let box = { (rect: Rect) in Rect(x: rect.x, y: rect.y, width: min(rect.width, HomeView.widestRow),
+                                         height: rect.height) }
         let draw: @MainActor (CellBuffer, Rect, Bool, Theme) -> Void = { buffer, rect, selected, theme in
-            PagerView.draw(in: buffer, rect: rect, title: state.title, text: text, page: page,
+            PagerView.draw(in: buffer, rect: box(rect), title: state.title, text: text, page: page,
                            pageCount: pages, theme: theme, textStyle: selected ? theme.selection : theme.text)
         }
         let hit: @MainActor (Point, Rect) -> HomeHit? = { point, rect in
-            switch PagerView.arrow(at: point, rect: rect, page: page, pageCount: pages) {
+            switch PagerView.arrow(at: point, rect: box(rect), page: page, pageCount: pages) {
             case .previous: .previousPage
             case .next: .nextPage
             case nil: nil

@@ -24,6 +24,10 @@ final class HomeWideRowsTests {
         #expect(!home.isEmpty, "\(app.text)")
         #expect(home.allSatisfy { $0 < HomeView.widestRow }, "Home: \(home)")
         #expect(!app.rows.contains { $0.count > HomeView.widestRow && $0.hasSuffix("see all ›") })
+        // The hot picks' box ends with the rows, its page count beside the pick.
+        let box = app.rows.filter { $0.hasPrefix("╭") || $0.hasSuffix("╮") || $0.contains(" / ") }
+        #expect(!box.isEmpty, "\(app.text)")
+        #expect(box.allSatisfy { $0.trimmingCharacters(in: .whitespaces).count <= HomeView.widestRow }, "\(box)")
         await app.press(.down, .enter)
         let list = app.rows.dropFirst(2).compactMap(distanceColumn)
         #expect(!list.isEmpty, "\(app.text)")

@@ -53,4 +53,20 @@ final class FavouriteMarksTests {
         #expect(app.rows[after + 1].hasPrefix(" ★"))
         #expect(!app.rows[after + 2].hasPrefix(" ★"), "one favourite left in the section")
     }
+
+    /// The walkthrough's "★… ✓": however narrow the terminal, a place saved from the list keeps the first letters
+    /// of its name between the star and the tick, or shows no tick at all.
+    @Test func aNarrowRowKeepsTheNameOfAPlaceJustSaved() async throws {
+        for width in [30, 34, 40, 50] {
+            let app = try await DemoApp(folder: folder, size: Size(width: width, height: 16))
+            await app.press(.down, .enter)
+            let first = try #require(listRow(app, 0))
+            await app.press(.character("f"))
+            let row = app.rows[2]
+            // Saved now, or forgotten if an earlier width saved it: either way the name leads the row.
+            #expect(row.hasPrefix("★ ") || row.hasPrefix("  "), "\(width): \(row)")
+            #expect(row.dropFirst(2).hasPrefix(first.name.prefix(3)), "\(width): \(row)")
+            #expect(!row.contains("★…") && !row.dropFirst(2).hasPrefix("…"), "\(width): \(row)")
+        }
+    }
 }
