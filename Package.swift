@@ -92,10 +92,13 @@ let package = Package(
         ], swiftSettings: [functionSections]),
         // The service's executable; `nearby serve` hands over to it.
         .executableTarget(name: "nearby-server", dependencies: [
-            "NearbyServer", "NearbyServerOptions", "NearbyCore", "NearbyData", "TerminalView", "Locking",
+            "NearbyServer", "NearbyServerOptions", "NearbyCore", "NearbyData", "TerminalView", "Locking", "NearbyBuild",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
+        // The version (VERSION) and the commit, stamped before each build by the BuildStamp plugin.
+        .target(name: "NearbyBuild", plugins: ["BuildStamp"]),
+        .plugin(name: "BuildStamp", capability: .buildTool()),
         // Headless view models.
         .target(name: "NearbyViewModels", dependencies: ["Locking", "NearbyCore"], swiftSettings: essentialsOnly),
         // Terminal views bound to view models.
@@ -104,7 +107,7 @@ let package = Package(
         // The executable: command line and wiring.
         .executableTarget(name: "nearby", dependencies: [
             "TerminalView", "CursesTerminal", "CTerminalSupport", "NearbyCore", "NearbyData", "NearbyViewModels", "NearbyScreens",
-            "NearbyServerOptions", "Locking",
+            "NearbyServerOptions", "Locking", "NearbyBuild",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: essentialsOnly,

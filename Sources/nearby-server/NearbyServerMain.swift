@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import NearbyBuild
 import NearbyCore
 import TerminalView
 
@@ -9,6 +10,7 @@ struct NearbyServerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "nearby-server",
         abstract: "The Nearby friends and places service (run as `nearby serve`).",
+        version: NearbyBuild.description,
         subcommands: [ServeCommand.self, ImportCommand.self])
 }
 

@@ -1,4 +1,6 @@
-/// The version `nearby --version` and `nearby version` print.
+import NearbyBuild
+
+/// The version `nearby --version` and `nearby version` print, with the commit it was built from.
 enum NearbyVersion {
-    static let current = "0.1.0"
+    static let current = NearbyBuild.description
 }
