@@ -31,10 +31,14 @@ public final class TerminalRunLoop: ApplicationHost {
     public private(set) var endingSignal: Int32?
     /// Whether links may be made clickable (OSC 8) where the terminal is one that shows them.
     private let hyperlinks: Bool
+    /// The user's theme and restyled roles, applied to the colours the terminal offers.
+    private let themeSettings: ThemeSettings
 
     public init(app: any TerminalApplication, session: TerminalSession = TerminalSession(),
-                spinnerInterval: Duration = .milliseconds(100), hyperlinks: Bool = true) {
+                spinnerInterval: Duration = .milliseconds(100), hyperlinks: Bool = true,
+                themeSettings: ThemeSettings = ThemeSettings()) {
         self.hyperlinks = hyperlinks
+        self.themeSettings = themeSettings
         self.app = app
         self.session = session
         self.spinnerInterval = spinnerInterval
@@ -63,7 +67,7 @@ public final class TerminalRunLoop: ApplicationHost {
         backend = CursesBackend(size: size, colorSupport: session.colorSupport, unicode: session.unicode,
                                 glyphs: session.glyphs)
         backend?.hyperlinks = hyperlinks && session.supportsHyperlinks
-        theme = Theme.make(session.colorSupport, glyphs: session.glyphs)
+        theme = themeSettings.theme(for: session.colorSupport, glyphs: session.glyphs)
         app.attach(to: self)
         app.handle(.resize(size))
         render()

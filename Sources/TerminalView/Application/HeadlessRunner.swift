@@ -16,12 +16,12 @@ public final class HeadlessRunner: ApplicationHost {
     public private(set) var needsDisplay = true
 
     public init(app: any TerminalApplication, size: Size, colorSupport: ColorSupport = .eight,
-                glyphs: GlyphSet = .unicode,
+                glyphs: GlyphSet = .unicode, themeSettings: ThemeSettings = ThemeSettings(),
                 clock: ManualClock = ManualClock(Date(timeIntervalSince1970: 0))) {
         self.app = app
         self.clock = clock
         terminal = MemoryTerminal(size: size, colorSupport: colorSupport, glyphs: glyphs)
-        theme = Theme.make(colorSupport, glyphs: glyphs)
+        theme = themeSettings.theme(for: colorSupport, glyphs: glyphs)
         app.attach(to: self)
     }
 
