@@ -31,6 +31,8 @@ public final class AppCoordinator: TerminalApplication {
     /// The coordinator's own question: ctrl-c while a screen holds unsaved text.
     private var quitQuestion: ConfirmationRequest?
     private let makeFriendsList: () -> ScreenModel
+    /// Every screen's keys, by action.
+    private let keyTable: KeyTable
     /// Keys every screen has, when the screen does not take them.
     private var globalKeys = KeyMap<GlobalAction>(title: "Everywhere", [])
     /// ctrl-c and ctrl-l: they act whatever is open (a question, the help, the time prompt, a field taking text).
@@ -53,10 +55,12 @@ public final class AppCoordinator: TerminalApplication {
     ///   - root: the first screen.
     ///   - makeFriendsList: builds the friends list for `F`.
     ///   - evaluationTime: the time `t` chooses for every screen; nil leaves `t` out.
+    ///   - keyTable: every screen's keys (the config file's `[keys]` applied).
     public init(navigator: Navigator, root: ScreenModel, makeFriendsList: @escaping () -> ScreenModel,
-                evaluationTime: EvaluationTime? = nil) {
+                evaluationTime: EvaluationTime? = nil, keyTable: KeyTable = .standard) {
         self.makeFriendsList = makeFriendsList
         self.evaluationTime = evaluationTime
+        self.keyTable = keyTable
         configureGlobalKeys()
         configureHelpKeys()
         followEvaluationTime()
@@ -66,19 +70,20 @@ public final class AppCoordinator: TerminalApplication {
 
     private func configureHelpKeys() {
         helpKeys = KeyMap(title: "Help", [
-            KeyBinding([.escape, .character("?"), .character("q")], "esc", "close help", action: .close).essential(),
-        ] + ListKeys.bindings(footer: "scroll") { HelpAction.scroll($0) }.map { binding in
+            KeyBinding(keyTable.keys(.help, "close"), "esc", "close help", action: .close).essential(),
+        ] + ListKeys.bindings(footer: "scroll", keys: keyTable.lookup(.help)) { HelpAction.scroll($0) }.map { binding in
             binding.enabled { [unowned self] in help?.canScroll ?? false }
         })
     }
 
     private func configureGlobalKeys() {
+        let keys = keyTable.lookup(.global)
         globalKeys = KeyMap(title: "Everywhere", [
-            KeyBinding([.character("?")], "help", action: .help).essential(),
-            KeyBinding([.character("F")], "friends", action: .friends, inFooter: false)
+            KeyBinding(keys("help"), action: .help).essential(),
+            KeyBinding(keys("friends"), action: .friends, inFooter: false)
                 .enabled { [unowned self] in !isShowingFriendsList },
-            KeyBinding([.character("Q")], "quit", action: .quit, inFooter: false),
-            KeyBinding([.character("t")], "time: open at another time (t again: now)", action: .time, inFooter: false)
+            KeyBinding(keys("quit_app"), action: .quit, inFooter: false),
+            KeyBinding(keys("time"), action: .time, inFooter: false)
                 .enabled { [unowned self] in evaluationTime != nil },
         ])
     }
@@ -92,9 +97,10 @@ public final class AppCoordinator: TerminalApplication {
 
     /// An app whose first screen is a view made directly, such as one on a stub view model.
     init(navigator: Navigator, rootView: @MainActor (ScreenHost) -> ScreenView,
-         makeFriendsList: @escaping () -> ScreenModel) {
+         makeFriendsList: @escaping () -> ScreenModel, keyTable: KeyTable = .standard) {
         self.makeFriendsList = makeFriendsList
         evaluationTime = nil
+        self.keyTable = keyTable
         configureGlobalKeys()
         configureHelpKeys()
         navigator.handler = { [weak self] intent in self?.perform(intent) }
@@ -324,7 +330,8 @@ public final class AppCoordinator: TerminalApplication {
                    back: { [weak self] in self?.perform(.pop) },
                    wakes: { next, action in clock.follow(next, action) },
                    copy: { [weak self] text in self?.host?.copyToClipboard(text) ?? false },
-                   headerBadge: { [weak self] in self?.evaluationTime?.badge })
+                   headerBadge: { [weak self] in self?.evaluationTime?.badge },
+                   keys: keyTable)
     }
 
     private func pop() {

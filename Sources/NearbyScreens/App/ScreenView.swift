@@ -57,4 +57,6 @@ struct ScreenHost {
     var copy: @MainActor (_ text: String) -> Bool = { _ in false }
     /// What the header shows while the app is not at now ("as of Sat 14:00"); nil at now.
     var headerBadge: @MainActor () -> String? = { nil }
+    /// Every screen's keys, by action: a view's key map takes its keys from here.
+    var keys: KeyTable = .standard
 }

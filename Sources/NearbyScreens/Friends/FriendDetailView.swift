@@ -21,16 +21,16 @@ final class FriendDetailView: ScreenView {
         }, redraw: { [host] in host.invalidate() })
         let isFriend: @MainActor () -> Bool = { [model] in if case .friend = model.content.value { true } else { false } }
         let isError: @MainActor () -> Bool = { [model] in if case .error = model.content.value { true } else { false } }
-        keyMap = KeyMap(title: "Friend", document.scrollBindings { .scroll($0) } + [
-            KeyBinding([.character("e")], "edit", action: .edit).enabled(when: isFriend),
-            KeyBinding([.character("d")], "delete", action: .delete).enabled(when: isFriend),
-            KeyBinding([.character("y")], "copy the phone number", action: .copy("Phone"), inFooter: false)
+        let keys = host.keys.lookup(.friend)
+        keyMap = KeyMap(title: "Friend", document.scrollBindings(keys) { .scroll($0) } + [
+            KeyBinding(keys("edit"), action: .edit).enabled(when: isFriend),
+            KeyBinding(keys("delete"), action: .delete).enabled(when: isFriend),
+            KeyBinding(keys("copy_phone"), action: .copy("Phone"), inFooter: false)
                 .enabled { [model] in model.lineValue("Phone") != nil },
-            KeyBinding([.character("Y")], "copy the e-mail address", action: .copy("E-mail"), inFooter: false)
+            KeyBinding(keys("copy_email"), action: .copy("E-mail"), inFooter: false)
                 .enabled { [model] in model.lineValue("E-mail") != nil },
-            KeyBinding([.character("r")], "retry", action: .retry).enabled(when: isError),
-            KeyBinding([.escape, .backspace, .left, .character("q"), .character("h")], "esc", "back", action: .back)
-                .essential(),
+            KeyBinding(keys("retry"), action: .retry).enabled(when: isError),
+            KeyBinding(keys("back"), "esc", "back", action: .back).essential(),
         ])
     }
 

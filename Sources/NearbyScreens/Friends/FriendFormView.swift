@@ -19,12 +19,13 @@ final class FriendFormView: ScreenView {
         self.host = host
         editors = model.fields.map { TextFieldState(text: $0.text.value, maxLength: $0.maximumLength) }
         tokens = model.observeAll { [host] in host.invalidate() }
+        let keys = host.keys.lookup(.friendForm)
         keyMap = KeyMap(title: "Friend", [
-            KeyBinding([.tab, .down], "next field", action: .next, footer: .custom(keys: "tab", summary: "next")),
-            KeyBinding([.backTab, .up], "previous field", action: .previous, inFooter: false),
-            KeyBinding([.enter], "next field; save on the last", action: .enter, inFooter: false),
-            KeyBinding([.control("s")], "save", action: .save).enabled { [model] in model.canSave.value }.essential(),
-            KeyBinding([.escape], "cancel", action: .cancel).essential(),
+            KeyBinding(keys("next_field"), action: .next, footer: .custom(keys: "tab", summary: "next")),
+            KeyBinding(keys("previous_field"), action: .previous, inFooter: false),
+            KeyBinding(keys("enter"), action: .enter, inFooter: false),
+            KeyBinding(keys("save"), action: .save).enabled { [model] in model.canSave.value }.essential(),
+            KeyBinding(keys("cancel"), action: .cancel).essential(),
         ])
     }
 

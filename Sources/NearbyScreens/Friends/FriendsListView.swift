@@ -21,13 +21,14 @@ final class FriendsListView: ScreenView {
     init(model: any FriendsListViewModelType, isRoot: Bool, host: ScreenHost) {
         self.model = model
         list = ListScreen(model: model, isRoot: isRoot, host: host)
-        keyMap = KeyMap(title: "Friends", list.navigationBindings { .list($0) } + [
-            KeyBinding([.character("a")], "add", action: .add),
-            KeyBinding([.character("e")], "edit", action: .edit)
+        let keys = host.keys.lookup(.friends)
+        keyMap = KeyMap(title: "Friends", list.navigationBindings(keys) { .list($0) } + [
+            KeyBinding(keys("add"), action: .add),
+            KeyBinding(keys("edit"), action: .edit)
                 .enabled { [model] in model.canOpen(at: model.selection.value) },
-            KeyBinding([.character("d")], "delete", action: .delete)
+            KeyBinding(keys("delete"), action: .delete)
                 .enabled { [model] in model.canOpen(at: model.selection.value) },
-        ] + list.commonBindings { .list($0) })
+        ] + list.commonBindings(keys) { .list($0) })
         retryKey = keyMap.key { if case .list(.retry) = $0 { true } else { false } }
         addKey = keyMap.key { if case .add = $0 { true } else { false } }
         model.load()

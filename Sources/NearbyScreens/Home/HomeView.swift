@@ -55,28 +55,29 @@ final class HomeView: ScreenView {
         // Woken when an open state shown changes by the clock; nothing ticks while nothing is due.
         tokens.append(host.wakes(model.nextRefresh) { [model] in model.refreshTimes() })
         let anyFailed: @MainActor () -> Bool = { [unowned self] in items.contains { $0.retry != nil } }
+        let keys = host.keys.lookup(.home)
         let back = isRoot
-            ? KeyBinding([.character("q")], "quit", action: Action.back).essential()
-            : KeyBinding([.escape, .backspace, .character("q")], "esc", "back", action: Action.back).essential()
-        keyMap = KeyMap(title: "Home", ListKeys.bindings { .move($0) } + [
-            KeyBinding([.left, .character("h")], "previous page, category", action: .pageLeft,
-                       footer: .custom(keys: "←→", summary: "page"))
+            ? KeyBinding(keys("quit"), action: Action.back).essential()
+            : KeyBinding(keys("back"), "esc", "back", action: Action.back).essential()
+        keyMap = KeyMap(title: "Home", ListKeys.bindings(keys: keys) { .move($0) } + [
+            KeyBinding(keys("page_left"), action: .pageLeft, footer: .custom(keys: "←→", summary: "page"))
                 .enabled { [unowned self] in selectedItem?.left != nil },
-            KeyBinding([.right, .character("l")], "next page, category", action: .pageRight, footer: .hidden)
+            KeyBinding(keys("page_right"), action: .pageRight, footer: .hidden)
                 .enabled { [unowned self] in selectedItem?.right != nil },
-            KeyBinding([.enter], "open", action: .open).enabled { [unowned self] in selectedItem?.activate != nil },
-            KeyBinding([.character("/")], "search", action: .search),
-            KeyBinding([.character("L")], "move: a town, LAT,LON or gps", action: .locate, inFooter: false),
-            KeyBinding([.character("f")], "favourites", action: .favourites, inFooter: false),
+            KeyBinding(keys("open"), action: .open).enabled { [unowned self] in selectedItem?.activate != nil },
+            KeyBinding(keys("search"), action: .search),
+            KeyBinding(keys("locate"), action: .locate, inFooter: false),
+            KeyBinding(keys("favourites"), action: .favourites, inFooter: false),
             // With nothing failed, retrying is a refresh (`retryFailed`).
-            KeyBinding([.character("r")], "retry", action: .retry).described { anyFailed() ? "retry" : "refresh" },
+            KeyBinding(keys("retry"), action: .retry).described { anyFailed() ? "retry" : "refresh" },
             back,
         ])
-        promptKeys = KeyMap(title: "Search", [
-            KeyBinding([.enter], "search", action: .take)
+        let promptKeys = host.keys.lookup(.search)
+        self.promptKeys = KeyMap(title: "Search", [
+            KeyBinding(promptKeys("take"), action: .take)
                 .described { [unowned self] in prompt == .search ? "search" : "move" }.essential(),
-            KeyBinding([.escape], "esc", "cancel", action: .cancel).essential(),
-            KeyBinding([.tab], "tab", "pick a place", action: .pick)
+            KeyBinding(promptKeys("cancel"), "esc", "cancel", action: .cancel).essential(),
+            KeyBinding(promptKeys("pick"), "tab", "pick a place", action: .pick)
                 .enabled { [unowned self] in prompt == .location && !choices.isEmpty },
         ])
     }

@@ -9,11 +9,15 @@ final class FavouritesView: ScreenView {
     private var keyMap = KeyMap<ListAction>(title: "Favourites", [])
     /// The label of the retry key, looked up once: the map does not change.
     private var retryKey: String?
+    /// The key a place's detail saves a favourite with, named when the list is empty.
+    private let favouriteKey: String
 
     init(model: any FavouritesListViewModelType, isRoot: Bool, host: ScreenHost) {
         self.model = model
         list = ListScreen(model: model, isRoot: isRoot, host: host)
-        keyMap = KeyMap(title: "Favourites", list.navigationBindings { $0 } + list.commonBindings { $0 })
+        let keys = host.keys.lookup(.favourites)
+        favouriteKey = host.keys.keys(.place, "favourite").keys.first?.label ?? "f"
+        keyMap = KeyMap(title: "Favourites", list.navigationBindings(keys) { $0 } + list.commonBindings(keys) { $0 })
         retryKey = keyMap.key { $0 == .retry }
         model.load()
     }
@@ -45,10 +49,10 @@ final class FavouritesView: ScreenView {
 
     /// Draws one row, for a frame or ahead of one.
     private func rowDrawer(theme: Theme) -> (Int, CellBuffer, Rect, Bool) -> Bool {
-        let retryKey = retryKey, model = model, ratings = model.showsRatings
+        let retryKey = retryKey, model = model, ratings = model.showsRatings, favouriteKey = favouriteKey
         // Favourites are saved on a place's detail, with the key its map binds.
         let remedy = { (fix: EmptyPlacesRemedy) in
-            fix == .saveOnADetail ? "\(FavouriteKey.key.label) on a place's detail saves one" : nil
+            fix == .saveOnADetail ? "\(favouriteKey) on a place's detail saves one" : nil
         }
         return { index, buffer, rect, selected in
             PlaceRowView.draw(model.row(at: index), in: buffer, rect: rect, selected: selected, detailed: false,

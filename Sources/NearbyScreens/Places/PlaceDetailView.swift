@@ -40,28 +40,27 @@ final class PlaceDetailView: ScreenView {
         let meetingCount: @MainActor () -> Int = { [model] in
             if case .found(_, let rows) = model.meetingPoints.value { min(3, rows.count) } else { 0 }
         }
-        keyMap = KeyMap(title: "Place", document.scrollBindings { .scroll($0) } + [
-            FavouriteKey.binding(Action.favourite, inFooter: true)
+        let keys = host.keys.lookup(.place)
+        keyMap = KeyMap(title: "Place", document.scrollBindings(keys) { .scroll($0) } + [
+            KeyBinding(keys("favourite"), action: Action.favourite, inFooter: true)
                 .enabled { [model] in if case .unavailable = model.favourite.value { false } else { true } },
-            KeyBinding([.character("m")], "meet a friend", action: .meet)
+            KeyBinding(keys("meet"), action: .meet)
                 .enabled { [model] in !model.friendsNearby.value.isEmpty },
-            KeyBinding([.character("1")], "open meeting point 1", action: .openMeeting(0),
-                       footer: .custom(keys: "1", summary: "meet there"))
+            KeyBinding(keys("meeting_1"), action: .openMeeting(0), footer: .custom(keys: "1", summary: "meet there"))
                 .footerKeys { meetingCount() > 1 ? "1-\(meetingCount())" : "1" }
                 .enabled { meetingCount() >= 1 }.essential(),
-            KeyBinding([.character("2")], "open meeting point 2", action: .openMeeting(1), footer: .hidden)
+            KeyBinding(keys("meeting_2"), action: .openMeeting(1), footer: .hidden)
                 .enabled { meetingCount() >= 2 },
-            KeyBinding([.character("3")], "open meeting point 3", action: .openMeeting(2), footer: .hidden)
+            KeyBinding(keys("meeting_3"), action: .openMeeting(2), footer: .hidden)
                 .enabled { meetingCount() >= 3 },
-            KeyBinding([.character("y")], "copy the address (or coordinates)", action: .copy, inFooter: false)
+            KeyBinding(keys("copy"), action: .copy, inFooter: false)
                 .enabled { [model] in model.copyText != nil },
-            KeyBinding([.character("Y")], "copy the geo: link", action: .copyGeo, inFooter: false)
+            KeyBinding(keys("copy_geo"), action: .copyGeo, inFooter: false)
                 .enabled { [model] in model.geoText != nil },
-            KeyBinding([.character("p")], "copy the phone number", action: .copyPhone, inFooter: false)
+            KeyBinding(keys("copy_phone"), action: .copyPhone, inFooter: false)
                 .enabled { [model] in model.phoneText != nil },
-            KeyBinding([.character("r")], "refresh", action: .refresh, inFooter: false),
-            KeyBinding([.escape, .backspace, .left, .character("q"), .character("h")], "esc", "back", action: .back)
-                .essential(),
+            KeyBinding(keys("refresh"), action: .refresh, inFooter: false),
+            KeyBinding(keys("back"), "esc", "back", action: .back).essential(),
         ])
         model.load()
     }

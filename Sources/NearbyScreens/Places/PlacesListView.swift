@@ -18,20 +18,20 @@ final class PlacesListView: ScreenView {
     init(model: any PlacesListViewModelType, isRoot: Bool, host: ScreenHost) {
         self.model = model
         list = ListScreen(model: model, isRoot: isRoot, host: host)
-        keyMap = KeyMap(title: "Places", list.navigationBindings { .list($0) } + [
-            KeyBinding([.character("s")], "sort", action: .sort),
-            KeyBinding([.character("v")], "layout", action: .layout),
-            FavouriteKey.binding(Action.favourite, inFooter: false)
+        let keys = host.keys.lookup(.places)
+        keyMap = KeyMap(title: "Places", list.navigationBindings(keys) { .list($0) } + [
+            KeyBinding(keys("sort"), action: .sort),
+            KeyBinding(keys("layout"), action: .layout),
+            KeyBinding(keys("favourite"), action: Action.favourite, inFooter: false)
                 .enabled { [unowned model] in model.offersFavourites },
             // "+- radius" in the footer; the help says what each does.
-            KeyBinding([.character("+")], "widen the radius", action: .widen,
-                       footer: .custom(keys: "+-", summary: "radius")),
-            KeyBinding([.character("-")], "narrow the radius", action: .narrow, inFooter: false),
-            KeyBinding([.character("n")], "next name match", action: .match(forward: true), inFooter: false)
+            KeyBinding(keys("widen"), action: .widen, footer: .custom(keys: "+-", summary: "radius")),
+            KeyBinding(keys("narrow"), action: .narrow, inFooter: false),
+            KeyBinding(keys("next_match"), action: .match(forward: true), inFooter: false)
                 .enabled { [unowned model] in model.matchText != nil && model.rowCount > 1 },
-            KeyBinding([.character("N")], "previous name match", action: .match(forward: false), inFooter: false)
+            KeyBinding(keys("previous_match"), action: .match(forward: false), inFooter: false)
                 .enabled { [unowned model] in model.matchText != nil && model.rowCount > 1 },
-        ] + list.commonBindings { .list($0) })
+        ] + list.commonBindings(keys) { .list($0) })
         retryKey = keyMap.key { if case .list(.retry) = $0 { true } else { false } }
         widenKey = keyMap.key { if case .widen = $0 { true } else { false } }
         favouriteKey = keyMap.key { if case .favourite = $0 { true } else { false } }

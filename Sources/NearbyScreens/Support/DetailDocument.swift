@@ -12,8 +12,8 @@ final class DetailDocument {
     private var rendered: [Int] = []
 
     /// The list keys, "scroll" in the footer, each enabled only while there is something to scroll to.
-    func scrollBindings<Action>(_ action: (ListMove) -> Action) -> [KeyBinding<Action>] {
-        ListKeys.bindings(footer: "scroll", action).map { binding in
+    func scrollBindings<Action>(_ keys: (String) -> ActionKeys, _ action: (ListMove) -> Action) -> [KeyBinding<Action>] {
+        ListKeys.bindings(footer: "scroll", keys: keys, action).map { binding in
             binding.enabled { [unowned self] in document.canScroll }
         }
     }

@@ -15,33 +15,34 @@ enum ListAction: Hashable {
 /// The keys every list screen has: its key map starts with `navigationBindings` and ends with `commonBindings`.
 extension ListScreen {
     /// The moves and open: the head of every list's key map.
-    func navigationBindings<Action>(_ wrap: (ListAction) -> Action) -> [KeyBinding<Action>] {
+    func navigationBindings<Action>(_ keys: (String) -> ActionKeys,
+                                    _ wrap: (ListAction) -> Action) -> [KeyBinding<Action>] {
         let model = model
-        var bindings = ListKeys.bindings { wrap(.move($0)) }.map { binding in
+        var bindings = ListKeys.bindings(keys: keys) { wrap(.move($0)) }.map { binding in
             binding.enabled { model.rowCount > 1 }
         }
-        bindings.append(KeyBinding([.enter, .right, .character("l")], "open", action: wrap(.open))
+        bindings.append(KeyBinding(keys("open"), action: wrap(.open))
             .enabled { model.canOpen(at: model.selection.value) })
         return bindings
     }
 
     /// Filter, retry or refresh, and the way back: the tail of every list's key map.
-    func commonBindings<Action>(_ wrap: (ListAction) -> Action) -> [KeyBinding<Action>] {
+    func commonBindings<Action>(_ keys: (String) -> ActionKeys,
+                                _ wrap: (ListAction) -> Action) -> [KeyBinding<Action>] {
         let model = model
         var bindings = [
-            KeyBinding([.character("/")], "filter", action: wrap(.filter)),
-            KeyBinding([.character("r")], "retry", action: wrap(.retry)).enabled { model.canRetry },
-            KeyBinding([.character("r")], "refresh", action: wrap(.refresh), inFooter: false)
+            KeyBinding(keys("filter"), action: wrap(.filter)),
+            KeyBinding(keys("retry"), action: wrap(.retry)).enabled { model.canRetry },
+            KeyBinding(keys("refresh"), action: wrap(.refresh), inFooter: false)
                 .enabled { !model.canRetry },
         ]
         if isRoot {
             // The first screen: only q leaves (Esc or Backspace once too often must not end the session).
-            bindings.append(KeyBinding([.escape], "clear the filter", action: wrap(.clearFilter), inFooter: false)
+            bindings.append(KeyBinding(keys("clear_filter"), action: wrap(.clearFilter), inFooter: false)
                 .enabled { !model.filter.value.isEmpty })
-            bindings.append(KeyBinding([.character("q")], "quit", action: wrap(.back)).essential())
+            bindings.append(KeyBinding(keys("quit"), action: wrap(.back)).essential())
         } else {
-            bindings.append(KeyBinding([.escape, .backspace, .left, .character("q"), .character("h")], "esc", "back",
-                                       action: wrap(.back)).essential())
+            bindings.append(KeyBinding(keys("back"), "esc", "back", action: wrap(.back)).essential())
         }
         return bindings
     }

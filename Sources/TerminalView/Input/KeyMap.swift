@@ -57,6 +57,27 @@ public struct KeyBinding<Action> {
         self.init(keys, summary, action: action, footer: inFooter ? .firstKey : .hidden)
     }
 
+    /// A binding of a named action's keys (its words from the key table).
+    public init(_ entry: ActionKeys, action: Action, footer: FooterHint = .firstKey) {
+        var footer = footer
+        // A fixed label ("↑↓", "esc") names the default keys; rebound keys show their own.
+        if entry.isRebound, case .custom(_, let summary) = footer {
+            footer = .custom(keys: entry.keys.first?.label ?? "", summary: summary)
+        }
+        self.init(entry.keys, entry.summary, action: action, footer: footer)
+        traits.isRebound = entry.isRebound
+    }
+
+    /// A named action's binding that shows its first key in the footer, or only in help.
+    public init(_ entry: ActionKeys, action: Action, inFooter: Bool) {
+        self.init(entry, action: action, footer: inFooter ? .firstKey : .hidden)
+    }
+
+    /// A named action's binding whose footer hint shows `label` for its keys while they are the default ones.
+    public init(_ entry: ActionKeys, _ label: String, _ summary: String, action: Action, inFooter: Bool = true) {
+        self.init(entry, action: action, footer: inFooter ? .custom(keys: label, summary: summary) : .hidden)
+    }
+
     /// The binding applies only while `condition` holds: otherwise its keys do nothing and it is not shown.
     public func enabled(when condition: @escaping @MainActor () -> Bool) -> KeyBinding {
         var copy = self
@@ -78,6 +99,8 @@ public struct KeyBinding<Action> {
     /// The footer's key text changes with the state ("1-2" while two meeting points are shown).
     public func footerKeys(_ text: @escaping @MainActor () -> String) -> KeyBinding {
         var copy = self
+        // Rebound keys show their own first key; the text is about the default ones.
+        guard !traits.isRebound else { return copy }
         copy.traits.footerKeysNow = text
         return copy
     }
@@ -108,6 +131,7 @@ struct KeyTraits {
     var summary: String
     var footer: FooterHint
     var isEssential = false
+    var isRebound = false
     var enabledWhen: (@MainActor () -> Bool)?
     var summaryNow: (@MainActor () -> String)?
     var footerKeysNow: (@MainActor () -> String)?

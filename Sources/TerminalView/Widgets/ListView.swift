@@ -6,19 +6,35 @@ public enum ListMove: Hashable, Sendable, CaseIterable {
 /// The list keys every list screen and every scrolled screen include, so they move the same everywhere:
 /// ↑↓ k j, PgUp PgDn ctrl-b ctrl-f, Home End g G.
 public enum ListKeys {
-    /// - Parameter footer: what the footer calls the moves: "move" in a list, "scroll" in a scrolled view.
+    /// The moves' names and default keys, as the key table holds them.
+    public static let defaults: [ActionKeys] = [
+        ActionKeys("move_down", [.down, .character("j")], "down"),
+        ActionKeys("move_up", [.up, .character("k")], "up"),
+        ActionKeys("page_down", [.pageDown, .control("f")], "page down"),
+        ActionKeys("page_up", [.pageUp, .control("b")], "page up"),
+        ActionKeys("first", [.home, .character("g")], "first"),
+        ActionKeys("last", [.end, .character("G")], "last"),
+    ]
+
+    /// - Parameters:
+    ///   - footer: what the footer calls the moves: "move" in a list, "scroll" in a scrolled view.
+    ///   - keys: each move's keys by name (the defaults, or a screen's rebound ones).
     @MainActor
-    public static func bindings<Action>(footer: String = "move", _ action: (ListMove) -> Action)
-        -> [KeyBinding<Action>] {
+    public static func bindings<Action>(footer: String = "move", keys: (String) -> ActionKeys = ListKeys.standard,
+                                        _ action: (ListMove) -> Action) -> [KeyBinding<Action>] {
         [
-            KeyBinding([.down, .character("j")], "down", action: action(.down),
-                       footer: .custom(keys: "↑↓", summary: footer)),
-            KeyBinding([.up, .character("k")], "up", action: action(.up), footer: .hidden),
-            KeyBinding([.pageDown, .control("f")], "page down", action: action(.pageDown), footer: .hidden),
-            KeyBinding([.pageUp, .control("b")], "page up", action: action(.pageUp), footer: .hidden),
-            KeyBinding([.home, .character("g")], "first", action: action(.first), footer: .hidden),
-            KeyBinding([.end, .character("G")], "last", action: action(.last), footer: .hidden),
+            KeyBinding(keys("move_down"), action: action(.down), footer: .custom(keys: "↑↓", summary: footer)),
+            KeyBinding(keys("move_up"), action: action(.up), footer: .hidden),
+            KeyBinding(keys("page_down"), action: action(.pageDown), footer: .hidden),
+            KeyBinding(keys("page_up"), action: action(.pageUp), footer: .hidden),
+            KeyBinding(keys("first"), action: action(.first), footer: .hidden),
+            KeyBinding(keys("last"), action: action(.last), footer: .hidden),
         ]
+    }
+
+    /// A move's default keys by name.
+    public static func standard(_ name: String) -> ActionKeys {
+        defaults.first { $0.name == name } ?? ActionKeys(name, [], name)
     }
 }
 

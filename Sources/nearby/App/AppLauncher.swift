@@ -78,11 +78,12 @@ struct AppLauncher {
                                                                        places: places, evaluationTime: evaluationTime,
                                                                        holidays: holidays)))
         let coordinator = AppCoordinator(navigator: navigator, root: root, makeFriendsList: makeFriends,
-                                         evaluationTime: evaluationTime)
+                                         evaluationTime: evaluationTime, keyTable: settings.keyTable)
         if let above { navigator.push(above) }
         // Never the key or the token: only which sources are in use.
         logger.info("starting on \(start); places from \(settings.source.rawValue); friends from \(settings.friendsURL == nil ? "the local store" : "a service")")
-        let runLoop = TerminalRunLoop(app: coordinator, hyperlinks: settings.hyperlinks)
+        let runLoop = TerminalRunLoop(app: coordinator, hyperlinks: settings.hyperlinks,
+                                      themeSettings: settings.theme)
         try await runLoop.run()
         if let signal = runLoop.endingSignal {
             logger.info("stopped by signal \(signal)")

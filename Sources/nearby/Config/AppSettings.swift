@@ -1,6 +1,8 @@
 import FoundationEssentials
 import NearbyCore
 import NearbyData
+import NearbyScreens
+import TerminalView
 
 /// The settings the app runs with, each resolved flag > environment > config file > default and checked.
 struct AppSettings: Equatable, Sendable {
@@ -26,6 +28,10 @@ struct AppSettings: Equatable, Sendable {
     var units: UnitSystem = .metric
     /// Whether the app may send links to the terminal (OSC 8); the terminal type can still rule them out.
     var hyperlinks = true
+    /// The theme and the roles restyled in `[colors]`.
+    var theme = ThemeSettings()
+    /// Every screen's keys, with the `[keys]` table's lines applied and checked.
+    var keyTable = KeyTable.standard
     /// Where gpsd listens, for `near = "gps"`.
     var gpsd = GPSDClient()
     /// The country whose public holidays apply everywhere ("LI"); nil looks it up per place.
@@ -98,6 +104,24 @@ struct AppSettings: Equatable, Sendable {
             settings.country = code
         }
         settings.holidaysFile = try sources.value(of: .holidaysFile)
+        if let raw = try sources.value(of: .theme) {
+            guard let name = ThemeName(rawValue: raw.value.trimmingBlanks().lowercased()) else {
+                let names = ThemeName.allCases.map(\.rawValue).joined(separator: ", ")
+                throw SettingsError("\(raw.origin): unknown theme \(TerminalText.quoted(raw.value)); the themes are \(names).")
+            }
+            settings.theme.name = name
+        }
+        if let file {
+            settings.theme.overrides = try colors(of: file)
+            let lines = (file.tables[.keys] ?? []).map {
+                KeyBindingLine(name: $0.key, keys: $0.values, origin: "\(file.path) line \($0.line)")
+            }
+            do {
+                settings.keyTable = try KeyTable(rebinding: lines)
+            } catch {
+                throw SettingsError(error.message)
+            }
+        }
         if settings.source == .google, settings.googleAPIKey == nil {
             let file = settings.configPath.map { " in \($0)" } ?? " in the config file"
             throw SettingsError("The google source needs an API key: set NEARBY_GOOGLE_API_KEY, "
@@ -111,6 +135,24 @@ struct AppSettings: Equatable, Sendable {
     }
 
     /// An http(s) address with a host, without a query or fragment (paths are appended to it).
+    /// The `[colors]` table: each line a role and its style.
+    private static func colors(of file: ConfigFile) throws(SettingsError) -> [ThemeRole: Style] {
+        var styles: [ThemeRole: Style] = [:]
+        for entry in file.tables[.colors] ?? [] {
+            let origin = "\(file.path) line \(entry.line)"
+            guard let role = ThemeRole(rawValue: entry.key) else {
+                let roles = ThemeRole.allCases.map(\.rawValue).joined(separator: ", ")
+                throw SettingsError("\(origin): unknown colour role “\(entry.key)”; the roles are \(roles).")
+            }
+            do {
+                styles[role] = try StyleSpec.parse(entry.values[0])
+            } catch {
+                throw SettingsError("\(origin): \(entry.key) = \(TerminalText.quoted(entry.values[0])): \(error.reason).")
+            }
+        }
+        return styles
+    }
+
     private static func serviceURL(_ raw: RawSetting) throws(SettingsError) -> URL {
         let text = raw.value.trimmingBlanks()
         guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),

@@ -1,16 +1,32 @@
 import FoundationEssentials
 import Glibc
+import NearbyCore
 
 /// The config file: `key = "value"` lines, a small subset of TOML.
 ///
 /// Blank lines and `#` comments (also after a value) are allowed; values are double-quoted strings with
-/// TOML's escapes, or single-quoted literal strings. Anything else — tables, bare values, unknown or repeated
-/// keys, control characters — is an error naming the line, so a typo never goes unnoticed.
+/// TOML's escapes, or single-quoted literal strings. Two tables follow the settings: `[keys]` (an action's
+/// keys by its name, one string or a list of strings: `move_down = ["j", "down"]`, `places.sort = "o"`) and
+/// `[colors]` (a role's style: `selection = "black on yellow bold"`). Anything else — other tables, bare
+/// values, unknown or repeated keys, control characters — is an error naming the line, so a typo never goes
+/// unnoticed.
 struct ConfigFile: Equatable {
     /// One value and the line it was read from.
     struct Entry: Equatable {
         var value: String
         var line: Int
+    }
+
+    /// One line of a table: its key, its values (a list in `[keys]`, one in `[colors]`) and its line.
+    struct TableEntry: Equatable {
+        var key: String
+        var values: [String]
+        var line: Int
+    }
+
+    /// The tables the file may hold after its settings.
+    enum Table: String, CaseIterable {
+        case keys, colors
     }
 
     /// Files larger than this are not read: a config file is a few lines.
@@ -19,6 +35,8 @@ struct ConfigFile: Equatable {
     /// The path shown in messages.
     let path: String
     private(set) var entries: [SettingKey: Entry] = [:]
+    /// The lines of `[keys]` and `[colors]`, in file order.
+    private(set) var tables: [Table: [TableEntry]] = [:]
 
     /// Reads the file at `url`; nil when there is none.
     static func load(from url: URL) throws(SettingsError) -> ConfigFile? {
@@ -49,11 +67,35 @@ struct ConfigFile: Equatable {
     init(parsing text: String, path: String) throws(SettingsError) {
         self.path = path
         let body = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
+        var table: Table?
+        var tableLines: [Table: Int] = [:]
         for (index, line) in body.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let number = index + 1
             do throws(LineError) {
-                guard let (key, value) = try Self.parse(line.unicodeScalars) else {
+                if let header = try Self.tableHeader(line.unicodeScalars) {
+                    if let earlier = tableLines[header] {
+                        throw LineError("[\(header.rawValue)] appears twice (lines \(earlier) and \(number))")
+                    }
+                    tableLines[header] = number
+                    table = header
                     continue
+                }
+                if let table {
+                    guard let (key, values, isList) = try Self.parse(line.unicodeScalars, inTable: true) else { continue }
+                    if table == .colors, isList {
+                        throw LineError("a colour is one quoted style, such as \(key) = \"white on blue bold\"")
+                    }
+                    if let earlier = tables[table]?.first(where: { $0.key == key }) {
+                        throw LineError("“\(key)” is set twice in [\(table.rawValue)] (lines \(earlier.line) and \(number))")
+                    }
+                    tables[table, default: []].append(TableEntry(key: key, values: values, line: number))
+                    continue
+                }
+                guard let (key, values, _) = try Self.parse(line.unicodeScalars, inTable: false) else {
+                    continue
+                }
+                guard values.count == 1, let value = values.first else {
+                    throw LineError("“\(key)” takes one quoted value, not a list")
                 }
                 guard let setting = SettingKey(rawValue: key) else {
                     let known = SettingKey.allCases.map(\.fileKey).joined(separator: ", ")
@@ -81,14 +123,37 @@ struct ConfigFile: Equatable {
         init(_ reason: String) { self.reason = reason }
     }
 
-    /// The key and value of one line, or nil for a blank or comment line.
-    private static func parse(_ line: Substring.UnicodeScalarView) throws(LineError) -> (String, String)? {
+    /// The table a `[name]` line opens, nil for any other line.
+    private static func tableHeader(_ line: Substring.UnicodeScalarView) throws(LineError) -> Table? {
+        var rest = line
+        skipBlanks(&rest)
+        guard rest.first == "[" else { return nil }
+        rest.removeFirst()
+        var name = ""
+        while let scalar = rest.first, scalar != "]" {
+            guard !isControl(scalar) else { throw LineError("a table's name may not hold control characters") }
+            name.unicodeScalars.append(scalar)
+            rest.removeFirst()
+        }
+        guard rest.popFirst() == "]" else { throw LineError("the table's name has no closing “]”") }
+        skipBlanks(&rest)
+        if let next = rest.first, next != "#" { throw LineError("unexpected text after [\(name)]") }
+        let trimmed = name.trimmingBlanks()
+        guard let table = Table(rawValue: trimmed) else {
+            throw LineError("unknown table [\(trimmed)]; the tables are [keys] and [colors]")
+        }
+        return table
+    }
+
+    /// The key and values of one line, or nil for a blank or comment line. A table's keys may name a screen
+    /// ("places.sort") and its values may be a list (["j", "down"]).
+    private static func parse(_ line: Substring.UnicodeScalarView, inTable: Bool)
+        throws(LineError) -> (key: String, values: [String], isList: Bool)? {
         var rest = line
         skipBlanks(&rest)
         guard let first = rest.first, first != "#" else { return nil }
-        if first == "[" { throw LineError("tables ([…]) are not used; write key = \"value\" lines") }
         var key = ""
-        while let scalar = rest.first, isKeyScalar(scalar) {
+        while let scalar = rest.first, isKeyScalar(scalar) || (inTable && scalar == ".") {
             key.unicodeScalars.append(scalar)
             rest.removeFirst()
         }
@@ -97,22 +162,49 @@ struct ConfigFile: Equatable {
         guard rest.first == "=" else { throw LineError("expected “=” after “\(key)”") }
         rest.removeFirst()
         skipBlanks(&rest)
-        let value: String
-        switch rest.first {
-        case "\""?:
+        var values: [String] = []
+        let isList = inTable && rest.first == "["
+        if isList {
             rest.removeFirst()
-            value = try basicString(&rest)
-        case "'"?:
+            skipBlanks(&rest)
+            while rest.first != "]" {
+                guard let value = try quoted(&rest, key: key) else {
+                    throw LineError("the list of “\(key)” has no closing “]”")
+                }
+                values.append(value)
+                skipBlanks(&rest)
+                if rest.first == "," {
+                    rest.removeFirst()
+                    skipBlanks(&rest)
+                } else if rest.first != "]" {
+                    throw LineError("write the list of “\(key)” as [\"a\", \"b\"]")
+                }
+            }
             rest.removeFirst()
-            value = try literalString(&rest)
-        case nil:
-            throw LineError("“\(key)” has no value")
-        default:
-            throw LineError("values are quoted: \(key) = \"…\"")
+            if values.isEmpty { throw LineError("the list of “\(key)” is empty") }
+        } else {
+            guard let value = try quoted(&rest, key: key) else { throw LineError("“\(key)” has no value") }
+            values = [value]
         }
         skipBlanks(&rest)
         if let next = rest.first, next != "#" { throw LineError("unexpected text after the value of “\(key)”") }
-        return (key, value)
+        return (key, values, isList)
+    }
+
+    /// A quoted value at the start of `rest`; nil at the end of the line.
+    private static func quoted(_ rest: inout Substring.UnicodeScalarView, key: String) throws(LineError) -> String? {
+        switch rest.first {
+        case "\""?:
+            rest.removeFirst()
+            return try basicString(&rest)
+        case "'"?:
+            rest.removeFirst()
+            return try literalString(&rest)
+        case nil:
+            return nil
+        default:
+            throw LineError("values are quoted: \(key) = \"…\"")
+        }
     }
 
     private static func basicString(_ rest: inout Substring.UnicodeScalarView) throws(LineError) -> String {

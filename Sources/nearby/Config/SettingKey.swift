@@ -19,6 +19,8 @@ enum SettingKey: String, CaseIterable, Sendable {
     case holidaysFile = "holidays_file"
     /// Whether websites and e-mail addresses are sent as terminal links (OSC 8): "on" or "off".
     case hyperlinks
+    /// The colours: "default", "light", "high-contrast" or "mono" (roles restyled in `[colors]`).
+    case theme
 
     /// The key in the config file.
     var fileKey: String { rawValue }
@@ -34,7 +36,7 @@ enum SettingKey: String, CaseIterable, Sendable {
         case .googleAPI: "--google-api"
         case .gpsd: "--gpsd"
         case .databaseURL: "--database"
-        case .googleAPIKey, .units, .placesToken, .country, .holidaysFile, .hyperlinks: nil
+        case .googleAPIKey, .units, .placesToken, .country, .holidaysFile, .hyperlinks, .theme: nil
         }
     }
 
@@ -53,6 +55,7 @@ enum SettingKey: String, CaseIterable, Sendable {
         case .country: "NEARBY_COUNTRY"
         case .holidaysFile: "NEARBY_HOLIDAYS_FILE"
         case .hyperlinks: "NEARBY_HYPERLINKS"
+        case .theme: "NEARBY_THEME"
         case .near, .units: nil
         }
     }

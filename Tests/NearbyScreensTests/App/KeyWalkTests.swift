@@ -17,12 +17,13 @@ final class KeyWalkTests {
 
     /// Walks a view on a stub list, a fresh one for every key, with row `index` selected.
     private func walkList<Model: RecordingListModel>(_ makeModel: @escaping () -> Model, selecting index: Int,
-                                                     unbound: [Key], sourceLocation: SourceLocation = #_sourceLocation,
+                                                     unbound: [Key], keyTable: KeyTable = .standard,
+                                                     sourceLocation: SourceLocation = #_sourceLocation,
                                                      view: @escaping @MainActor (Model, ScreenHost) -> ScreenView)
         async throws {
         try await KeyWalk.expectHelpListsExactlyTheKeysThatWork(open: {
             let model = makeModel()
-            let (runner, coordinator) = StubApp.make { view(model, $0) }
+            let (runner, coordinator) = StubApp.make(keyTable: keyTable) { view(model, $0) }
             model.select(index)
             runner.renderIfNeeded()
             return WalkedApp(runner: runner, coordinator: coordinator, probe: { model.calls })
@@ -44,6 +45,23 @@ final class KeyWalkTests {
 
     @Test func placesList() async throws {
         try await walkList({ StubPlacesList(count: 100_000) }, selecting: 50_000, unbound: unboundLetters) {
+            PlacesListView(model: $0, isRoot: false, host: $1)
+        }
+    }
+
+    /// Keys rebound in the config file: the help lists them and they act; the keys they replaced do nothing,
+    /// on the screen and everywhere (help).
+    @Test func placesListWithReboundKeys() async throws {
+        let table = try KeyTable(rebinding: [
+            KeyBindingLine(name: "move_down", keys: ["J", "ctrl-n"], origin: "config.toml line 2"),
+            KeyBindingLine(name: "places.sort", keys: ["o"], origin: "config.toml line 3"),
+            KeyBindingLine(name: "help", keys: ["H"], origin: "config.toml line 4"),
+            KeyBindingLine(name: "back", keys: ["esc", "backspace"], origin: "config.toml line 5"),
+        ])
+        try await walkList({ StubPlacesList(count: 100) }, selecting: 50, unbound: [
+            .character("j"), .character("s"), .character("?"), .character("q"), .character("h"), .left,
+            .character("b"), .character("z"), .down,
+        ], keyTable: table) {
             PlacesListView(model: $0, isRoot: false, host: $1)
         }
     }

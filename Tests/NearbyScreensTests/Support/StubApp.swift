@@ -7,13 +7,16 @@ import TerminalView
 /// An app whose first screen is a view on a stub view model, drawn once at `size`.
 @MainActor
 enum StubApp {
-    static func make(size: Size = Size(width: 80, height: 24), _ makeView: @MainActor (ScreenHost) -> ScreenView)
+    static func make(size: Size = Size(width: 80, height: 24), keyTable: KeyTable = .standard,
+                     themeSettings: ThemeSettings = ThemeSettings(), colorSupport: ColorSupport = .eight,
+                     _ makeView: @MainActor (ScreenHost) -> ScreenView)
         -> (runner: HeadlessRunner, coordinator: AppCoordinator) {
         let coordinator = AppCoordinator(navigator: Navigator(), rootView: makeView, makeFriendsList: {
             .friendsList(FriendsListViewModel(context: FriendsContext(repository: InMemoryFriends([]),
                                                                       navigator: Navigator())))
-        })
-        let runner = HeadlessRunner(app: coordinator, size: size)
+        }, keyTable: keyTable)
+        let runner = HeadlessRunner(app: coordinator, size: size, colorSupport: colorSupport,
+                                    themeSettings: themeSettings)
         runner.renderIfNeeded()
         return (runner, coordinator)
     }

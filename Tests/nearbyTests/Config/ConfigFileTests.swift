@@ -40,7 +40,7 @@ struct ConfigFileTests {
     @Test func mistakesNameTheLineInOneLine() {
         let cases: [(String, String)] = [
             ("source = overpass", "line 1: values are quoted"),
-            ("\n[nearby]", "line 2: tables"),
+            ("\n[nearby]", "line 2: unknown table [nearby]"),
             ("sourc = \"local\"", "unknown key “sourc”; known keys: source, places_url"),
             ("source = \"local\"\nsource = \"google\"", "line 2: “source” is set twice (lines 1 and 2)"),
             ("source = \"local", "no closing quote"),

@@ -1,0 +1,91 @@
+import Foundation
+import NearbyScreens
+import Testing
+import TerminalView
+@testable import nearby
+
+/// The config file's `theme`, `[keys]` and `[colors]`: read, checked, and each mistake naming its line.
+@Suite("Keys and colours in the config file")
+struct KeysAndColorsSettingsTests {
+    private func resolve(_ text: String) throws -> AppSettings {
+        let file = try ConfigFile(parsing: text, path: "/conf/config.toml")
+        return try AppSettings.resolve(flags: [:], environment: [:], file: file)
+    }
+
+    private func failure(_ text: String, environment: [String: String] = [:]) -> String? {
+        do throws(SettingsError) {
+            let file = try ConfigFile(parsing: text, path: "/conf/config.toml")
+            _ = try AppSettings.resolve(flags: [:], environment: environment, file: file)
+            return nil
+        } catch {
+            return error.description
+        }
+    }
+
+    @Test func tablesAfterTheSettings() throws {
+        let file = try ConfigFile(parsing: """
+            source = "local"
+            [keys]
+            move_down = ["j", "down", 'ctrl-n']   # as in lazygit
+            places.sort = "o"
+            [ colors ]
+            selection = "black on yellow bold"
+            """, path: "config.toml")
+        #expect(file.entries[.source]?.value == "local")
+        #expect(file.tables[.keys] == [
+            ConfigFile.TableEntry(key: "move_down", values: ["j", "down", "ctrl-n"], line: 3),
+            ConfigFile.TableEntry(key: "places.sort", values: ["o"], line: 4),
+        ])
+        #expect(file.tables[.colors] == [ConfigFile.TableEntry(key: "selection", values: ["black on yellow bold"], line: 6)])
+    }
+
+    @Test func tableMistakesNameTheLine() {
+        let cases: [(String, String)] = [
+            ("[keys]\n[keys]", "line 2: [keys] appears twice (lines 1 and 2)"),
+            ("[keys\nsort = \"o\"", "line 1: the table's name has no closing “]”"),
+            ("[colors]\nselection = [\"red\"]", "line 2: a colour is one quoted style"),
+            ("[keys]\nsort = [\"o\", ", "line 2: the list of “sort” has no closing “]”"),
+            ("[keys]\nsort = []", "line 2: the list of “sort” is empty"),
+            ("[keys]\nsort = [\"o\" \"p\"]", "line 2: write the list of “sort” as"),
+            ("[keys]\nsort = \"o\"\nsort = \"p\"", "line 3: “sort” is set twice in [keys]"),
+            ("near = [\"Vaduz\"]", "line 1: values are quoted"),
+            ("[keys] x", "unexpected text after [keys]"),
+        ]
+        for (text, expected) in cases {
+            let message = failure(text)
+            #expect(message?.contains(expected) == true, "\(text.debugDescription) → \(message ?? "no error")")
+        }
+    }
+
+    @Test func themeAndColours() throws {
+        let settings = try resolve("""
+            theme = "high-contrast"
+            [colors]
+            open = "green bold"
+            muted = "color244"
+            """)
+        #expect(settings.theme.name == .highContrast)
+        #expect(settings.theme.overrides == [.open: Style(foreground: .green, attributes: .bold),
+                                             .muted: Style(foreground: .indexed(244))])
+        #expect(try resolve("").theme == ThemeSettings())
+        let fromEnvironment = try AppSettings.resolve(flags: [:], environment: ["NEARBY_THEME": "light"], file: nil)
+        #expect(fromEnvironment.theme.name == .light)
+    }
+
+    @Test func colourMistakesNameTheLine() {
+        #expect(failure("theme = \"solarized\"")?.contains("unknown theme “solarized”; the themes are default, light, high-contrast, mono") == true)
+        #expect(failure("[colors]\n\nselected = \"red\"") == "/conf/config.toml line 3: unknown colour role “selected”; the roles are "
+                + ThemeRole.allCases.map(\.rawValue).joined(separator: ", ") + ".")
+        #expect(failure("[colors]\nheader = \"purple on blue\"")?.hasPrefix("/conf/config.toml line 2: header = “purple on blue”: unknown word “purple”") == true)
+    }
+
+    @Test func keysReachTheTableAndClashesNameTheLine() throws {
+        let settings = try resolve("[keys]\nmove_down = [\"J\", \"ctrl-n\"]\nplaces.sort = \"o\"")
+        #expect(settings.keyTable.keys(.places, "sort").keys == [.character("o")])
+        #expect(settings.keyTable.keys(.home, "move_down").keys == [.character("J"), .control("n")])
+        #expect(failure("[keys]\n# mine\nplaces.sort = \"/\"")
+                == "/conf/config.toml line 3: / for sort clashes with filter (filter) on the places screen.")
+        #expect(failure("[keys]\nsort = \"hyper\"")?.hasPrefix("/conf/config.toml line 2: unknown key “hyper” for sort") == true)
+        #expect(failure("[keys]\nsource = \"s\"")?.hasPrefix("/conf/config.toml line 2: no screen has an action “source”") == true)
+    }
+}
