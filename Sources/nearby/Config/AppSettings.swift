@@ -30,6 +30,8 @@ struct AppSettings: Equatable, Sendable {
     var hyperlinks = true
     /// The theme and the roles restyled in `[colors]`.
     var theme = ThemeSettings()
+    /// The download index of `nearby regions` (nil: Geofabrik's).
+    var regionsURL: URL?
     /// Every screen's keys, with the `[keys]` table's lines applied and checked.
     var keyTable = KeyTable.standard
     /// Where gpsd listens, for `near = "gps"`.
@@ -56,6 +58,7 @@ struct AppSettings: Equatable, Sendable {
             settings.source = source
         }
         settings.placesURL = try sources.value(of: .placesURL).map(Self.serviceURL)
+        settings.regionsURL = try sources.value(of: .regionsURL).map(Self.serviceURL)
         settings.friendsURL = try sources.value(of: .friendsURL).map(Self.serviceURL)
         settings.friendsToken = try sources.value(of: .friendsToken).map(Self.secret)
         if let raw = try sources.value(of: .googleAPIKey) {

@@ -21,6 +21,8 @@ enum SettingKey: String, CaseIterable, Sendable {
     case hyperlinks
     /// The colours: "default", "light", "high-contrast" or "mono" (roles restyled in `[colors]`).
     case theme
+    /// The download index `nearby regions` and `nearby download` read (Geofabrik's `index-v1.json` format).
+    case regionsURL = "regions_url"
 
     /// The key in the config file.
     var fileKey: String { rawValue }
@@ -36,6 +38,7 @@ enum SettingKey: String, CaseIterable, Sendable {
         case .googleAPI: "--google-api"
         case .gpsd: "--gpsd"
         case .databaseURL: "--database"
+        case .regionsURL: "--regions-url"
         case .googleAPIKey, .units, .placesToken, .country, .holidaysFile, .hyperlinks, .theme: nil
         }
     }
@@ -56,6 +59,7 @@ enum SettingKey: String, CaseIterable, Sendable {
         case .holidaysFile: "NEARBY_HOLIDAYS_FILE"
         case .hyperlinks: "NEARBY_HYPERLINKS"
         case .theme: "NEARBY_THEME"
+        case .regionsURL: "NEARBY_REGIONS_URL"
         case .near, .units: nil
         }
     }
