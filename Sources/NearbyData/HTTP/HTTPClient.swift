@@ -81,10 +81,22 @@ public final class HTTPClient: Sendable {
         return response
     }
 
+    /// Sends `request` and writes a 2xx answer's body into `sink`'s file as it arrives (an error's body is read
+    /// as `send` reads one); the answer returned has an empty body then. No time limit but a stall: below
+    /// 1 KB/s for a minute. Cancelling the calling task stops the transfer; the file keeps what arrived.
+    public func download(_ request: Request, into sink: DownloadSink) async throws(HTTPFailure) -> Response {
+        if Task.isCancelled { throw .cancelled }
+        var transfer = try makeTransfer(request)
+        transfer.sink = sink
+        transfer.maxBodySize = 1 << 42
+        return try await engine.perform(transfer).get()
+    }
+
     private func makeTransfer(_ request: Request) throws(HTTPFailure) -> TransferRequest {
         var base = baseURL.absoluteString
-        while base.hasSuffix("/") { base.removeLast() }
-        let path = request.path.hasPrefix("/") ? request.path : "/" + request.path
+        while base.hasSuffix("/"), !request.path.isEmpty { base.removeLast() }
+        // An empty path asks for the base URL itself (a file's address), not for a folder under it.
+        let path = request.path.isEmpty || request.path.hasPrefix("/") ? request.path : "/" + request.path
         // Messages name the problem, never the address: it may carry an API key.
         guard var components = URLComponents(string: base + path) else {
             throw .cannotConnect("not a valid address")

@@ -32,6 +32,8 @@ struct AppSettings: Equatable, Sendable {
     var theme = ThemeSettings()
     /// The download index of `nearby regions` (nil: Geofabrik's).
     var regionsURL: URL?
+    /// `nearby download` keeps the extract after importing it.
+    var keepDownloads = false
     /// Every screen's keys, with the `[keys]` table's lines applied and checked.
     var keyTable = KeyTable.standard
     /// Where gpsd listens, for `near = "gps"`.
@@ -90,6 +92,13 @@ struct AppSettings: Equatable, Sendable {
             case "off", "false", "no", "0": settings.hyperlinks = false
             default:
                 throw SettingsError("\(raw.origin): \(TerminalText.quoted(raw.value)) is not on or off.")
+            }
+        }
+        if let raw = try sources.value(of: .keepDownloads) {
+            switch raw.value.lowercased() {
+            case "yes", "true", "on", "1": settings.keepDownloads = true
+            case "no", "false", "off", "0": settings.keepDownloads = false
+            default: throw SettingsError("\(raw.origin): \(TerminalText.quoted(raw.value)) is not yes or no.")
             }
         }
         if let raw = try sources.value(of: .units) {

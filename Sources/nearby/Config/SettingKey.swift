@@ -23,6 +23,8 @@ enum SettingKey: String, CaseIterable, Sendable {
     case theme
     /// The download index `nearby regions` and `nearby download` read (Geofabrik's `index-v1.json` format).
     case regionsURL = "regions_url"
+    /// Whether `nearby download` keeps the extract after importing it: "yes" or "no".
+    case keepDownloads = "keep_downloads"
 
     /// The key in the config file.
     var fileKey: String { rawValue }
@@ -39,7 +41,7 @@ enum SettingKey: String, CaseIterable, Sendable {
         case .gpsd: "--gpsd"
         case .databaseURL: "--database"
         case .regionsURL: "--regions-url"
-        case .googleAPIKey, .units, .placesToken, .country, .holidaysFile, .hyperlinks, .theme: nil
+        case .googleAPIKey, .units, .placesToken, .country, .holidaysFile, .hyperlinks, .theme, .keepDownloads: nil
         }
     }
 
@@ -60,7 +62,7 @@ enum SettingKey: String, CaseIterable, Sendable {
         case .hyperlinks: "NEARBY_HYPERLINKS"
         case .theme: "NEARBY_THEME"
         case .regionsURL: "NEARBY_REGIONS_URL"
-        case .near, .units: nil
+        case .near, .units, .keepDownloads: nil
         }
     }
 

@@ -44,6 +44,7 @@ struct RegionsCommandTests {
         let asked = requests.withLock { $0 }
         #expect(asked.count == 1)
         #expect(asked.first?.headers["user-agent"]?.hasPrefix("Nearby/") == true)
+        #expect(asked.first?.path == "/index-v1.json", "the index's own address, not a folder under it")
         await server.stop()
 
         // With the site gone and no copy for its address, the command says so in a sentence.

@@ -6,12 +6,15 @@ enum CurlFailure {
     /// Why the transport stopped a transfer itself from one of its callbacks.
     enum Abort: Sendable {
         case bodyTooLarge, headersTooLarge
+        /// A download's file refused the bytes (the sink keeps the error).
+        case fileWriteFailed
     }
 
     static func failure(for code: CURLcode, abort: Abort?, limit: Int) -> HTTPFailure {
         switch abort {
         case .bodyTooLarge: return .tooLarge(limit: limit)
         case .headersTooLarge: return .badBody("header section too large")
+        case .fileWriteFailed: return .badBody("the file could not be written")
         case nil: break
         }
         switch code {

@@ -13,6 +13,10 @@ final class CurlTransfer {
     private var headers = ResponseHeaderLines()
     private var headerBytes = 0
     private var abort: CurlFailure.Abort?
+    /// A download's file, and whether its body has begun (with the answer's status).
+    private let sink: DownloadSink?
+    private var sinkStatus: Int?
+    private var written: Int64 = 0
 
     /// Above this the header section is hostile, not an answer.
     private static let maxHeaderBytes = 256 * 1024
@@ -26,6 +30,7 @@ final class CurlTransfer {
         self.curl = curl
         self.ticket = ticket
         self.maxBodySize = request.maxBodySize
+        self.sink = request.sink
         try configure(request)
     }
 
@@ -56,7 +61,14 @@ final class CurlTransfer {
         try set(CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
         try set(CURLOPT_FOLLOWLOCATION, 1)
         try set(CURLOPT_MAXREDIRS, 5)
-        try set(CURLOPT_TIMEOUT_MS, timeout)
+        if request.sink != nil {
+            // A region's extract takes as long as it takes; a transfer that stalls is the one to stop.
+            try set(CURLOPT_TIMEOUT_MS, 0)
+            try set(CURLOPT_LOW_SPEED_LIMIT, 1024)
+            try set(CURLOPT_LOW_SPEED_TIME, 60)
+        } else {
+            try set(CURLOPT_TIMEOUT_MS, timeout)
+        }
         try set(CURLOPT_CONNECTTIMEOUT_MS, min(timeout, Self.maxConnectMilliseconds))
         // An empty list offers every decoding this libcurl has (gzip, deflate, …) and decodes the answer.
         try set(CURLOPT_ACCEPT_ENCODING, "")
@@ -124,7 +136,26 @@ final class CurlTransfer {
 
     /// Returns how much was taken; anything else makes libcurl stop the transfer.
     private func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Int {
-        guard body.count + bytes.count <= maxBodySize else {
+        if let sink {
+            if sinkStatus == nil {
+                var status = 0
+                _ = nearby_curl_getinfo_long(curl.api, easy, CURLINFO_RESPONSE_CODE, &status)
+                sinkStatus = status
+                if (200...299).contains(status) {
+                    guard sink.begin(status: status) else { abort = .fileWriteFailed; return 0 }
+                    written = status == 206 ? sink.resumeFrom : 0
+                }
+            }
+            // An error's body is read into memory, as any answer's, for the caller's message.
+            if let status = sinkStatus, (200...299).contains(status) {
+                guard sink.write(bytes) else { abort = .fileWriteFailed; return 0 }
+                written += Int64(bytes.count)
+                sink.progress(written)
+                return bytes.count
+            }
+        }
+        // A download's error page is read only so far: its file is what may be large.
+        guard body.count + bytes.count <= (sink == nil ? maxBodySize : 64 * 1024) else {
             abort = .bodyTooLarge
             body = Data()
             return 0

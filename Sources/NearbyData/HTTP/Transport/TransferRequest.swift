@@ -11,6 +11,9 @@ struct TransferRequest: Sendable {
     /// The whole exchange, connecting included.
     var timeoutMilliseconds: Int
     var maxBodySize: Int
+    /// A download: the body goes to this file, and the transfer ends only when it stalls (below 1 KB/s for a
+    /// minute) rather than at `timeoutMilliseconds`.
+    var sink: DownloadSink?
 
     /// The exchange's time limit in whole milliseconds, at least one (libcurl reads zero as "no limit").
     static func milliseconds(_ duration: Duration) -> Int {
