@@ -74,8 +74,9 @@ public struct RegionIndexSource: Sendable {
         let temporary = folder.appendingPathComponent(".regions-index.\(getpid()).tmp")
         do {
             try data.write(to: temporary)
-            try Data(url.absoluteString.utf8).write(to: sourceFile)
             guard rename(temporary.path, cacheFile.path) == 0 else { throw CocoaError(.fileWriteUnknown) }
+            // Named after the copy is in place: a copy is never taken for another address's.
+            try Data(url.absoluteString.utf8).write(to: sourceFile)
         } catch {
             try? FileManager.default.removeItem(at: temporary)
         }

@@ -15,6 +15,9 @@ public enum KeyScreen: String, CaseIterable, Sendable {
     case friendForm = "friend_form"
     case help
 
+    /// Screens that type printable keys (and the editing keys) into a text field when no action takes them.
+    var takesText: Bool { self == .search || self == .friendForm }
+
     /// The screens where the global keys act too, so a key of theirs must not shadow one.
     var seesGlobalKeys: Bool {
         switch self {
@@ -95,6 +98,7 @@ public struct KeyTable: Sendable, Equatable {
             }
             for screen in targets {
                 guard let index = screens[screen]?.firstIndex(where: { $0.name == action }) else { continue }
+                try Self.checkUsable(keys, line: line, screen: screen)
                 screens[screen]?[index].keys = keys
                 screens[screen]?[index].isRebound = true
                 origins[screen, default: [:]][action] = line.origin
@@ -113,6 +117,31 @@ public struct KeyTable: Sendable, Equatable {
             if !keys.contains(key) { keys.append(key) }
         }
         return keys
+    }
+
+    /// Keys the app keeps for itself whatever is open: quit, redraw, suspend.
+    private static let reserved: Set<Key> = [.control("c"), .control("l"), .control("z")]
+    /// What a text field does with these keys: they move in it or delete.
+    private static let editing: Set<Key> = [.left, .right, .home, .end, .backspace, .delete,
+                                            .control("a"), .control("e"), .control("u"), .control("k"), .control("w")]
+
+    /// A rebound key must reach the action: not one the app keeps, nor, where a field takes text, a
+    /// character or an editing key (the field would lose it).
+    private static func checkUsable(_ keys: [Key], line: KeyBindingLine, screen: KeyScreen) throws(KeyBindingError) {
+        for key in keys {
+            if reserved.contains(key) {
+                throw KeyBindingError("\(line.origin): \(key.name) for \(line.name) is kept for quitting, redrawing and "
+                                      + "suspending; choose another key.")
+            }
+            guard screen.takesText else { continue }
+            var isCharacter = false
+            if case .character = key { isCharacter = true }
+            if isCharacter || editing.contains(key) {
+                throw KeyBindingError("\(line.origin): \(key.name) for \(line.name): the \(screen.rawValue) screen types "
+                                      + "that key into its field; use esc, enter, tab, shift-tab, up, down, f1–f12 or "
+                                      + "a ctrl key there.")
+            }
+        }
     }
 
     /// Actions of one screen that are never offered at once, so they may share keys: retry on an error row,

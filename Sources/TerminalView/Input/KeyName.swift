@@ -22,11 +22,14 @@ extension Key {
             self = key
             return
         }
-        if lower.hasPrefix("ctrl-"), lower.count == 6, let letter = lower.last, letter.isASCII, letter.isLetter {
+        // ctrl-h, ctrl-i, ctrl-j and ctrl-m reach the app as backspace, tab and enter: no key of their own.
+        if lower.hasPrefix("ctrl-"), lower.count == 6, let letter = lower.last, letter.isASCII, letter.isLetter,
+           !"hijm".contains(letter) {
             self = .control(letter)
             return
         }
-        if lower.hasPrefix("f"), let number = Int(lower.dropFirst()), (1...24).contains(number) {
+        // The terminals' own function keys: F1 to F12 (shifted ones arrive as other sequences, or not at all).
+        if lower.hasPrefix("f"), let number = Int(lower.dropFirst()), (1...12).contains(number) {
             self = .function(number)
             return
         }

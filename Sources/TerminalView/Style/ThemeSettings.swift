@@ -11,7 +11,6 @@ public enum ThemeRole: String, CaseIterable, Sendable {
     case fieldLabel = "field_label"
     case fieldText = "field_text"
     case fieldFocused = "field_focused"
-    case dialog
 
     /// The theme's style for this role.
     var keyPath: WritableKeyPath<Theme, Style> {
@@ -32,7 +31,6 @@ public enum ThemeRole: String, CaseIterable, Sendable {
         case .fieldLabel: \.fieldLabel
         case .fieldText: \.fieldText
         case .fieldFocused: \.fieldFocused
-        case .dialog: \.dialog
         }
     }
 }

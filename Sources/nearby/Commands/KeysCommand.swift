@@ -32,7 +32,8 @@ struct KeysCommand: ParsableCommand {
             return
         }
         let nameWidth = rows.map { $0.0.rawValue.count + 1 + $0.1.name.count }.max() ?? 0
-        let keyTexts = rows.map { $0.1.keys.map(\.name).joined(separator: " ") }
+        // Key names come from the config file: shown safe, as every text from outside.
+        let keyTexts = rows.map { $0.1.keys.map { TerminalText.safe($0.name) }.joined(separator: " ") }
         let keyWidth = keyTexts.map(\.count).max() ?? 0
         Console.write(zip(rows, keyTexts).map { row, keys in
             let name = row.0.rawValue + "." + row.1.name

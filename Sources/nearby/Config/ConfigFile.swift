@@ -82,6 +82,10 @@ struct ConfigFile: Equatable {
                 }
                 if let table {
                     guard let (key, values, isList) = try Self.parse(line.unicodeScalars, inTable: true) else { continue }
+                    if SettingKey(rawValue: key) != nil {
+                        throw LineError("“\(key)” is a setting: settings go above the first table "
+                                        + "([\(table.rawValue)] starts on line \(tableLines[table] ?? 0))")
+                    }
                     if table == .colors, isList {
                         throw LineError("a colour is one quoted style, such as \(key) = \"white on blue bold\"")
                     }
@@ -157,7 +161,10 @@ struct ConfigFile: Equatable {
             key.unicodeScalars.append(scalar)
             rest.removeFirst()
         }
-        guard !key.isEmpty else { throw LineError("expected a key such as source = \"overpass\"") }
+        guard !key.isEmpty else {
+            if first == "\"" || first == "'" { throw LineError("keys are written without quotes: places.sort = \"o\"") }
+            throw LineError("expected a key such as source = \"overpass\"")
+        }
         skipBlanks(&rest)
         guard rest.first == "=" else { throw LineError("expected “=” after “\(key)”") }
         rest.removeFirst()

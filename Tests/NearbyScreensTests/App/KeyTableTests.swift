@@ -89,3 +89,36 @@ struct KeyTableTests {
         }
     }
 }
+
+/// Keys that could never reach their action are refused: the app's own, and on screens that type text, letters
+/// and editing keys.
+struct UnusableKeyTests {
+    private func error(_ name: String, _ keys: String...) -> String? {
+        do {
+            _ = try KeyTable(rebinding: [KeyBindingLine(name: name, keys: keys, origin: "config.toml line 3")])
+            return nil
+        } catch {
+            return error.message
+        }
+    }
+
+    @Test func theAppsOwnKeysAreKept() {
+        #expect(error("help", "ctrl-l")?.contains("kept for quitting, redrawing and suspending") == true)
+        #expect(error("sort", "ctrl-c") != nil)
+        #expect(error("sort", "ctrl-z") != nil)
+    }
+
+    @Test func keysThatArriveAsOthersAreNoKeys() {
+        for name in ["ctrl-m", "ctrl-i", "ctrl-h", "ctrl-j", "f13", "f24"] {
+            #expect(error("sort", name)?.contains("unknown key") == true, "\(name)")
+        }
+    }
+
+    @Test func screensThatTakeTextKeepTheirLettersAndEditingKeys() {
+        #expect(error("friend_form.cancel", "x")?.contains("types that key into its field") == true)
+        #expect(error("search.pick", "a") != nil)
+        #expect(error("friend_form.save", "ctrl-a") != nil)
+        #expect(error("friend_form.cancel", "f2") == nil)
+        #expect(error("search.pick", "ctrl-t") == nil)
+    }
+}

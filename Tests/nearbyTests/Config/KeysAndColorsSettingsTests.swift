@@ -50,6 +50,8 @@ struct KeysAndColorsSettingsTests {
             ("[keys]\nsort = \"o\"\nsort = \"p\"", "line 3: “sort” is set twice in [keys]"),
             ("near = [\"Vaduz\"]", "line 1: values are quoted"),
             ("[keys] x", "unexpected text after [keys]"),
+            ("[keys]\nsort = \"o\"\ntheme = \"light\"", "line 3: “theme” is a setting: settings go above the first table ([keys] starts on line 1)"),
+            ("[keys]\n\"places.sort\" = \"o\"", "line 2: keys are written without quotes"),
         ]
         for (text, expected) in cases {
             let message = failure(text)
@@ -86,6 +88,6 @@ struct KeysAndColorsSettingsTests {
         #expect(failure("[keys]\n# mine\nplaces.sort = \"/\"")
                 == "/conf/config.toml line 3: / for sort clashes with filter (filter) on the places screen.")
         #expect(failure("[keys]\nsort = \"hyper\"")?.hasPrefix("/conf/config.toml line 2: unknown key “hyper” for sort") == true)
-        #expect(failure("[keys]\nsource = \"s\"")?.hasPrefix("/conf/config.toml line 2: no screen has an action “source”") == true)
+        #expect(failure("[keys]\nsideways = \"s\"")?.hasPrefix("/conf/config.toml line 2: no screen has an action “sideways”") == true)
     }
 }
