@@ -24,7 +24,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        // Server only: they stay out of `nearby` (see docs/architecture.md, "The service").
+        // Server only: they stay out of `nearby` (see docs/decisions/http-server.md, "A program of its own").
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),

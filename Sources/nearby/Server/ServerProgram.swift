@@ -3,7 +3,7 @@ import Glibc
 
 /// `nearby-server`, the service's own program, installed beside `nearby`. The service links SwiftNIO,
 /// PostgreSQL's client and TLS, and with them all of Foundation; kept apart, `nearby` itself stays small
-/// (see docs/architecture.md). `nearby serve` and `nearby import --database` become it.
+/// (see docs/decisions/http-server.md). `nearby serve` and `nearby import --database` become it.
 enum ServerProgram {
     static let name = "nearby-server"
 
