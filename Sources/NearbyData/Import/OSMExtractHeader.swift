@@ -1,3 +1,5 @@
+import NearbyCore
+
 /// What an extract says about itself in its header: the region it covers and where it comes from.
 /// PBF files carry it in their header block; OSM XML in a `<bounds>` element.
 public struct OSMExtractHeader: Hashable, Sendable {
@@ -13,6 +15,11 @@ public struct OSMExtractHeader: Hashable, Sendable {
             self.minLongitude = minLongitude
             self.maxLatitude = maxLatitude
             self.maxLongitude = maxLongitude
+        }
+
+        /// Whether `point` lies within (edges included).
+        public func contains(_ point: Coordinate) -> Bool {
+            (minLatitude...maxLatitude).contains(point.latitude) && (minLongitude...maxLongitude).contains(point.longitude)
         }
 
         /// Whether two extents cover mostly the same ground: their overlap is at least half of the smaller one

@@ -111,6 +111,11 @@ public struct HomeContext {
     public var favourites: (any FavouritesStore)?
     /// News of favourites saved or forgotten on other screens, so the section follows on return.
     public var favouriteChanges: FavouriteChanges?
+    /// The time the data of the imported extract around a point is from (nil: no extract holds it, or a live
+    /// source): the header says so when it is older than `staleExtractAge`.
+    public var extractDate: (@Sendable (Coordinate) -> Date?)?
+    /// Data older than this is worth an update: a month of closures and openings.
+    public static let staleExtractAge: TimeInterval = 30 * 86_400
 
     public init(places: any PlacesProvider, friends: any FriendsRepository, navigator: Navigator,
                 here: HomeLocation, radius: Double = 2_000, units: UnitSystem = .metric,

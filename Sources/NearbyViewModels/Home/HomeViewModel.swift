@@ -67,6 +67,8 @@ public final class HomeViewModel: HomeViewModelType {
     private var listRadius: ObservationToken?
     private let tracker = ActivityTracker()
     private var hasStarted = false
+    /// The extract date asked for the place Home is centred on (`staleExtractAge`).
+    private var extractDateAsked: (point: Coordinate, date: Date?)?
     private var total = Loadable<Total, PlacesError>()
     private var counts = Loadable<[CategoryCount], PlacesError>()
     private var feeds: [Category: Loadable<Feed, PlacesError>] = [:]
@@ -651,7 +653,24 @@ public final class HomeViewModel: HomeViewModelType {
     /// On the clock, whatever time the hours are read at.
     private func dataAge() -> (text: String, changesAt: Date)? {
         let oldest = Category.allCases.compactMap { feeds[$0]?.value?.fetchedAt }.min()
-        return oldest.map { DataAgeText.text(fetchedAt: $0, now: context.clock()) }
+        if let oldest { return DataAgeText.text(fetchedAt: oldest, now: context.clock()) }
+        return staleExtractAge()
+    }
+
+    /// "data from 45 days ago" when the extract around here is older than a month; asked of the store once
+    /// per place Home is centred on.
+    private func staleExtractAge() -> (text: String, changesAt: Date)? {
+        guard let lookup = context.extractDate else { return nil }
+        let point = here.coordinate
+        if extractDateAsked?.point != point { extractDateAsked = (point, lookup(point)) }
+        guard let date = extractDateAsked?.date else { return nil }
+        let now = context.clock()
+        guard now.timeIntervalSince(date) > HomeContext.staleExtractAge else {
+            // Not yet: the header changes when the data turns a month old.
+            return nil
+        }
+        let days = Int(now.timeIntervalSince(date) / 86_400)
+        return ("data from \(NumberText.grouped(days)) days ago", date.addingTimeInterval(Double(days + 1) * 86_400))
     }
 
     private func publishHotPicks(_ picks: [HotPick]) {

@@ -142,6 +142,14 @@ struct AppLauncher {
         }
         context.hereTracker = places.hereTracker
         context.walking = services.walking
+        if settings.source == .local {
+            // The newest extract whose extent holds the point: Home says when its data is a month old.
+            let store = services.store
+            context.extractDate = { point in
+                let extracts = (try? store.extracts()) ?? []
+                return extracts.filter { $0.extent?.contains(point) == true }.compactMap(\.dataTime).max()
+            }
+        }
         context.favourites = places.favourites
         context.favouriteChanges = places.favouriteChanges
         return context

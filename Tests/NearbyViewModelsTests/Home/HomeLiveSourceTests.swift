@@ -115,3 +115,28 @@ struct HomeLiveSourceTests {
         #expect(home.header.value.age == "from 3 min ago")
     }
 }
+
+/// Home on an imported extract: the header says when the data around here is more than a month old.
+@MainActor
+struct HomeExtractAgeTests {
+    private func home(dataFrom date: Date?) async -> HomeViewModel {
+        let clock = TestClock("2026-11-25 10:03")
+        var context = HomeContext(places: FakePlacesProvider(places: SampleTown.places),
+                                  friends: FakeFriendsRepository(friends: []), navigator: Navigator(),
+                                  here: SampleTown.here, now: { clock.now }, timeZone: homeZone)
+        context.extractDate = { _ in date }
+        let home = HomeViewModel(context: context)
+        home.load()
+        await home.idle()
+        return home
+    }
+
+    @Test func dataOlderThanAMonthIsSaid() async {
+        let old = await home(dataFrom: homeTime("2026-10-10 08:00"))
+        #expect(old.header.value.age == "data from 46 days ago")
+        let recent = await home(dataFrom: homeTime("2026-11-10 08:00"))
+        #expect(recent.header.value.age == nil)
+        let none = await home(dataFrom: nil)
+        #expect(none.header.value.age == nil)
+    }
+}
