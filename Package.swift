@@ -18,20 +18,20 @@ let package = Package(
     name: "Nearby",
     products: [
         .executable(name: "nearby", targets: ["nearby"]),
-        // The service: `nearby serve` and `nearby import --database` run it from beside `nearby`.
-        .executable(name: "nearby-server", targets: ["nearby-server"]),
+        // What the service (Service/Package.swift, a package of its own) builds on: the domain, the store and
+        // the network layer, the text safety of the terminal layer, the service's options and the version.
+        .library(name: "NearbyCore", targets: ["NearbyCore"]),
+        .library(name: "NearbyData", targets: ["NearbyData"]),
+        .library(name: "Locking", targets: ["Locking"]),
+        .library(name: "TerminalView", targets: ["TerminalView"]),
+        .library(name: "NearbyServerOptions", targets: ["NearbyServerOptions"]),
+        .library(name: "NearbyBuild", targets: ["NearbyBuild"]),
+        // The service's tests spawn processes, wait and drive tmux as the app's tests do.
+        .library(name: "NearbyTestSupport", targets: ["TestSupport"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        // Server only: they stay out of `nearby` (see docs/decisions/http-server.md, "A program of its own").
-        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
-        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
-        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
-        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
-        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
-        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
-        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         // System libraries (Debian: libncurses-dev, zlib1g-dev, libcurl4-openssl-dev).
@@ -43,9 +43,6 @@ let package = Package(
         .systemLibrary(name: "CCurl", path: "Modules/CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         // SQLite (Debian's, with R*Tree and FTS5); the shim names SQLITE_TRANSIENT, a cast macro Swift cannot import.
         .systemLibrary(name: "CSQLite", path: "Modules/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
-        // glibc's mallopt, for the service's allocator settings (FreedMemory).
-        .systemLibrary(name: "CMalloc", path: "Modules/CMalloc"),
-
         // Async-signal-safe signal forwarding and tty restore for the curses session.
         .target(name: "CTerminalSupport"),
 
@@ -67,35 +64,11 @@ let package = Package(
             "Locking", "NearbyCore", "CZlib", "CCurl", "CSQLite",
             .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: essentialsOnly),
-        // The friends and places service: HTTP on Hummingbird, the local store or PostgreSQL/PostGIS behind it.
-        .target(name: "NearbyServer", dependencies: [
-            "Locking", "NearbyCore", "NearbyData", "CMalloc",
-            .product(name: "HummingbirdCore", package: "hummingbird"),
-            .product(name: "HummingbirdTLS", package: "hummingbird"),
-            .product(name: "PostgresNIO", package: "postgres-nio"),
-            // Only to tell its errors apart (a pool whose connections keep failing is a 503, in words).
-            .product(name: "_ConnectionPoolModule", package: "postgres-nio"),
-            .product(name: "NIOCore", package: "swift-nio"),
-            .product(name: "NIOPosix", package: "swift-nio"),
-            .product(name: "NIOHTTP1", package: "swift-nio"),
-            .product(name: "NIOSSL", package: "swift-nio-ssl"),
-            .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
-            .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
-            .product(name: "HTTPTypes", package: "swift-http-types"),
-            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            .product(name: "Logging", package: "swift-log"),
-        ]),
         // The service's command-line options, declared once for `nearby serve` (which checks them) and
         // `nearby-server` (which runs them). ArgumentParser only: nothing of the server comes with them.
         .target(name: "NearbyServerOptions", dependencies: [
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], swiftSettings: [functionSections]),
-        // The service's executable; `nearby serve` hands over to it.
-        .executableTarget(name: "nearby-server", dependencies: [
-            "NearbyServer", "NearbyServerOptions", "NearbyCore", "NearbyData", "TerminalView", "Locking", "NearbyBuild",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            .product(name: "Logging", package: "swift-log"),
-        ]),
         // The version (VERSION) and the commit, stamped before each build by the BuildStamp plugin.
         .target(name: "NearbyBuild", plugins: ["BuildStamp"]),
         .plugin(name: "BuildStamp", capability: .buildTool()),
@@ -123,7 +96,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["CTestSupport", "CZlib", "Locking"], path: "Tests/TestSupport"),
         // Stand-ins for the live places services (Overpass, Google Places API (New)) on 127.0.0.1, checking
         // what the real services check; used by the provider tests and the end-to-end tests, shipped nowhere.
-        .target(name: "PlacesStandIns", dependencies: ["NearbyData", "NearbyCore", "NearbyServer", "Locking"],
+        .target(name: "PlacesStandIns", dependencies: ["NearbyData", "NearbyCore", "TestSupport", "Locking"],
                 path: "Tests/PlacesStandIns"),
 
         .testTarget(name: "LockingTests", dependencies: ["Locking"]),
@@ -132,21 +105,16 @@ let package = Package(
                                                               "NearbyData", "TestSupport"],
                     exclude: ["__Snapshots__"]),
         .testTarget(name: "CursesTerminalTests", dependencies: ["nearby", "CursesTerminal", "CTerminalSupport", "TestSupport"]),
-        // NearbyServer for its HTTP server: the network tests run a stand-in service in the test process.
-        .testTarget(name: "EndToEndTests", dependencies: ["nearby", "nearby-server", "NearbyData", "NearbyServer",
-                                                         "PlacesStandIns", "TestSupport", "Locking"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["nearby", "NearbyData", "PlacesStandIns", "TestSupport", "Locking"]),
         // TestSupport: the tools the tests compare with (zdump, python3) are spawned clean.
         // Time/Fixtures: the points scripts/zone-agreement compared with timezonefinder.
         .testTarget(name: "NearbyCoreTests", dependencies: ["NearbyCore", "TestSupport"], exclude: ["Time/Fixtures"]),
         // The independent router the walking network is checked against is a Python script the test runs.
         .testTarget(name: "NearbyDataTests", dependencies: ["NearbyData", "NearbyCore", "CZlib", "CCurl", "CSQLite",
-                                                           "NearbyServer", "PlacesStandIns", "TestSupport", "Locking"],
+                                                           "PlacesStandIns", "TestSupport", "Locking"],
                     exclude: ["Routing/reference_router.py", "Regions/download_site.py"]),
-        // The executable too, so `swift test` builds the binary the process tests start.
-        .testTarget(name: "NearbyServerTests", dependencies: ["NearbyServer", "NearbyData", "NearbyCore", "nearby-server",
-                                                             "TestSupport", "Locking"]),
-        .testTarget(name: "nearbyTests", dependencies: ["nearby", "NearbyData", "NearbyCore", "NearbyServer",
-                                                         "NearbyServerOptions", "TestSupport", "Locking"]),
+        .testTarget(name: "nearbyTests", dependencies: ["nearby", "NearbyData", "NearbyCore", "NearbyServerOptions",
+                                                         "TestSupport", "Locking"]),
         .testTarget(name: "NearbyViewModelsTests", dependencies: ["NearbyViewModels", "NearbyCore", "Locking"]),
     ],
     swiftLanguageModes: [.v6]

@@ -15,15 +15,16 @@ duration="${DURATION:-8s}"
 pgbin=/usr/lib/postgresql/15/bin
 mkdir -p "$out"
 chmod 777 "$out"
-scratch=()
-if [ -n "${BUILD_PATH:-}" ]; then scratch=(--scratch-path "$BUILD_PATH"); fi
+# The service is a package of its own (Service/); built in the app's build folder, it lands beside `nearby`.
+scratch=(--scratch-path "${BUILD_PATH:-$PWD/.build}")
 
 # The release builds, timed; the service's size as built and stripped. The load beside every figure: the
 # machine may be shared, so the ratios matter more than the absolute rates.
 echo "load before the builds: $(uptime)"
 for product in nearby-server nearby; do
   started=$(date +%s)
-  nice -n 5 swift build -c release --static-swift-stdlib "${scratch[@]}" --product "$product" >/dev/null
+  if [ "$product" = nearby-server ]; then package=(--package-path Service); else package=(); fi
+  nice -n 5 swift build -c release --static-swift-stdlib "${package[@]}" "${scratch[@]}" --product "$product" >/dev/null
   echo "release build of $product: $(( $(date +%s) - started )) s"
 done
 bin="$(swift build -c release --static-swift-stdlib "${scratch[@]}" --show-bin-path)"

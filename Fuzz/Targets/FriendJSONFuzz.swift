@@ -2,7 +2,7 @@ import Foundation
 import NearbyCore
 import NearbyData
 
-// The service's friend bodies (`FriendInput`, compiled in from Sources/NearbyServer): whatever JSON comes in, what
+// The service's friend bodies (`FriendInput`, compiled in from Service/Sources/NearbyServer): whatever JSON comes in, what
 // is accepted passes the rules every way a friend enters shares (`FriendValidation`), what is refused names its
 // fields with a message a user can read, and a whole friend is refused whenever the same body as an edit is.
 

@@ -2,7 +2,7 @@
 import Glibc
 #endif
 
-// The service's request-head check (`RequestHeadScan`, compiled in from Sources/NearbyServer): fed in pieces of
+// The service's request-head check (`RequestHeadScan`, compiled in from Service/Sources/NearbyServer): fed in pieces of
 // any size it gives the same verdict at the same byte as fed whole, and the same as a plain byte-by-byte reading
 // of the limits; it never lets more than one head's worth of bytes pile up before it decides.
 //

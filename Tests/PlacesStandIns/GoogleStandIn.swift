@@ -1,7 +1,7 @@
 import Foundation
 import NearbyCore
 import NearbyData
-import NearbyServer
+import TestSupport
 import Locking
 
 /// A stand-in for Google Places API (New), in the test process, on 127.0.0.1 and a free port.
@@ -28,9 +28,9 @@ public final class GoogleStandIn: Sendable {
 
     public let port: UInt16
     private let script: GoogleScript
-    private let server: LocalHTTPServer
+    private let server: LoopbackHTTPServer
 
-    private init(port: UInt16, script: GoogleScript, server: LocalHTTPServer) {
+    private init(port: UInt16, script: GoogleScript, server: LoopbackHTTPServer) {
         self.port = port
         self.script = script
         self.server = server
@@ -40,7 +40,7 @@ public final class GoogleStandIn: Sendable {
     public static func start(keys: KeyCheck, places: [JSONValue] = GooglePlacesFixture.places) async throws
         -> GoogleStandIn {
         let script = GoogleScript(keys: keys, places: places)
-        let server = try LocalHTTPServer(host: "127.0.0.1", port: 0, bodyLimit: 64 * 1024) { request in
+        let server = LoopbackHTTPServer(port: 0, bodyLimit: 64 * 1024) { request in
             await script.respond(to: request)
         }
         let port = try await server.start()
@@ -51,10 +51,10 @@ public final class GoogleStandIn: Sendable {
     public var baseURL: String { "http://127.0.0.1:\(port)" }
 
     /// Every request so far, in order of arrival.
-    public var requests: [ServerRequest] { script.requests }
+    public var requests: [StubRequest] { script.requests }
 
     /// The requests to one route ("/v1/places:searchNearby", "/v1/places:searchText", "/v1/places/").
-    public func requests(to route: String) -> [ServerRequest] {
+    public func requests(to route: String) -> [StubRequest] {
         requests.filter { route.hasSuffix("/") ? $0.path.hasPrefix(route) : $0.path == route }
     }
 
@@ -99,7 +99,7 @@ private final class GoogleScript: Sendable {
     let keys: GoogleStandIn.KeyCheck
     let places: [JSONValue]
     let gate = AnswerGate()
-    private let received = Locked<[ServerRequest]>([])
+    private let received = Locked<[StubRequest]>([])
     private let failure = Locked<(Int, String, [String: String])?>(nil)
 
     init(keys: GoogleStandIn.KeyCheck, places: [JSONValue]) {
@@ -107,18 +107,18 @@ private final class GoogleScript: Sendable {
         self.places = places
     }
 
-    var requests: [ServerRequest] { received.withLock { $0 } }
+    var requests: [StubRequest] { received.withLock { $0 } }
 
     func setFailure(_ value: (Int, String, [String: String])?) { failure.withLock { $0 = value } }
 
-    func respond(to request: ServerRequest) async -> ServerResponse {
+    func respond(to request: StubRequest) async -> StubResponse {
         received.withLock { $0.append(request) }
         await gate.pass()
         if let refusal = checkKey(request) { return refusal }
         if let (status, body, headers) = failure.withLock({ $0 }) {
             var all = headers
             all["Content-Type"] = "application/json; charset=UTF-8"
-            return ServerResponse(status: status, headers: all, body: Data(body.utf8))
+            return StubResponse(status: status, headers: all, body: Data(body.utf8))
         }
         let prefix = request.path.hasPrefix("/v1/places/") ? "" : "places."
         guard let mask = request.headers["x-goog-fieldmask"], !mask.isEmpty else {
@@ -148,7 +148,7 @@ private final class GoogleScript: Sendable {
         }
     }
 
-    private func checkKey(_ request: ServerRequest) -> ServerResponse? {
+    private func checkKey(_ request: StubRequest) -> StubResponse? {
         guard let key = request.headers["x-goog-api-key"] else {
             return error(403, "PERMISSION_DENIED", "The request is missing a valid API key.")
         }
@@ -165,7 +165,7 @@ private final class GoogleScript: Sendable {
         }
     }
 
-    private func searchNearby(_ request: ServerRequest, wanted: Set<String>) -> ServerResponse {
+    private func searchNearby(_ request: StubRequest, wanted: Set<String>) -> StubResponse {
         guard let body = try? JSONValue.parse(request.body) else { return invalid("Invalid JSON payload received.") }
         let types = (body["includedTypes"]?.arrayValue ?? []).compactMap(\.stringValue)
         let unsupported = types.filter { !GooglePlacesFixture.tableATypes.contains($0) }
@@ -201,7 +201,7 @@ private final class GoogleScript: Sendable {
         return .json(200, answer.isEmpty ? .object([:]) : .object(["places": .array(Array(answer))]))
     }
 
-    private func searchText(_ request: ServerRequest, wanted: Set<String>, withToken: Bool) -> ServerResponse {
+    private func searchText(_ request: StubRequest, wanted: Set<String>, withToken: Bool) -> StubResponse {
         guard let body = try? JSONValue.parse(request.body) else { return invalid("Invalid JSON payload received.") }
         guard let text = body["textQuery"]?.stringValue, !text.isEmpty else { return invalid("Empty text_query.") }
         let size = Int(body["pageSize"]?.integerValue ?? 20)
@@ -240,12 +240,12 @@ private final class GoogleScript: Sendable {
         return Coordinate(latitude: latitude, longitude: longitude)
     }
 
-    private func invalid(_ message: String) -> ServerResponse {
+    private func invalid(_ message: String) -> StubResponse {
         error(400, "INVALID_ARGUMENT", message)
     }
 
-    private func error(_ code: Int, _ status: String, _ message: String, reason: String? = nil) -> ServerResponse {
-        ServerResponse(status: code, headers: ["Content-Type": "application/json; charset=UTF-8"],
+    private func error(_ code: Int, _ status: String, _ message: String, reason: String? = nil) -> StubResponse {
+        StubResponse(status: code, headers: ["Content-Type": "application/json; charset=UTF-8"],
                        body: Data(GoogleStandIn.errorBody(code: code, status: status, message: message,
                                                           reason: reason).utf8))
     }

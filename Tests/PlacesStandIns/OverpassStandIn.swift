@@ -1,6 +1,6 @@
 import Foundation
 import NearbyData
-import NearbyServer
+import TestSupport
 import Locking
 
 /// A stand-in for an Overpass API instance, in the test process, on 127.0.0.1 and a free port.
@@ -30,9 +30,9 @@ public final class OverpassStandIn: Sendable {
 
     public let port: UInt16
     private let script: Script
-    private let server: Locked<LocalHTTPServer?>
+    private let server: Locked<LoopbackHTTPServer?>
 
-    private init(port: UInt16, script: Script, server: LocalHTTPServer) {
+    private init(port: UInt16, script: Script, server: LoopbackHTTPServer) {
         self.port = port
         self.script = script
         self.server = Locked(server)
@@ -53,7 +53,7 @@ public final class OverpassStandIn: Sendable {
     public var interpreterURL: String { "http://127.0.0.1:\(port)\(Self.interpreterPath)" }
 
     /// Every request so far, in order of arrival.
-    public var requests: [ServerRequest] { script.requests }
+    public var requests: [StubRequest] { script.requests }
 
     /// The queries posted so far (the form's `data`, decoded).
     public var queries: [String] {
@@ -79,7 +79,7 @@ public final class OverpassStandIn: Sendable {
     /// Stops listening and closes every connection; held answers are released first so nothing hangs.
     public func stop() async {
         script.gate.open()
-        let running = server.withLock { current -> LocalHTTPServer? in
+        let running = server.withLock { current -> LoopbackHTTPServer? in
             defer { current = nil }
             return current
         }
@@ -94,8 +94,8 @@ public final class OverpassStandIn: Sendable {
         server.withLock { $0 = fresh }
     }
 
-    private static func makeServer(port: UInt16, script: Script) throws -> LocalHTTPServer {
-        try LocalHTTPServer(host: "127.0.0.1", port: port, bodyLimit: 64 * 1024) { request in
+    private static func makeServer(port: UInt16, script: Script) throws -> LoopbackHTTPServer {
+        LoopbackHTTPServer(port: port, bodyLimit: 64 * 1024) { request in
             await script.respond(to: request)
         }
     }
@@ -107,20 +107,20 @@ private final class Script: Sendable {
     let gate = AnswerGate()
     private let answer = Locked<OverpassStandIn.Answer>(.fixture)
     private let nextSlot = Locked<Int?>(nil)
-    private let received = Locked<[ServerRequest]>([])
+    private let received = Locked<[StubRequest]>([])
 
     init(fixture: Data) { self.fixture = fixture }
 
-    var requests: [ServerRequest] { received.withLock { $0 } }
+    var requests: [StubRequest] { received.withLock { $0 } }
 
     func setAnswer(_ value: OverpassStandIn.Answer) { answer.withLock { $0 = value } }
     func setNextSlot(_ seconds: Int?) { nextSlot.withLock { $0 = seconds } }
 
-    func respond(to request: ServerRequest) async -> ServerResponse {
+    func respond(to request: StubRequest) async -> StubResponse {
         received.withLock { $0.append(request) }
         if request.method == "GET", request.path == OverpassStandIn.statusPath { return status() }
         guard request.method == "POST", request.path == OverpassStandIn.interpreterPath else {
-            return ServerResponse(status: 404, body: Data("not an Overpass route".utf8))
+            return StubResponse(status: 404, body: Data("not an Overpass route".utf8))
         }
         if let refusal = Self.refusal(of: request) { return refusal }
         await gate.pass()
@@ -138,12 +138,12 @@ private final class Script: Sendable {
         case .status(let status, let body, let headers):
             var all = headers
             all["Content-Type"] = all["Content-Type"] ?? "application/json"
-            return ServerResponse(status: status, headers: all, body: Data(body.utf8))
+            return StubResponse(status: status, headers: all, body: Data(body.utf8))
         }
     }
 
     /// What a real instance says about a query it will not run: 400 with its error page.
-    private static func refusal(of request: ServerRequest) -> ServerResponse? {
+    private static func refusal(of request: StubRequest) -> StubResponse? {
         let form = String(decoding: request.body, as: UTF8.self)
         guard form.hasPrefix("data=") else { return badRequest("Missing data parameter") }
         let query = String(form.dropFirst(5)).replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? ""
@@ -157,13 +157,13 @@ private final class Script: Sendable {
         return nil
     }
 
-    private static func badRequest(_ reason: String) -> ServerResponse {
-        ServerResponse(status: 400, headers: ["Content-Type": "text/html"],
+    private static func badRequest(_ reason: String) -> StubResponse {
+        StubResponse(status: 400, headers: ["Content-Type": "text/html"],
                        body: Data("<p><strong style=\"color:#FF0000\">Error</strong>: \(reason)</p>".utf8))
     }
 
     /// The status page of an instance with a rate limit of two slots.
-    private func status() -> ServerResponse {
+    private func status() -> StubResponse {
         var lines = ["Connected as: 2130706433", "Current time: 2026-11-23T10:00:00Z", "Announced endpoint: none",
                      "Rate limit: 2"]
         if let seconds = nextSlot.withLock({ $0 }) {
@@ -174,7 +174,7 @@ private final class Script: Sendable {
             lines.append("2 slots available now.")
         }
         lines.append("Currently running queries (pid, space limit, time limit, start time):")
-        return ServerResponse(status: 200, headers: ["Content-Type": "text/plain; charset=utf-8"],
+        return StubResponse(status: 200, headers: ["Content-Type": "text/plain; charset=utf-8"],
                               body: Data((lines.joined(separator: "\n") + "\n").utf8))
     }
 }

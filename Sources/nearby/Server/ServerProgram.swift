@@ -3,12 +3,30 @@ import Glibc
 
 /// `nearby-server`, the service's own program, installed beside `nearby`. The service links SwiftNIO,
 /// PostgreSQL's client and TLS, and with them all of Foundation; kept apart, `nearby` itself stays small
-/// (see docs/decisions/http-server.md). `nearby serve` and `nearby import --database` become it.
+/// (see docs/decisions/http-server.md), and its code is a package of its own (Service/), so building the app
+/// never builds it. `nearby serve` and `nearby import --database` become it.
 enum ServerProgram {
     static let name = "nearby-server"
 
-    /// Where it should be: the folder of the running `nearby`.
-    static func path() -> String? {
+    /// Where it is: the folder of the running `nearby` (the package installs both in /usr/bin), else the first
+    /// on `PATH` (a service built from Service/ and put somewhere of its own).
+    static func installed() -> String? {
+        find(beside: besideNearby(), searchPath: ProcessInfo.processInfo.environment["PATH"] ?? "")
+    }
+
+    /// The first executable of `beside` and the program in each absolute folder of `searchPath`; relative
+    /// folders are skipped, so the current directory never supplies a server.
+    static func find(beside: String?, searchPath: String) -> String? {
+        if let beside, access(beside, X_OK) == 0 { return beside }
+        for folder in searchPath.split(separator: ":") where folder.hasPrefix("/") {
+            let candidate = "\(folder)/\(name)"
+            if access(candidate, X_OK) == 0 { return candidate }
+        }
+        return nil
+    }
+
+    /// The folder of the running `nearby`, with the program's name.
+    static func besideNearby() -> String? {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         guard length > 0 else { return nil }
@@ -17,13 +35,18 @@ enum ServerProgram {
         return String(executable[...slash]) + name
     }
 
+    /// What a user reads when there is none: where it was looked for and how to get it.
+    static func missing(folder: String?) -> String {
+        "This needs the \(name) program, beside nearby (in \(folder ?? "the folder of nearby")) or on PATH. The "
+            + "package installs it; from a clone, build it with `swift build --package-path Service --scratch-path "
+            + ".build` (docs/service.md)."
+    }
+
     /// Replaces this process with `nearby-server arguments…`, adding `environment` to the current one. Returns
     /// only by throwing: the program is missing, or cannot be started.
     static func become(arguments: [String], environment extra: [String: String] = [:]) throws -> Never {
-        guard let path = path(), access(path, X_OK) == 0 else {
-            let folder = path().map { String($0.dropLast(name.count)) } ?? "the folder of nearby"
-            throw CommandFailure("This needs the \(name) program beside nearby (in \(folder)); install it with "
-                                 + "nearby (swift build builds both: .build/…/\(name)).")
+        guard let path = installed() else {
+            throw CommandFailure(missing(folder: besideNearby().map { String($0.dropLast(name.count + 1)) }))
         }
         var environment = ProcessInfo.processInfo.environment
         for (key, value) in extra { environment[key] = value }

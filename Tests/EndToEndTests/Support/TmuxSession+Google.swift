@@ -1,6 +1,7 @@
 import Foundation
 import PlacesStandIns
 import Testing
+import TestSupport
 
 extension TmuxSession {
     /// Opens the app on places from `google` (a Places API (New) stand-in) with `key` in

@@ -1,5 +1,6 @@
 import Foundation
 import PlacesStandIns
+import TestSupport
 
 extension TmuxSession {
     /// Opens the app on live places from `overpass` (at `url`, else its API root), here being the fixture's

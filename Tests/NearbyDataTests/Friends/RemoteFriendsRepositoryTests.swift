@@ -1,127 +1,20 @@
 import Foundation
 import NearbyCore
 import NearbyData
-import NearbyServer
 import Testing
+import TestSupport
 
+/// The client against servers that fail, stall or answer oddly; against the real service it is tested in
+/// Service/Tests (RemoteFriendsContractTests).
 @Suite("RemoteFriendsRepository")
 struct RemoteFriendsRepositoryTests {
     static let anna = FriendDraft(firstName: "Anna", lastName: "Beck", phoneNumber: "+423 555 0101",
                                   email: "anna@example.org", coordinate: Coordinate(latitude: 47.14, longitude: 9.52))
     static let ben = FriendDraft(firstName: "Ben", lastName: "Adler", phoneNumber: "555 0102")
 
-    /// A real friends server over an in-memory repository, and a client pointed at it.
-    private func withServer(token: String? = nil, clientToken: String? = nil,
-                            _ body: @Sendable (RemoteFriendsRepository) async throws -> Void) async throws {
-        let server = try NearbyService(backend: MemoryServiceBackend(), host: "127.0.0.1", port: 0, token: token)
-        let port = try await server.start()
-        let url = try #require(URL(string: "http://127.0.0.1:\(port)"))
-        do {
-            try await body(RemoteFriendsRepository(baseURL: url, token: clientToken, timeout: .seconds(5)))
-        } catch {
-            await server.stop()
-            throw error
-        }
-        await server.stop()
-    }
-
     private func client(_ stub: StubServer, timeout: Duration = .seconds(5), maxBodySize: Int = 16 << 20)
         -> RemoteFriendsRepository {
         RemoteFriendsRepository(baseURL: stub.url, timeout: timeout, maxBodySize: maxBodySize)
-    }
-
-    // MARK: Against the real server
-
-    @Test("list, add, edit and delete against the friends server")
-    func lifecycle() async throws {
-        try await withServer { (friends: RemoteFriendsRepository) async throws in
-            #expect(try await friends.listFriends().isEmpty)
-            let anna = try await friends.addFriend(Self.anna)
-            let ben = try await friends.addFriend(Self.ben)
-            #expect(anna.id != ben.id)
-            #expect(anna.draft == Self.anna)
-            // List order: last name first.
-            #expect(try await friends.listFriends().map(\.firstName) == ["Ben", "Anna"])
-
-            var edited = Self.anna
-            edited.phoneNumber = "+423 555 9999"
-            edited.email = nil
-            let updated = try await friends.updateFriend(id: anna.id, with: edited)
-            #expect(updated.id == anna.id)
-            #expect(updated.phoneNumber == "+423 555 9999")
-            #expect(updated.email == nil)
-            #expect(try await friends.friend(id: anna.id) == updated)
-
-            try await friends.deleteFriend(id: ben.id)
-            #expect(try await friends.listFriends().map(\.id) == [anna.id])
-            let page = try await friends.friendsPage(filter: "beck", offset: 0, limit: 10)
-            #expect(page.total == 1)
-        }
-    }
-
-    @Test("the client against a server over the SQLite store")
-    func overTheStore() async throws {
-        let store = LocalFriendsRepository(database: try AppDatabase.inMemory())
-        let server = try NearbyService(backend: MemoryServiceBackend(friends: store), port: 0)
-        let port = try await server.start()
-        let friends = RemoteFriendsRepository(baseURL: try #require(URL(string: "http://127.0.0.1:\(port)")),
-                                              timeout: .seconds(5))
-        let anna = try await friends.addFriend(Self.anna)
-        #expect(try await store.friend(id: anna.id).draft == Self.anna)
-        var edited = Self.anna
-        edited.coordinate = nil
-        edited.email = nil
-        #expect(try await friends.updateFriend(id: anna.id, with: edited).draft == edited)
-        #expect(try await friends.listFriends().map(\.draft) == [edited])
-        try await friends.deleteFriend(id: anna.id)
-        await #expect(throws: FriendsError.notFound) { try await friends.deleteFriend(id: anna.id) }
-        #expect(try await store.listFriends().isEmpty)
-        await server.stop()
-    }
-
-    @Test("with a token: the right one works, a wrong or missing one is .unauthorized")
-    func tokens() async throws {
-        try await withServer(token: "s3cret", clientToken: "s3cret") { (friends: RemoteFriendsRepository) async throws in
-            #expect(try await friends.listFriends().isEmpty)
-        }
-        try await withServer(token: "s3cret", clientToken: "wrong") { (friends: RemoteFriendsRepository) async throws in
-            await #expect(throws: FriendsError.unauthorized) { try await friends.listFriends() }
-            await #expect(throws: FriendsError.unauthorized) { try await friends.addFriend(Self.anna) }
-        }
-        try await withServer(token: "s3cret", clientToken: nil) { (friends: RemoteFriendsRepository) async throws in
-            await #expect(throws: FriendsError.unauthorized) { try await friends.listFriends() }
-        }
-    }
-
-    @Test("an unknown id is .notFound for edit, delete and lookup")
-    func notFound() async throws {
-        try await withServer { (friends: RemoteFriendsRepository) async throws in
-            await #expect(throws: FriendsError.notFound) { try await friends.updateFriend(id: 42, with: Self.anna) }
-            await #expect(throws: FriendsError.notFound) { try await friends.deleteFriend(id: 42) }
-            await #expect(throws: FriendsError.notFound) { try await friends.friend(id: 42) }
-        }
-    }
-
-    @Test("the server's validation comes back as .invalid naming the field")
-    func validation() async throws {
-        try await withServer { (friends: RemoteFriendsRepository) async throws in
-            var draft = Self.anna
-            draft.firstName = "  "
-            await #expect(throws: FriendsError.invalid(field: .firstName, reason: "Required")) {
-                try await friends.addFriend(draft)
-            }
-            draft = Self.anna
-            draft.phoneNumber = "call me"
-            await #expect(throws: FriendsError.invalid(field: .phoneNumber, reason: "At least 3 digits")) {
-                try await friends.addFriend(draft)
-            }
-            draft = Self.anna
-            draft.lastName = "\u{1B}[31mRed"
-            await #expect(throws: FriendsError.invalid(field: .lastName, reason: FriendValidation.nameRule)) {
-                try await friends.addFriend(draft)
-            }
-            #expect(try await friends.listFriends().isEmpty)
-        }
     }
 
     // MARK: Network failures
@@ -130,7 +23,7 @@ struct RemoteFriendsRepositoryTests {
     func timeout() async throws {
         let stub = try await StubServer.start { _ in
             await suspendUntilCancelled()
-            return ServerResponse(status: 200)
+            return StubResponse(status: 200)
         }
         let friends = client(stub, timeout: .milliseconds(300))
         let address = "http://127.0.0.1:\(stub.url.port ?? 0)"
@@ -287,8 +180,8 @@ struct RemoteFriendsRepositoryTests {
     func minimalAnswers() async throws {
         let stub = try await StubServer.start { request in
             request.method == "POST"
-                ? ServerResponse(status: 200, body: Data(#"{"id": "12"}"#.utf8))
-                : ServerResponse(status: 200, body: Data())
+                ? StubResponse(status: 200, body: Data(#"{"id": "12"}"#.utf8))
+                : StubResponse(status: 200, body: Data())
         }
         let friends = client(stub)
         let added = try await friends.addFriend(Self.anna)

@@ -1,6 +1,6 @@
 import Foundation
 import NearbyData
-import NearbyServer
+import TestSupport
 import Testing
 
 @Suite("HTTPClient")
@@ -8,7 +8,7 @@ struct HTTPClientTests {
     @Test("sends method, path, query, headers and body; returns status, headers and body")
     func roundTrip() async throws {
         let stub = try await StubServer.start { request in
-            ServerResponse(status: 201, headers: ["X-Echo": request.headers["x-token"] ?? "-"],
+            StubResponse(status: 201, headers: ["X-Echo": request.headers["x-token"] ?? "-"],
                            body: Data("\(request.method) \(request.path) \(request.query["q"] ?? "") \(request.body.count)".utf8))
         }
         let client = HTTPClient(baseURL: stub.url, timeout: .seconds(5), headers: ["X-Token": "abc"])
@@ -22,7 +22,7 @@ struct HTTPClientTests {
 
     @Test("a base URL's path prefix is kept")
     func basePathPrefix() async throws {
-        let stub = try await StubServer.start { request in ServerResponse(status: 200, body: Data(request.path.utf8)) }
+        let stub = try await StubServer.start { request in StubResponse(status: 200, body: Data(request.path.utf8)) }
         let client = HTTPClient(baseURL: stub.url.appendingPathComponent("v1/"), timeout: .seconds(5))
         let response = try await client.send(.init(path: "/listFriends"))
         #expect(String(decoding: response.body, as: UTF8.self) == "/v1/listFriends")
@@ -59,7 +59,7 @@ struct HTTPClientTests {
     func timeout() async throws {
         let stub = try await StubServer.start { _ in
             await suspendUntilCancelled()
-            return ServerResponse(status: 200)
+            return StubResponse(status: 200)
         }
         let client = HTTPClient(baseURL: stub.url, timeout: .milliseconds(300))
         let started = ContinuousClock.now
@@ -72,7 +72,7 @@ struct HTTPClientTests {
     func perRequestTimeout() async throws {
         let stub = try await StubServer.start { _ in
             await suspendUntilCancelled()
-            return ServerResponse(status: 200)
+            return StubResponse(status: 200)
         }
         let client = HTTPClient(baseURL: stub.url, timeout: .seconds(60))
         let started = ContinuousClock.now
@@ -100,7 +100,7 @@ struct HTTPClientTests {
         let stub = try await StubServer.start { _ in
             arrived.fire()
             await suspendUntilCancelled()
-            return ServerResponse(status: 200)
+            return StubResponse(status: 200)
         }
         let client = HTTPClient(baseURL: stub.url, timeout: .seconds(60))
         let task = Task { () async throws(HTTPFailure) -> HTTPClient.Response in

@@ -1,6 +1,5 @@
 import Foundation
 import NearbyData
-import NearbyServer
 import Locking
 import Testing
 import TestSupport
@@ -13,10 +12,10 @@ struct HTTPClientTransportTests {
     func redirectKeepsFinalHeaders() async throws {
         let stub = try await StubServer.start { request in
             if request.path == "/start" {
-                return ServerResponse(status: 302, headers: ["Location": "/final", "X-Step": "redirect",
+                return StubResponse(status: 302, headers: ["Location": "/final", "X-Step": "redirect",
                                                              "X-Only-Redirect": "yes"])
             }
-            return ServerResponse(status: 200, headers: ["X-Step": "final"], body: Data("arrived".utf8))
+            return StubResponse(status: 200, headers: ["X-Step": "final"], body: Data("arrived".utf8))
         }
         let client = HTTPClient(baseURL: stub.url, timeout: .seconds(5))
         let response = try await client.send(.init(path: "/start"))
@@ -30,7 +29,7 @@ struct HTTPClientTransportTests {
 
     @Test("a redirect loop fails with .cannotConnect after a few hops")
     func redirectLoop() async throws {
-        let stub = try await StubServer.start { _ in ServerResponse(status: 302, headers: ["Location": "/again"]) }
+        let stub = try await StubServer.start { _ in StubResponse(status: 302, headers: ["Location": "/again"]) }
         // The time covers every hop; generous, since what is checked is the error, on a machine that may be busy.
         let client = HTTPClient(baseURL: stub.url, timeout: .seconds(30))
         await #expect(throws: HTTPFailure.cannotConnect("too many redirects")) {
@@ -60,7 +59,7 @@ struct HTTPClientTransportTests {
                       ("DELETE", "gone"), ("DELETE", nil), ("POST", nil), ("PATCH", "")] as [(String, String?)])
     func methodsWithBodies(method: String, body: String?) async throws {
         let stub = try await StubServer.start { request in
-            ServerResponse(status: 200, headers: ["X-Length": request.headers["content-length"] ?? "none"],
+            StubResponse(status: 200, headers: ["X-Length": request.headers["content-length"] ?? "none"],
                            body: Data("\(request.method) ".utf8) + request.body)
         }
         let client = HTTPClient(baseURL: stub.url, timeout: .seconds(5))
@@ -75,7 +74,7 @@ struct HTTPClientTransportTests {
     @Test("a large body is posted without asking for 100 Continue")
     func largeBodyNoExpect() async throws {
         let stub = try await StubServer.start(bodyLimit: 1 << 20) { request in
-            ServerResponse(status: 200, body: Data(String(request.body.count).utf8))
+            StubResponse(status: 200, body: Data(String(request.body.count).utf8))
         }
         let client = HTTPClient(baseURL: stub.url, timeout: .seconds(5))
         let body = Data(repeating: 7, count: 200_000)
@@ -88,7 +87,7 @@ struct HTTPClientTransportTests {
     @Test("fifty requests at once are each answered with their own body")
     func concurrentRequests() async throws {
         let stub = try await StubServer.start { request in
-            ServerResponse(status: 200, headers: ["X-Path": request.path], body: Data(request.path.utf8))
+            StubResponse(status: 200, headers: ["X-Path": request.path], body: Data(request.path.utf8))
         }
         let client = HTTPClient(baseURL: stub.url, timeout: .seconds(20))
         let answers = try await withThrowingTaskGroup(of: (Int, HTTPClient.Response).self) { group in
@@ -112,10 +111,10 @@ struct HTTPClientTransportTests {
     func cancelManyPending() async throws {
         let arrivals = ArrivalCounter(expected: 10)
         let stub = try await StubServer.start { request in
-            if request.path == "/fast" { return ServerResponse(status: 200, body: Data("ok".utf8)) }
+            if request.path == "/fast" { return StubResponse(status: 200, body: Data("ok".utf8)) }
             arrivals.arrive()
             await suspendUntilCancelled()
-            return ServerResponse(status: 200)
+            return StubResponse(status: 200)
         }
         let client = HTTPClient(baseURL: stub.url, timeout: .seconds(60))
         let tasks = (0..<10).map { _ in

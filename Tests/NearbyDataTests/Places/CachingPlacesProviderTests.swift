@@ -1,7 +1,7 @@
 import Foundation
 import NearbyCore
 @testable import NearbyData
-import NearbyServer
+import TestSupport
 import Locking
 import Testing
 
@@ -52,14 +52,14 @@ struct CachingPlacesProviderTests {
         let down = Switch()
         let stub: StubServer
 
-        init(answer: (@Sendable (ServerRequest) async -> Void)? = nil) async throws {
+        init(answer: (@Sendable (StubRequest) async -> Void)? = nil) async throws {
             let down = self.down
             stub = try await StubServer.start { request in
                 await answer?(request)
-                if down.isOn { return ServerResponse(status: 503) }
+                if down.isOn { return StubResponse(status: 503) }
                 let query = String(decoding: request.body, as: UTF8.self).removingPercentEncoding ?? ""
                 let json = query.contains("node(99)") ? CachingPlacesProviderTests.lonePlace : CachingPlacesProviderTests.area
-                return ServerResponse(status: 200, headers: ["Content-Type": "application/json"], body: Data(json.utf8))
+                return StubResponse(status: 200, headers: ["Content-Type": "application/json"], body: Data(json.utf8))
             }
         }
 

@@ -1,7 +1,7 @@
 import Foundation
 import NearbyCore
 import NearbyData
-import NearbyServer
+import TestSupport
 import PlacesStandIns
 import Synchronization
 import Testing
@@ -19,7 +19,7 @@ struct GooglePlacesProviderTests {
                              timeout: .seconds(30), now: now)
     }
 
-    private static func body(_ request: ServerRequest) throws -> JSONValue { try JSONValue.parse(request.body) }
+    private static func body(_ request: StubRequest) throws -> JSONValue { try JSONValue.parse(request.body) }
 
     @Test("a category list: one Nearby Search, the key in its header only, a list-tier field mask, the New API's body")
     func nearbySearchRequest() async throws {

@@ -1,7 +1,7 @@
 import Foundation
 import NearbyCore
 import NearbyData
-import NearbyServer
+import TestSupport
 import Testing
 
 /// The recorded Google responses kept beside the project (`../shared/data/google-places/`), never in it.

@@ -1,7 +1,7 @@
 import Foundation
 import NearbyCore
 import NearbyData
-import NearbyServer
+import TestSupport
 import Locking
 import Testing
 
@@ -131,19 +131,19 @@ struct LegacyGooglePlacesProviderTests {
             let token = request.query["pagetoken"]
             switch (call, token) {
             case (1, nil):
-                return ServerResponse(status: 200, body: Data(Self.search(
+                return StubResponse(status: 200, body: Data(Self.search(
                     [Self.result("p1", "One", lat: -33.867, lng: 151.1957, types: ["cafe"])], token: "T2").utf8))
             case (2, "T2"?):
                 // Too early: Google's answer for a token that is not ready yet.
-                return ServerResponse(status: 200, body: Data(Self.search([], status: "INVALID_REQUEST").utf8))
+                return StubResponse(status: 200, body: Data(Self.search([], status: "INVALID_REQUEST").utf8))
             case (3, "T2"?):
-                return ServerResponse(status: 200, body: Data(Self.search(
+                return StubResponse(status: 200, body: Data(Self.search(
                     [Self.result("p2", "Two", lat: -33.867, lng: 151.1957, types: ["cafe"])], token: "T3").utf8))
             case (4, "T3"?):
-                return ServerResponse(status: 200, body: Data(Self.search(
+                return StubResponse(status: 200, body: Data(Self.search(
                     [Self.result("p3", "Three", lat: -33.867, lng: 151.1957, types: ["cafe"])], token: "T4").utf8))
             default:
-                return ServerResponse(status: 500)
+                return StubResponse(status: 500)
             }
         }
         let google = provider(stub, tokenDelay: .milliseconds(150))
@@ -183,9 +183,9 @@ struct LegacyGooglePlacesProviderTests {
     func details() async throws {
         let stub = try await StubServer.start { request in
             if request.query["place_id"] == "closed" {
-                return ServerResponse(status: 200, body: Data(#"{"html_attributions": [], "result": {"business_status": "CLOSED_PERMANENTLY"}, "status": "OK"}"#.utf8))
+                return StubResponse(status: 200, body: Data(#"{"html_attributions": [], "result": {"business_status": "CLOSED_PERMANENTLY"}, "status": "OK"}"#.utf8))
             }
-            return ServerResponse(status: 200, body: Data(#"""
+            return StubResponse(status: 200, body: Data(#"""
                 {"html_attributions": [], "status": "OK", "result": {
                   "place_id": "abc", "name": "Google Sydney", "types": ["point_of_interest"],
                   "geometry": {"location": {"lat": -33.866, "lng": 151.196}},

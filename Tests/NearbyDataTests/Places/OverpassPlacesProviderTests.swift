@@ -1,7 +1,7 @@
 import Foundation
 import NearbyCore
 import NearbyData
-import NearbyServer
+import TestSupport
 import Testing
 
 @Suite("OverpassPlacesProvider")
@@ -152,7 +152,7 @@ struct OverpassPlacesProviderTests {
     func timeout() async throws {
         let stub = try await StubServer.start { _ in
             await suspendUntilCancelled()
-            return ServerResponse(status: 200)
+            return StubResponse(status: 200)
         }
         await #expect(throws: PlacesError.network("Overpass took too long to answer.")) {
             try await provider(stub, timeout: .milliseconds(300)).places(PlaceQuery(center: Self.center, radius: 500),

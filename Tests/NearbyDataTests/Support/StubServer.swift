@@ -1,24 +1,24 @@
 import Foundation
 import NearbyData
-import NearbyServer
+import TestSupport
 import Locking
 
 /// A local server on 127.0.0.1 and a free port, answering with whatever a test scripts.
 final class StubServer: Sendable {
-    let server: LocalHTTPServer
+    let server: LoopbackHTTPServer
     let url: URL
-    private let received = Locked<[ServerRequest]>([])
+    private let received = Locked<[StubRequest]>([])
 
-    private init(server: LocalHTTPServer, url: URL) {
+    private init(server: LoopbackHTTPServer, url: URL) {
         self.server = server
         self.url = url
     }
 
     /// Starts a server whose every answer comes from `answer`.
     static func start(bodyLimit: Int = 64 * 1024,
-                      _ answer: @escaping @Sendable (ServerRequest) async -> ServerResponse) async throws -> StubServer {
+                      _ answer: @escaping @Sendable (StubRequest) async -> StubResponse) async throws -> StubServer {
         let box = Locked<StubServer?>(nil)
-        let server = try LocalHTTPServer(host: "127.0.0.1", port: 0, bodyLimit: bodyLimit) { request in
+        let server = LoopbackHTTPServer(port: 0, bodyLimit: bodyLimit) { request in
             box.withLock { $0 }?.received.withLock { $0.append(request) }
             return await answer(request)
         }
@@ -31,14 +31,14 @@ final class StubServer: Sendable {
 
     /// Starts a server answering every request with `status` and `body`.
     static func answering(_ status: Int = 200, body: Data, headers: [String: String] = [:]) async throws -> StubServer {
-        try await start { _ in ServerResponse(status: status, headers: headers, body: body) }
+        try await start { _ in StubResponse(status: status, headers: headers, body: body) }
     }
 
     static func answering(_ status: Int = 200, json: String) async throws -> StubServer {
         try await answering(status, body: Data(json.utf8), headers: ["Content-Type": "application/json"])
     }
 
-    var requests: [ServerRequest] { received.withLock { $0 } }
+    var requests: [StubRequest] { received.withLock { $0 } }
 
     func stop() async { await server.stop() }
 
@@ -65,31 +65,6 @@ func closedPortURL() async throws -> URL {
         throw StubServer.StubError.noURL
     }
     return url
-}
-
-/// A one-shot signal a test can await instead of sleeping.
-final class OneShotSignal: Sendable {
-    private let state = Locked<(fired: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
-
-    func fire() {
-        let waiters = state.withLock { s -> [CheckedContinuation<Void, Never>] in
-            s.fired = true
-            defer { s.waiters = [] }
-            return s.waiters
-        }
-        for waiter in waiters { waiter.resume() }
-    }
-
-    func wait() async {
-        await withCheckedContinuation { continuation in
-            let ready = state.withLock { s -> Bool in
-                if s.fired { return true }
-                s.waiters.append(continuation)
-                return false
-            }
-            if ready { continuation.resume() }
-        }
-    }
 }
 
 /// Suspends until the calling task is cancelled: a handler that never answers.

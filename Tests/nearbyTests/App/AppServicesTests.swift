@@ -1,7 +1,7 @@
 import Foundation
 import NearbyCore
 import NearbyData
-import NearbyServer
+import TestSupport
 import Locking
 import Testing
 @testable import nearby
@@ -46,9 +46,9 @@ struct AppServicesTests {
           {"type": "node", "id": 2, "lat": 47.1415, "lon": 9.5209, "tags": {"amenity": "atm", "name": "Bank ATM"}}
         ]}
         """#
-        let server = try LocalHTTPServer(host: "127.0.0.1", port: 0) { _ in
+        let server = LoopbackHTTPServer() { _ in
             requests.withLock { $0 += 1 }
-            return ServerResponse.json(200, data: Data(json.utf8))
+            return StubResponse.json(200, data: Data(json.utf8))
         }
         let port = try await server.start()
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-live-\(UUID().uuidString)")

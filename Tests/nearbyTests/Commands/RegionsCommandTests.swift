@@ -1,6 +1,6 @@
 import Foundation
 import Locking
-import NearbyServer
+import TestSupport
 import Testing
 @testable import nearby
 
@@ -20,10 +20,10 @@ struct RegionsCommandTests {
     """#
 
     @Test func findsRegionsWithTheirParentsAndAsksTheSiteOnceADay() async throws {
-        let requests = Locked<[ServerRequest]>([])
-        let server = try LocalHTTPServer(host: "127.0.0.1", port: 0) { request in
+        let requests = Locked<[StubRequest]>([])
+        let server = LoopbackHTTPServer() { request in
             requests.withLock { $0.append(request) }
-            return ServerResponse.json(200, data: Data(Self.index.utf8))
+            return StubResponse.json(200, data: Data(Self.index.utf8))
         }
         let port = try await server.start()
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-regions-\(UUID().uuidString)")

@@ -1,5 +1,4 @@
 import Foundation
-import NearbyServer
 import Testing
 import TestSupport
 
@@ -42,8 +41,8 @@ struct LibcurlLoadingTests {
 
     @Test("the first request of a live source loads libcurl")
     func liveSourceLoadsLibcurl() async throws {
-        let server = try LocalHTTPServer(host: "127.0.0.1", port: 0) { _ in
-            ServerResponse.json(200, data: Data(#"{"elements": []}"#.utf8))
+        let server = LoopbackHTTPServer() { _ in
+            StubResponse.json(200, data: Data(#"{"elements": []}"#.utf8))
         }
         let port = try await server.start()
         let folder = try TemporaryFolder()

@@ -1,6 +1,6 @@
 import Foundation
 @testable import NearbyData
-import NearbyServer
+import TestSupport
 import Testing
 
 @Suite("CurlEngine")
@@ -11,7 +11,7 @@ struct CurlEngineTests {
         let stub = try await StubServer.start { _ in
             arrived.fire()
             await suspendUntilCancelled()
-            return ServerResponse(status: 200)
+            return StubResponse(status: 200)
         }
         // An engine of its own, so that other suites' requests running in parallel do not count here.
         let engine = CurlEngine(threadName: "http-cpu-probe")

@@ -1,30 +1,29 @@
 import Foundation
 import Testing
-import TestSupport
 
 /// A tmux server of its own running one shell, driven like a person would: keys in, screen text out.
 ///
 /// Every wait polls the screen with a deadline, off the cooperative pool; nothing sleeps for a fixed time.
 /// The shell starts in the session's own data folder (files it writes stay there), and `close()` (or, as a
 /// fallback, `deinit`) stops the server and makes sure it is gone.
-final class TmuxSession: @unchecked Sendable {
-    let socket = "nearby-e2e-\(UUID().uuidString.prefix(8))"
-    let name = "e2e"
-    let dataDirectory: URL
+public final class TmuxSession: @unchecked Sendable {
+    public let socket = "nearby-e2e-\(UUID().uuidString.prefix(8))"
+    public let name = "e2e"
+    public let dataDirectory: URL
     /// The tmux server's process, to make sure it ends with the session.
     private let serverPID: pid_t?
 
-    static var isAvailable: Bool { ChildProcess.which("tmux") != nil }
+    public static var isAvailable: Bool { ChildProcess.which("tmux") != nil }
 
     /// Starts the server and waits, off the cooperative pool, until the shell's prompt shows.
-    static func start(width: Int = 100, height: Int = 30) async throws -> TmuxSession {
+    public static func start(width: Int = 100, height: Int = 30) async throws -> TmuxSession {
         let session = try TmuxSession(width: width, height: height, waitForPrompt: false)
         try await session.waitFor("the shell's prompt") { $0.contains("$") }
         return session
     }
 
     /// Starts the server and waits for the prompt on the calling thread (`start` waits without holding it).
-    convenience init(width: Int = 100, height: Int = 30) throws {
+    public convenience init(width: Int = 100, height: Int = 30) throws {
         try self.init(width: width, height: height, waitForPrompt: true)
     }
 
@@ -50,7 +49,7 @@ final class TmuxSession: @unchecked Sendable {
     }
 
     /// Stops the server, waits until its process is gone, and removes the data folder.
-    func close() async {
+    public func close() async {
         let socket = socket
         let pid = serverPID
         let folder = dataDirectory
@@ -80,51 +79,51 @@ final class TmuxSession: @unchecked Sendable {
     }
 
     /// The nearby binary built beside this test bundle.
-    static var binary: URL { URL(fileURLWithPath: Binaries.nearby) }
+    public static var binary: URL { URL(fileURLWithPath: Binaries.nearby) }
 
     /// Types a shell command line and presses Enter.
-    func run(_ commandLine: String) throws {
+    public func run(_ commandLine: String) throws {
         try tmux(["send-keys", "-t", name, "-l", commandLine])
         try tmux(["send-keys", "-t", name, "Enter"])
     }
 
     /// Sends tmux key names ("Down", "C-z", "Enter", "a").
-    func press(_ keys: String...) throws {
+    public func press(_ keys: String...) throws {
         try tmux(["send-keys", "-t", name] + keys)
     }
 
     /// Types text literally (text that starts with "-", such as a southern latitude, too).
-    func type(_ text: String) throws {
+    public func type(_ text: String) throws {
         try tmux(["send-keys", "-t", name, "-l", "--", text])
     }
 
     /// Lets the app set tmux's paste buffer with OSC 52, as a terminal's clipboard would take it.
-    func acceptClipboard() throws {
+    public func acceptClipboard() throws {
         try tmux(["set-option", "-s", "set-clipboard", "on"])
     }
 
     /// The newest paste buffer (what the app last copied with OSC 52); nil when there is none.
-    func pasteBuffer() -> String? {
+    public func pasteBuffer() -> String? {
         try? tmux(["show-buffer"])
     }
 
-    func resize(width: Int, height: Int) throws {
+    public func resize(width: Int, height: Int) throws {
         try tmux(["resize-window", "-t", name, "-x", "\(width)", "-y", "\(height)"])
     }
 
     /// The visible screen.
-    func screen() throws -> String {
+    public func screen() throws -> String {
         try tmux(["capture-pane", "-p", "-t", name])
     }
 
     /// The visible screen with tmux's escape sequences for each cell's colours and attributes, to tell what
     /// the app drew in colour from text that merely looks like an escape sequence.
-    func styledScreen() throws -> String {
+    public func styledScreen() throws -> String {
         try tmux(["capture-pane", "-p", "-e", "-t", name])
     }
 
     /// The styled screen once two captures a moment apart agree (the keys' frames have all arrived).
-    func settledScreen(sourceLocation: SourceLocation = #_sourceLocation) async throws -> ShownScreen {
+    public func settledScreen(sourceLocation: SourceLocation = #_sourceLocation) async throws -> ShownScreen {
         var last = ShownScreen(styled: try styledScreen())
         for _ in 0..<40 {
             try await Task.sleep(for: .milliseconds(150))
@@ -138,7 +137,7 @@ final class TmuxSession: @unchecked Sendable {
 
     /// Polls the screen until `condition` holds; fails with the last screen after `timeout`.
     @discardableResult
-    func waitFor(_ what: String, timeout: Duration = .seconds(15),
+    public func waitFor(_ what: String, timeout: Duration = .seconds(15),
                  sourceLocation: SourceLocation = #_sourceLocation,
                  _ condition: (String) -> Bool) async throws -> String {
         let deadline = ContinuousClock.now + timeout
@@ -153,14 +152,14 @@ final class TmuxSession: @unchecked Sendable {
         throw TmuxError.timedOut(what)
     }
 
-    func waitFor(text: String, timeout: Duration = .seconds(15), sourceLocation: SourceLocation = #_sourceLocation)
+    public func waitFor(text: String, timeout: Duration = .seconds(15), sourceLocation: SourceLocation = #_sourceLocation)
         async throws {
         try await waitFor("“\(text)”", timeout: timeout, sourceLocation: sourceLocation) { $0.contains(text) }
     }
 
     /// Waits until one of `answers` shows, and returns the first that does: a test that expects one of two
     /// outcomes fails at once on the other instead of waiting out its time.
-    func waitForAny(of answers: [String], timeout: Duration = .seconds(15),
+    public func waitForAny(of answers: [String], timeout: Duration = .seconds(15),
                     sourceLocation: SourceLocation = #_sourceLocation) async throws -> String {
         let screen = try await waitFor(answers.map { "“\($0)”" }.joined(separator: " or "), timeout: timeout,
                                        sourceLocation: sourceLocation) { screen in
@@ -183,7 +182,7 @@ final class TmuxSession: @unchecked Sendable {
     /// Runs a tool to its end and returns what it printed; throws when it fails. Blocks the calling thread:
     /// for quick tools only (`Command.run` waits without holding it).
     @discardableResult
-    static func execute(_ tool: String, _ arguments: [String]) throws -> String {
+    public static func execute(_ tool: String, _ arguments: [String]) throws -> String {
         let result = try Command.runBlocking(tool, arguments)
         guard result.exit == .exited(0) else {
             throw TmuxError.failed(([tool] + arguments).joined(separator: " "), result.output)
@@ -191,12 +190,12 @@ final class TmuxSession: @unchecked Sendable {
         return result.output
     }
 
-    static func which(_ tool: String) -> String? {
+    public static func which(_ tool: String) -> String? {
         ChildProcess.which(tool)
     }
 }
 
-enum TmuxError: Error {
+public enum TmuxError: Error {
     case missing(String)
     case failed(String, String)
     case timedOut(String)

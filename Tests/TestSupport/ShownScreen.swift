@@ -1,26 +1,26 @@
 /// A styled tmux capture (`capture-pane -e`) as cells: each character with the colours and attributes it shows.
-struct ShownScreen {
-    struct Cell: Equatable {
-        var character: Character
-        var style: Style
+public struct ShownScreen {
+    public struct Cell: Equatable {
+        public var character: Character
+        public var style: Style
     }
 
-    struct Style: Equatable {
-        var foreground = "default"
-        var background = "default"
-        var bold = false, dim = false, italic = false, underline = false, reverse = false
+    public struct Style: Equatable {
+        public var foreground = "default"
+        public var background = "default"
+        public var bold = false, dim = false, italic = false, underline = false, reverse = false
     }
 
-    let rows: [[Cell]]
+    public let rows: [[Cell]]
     /// The characters, without the styles (and without trailing blanks, which tmux may leave out).
-    var text: String { rows.map(Self.trimmed).joined(separator: "\n") }
+    public var text: String { rows.map(Self.trimmed).joined(separator: "\n") }
 
     private static func trimmed(_ row: [Cell]) -> String {
         String(String(row.map(\.character)).reversed().drop { $0 == " " }.reversed())
     }
 
     /// tmux writes only the changes of style from one cell to the next, across the ends of rows too.
-    init(styled: String) {
+    public init(styled: String) {
         var style = Style()
         rows = styled.split(separator: "\n", omittingEmptySubsequences: false).map { Self.cells(of: $0, style: &style) }
     }
@@ -28,7 +28,7 @@ struct ShownScreen {
     /// Where two screens show something different, in words; nil when they show the same. A blank's foreground
     /// never shows, so blanks compare by background, reverse and underline only (a frame may leave a blank in
     /// the colour of the text before it, where a repaint writes it plain).
-    static func firstDifference(_ a: ShownScreen, _ b: ShownScreen) -> String? {
+    public static func firstDifference(_ a: ShownScreen, _ b: ShownScreen) -> String? {
         guard a.rows.count == b.rows.count else { return "\(a.rows.count) rows against \(b.rows.count)" }
         for (y, (rowA, rowB)) in zip(a.rows, b.rows).enumerated() {
             // tmux's capture leaves out trailing blanks as it likes (a row cleared to its end and a row written to
