@@ -91,6 +91,13 @@ let package = Package(
                                        "-Xlinker", "--symbol-ordering-file=\(packageRoot)Link/nearby.order",
                                        "-Xlinker", "--no-warn-symbol-ordering"], .when(configuration: .release))]),
 
+        // The benchmarks that time Nearby's code from inside (docs/benchmarks.md): a program of its own, so the
+        // user's binary carries none of them; installed nowhere.
+        .executableTarget(name: "nearby-bench", dependencies: [
+            "NearbyCore", "NearbyData", "NearbyViewModels", "Locking",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ], swiftSettings: essentialsOnly),
+
         // What the test targets share: spawning processes clean, waiting off the cooperative pool, fixtures.
         .target(name: "CTestSupport", path: "Tests/CTestSupport"),
         .target(name: "TestSupport", dependencies: ["CTestSupport", "CZlib", "Locking"], path: "Tests/TestSupport"),

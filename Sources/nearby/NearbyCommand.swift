@@ -23,8 +23,7 @@ struct NearbyCommand: AsyncParsableCommand {
         version: NearbyVersion.current,
         subcommands: [FriendsCommand.self, PlacesCommand.self, CategoriesCommand.self, FavouritesCommand.self,
                       ImportCommand.self, ExtractsCommand.self, HoursCommand.self, RouteCommand.self, ServeCommand.self, DemoCommand.self,
-                      VersionCommand.self, BenchStoreCommand.self, BenchHomeCommand.self, BenchRouteCommand.self,
-                      BenchHoursCommand.self, KeysCommand.self, RegionsCommand.self, DownloadCommand.self]
+                      VersionCommand.self, KeysCommand.self, RegionsCommand.self, DownloadCommand.self]
     )
 
     @OptionGroup var global: GlobalOptions

@@ -42,7 +42,7 @@ enum CommandRouter {
         if arguments.first == "help", arguments.count > 1, let name = arguments.dropFirst().first,
            !name.hasPrefix("-"), !names.contains(name) {
             throw CommandFailure.badValue("No command called \(TerminalText.quoted(name)); the commands are "
-                                          + names.filter { !$0.hasPrefix("bench") }.joined(separator: ", ")
+                                          + names.joined(separator: ", ")
                                           + " (nearby --help says more).")
         }
         guard arguments.count > 1, let command = commands.first(where: { $0._commandName == arguments[0] }),

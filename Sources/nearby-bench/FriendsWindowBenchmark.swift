@@ -14,7 +14,7 @@ struct FriendsWindowBenchmark {
     func run() async throws {
         let total = try await repository.friendsPage(filter: nil, offset: 0, limit: 0).total
         guard total > 0 else {
-            throw CommandFailure("The store holds no friends; import some first (scripts/gen-friends-vcf.py, then "
+            throw BenchFailure("The store holds no friends; import some first (scripts/gen-friends-vcf.py, then "
                                  + "nearby friends import).")
         }
         var random = SeededRandom(seed: seed)

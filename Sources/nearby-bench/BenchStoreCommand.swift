@@ -4,18 +4,17 @@ import Glibc
 import NearbyCore
 import NearbyData
 
-/// `nearby bench-store` (hidden): fills a store with generated places and times the queries screens make.
+/// `nearby-bench store`: fills a store with generated places and times the queries screens make.
 ///
 /// A subcommand rather than a test, so it measures the real release binary with the real write API,
 /// without building every test target for release.
 struct BenchStoreCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "bench-store",
-        abstract: "Benchmark the places store on generated data (for developers).",
-        shouldDisplay: false)
+        commandName: "store",
+        abstract: "Benchmark the places store on generated data.")
 
     /// `--data-dir`: where the benchmark store goes (kept afterwards; use a scratch folder).
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup var global: BenchStoreOptions
 
     @Option(parsing: .unconditional, help: "How many places to generate.")
     var places = 1_000_000
@@ -46,7 +45,7 @@ struct BenchStoreCommand: AsyncParsableCommand {
 
     func run() async throws {
         guard global.dataDirectory != nil else {
-            throw CommandFailure("Give the benchmark its own --data-dir, so it never touches your store.")
+            throw BenchFailure("Give the benchmark its own --data-dir, so it never touches your store.")
         }
         if friends {
             let repository = LocalFriendsRepository(database: try global.openStore(.readOnly))
@@ -59,12 +58,12 @@ struct BenchStoreCommand: AsyncParsableCommand {
         var region = SyntheticPlaces(seed: seed)
 
         if stored {
-            Console.line("Querying the places in \(file.path)")
+            print("Querying the places in \(file.path)")
         } else if reuse {
-            Console.line("Reusing \(file.path)")
+            print("Reusing \(file.path)")
         } else {
             guard try store.fetchIsEmpty() else {
-                throw CommandFailure("\(file.path) already holds places; pass --reuse or an empty --data-dir.")
+                throw BenchFailure("\(file.path) already holds places; pass --reuse or an empty --data-dir.")
             }
             // Places are made in chunks outside the timed part, so the figure is the store's, not the generator's.
             var generating = Duration.zero
@@ -89,7 +88,7 @@ struct BenchStoreCommand: AsyncParsableCommand {
                 var info = stat()
                 return total + (stat(path, &info) == 0 ? Int(info.st_size) : 0)
             }
-            Console.line("import: \(written) places in \(NumberText.fixed(seconds, digits: 1)) s = "
+            print("import: \(written) places in \(NumberText.fixed(seconds, digits: 1)) s = "
                          + "\(NumberText.fixed(Double(written) / seconds, digits: 0)) places/s (generating them took "
                          + "\(NumberText.fixed(generating.seconds, digits: 1)) s more; the last batch and the commit "
                          + "\(NumberText.fixed((ended - bodyEnded).seconds, digits: 1)) s); store "
@@ -144,8 +143,8 @@ struct BenchStoreCommand: AsyncParsableCommand {
             try store.fetchCount(near: counts[next % counts.count], radius: radius, category: nil)
         }))
 
-        Console.line("\(queries) queries each, radius \(NumberText.fixed(radius, digits: 0)) m, seed \(seed)")
-        Console.line("query                          median     p95      p99      max   mean hits")
+        print("\(queries) queries each, radius \(NumberText.fixed(radius, digits: 0)) m, seed \(seed)")
+        print("query                          median     p95      p99      max   mean hits")
         for (name, describe, body) in kinds {
             // A warm-up pass, so the page cache holds what a running app would have.
             for index in 0..<min(200, queries) { next = index; _ = try body() }
@@ -168,12 +167,12 @@ struct BenchStoreCommand: AsyncParsableCommand {
             func field(_ value: Double, _ width: Int, _ digits: Int) -> String {
                 NumberText.rightAligned(NumberText.fixed(value, digits: digits), width: width)
             }
-            Console.line(NumberText.leftAligned(name, width: 28) + " " + field(median, 6, 2) + " ms "
+            print(NumberText.leftAligned(name, width: 28) + " " + field(median, 6, 2) + " ms "
                          + field(p95, 6, 2) + " ms " + field(p99, 6, 2) + " ms " + field(times.last ?? 0, 6, 2) + " ms  "
                          + field(Double(hits) / Double(queries), 6, 1))
             if slowest {
                 for (milliseconds, index) in timed.sorted(by: { $0.0 > $1.0 }).prefix(5) {
-                    Console.line("    " + field(milliseconds, 7, 2) + " ms  " + describe(index))
+                    print("    " + field(milliseconds, 7, 2) + " ms  " + describe(index))
                 }
             }
         }

@@ -4,7 +4,7 @@ import NearbyCore
 import NearbyData
 
 /// Query points, categories and search words drawn from the places a store already holds (an imported
-/// extract of any size), so `bench-store --stored` times the queries a user of that store would make: near
+/// extract of any size), so `nearby-bench store --stored` times the queries a user of that store would make: near
 /// places that exist, for categories the store has, with words of real names.
 struct StoredPlacesSample {
     private struct Sampled {
@@ -26,7 +26,7 @@ struct StoredPlacesSample {
             guard try bounds.step() else { return (0, 0) }
             return (try bounds.column(0, as: Int64?.self) ?? 0, try bounds.column(1, as: Int64?.self) ?? 0)
         }
-        guard high > low else { throw CommandFailure("The store holds no places to sample; import an extract first.") }
+        guard high > low else { throw BenchFailure("The store holds no places to sample; import an extract first.") }
         var keys: [Int64] = []
         for _ in 0..<count {
             keys.append(low + Int64(random.unit() * Double(high - low)))
@@ -51,7 +51,7 @@ struct StoredPlacesSample {
             }
         }
         guard !places.isEmpty, !categories.isEmpty else {
-            throw CommandFailure("The store holds no places to sample; import an extract first.")
+            throw BenchFailure("The store holds no places to sample; import an extract first.")
         }
     }
 

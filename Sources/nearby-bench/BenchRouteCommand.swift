@@ -4,15 +4,14 @@ import Glibc
 import NearbyCore
 import NearbyData
 
-/// `nearby bench-route` (hidden): times walking times for a page (50 places) and for 1,000 places from
+/// `nearby-bench route`: times walking times for a page (50 places) and for 1,000 places from
 /// random points of an imported store, with the tile cache warm and cold, and reports the memory used.
 struct BenchRouteCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "bench-route",
-        abstract: "Benchmark walking times on an imported store (for developers).",
-        shouldDisplay: false)
+        commandName: "route",
+        abstract: "Benchmark walking times on an imported store.")
 
-    @OptionGroup var global: GlobalOptions
+    @OptionGroup var global: BenchStoreOptions
 
     @Option(parsing: .unconditional, help: "Import this extract into the (empty) --data-dir first.")
     var importFile: String?
@@ -25,7 +24,7 @@ struct BenchRouteCommand: ParsableCommand {
 
     func run() throws {
         guard global.dataDirectory != nil else {
-            throw CommandFailure("Give the benchmark its own --data-dir, so it never touches your store.")
+            throw BenchFailure("Give the benchmark its own --data-dir, so it never touches your store.")
         }
         let database = try global.openStore()
         let store = LocalPlacesStore(database: database)
@@ -46,7 +45,7 @@ struct BenchRouteCommand: ParsableCommand {
         var random = SeededRandom(seed: seed)
         let everything = try store.fetchPage(PlaceQuery(center: Coordinate(latitude: 47.141, longitude: 9.5209),
                                                         radius: 100_000, limit: 5_000)).hits
-        guard !everything.isEmpty else { throw CommandFailure("The store holds no places to start from.") }
+        guard !everything.isEmpty else { throw BenchFailure("The store holds no places to start from.") }
         var starts: [Coordinate] = []
         for _ in 0..<queries { starts.append(random.pick(everything).place.coordinate) }
 

@@ -4,18 +4,17 @@ import NearbyCore
 import NearbyData
 import NearbyViewModels
 
-/// `nearby bench-home` (hidden): times Home's loading over a store that `bench-store` filled.
+/// `nearby-bench home`: times Home's loading over a store that `nearby-bench store` filled.
 ///
 /// Home asks one count per category, the nearest places of each category and a total: this measures
 /// those queries one by one, and the whole Home from `load()` until every section has answered.
 struct BenchHomeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "bench-home",
-        abstract: "Benchmark Home's queries on a store filled by bench-store (for developers).",
-        shouldDisplay: false)
+        commandName: "home",
+        abstract: "Benchmark Home's queries on a store filled by nearby-bench store.")
 
-    /// `--data-dir`: the benchmark store `bench-store` wrote.
-    @OptionGroup var global: GlobalOptions
+    /// `--data-dir`: the benchmark store `nearby-bench store` wrote.
+    @OptionGroup var global: BenchStoreOptions
 
     @Option(parsing: .unconditional, help: "How many Home loads to time.")
     var runs = 50
@@ -23,17 +22,17 @@ struct BenchHomeCommand: AsyncParsableCommand {
     @Option(parsing: .unconditional, help: "Home's radius in metres.")
     var radius = 2_000.0
 
-    @Option(parsing: .unconditional, help: "Seed the store was generated with (bench-store --seed).")
+    @Option(parsing: .unconditional, help: "Seed the store was generated with (nearby-bench store --seed).")
     var seed: UInt64 = 1
 
     func run() async throws {
         guard global.dataDirectory != nil else {
-            throw CommandFailure("Give the benchmark the --data-dir that bench-store filled.")
+            throw BenchFailure("Give the benchmark the --data-dir that nearby-bench store filled.")
         }
         let database = try global.openStore(.readOnly)
         let store = LocalPlacesStore(database: database)
         guard try !store.fetchIsEmpty() else {
-            throw CommandFailure("The store is empty: fill it first with nearby bench-store --data-dir DIR "
+            throw BenchFailure("The store is empty: fill it first with nearby-bench store --data-dir DIR "
                                  + "--places 100000.")
         }
         var region = SyntheticPlaces(seed: seed)
@@ -41,7 +40,7 @@ struct BenchHomeCommand: AsyncParsableCommand {
         let centres = region.towns.prefix(10).map(\.center) + (0..<max(0, runs - 10)).map { _ in region.queryPoint() }
         let total = try store.fetchCount(near: Coordinate(latitude: 0, longitude: 0), radius: 20_037_509,
                                          category: nil)
-        Console.line("\(total) places in the store, radius \(NumberText.fixed(radius, digits: 0)) m")
+        print("\(total) places in the store, radius \(NumberText.fixed(radius, digits: 0)) m")
 
         try measureQueries(store, at: Array(centres.prefix(runs)))
         await Self.measureHome(database: database, store: store, centres: Array(centres.prefix(runs)),
@@ -65,7 +64,7 @@ struct BenchHomeCommand: AsyncParsableCommand {
                 }
             }),
         ]
-        Console.line("query                              median      p95      max   mean result")
+        print("query                              median      p95      max   mean result")
         for (name, body) in kinds {
             for centre in centres.prefix(5) { _ = try body(centre) } // warm the page cache
             var times: [Double] = []
@@ -75,7 +74,7 @@ struct BenchHomeCommand: AsyncParsableCommand {
                 results += try body(centre)
                 times.append((ContinuousClock.now - started).milliseconds)
             }
-            Console.line(Self.row(name, times, mean: Double(results) / Double(max(centres.count, 1))))
+            print(Self.row(name, times, mean: Double(results) / Double(max(centres.count, 1))))
         }
     }
 
@@ -100,7 +99,7 @@ struct BenchHomeCommand: AsyncParsableCommand {
             }
             home.close()
         }
-        Console.line(row("Home load() until idle", times, mean: Double(sections) / Double(max(times.count, 1)))
+        print(row("Home load() until idle", times, mean: Double(sections) / Double(max(times.count, 1)))
                      + " sections")
     }
 

@@ -2,13 +2,12 @@ import ArgumentParser
 import FoundationEssentials
 import NearbyCore
 
-/// `nearby bench-hours` (hidden): what one opening-hours evaluation costs, by kind of text, in the context a
+/// `nearby-bench hours`: what one opening-hours evaluation costs, by kind of text, in the context a
 /// list row uses (Vaduz's zone, position and holidays). Prints the median of several rounds.
 struct BenchHoursCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "bench-hours",
-        abstract: "Benchmark opening-hours evaluation (for developers).",
-        shouldDisplay: false)
+        commandName: "hours",
+        abstract: "Benchmark opening-hours evaluation.")
 
     @Option(parsing: .unconditional, help: "Evaluations per text and round.")
     var evaluations = 20_000
