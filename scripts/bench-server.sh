@@ -5,7 +5,7 @@
 # PostgreSQL cluster (as the postgres user when run as root) and stops it.
 #
 # Usage: scripts/bench-server.sh [OUT_DIR] [PLACES]     (needs postgresql-15, postgis, wrk, python3, gcc, libpq-dev)
-# BUILD_PATH=DIR builds in that scratch folder instead of .build (to reuse a release build made there).
+# BUILD_PATH=DIR builds in that scratch folder instead of Service/.build (to reuse a release build made there).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 add="$PWD/docs/benchmarks/service-add.lua"
@@ -15,19 +15,20 @@ duration="${DURATION:-8s}"
 pgbin=/usr/lib/postgresql/15/bin
 mkdir -p "$out"
 chmod 777 "$out"
-# The service is a package of its own (Service/); built in the app's build folder, it lands beside `nearby`.
-scratch=(--scratch-path "${BUILD_PATH:-$PWD/.build}")
+# The service is a package of its own (Service/); both programs are built there, so `nearby serve` finds
+# nearby-server beside nearby.
+build=(--package-path Service)
+if [ -n "${BUILD_PATH:-}" ]; then build+=(--scratch-path "$BUILD_PATH"); fi
 
 # The release builds, timed; the service's size as built and stripped. The load beside every figure: the
 # machine may be shared, so the ratios matter more than the absolute rates.
 echo "load before the builds: $(uptime)"
 for product in nearby-server nearby; do
   started=$(date +%s)
-  if [ "$product" = nearby-server ]; then package=(--package-path Service); else package=(); fi
-  nice -n 5 swift build -c release --static-swift-stdlib "${package[@]}" "${scratch[@]}" --product "$product" >/dev/null
+  nice -n 5 swift build -c release --static-swift-stdlib "${build[@]}" --product "$product" >/dev/null
   echo "release build of $product: $(( $(date +%s) - started )) s"
 done
-bin="$(swift build -c release --static-swift-stdlib "${scratch[@]}" --show-bin-path)"
+bin="$(swift build -c release --static-swift-stdlib "${build[@]}" --show-bin-path)"
 nearby="$bin/nearby"
 strip -o "$out/nearby-server.stripped" "$bin/nearby-server"
 # The floor beside the service's nearest-50 from one client: the same query through libpq from one blocking thread.

@@ -38,8 +38,8 @@ enum ServerProgram {
     /// What a user reads when there is none: where it was looked for and how to get it.
     static func missing(folder: String?) -> String {
         "This needs the \(name) program, beside nearby (in \(folder ?? "the folder of nearby")) or on PATH. The "
-            + "package installs it; from a clone, build it with `swift build --package-path Service --scratch-path "
-            + ".build` (docs/service.md)."
+            + "package installs it; from a clone, build it with `swift build --package-path Service` and copy "
+            + "Service/.build/…/\(name) there (docs/service.md)."
     }
 
     /// Replaces this process with `nearby-server arguments…`, adding `environment` to the current one. Returns

@@ -3,7 +3,7 @@ import Testing
 @testable import nearby
 
 /// Where `nearby serve` finds `nearby-server`, which the service's own package builds: beside `nearby` first
-/// (the Debian package, a shared build folder), else on `PATH`; and what it says when there is none.
+/// (the Debian package, a copy beside it), else on `PATH`; and what it says when there is none.
 @Suite("ServerProgram")
 struct ServerProgramTests {
     private func executable(in folder: String) throws -> String {
@@ -36,6 +36,6 @@ struct ServerProgramTests {
     @Test func aMissingServerSaysWhereItLookedAndHowToBuildIt() {
         let message = ServerProgram.missing(folder: "/opt/nearby/bin")
         #expect(message.contains("beside nearby (in /opt/nearby/bin) or on PATH"))
-        #expect(message.contains("swift build --package-path Service --scratch-path .build"))
+        #expect(message.contains("swift build --package-path Service"))
     }
 }
