@@ -59,9 +59,12 @@ let package = Package(
                 cSettings: [.define("NEARBY_ZONE_DATA", to: "\"\(packageRoot)Sources/CZoneData/zones.bin\"")]),
         // The domain, no I/O.
         .target(name: "NearbyCore", dependencies: ["Locking", "CZoneData"], swiftSettings: essentialsOnly),
+        // A generic SQLite driver over the system's libsqlite3: connections, statements, values, WAL checkpoints.
+        // No Nearby types (docs/decisions/sqlite-layer.md).
+        .target(name: "SQLiteDriver", dependencies: ["CSQLite"], swiftSettings: essentialsOnly),
         // Storage, import, network.
         .target(name: "NearbyData", dependencies: [
-            "Locking", "NearbyCore", "CZlib", "CCurl", "CSQLite",
+            "Locking", "NearbyCore", "SQLiteDriver", "CZlib", "CCurl", "CSQLite",
             .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: essentialsOnly),
         // The service's command-line options, declared once for `nearby serve` (which checks them) and
@@ -94,7 +97,7 @@ let package = Package(
         // The benchmarks that time Nearby's code from inside (docs/benchmarks.md): a program of its own, so the
         // user's binary carries none of them; installed nowhere.
         .executableTarget(name: "nearby-bench", dependencies: [
-            "NearbyCore", "NearbyData", "NearbyViewModels", "Locking",
+            "NearbyCore", "NearbyData", "SQLiteDriver", "NearbyViewModels", "Locking",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], swiftSettings: essentialsOnly),
 
@@ -117,7 +120,7 @@ let package = Package(
         // Time/Fixtures: the points scripts/zone-agreement compared with timezonefinder.
         .testTarget(name: "NearbyCoreTests", dependencies: ["NearbyCore", "TestSupport"], exclude: ["Time/Fixtures"]),
         // The independent router the walking network is checked against is a Python script the test runs.
-        .testTarget(name: "NearbyDataTests", dependencies: ["NearbyData", "NearbyCore", "CZlib", "CCurl", "CSQLite",
+        .testTarget(name: "NearbyDataTests", dependencies: ["NearbyData", "NearbyCore", "SQLiteDriver", "CZlib", "CCurl", "CSQLite",
                                                            "PlacesStandIns", "TestSupport", "Locking"],
                     exclude: ["Routing/reference_router.py", "Regions/download_site.py"]),
         .testTarget(name: "nearbyTests", dependencies: ["nearby", "NearbyData", "NearbyCore", "NearbyServerOptions",

@@ -2,6 +2,7 @@ import FoundationEssentials
 import Glibc
 import NearbyCore
 import NearbyData
+import SQLiteDriver
 
 /// Query points, categories and search words drawn from the places a store already holds (an imported
 /// extract of any size), so `nearby-bench store --stored` times the queries a user of that store would make: near

@@ -3,6 +3,7 @@ import FoundationEssentials
 import Glibc
 #endif
 import NearbyCore
+import SQLiteDriver
 
 /// The fictional "Demo town": a store of made-up places, localities and friends in its own file
 /// (`demo.sqlite` beside the user's store, which it never touches), so the app runs with no data and no network.

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Logging
 import NearbyCore
+import SQLiteDriver
 
 /// How a friend is read from and written to the `friend` table.
 enum FriendRow {

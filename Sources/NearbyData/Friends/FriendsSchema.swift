@@ -1,3 +1,5 @@
+import SQLiteDriver
+
 /// The friends table and its list index.
 enum FriendsSchema {
     static let migrations: [StoreMigration] = [

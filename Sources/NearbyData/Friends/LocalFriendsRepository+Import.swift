@@ -1,5 +1,6 @@
 import FoundationEssentials
 import NearbyCore
+import SQLiteDriver
 
 /// What importing a vCard file did.
 public struct FriendsImportSummary: Hashable, Sendable {

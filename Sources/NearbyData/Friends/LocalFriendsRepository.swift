@@ -1,5 +1,6 @@
 import FoundationEssentials
 import NearbyCore
+import SQLiteDriver
 
 /// The friends address book in the local SQLite store.
 public final class LocalFriendsRepository: FriendsRepository {

@@ -1,3 +1,5 @@
+import SQLiteDriver
+
 /// The `fetched_area` table: which circles a live source was asked for, and when, so that a cached
 /// answer is served from the store instead of being fetched again (see `CachingPlacesProvider`).
 enum FetchedAreasSchema {

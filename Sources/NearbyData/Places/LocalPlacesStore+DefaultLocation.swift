@@ -1,4 +1,5 @@
 import NearbyCore
+import SQLiteDriver
 
 extension LocalPlacesStore {
     /// Where "here" is when nobody said: the largest settlement (city, then town, …) nearest the middle of the

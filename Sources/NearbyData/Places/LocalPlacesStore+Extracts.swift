@@ -1,5 +1,6 @@
 import FoundationEssentials
 import NearbyCore
+import SQLiteDriver
 
 /// One extract the store holds, as `nearby extracts` lists it.
 public struct StoredExtract: Hashable, Sendable {

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Logging
 import NearbyCore
+import SQLiteDriver
 
 extension LocalPlacesStore {
     /// Every favourite with its place, or with what was known of it when the place is no longer in the data

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import NearbyCore
+import SQLiteDriver
 
 extension LocalPlacesStore {
     /// Localities called `name`: exact matches (ignoring case, accents and the kind of apostrophe) first, then

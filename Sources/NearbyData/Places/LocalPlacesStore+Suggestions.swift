@@ -1,4 +1,5 @@
 import NearbyCore
+import SQLiteDriver
 
 extension LocalPlacesStore {
     public func nameSuggestions(for text: String, near center: Coordinate) async -> [String] {

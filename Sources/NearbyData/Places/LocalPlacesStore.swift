@@ -1,5 +1,6 @@
 import FoundationEssentials
 import NearbyCore
+import SQLiteDriver
 
 /// Places, favourites and the gazetteer in the local SQLite store.
 ///

@@ -1,4 +1,5 @@
 import NearbyCore
+import SQLiteDriver
 
 /// The store's queries: nearest places by growing a search circle until a page is full.
 ///

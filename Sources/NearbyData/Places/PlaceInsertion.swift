@@ -1,4 +1,5 @@
 import NearbyCore
+import SQLiteDriver
 
 /// Writes places to the table, the R*Tree, the tile counts and the full-text index, binding values one by one:
 /// an import writes a million of these, and building an array of boxed values for each cost a third of the time.

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Logging
 import NearbyCore
+import SQLiteDriver
 
 /// How a `Place` is laid out in the place table, both ways.
 enum PlaceRow {

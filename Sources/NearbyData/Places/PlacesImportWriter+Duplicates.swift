@@ -1,5 +1,6 @@
 import Glibc
 import NearbyCore
+import SQLiteDriver
 
 extension PlacesImportWriter {
     /// How close (metres) a node and a way of one name and category must be to be taken as one place.

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import NearbyCore
+import SQLiteDriver
 
 extension LocalPlacesStore {
     /// Runs `body` in ONE write transaction: if it throws, the store is exactly as before.

@@ -1,4 +1,5 @@
 import NearbyCore
+import SQLiteDriver
 
 /// The place, locality and favourite tables, with the spatial (R*Tree) and full-text (FTS5) indexes.
 ///

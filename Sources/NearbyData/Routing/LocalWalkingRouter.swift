@@ -1,6 +1,7 @@
 import FoundationEssentials
 import NearbyCore
 import Locking
+import SQLiteDriver
 
 /// Walking distances on the network stored by the import, loading tiles as a search reaches them and
 /// keeping the most recently used ones (at most `cachedTiles`) for the next search.

@@ -1,4 +1,5 @@
 import NearbyCore
+import SQLiteDriver
 
 /// The walking network's one table in the store, and every read and write of it (kept to this file so a
 /// change of SQLite layer touches one place).

@@ -2,6 +2,7 @@ import CSQLite
 import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
+import SQLiteDriver
 #endif
 
 /// The one SQLite store: friends, places, favourites. Opened once and shared by services.

@@ -1,6 +1,7 @@
 import CSQLite
 import Dispatch
 import Locking
+import SQLiteDriver
 
 /// A connection handed between threads by its owner, which guarantees one user at a time.
 final class PooledConnection: @unchecked Sendable {

@@ -1,4 +1,5 @@
 import NearbyCore
+import SQLiteDriver
 
 /// Folded keys written with an older `SearchFolding` are written again: folding learnt ø, æ, ß, ł and the
 /// other letters without a decomposition (version 7), so a filter for "ROLF" finds "Rølf" in a store made

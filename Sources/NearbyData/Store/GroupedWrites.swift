@@ -1,5 +1,6 @@
 import CSQLite
 import Locking
+import SQLiteDriver
 
 /// Write transactions that wait for the write connection while it is busy, run together in one transaction.
 ///

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import SQLiteDriver
 
 /// The answers a service keeps for `Idempotency-Key` requests, in the local store, so that a retry after a
 /// restart (or to another process on the same file) is answered the same. The table is made on first use:

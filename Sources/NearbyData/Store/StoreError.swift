@@ -2,6 +2,7 @@ import CSQLite
 import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
+import SQLiteDriver
 #endif
 
 /// Why the store could not be opened or used, with one sentence a user can act on: what happened, to which

@@ -1,4 +1,5 @@
 import Logging
+import SQLiteDriver
 
 /// What the store notices but works around (rows it cannot read), for the log file.
 enum StoreLog {

@@ -1,3 +1,5 @@
+import SQLiteDriver
+
 /// One step of the store's schema, applied once and in order; a shipped step is never edited.
 struct StoreMigration: Sendable {
     /// The store's version once this step is applied (`PRAGMA user_version`).

@@ -2,6 +2,7 @@ import Foundation
 import NearbyCore
 import Testing
 @testable import NearbyData
+@testable import SQLiteDriver
 
 /// The Friends list's size is kept by triggers (`friend_tally`): whatever changes the table, through the app or
 /// by hand, the kept number is what counting the listed rows gives.

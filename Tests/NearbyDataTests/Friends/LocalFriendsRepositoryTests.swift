@@ -2,6 +2,7 @@ import Foundation
 import NearbyCore
 import Testing
 @testable import NearbyData
+@testable import SQLiteDriver
 
 struct LocalFriendsRepositoryTests {
     private static let clock = Date(timeIntervalSince1970: 1_763_700_000)

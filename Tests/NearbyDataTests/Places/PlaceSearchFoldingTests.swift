@@ -2,6 +2,7 @@ import Foundation
 import NearbyCore
 import Testing
 @testable import NearbyData
+@testable import SQLiteDriver
 
 /// Place search folds as every search of the app does (`SearchFolding.fold`, the friends filter's folding):
 /// ё is е, ß is ss, ø is o, whichever way either side is written.

@@ -2,6 +2,7 @@ import Foundation
 import Locking
 import NearbyCore
 @testable import NearbyData
+@testable import SQLiteDriver
 
 /// Small stores the places tests write themselves.
 enum PlacesFixtures {

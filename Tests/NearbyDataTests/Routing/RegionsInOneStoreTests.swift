@@ -2,6 +2,7 @@ import Foundation
 import NearbyCore
 import Testing
 @testable import NearbyData
+@testable import SQLiteDriver
 
 /// Several extracts in one store: each keeps its places and its walking network whatever was imported after it,
 /// two that touch are walked across, and one can be removed or imported again alone.

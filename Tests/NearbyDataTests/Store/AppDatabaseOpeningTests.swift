@@ -3,6 +3,7 @@ import Foundation
 import NearbyCore
 import Testing
 @testable import NearbyData
+@testable import SQLiteDriver
 
 /// Opening a store: what it writes (nothing, when nothing needs migrating), stores of earlier versions, and
 /// the sentences users get when the file is not what it should be.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import NearbyData
+@testable import SQLiteDriver
 
 /// Waiting for another connection's write lock: short naps, the whole budget and no more.
 @Suite("Busy wait")

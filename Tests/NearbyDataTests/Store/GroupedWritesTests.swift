@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import Testing
 @testable import NearbyData
+@testable import SQLiteDriver
 
 /// Writes that queue up while the write connection is busy share one transaction, yet each keeps its own
 /// outcome: its value, its error, its rows undone alone; and a group whose transaction fails runs again one

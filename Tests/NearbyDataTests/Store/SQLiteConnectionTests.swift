@@ -2,6 +2,7 @@ import CSQLite
 import Foundation
 import Testing
 @testable import NearbyData
+@testable import SQLiteDriver
 
 struct SQLiteConnectionTests {
     private func connection() throws -> SQLiteConnection {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import NearbyData
+@testable import SQLiteDriver
 
 /// The write connection's checkpoints: one per `step` frames of WAL growth, never one per commit, and a WAL
 /// that cannot start again is made to within the short wait of a RESTART.

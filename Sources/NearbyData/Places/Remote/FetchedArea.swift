@@ -1,5 +1,6 @@
 import FoundationEssentials
 import NearbyCore
+import SQLiteDriver
 
 /// A circle a live source was asked for: every place of `category` (all when nil) within `radius` of `center`.
 public struct FetchedArea: Hashable, Sendable {

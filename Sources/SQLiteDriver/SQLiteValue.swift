@@ -135,29 +135,6 @@ extension Array: SQLiteColumnValue where Element == UInt8 {
     }
 }
 
-extension Date: SQLiteBindable, SQLiteColumnValue {
-    /// Written as UTC text, "2026-11-21 05:23:45.000", the layout stores made by earlier versions use.
-    public func bind(to statement: OpaquePointer, at index: Int32) -> Int32 {
-        StoreDate.text(self).bind(to: statement, at: index)
-    }
-
-    /// Reads that text (a `T` instead of the space, no fraction or a trailing `Z` too), or seconds since 1970.
-    public static func read(from statement: OpaquePointer, at index: Int32) throws(SQLiteError) -> Date {
-        switch sqlite3_column_type(statement, index) {
-        case SQLITE_TEXT:
-            let text = try String.read(from: statement, at: index)
-            guard let date = StoreDate.date(from: text) else {
-                throw SQLiteColumn.mismatch(statement, index, expected: "a date")
-            }
-            return date
-        case SQLITE_INTEGER, SQLITE_FLOAT:
-            return Date(timeIntervalSince1970: sqlite3_column_double(statement, index))
-        default:
-            throw SQLiteColumn.mismatch(statement, index, expected: "a date")
-        }
-    }
-}
-
 extension Optional: SQLiteBindable where Wrapped: SQLiteBindable {
     public func bind(to statement: OpaquePointer, at index: Int32) -> Int32 {
         switch self {
@@ -176,8 +153,8 @@ extension Optional: SQLiteColumnValue where Wrapped: SQLiteColumnValue {
 }
 
 /// Words for a column value that does not fit.
-enum SQLiteColumn {
-    static func mismatch(_ statement: OpaquePointer, _ index: Int32, expected: String) -> SQLiteError {
+public enum SQLiteColumn {
+    public static func mismatch(_ statement: OpaquePointer, _ index: Int32, expected: String) -> SQLiteError {
         let name = sqlite3_column_name(statement, index).map { String(cString: $0) } ?? "column \(index)"
         let found = switch sqlite3_column_type(statement, index) {
         case SQLITE_NULL: "NULL"

@@ -21,7 +21,7 @@ public final class SQLiteConnection {
         case immutable
     }
 
-    let handle: OpaquePointer
+    public let handle: OpaquePointer
     /// The database file, or ":memory:".
     public let path: String
     private var cache: [String: SQLiteStatement] = [:]
@@ -105,7 +105,7 @@ public final class SQLiteConnection {
 
     /// Checkpoints the WAL after commits by `WALCheckpoints`' rule instead of SQLite's, for a connection that
     /// writes a store other processes may write at the same time.
-    func checkpointInSteps() {
+    public func checkpointInSteps() {
         let checkpoints = WALCheckpoints()
         checkpoints.busyMilliseconds = busyMilliseconds
         checkpoints.install(on: handle)

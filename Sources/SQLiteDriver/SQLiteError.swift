@@ -28,7 +28,7 @@ public struct SQLiteError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// A value read from a row that does not fit the type asked for.
-    static func mismatch(_ message: String, sql: String?) -> SQLiteError {
+    public static func mismatch(_ message: String, sql: String?) -> SQLiteError {
         SQLiteError(code: SQLITE_MISMATCH, message: message, sql: sql)
     }
 
