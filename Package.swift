@@ -22,6 +22,7 @@ let package = Package(
         // the network layer, the text safety of the terminal layer, the service's options and the version.
         .library(name: "NearbyCore", targets: ["NearbyCore"]),
         .library(name: "NearbyData", targets: ["NearbyData"]),
+        .library(name: "NearbyHTTP", targets: ["NearbyHTTP"]),
         .library(name: "Locking", targets: ["Locking"]),
         .library(name: "TerminalView", targets: ["TerminalView"]),
         .library(name: "NearbyServerOptions", targets: ["NearbyServerOptions"]),
@@ -62,9 +63,11 @@ let package = Package(
         // A generic SQLite driver over the system's libsqlite3: connections, statements, values, WAL checkpoints.
         // No Nearby types (docs/decisions/sqlite-layer.md).
         .target(name: "SQLiteDriver", dependencies: ["CSQLite"], swiftSettings: essentialsOnly),
+        // The HTTP client over libcurl (opened at run time), JSON values and writing, Retry-After, the User-Agent.
+        .target(name: "NearbyHTTP", dependencies: ["CCurl", "Locking", "NearbyCore"], swiftSettings: essentialsOnly),
         // Storage, import, network.
         .target(name: "NearbyData", dependencies: [
-            "Locking", "NearbyCore", "SQLiteDriver", "CZlib", "CCurl", "CSQLite",
+            "Locking", "NearbyCore", "SQLiteDriver", "NearbyHTTP", "CZlib", "CSQLite",
             .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: essentialsOnly),
         // The service's command-line options, declared once for `nearby serve` (which checks them) and
@@ -106,7 +109,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["CTestSupport", "CZlib", "Locking"], path: "Tests/TestSupport"),
         // Stand-ins for the live places services (Overpass, Google Places API (New)) on 127.0.0.1, checking
         // what the real services check; used by the provider tests and the end-to-end tests, shipped nowhere.
-        .target(name: "PlacesStandIns", dependencies: ["NearbyData", "NearbyCore", "TestSupport", "Locking"],
+        .target(name: "PlacesStandIns", dependencies: ["NearbyData", "NearbyHTTP", "NearbyCore", "TestSupport", "Locking"],
                 path: "Tests/PlacesStandIns"),
 
         .testTarget(name: "LockingTests", dependencies: ["Locking"]),
@@ -120,7 +123,7 @@ let package = Package(
         // Time/Fixtures: the points scripts/zone-agreement compared with timezonefinder.
         .testTarget(name: "NearbyCoreTests", dependencies: ["NearbyCore", "TestSupport"], exclude: ["Time/Fixtures"]),
         // The independent router the walking network is checked against is a Python script the test runs.
-        .testTarget(name: "NearbyDataTests", dependencies: ["NearbyData", "NearbyCore", "SQLiteDriver", "CZlib", "CCurl", "CSQLite",
+        .testTarget(name: "NearbyDataTests", dependencies: ["NearbyData", "NearbyCore", "SQLiteDriver", "NearbyHTTP", "CZlib", "CCurl", "CSQLite",
                                                            "PlacesStandIns", "TestSupport", "Locking"],
                     exclude: ["Routing/reference_router.py", "Regions/download_site.py"]),
         .testTarget(name: "nearbyTests", dependencies: ["nearby", "NearbyData", "NearbyCore", "NearbyServerOptions",

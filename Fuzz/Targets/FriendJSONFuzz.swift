@@ -1,6 +1,7 @@
 import Foundation
 import NearbyCore
 import NearbyData
+import NearbyHTTP
 
 // The service's friend bodies (`FriendInput`, compiled in from Service/Sources/NearbyServer): whatever JSON comes in, what
 // is accepted passes the rules every way a friend enters shares (`FriendValidation`), what is refused names its

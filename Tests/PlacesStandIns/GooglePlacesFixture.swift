@@ -1,5 +1,6 @@
 import Foundation
 import NearbyData
+import NearbyHTTP
 
 /// Places API (New) Place objects around "here" (47.141, 9.5209), written after the shapes of Google's
 /// documented examples: `displayName` with its language, `location`, `types` and `primaryType`,

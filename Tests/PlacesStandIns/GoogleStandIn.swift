@@ -3,6 +3,7 @@ import NearbyCore
 import NearbyData
 import TestSupport
 import Locking
+import NearbyHTTP
 
 /// A stand-in for Google Places API (New), in the test process, on 127.0.0.1 and a free port.
 ///

@@ -2,6 +2,7 @@ import Foundation
 import NearbyData
 import TestSupport
 import Locking
+import NearbyHTTP
 
 /// A stand-in for an Overpass API instance, in the test process, on 127.0.0.1 and a free port.
 ///

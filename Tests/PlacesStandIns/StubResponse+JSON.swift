@@ -1,5 +1,6 @@
 import NearbyData
 import TestSupport
+import NearbyHTTP
 
 extension StubResponse {
     /// A JSON answer built from a value.

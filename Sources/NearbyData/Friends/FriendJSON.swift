@@ -1,5 +1,6 @@
 import FoundationEssentials
 import NearbyCore
+import NearbyHTTP
 
 /// The friends service's JSON for one friend: `{"id", "firstname", "lastname", "phonenumber"}`, plus the
 /// optional `email`, `latitude`, `longitude`, `placename`, `createdAt`, `updatedAt` this app adds.

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Logging
 import NearbyCore
+import NearbyHTTP
 
 /// Friends kept by a remote JSON service: `GET /listFriends`, `POST /addFriend`,
 /// `PATCH /editFriend/{id}`, `DELETE /editFriend/{id}`, optionally with a bearer token.

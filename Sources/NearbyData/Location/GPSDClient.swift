@@ -1,6 +1,7 @@
 import Glibc
 import NearbyCore
 import Synchronization
+import NearbyHTTP
 
 /// Positions from gpsd over its JSON protocol (`?WATCH={"enable":true,"json":true}`), by default on
 /// localhost:2947.

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import NearbyCore
+import NearbyHTTP
 
 /// A place as JSON: the object `nearby places --json` prints and the service's `/api/places` answers
 /// (`id`, `name`, `category`, `lat`, `lon`, `distance_m`, `bearing`, `open_state`, the address parts, `phone`,

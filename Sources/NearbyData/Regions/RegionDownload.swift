@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Glibc
 import NearbyCore
+import NearbyHTTP
 
 /// One region's extract downloaded into a folder, the way a free download site should be treated: one download
 /// at a time, a User-Agent that names Nearby, `Retry-After` honoured, an interrupted download resumed with a

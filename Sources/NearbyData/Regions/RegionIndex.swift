@@ -1,5 +1,6 @@
 import FoundationEssentials
 import NearbyCore
+import NearbyHTTP
 
 /// One region a download index offers: Geofabrik's `index-v1.json` shape (a GeoJSON feature collection whose
 /// features' properties name `id`, `parent`, `name` and `urls` with `pbf` and `updates`).

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import NearbyHTTP
 
 /// The download index, fetched once a day at most: a copy is kept in the store's folder
 /// (`regions-index.json`), used while younger than a day, and used when older too if the site cannot be

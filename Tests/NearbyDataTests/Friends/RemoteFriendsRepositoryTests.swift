@@ -3,6 +3,7 @@ import NearbyCore
 import NearbyData
 import Testing
 import TestSupport
+import NearbyHTTP
 
 /// The client against servers that fail, stall or answer oddly; against the real service it is tested in
 /// Service/Tests (RemoteFriendsContractTests).

@@ -2,6 +2,7 @@ import Foundation
 import NearbyData
 import TestSupport
 import Testing
+import NearbyHTTP
 
 @Suite("HTTPClient")
 struct HTTPClientTests {

@@ -3,6 +3,7 @@ import NearbyData
 import Locking
 import Testing
 import TestSupport
+import NearbyHTTP
 
 /// What the libcurl transport adds to the client's contract: redirects, decoding, methods with bodies,
 /// many requests at once, cancellation of pending ones.

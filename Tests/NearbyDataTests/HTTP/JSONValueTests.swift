@@ -1,6 +1,7 @@
 import Foundation
 import NearbyData
 import Testing
+import NearbyHTTP
 
 @Suite("JSONValue and UntrustedText")
 struct JSONValueTests {

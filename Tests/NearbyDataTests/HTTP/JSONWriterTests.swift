@@ -2,6 +2,7 @@ import Foundation
 import NearbyCore
 @testable import NearbyData
 import Testing
+@testable import NearbyHTTP
 
 @Suite("JSONWriter")
 struct JSONWriterTests {

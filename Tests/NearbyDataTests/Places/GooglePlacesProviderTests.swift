@@ -5,6 +5,7 @@ import TestSupport
 import PlacesStandIns
 import Synchronization
 import Testing
+import NearbyHTTP
 
 /// Places API (New) against a stand-in that checks the key header and the field mask and answers in the
 /// API's shapes (`GoogleStandIn`, `GooglePlacesFixture`).

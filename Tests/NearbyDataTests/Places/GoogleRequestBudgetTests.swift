@@ -4,6 +4,7 @@ import NearbyData
 import PlacesStandIns
 import Locking
 import Testing
+import NearbyHTTP
 
 /// What each screen costs on Google (docs/data-sources.md): Home at most 3 requests, a list at most 1 a
 /// page, a detail 1, going back and forth nothing within the session's cache.

@@ -1,5 +1,6 @@
 import Testing
 @testable import NearbyData
+@testable import NearbyHTTP
 
 /// Legacy Google attributions are HTML; the list shows them as text with their link, never as markup.
 struct HTMLAttributionTests {

@@ -4,6 +4,7 @@ import NearbyData
 import TestSupport
 import Locking
 import Testing
+import NearbyHTTP
 
 @Suite("LegacyGooglePlacesProvider (google_api = \"legacy\")")
 struct LegacyGooglePlacesProviderTests {

@@ -4,6 +4,7 @@ import PlacesStandIns
 import Locking
 import Testing
 @testable import NearbyData
+@testable import NearbyHTTP
 
 /// Overpass as its public instances ask of apps: bounded JSON queries with a server time limit below the
 /// client's, a `User-Agent` naming the app, runtime-error remarks taken as errors, `Retry-After` honoured,

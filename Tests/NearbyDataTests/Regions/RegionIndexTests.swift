@@ -2,6 +2,7 @@ import Foundation
 import Locking
 import Testing
 @testable import NearbyData
+@testable import NearbyHTTP
 
 /// The download index: Geofabrik's shape read, hostile entries passed over, names found as people type them.
 struct RegionIndexTests {

@@ -1,6 +1,7 @@
 import Foundation
 import NearbyCore
 import NearbyData
+import NearbyHTTP
 
 /// A friend's fields read from a request body and checked with `FriendValidation`: the fields a body sets,
 /// each checked on its own, so a partial edit names only what it changes.

@@ -1,6 +1,7 @@
 import Foundation
 import NearbyCore
 import NearbyData
+import NearbyHTTP
 
 /// The friends routes over any `FriendsRepository`: the legacy ones (`/listFriends`, `/addFriend`,
 /// `/editFriend/{id}`) and the REST ones under `/api/friends`. JSON in and out; errors are JSON too.

@@ -1,6 +1,7 @@
 import Foundation
 import NearbyCore
 import NearbyData
+import NearbyHTTP
 
 /// The places routes over any `PlacesProvider` (the local store, or PostGIS):
 /// - `GET /api/places?near=LAT,LON&radius=M&category=C&search=T&limit=N&after=CURSOR`: one page, nearest first,

@@ -1,6 +1,7 @@
 import Foundation
 import NearbyCore
 import NearbyData
+import NearbyHTTP
 
 /// Every route of the service: `/healthz`, `/readyz` and `/metrics` without a token; then, behind the bearer
 /// token when one is set, the friends routes, the places routes, and `Idempotency-Key` on POST.

@@ -1,4 +1,5 @@
 import NearbyData
+import NearbyHTTP
 
 /// What the HTTP layer reports as it serves: one line a request for the log, and the answers it gave before
 /// a request reached the routes (for the metrics).

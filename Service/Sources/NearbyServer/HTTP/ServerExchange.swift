@@ -1,5 +1,6 @@
 import Foundation
 import NearbyData
+import NearbyHTTP
 
 /// One request as the server's routes see it, whatever HTTP library carries it.
 public struct ServerRequest: Sendable {

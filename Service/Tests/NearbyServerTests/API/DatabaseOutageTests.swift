@@ -3,6 +3,7 @@ import NearbyCore
 import NearbyData
 import NearbyServer
 import Testing
+import NearbyHTTP
 
 /// PostgreSQL failing under a running service: every request is answered within the call deadline, 503 with
 /// `Retry-After`, the log says why, and `/readyz` says it in words. Each test stops a cluster of its own.

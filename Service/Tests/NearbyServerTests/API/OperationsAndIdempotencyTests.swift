@@ -3,6 +3,7 @@ import NearbyCore
 import NearbyData
 import NearbyServer
 import Testing
+import NearbyHTTP
 
 @Suite("Operations routes and Idempotency-Key on every backend")
 struct OperationsAndIdempotencyTests {

@@ -3,6 +3,7 @@ import NearbyCore
 import NearbyData
 @testable import NearbyServer
 import Testing
+import NearbyHTTP
 
 /// `/api/places` on PostGIS and on the local store, both filled from the same extract by the same importer,
 /// must give the same places in the same order.

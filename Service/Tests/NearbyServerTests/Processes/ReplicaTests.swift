@@ -5,6 +5,7 @@ import NearbyData
 @testable import NearbyServer
 import PostgresNIO
 import Testing
+import NearbyHTTP
 
 /// Reads on streaming replicas: a cluster of its own (a primary and one replica made with pg_basebackup),
 /// since these tests stop and start the replica.

@@ -5,6 +5,7 @@ import NearbyData
 import NearbyServer
 import Synchronization
 import Testing
+import NearbyHTTP
 
 /// Several `nearby-server` processes on one PostgreSQL database.
 @Suite("Instances on one PostgreSQL database", .enabled(if: PostgresCluster.unavailableReason == nil,

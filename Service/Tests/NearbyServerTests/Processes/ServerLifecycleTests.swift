@@ -3,6 +3,7 @@ import NearbyData
 import NearbyServer
 import Testing
 import TestSupport
+import NearbyHTTP
 
 /// `nearby-server serve` as a process: how it stops, and that it never stops on its own with status 0.
 @Suite("nearby-server lifecycle")

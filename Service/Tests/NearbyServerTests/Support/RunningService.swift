@@ -4,6 +4,7 @@ import NearbyData
 import NearbyServer
 import Locking
 import Testing
+import NearbyHTTP
 
 /// The backends the API tests run against: both, so the routes cannot drift apart.
 enum BackendKind: String, CaseIterable, Sendable, CustomTestStringConvertible {

@@ -3,6 +3,7 @@ import NearbyCore
 import NearbyData
 import Testing
 @testable import NearbyServer
+import NearbyHTTP
 
 /// The friends list's JSON from PostgreSQL's records must be `FriendJSON`'s for the same friend, byte for byte,
 /// also for what the API's checks keep out but a database may still hold (rows written by other tools).

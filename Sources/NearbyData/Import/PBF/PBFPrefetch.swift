@@ -1,5 +1,6 @@
 import Dispatch
 import Locking
+import NearbyHTTP
 
 /// The hand-over between the thread that reads and inflates a PBF file's blocks and the one that decodes them:
 /// blocks come out in file order, at most `depth` wait (a full queue stops the reading thread), and the

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import NearbyCore
+import NearbyHTTP
 
 /// A live source (Overpass) whose answers are kept in the local store, so that going back and forth does
 /// not fetch the same area again.

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import NearbyCore
+import NearbyHTTP
 
 /// Distance, bearing and search matching for places read from the network.
 enum RemotePlaceGeometry {

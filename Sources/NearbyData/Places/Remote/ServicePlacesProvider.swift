@@ -1,6 +1,7 @@
 import FoundationEssentials
 import NearbyCore
 import Locking
+import NearbyHTTP
 
 /// Places from another Nearby's service (`nearby serve`, on PostgreSQL/PostGIS or a local store):
 /// `GET /api/places`, `/api/places/count` and `/api/places/{id}`. Its pages, order and cursors are the

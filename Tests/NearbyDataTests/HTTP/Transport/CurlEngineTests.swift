@@ -2,6 +2,7 @@ import Foundation
 @testable import NearbyData
 import TestSupport
 import Testing
+@testable import NearbyHTTP
 
 @Suite("CurlEngine")
 struct CurlEngineTests {

@@ -1,6 +1,7 @@
 import CCurl
 @testable import NearbyData
 import Testing
+@testable import NearbyHTTP
 
 @Suite("CurlFailure")
 struct CurlFailureTests {

@@ -4,6 +4,7 @@ import NearbyCore
 @testable import NearbyData
 import Locking
 import Testing
+@testable import NearbyHTTP
 
 @Suite("CurlLibrary")
 struct CurlLibraryTests {

@@ -1,5 +1,6 @@
 @testable import NearbyData
 import Testing
+@testable import NearbyHTTP
 
 @Suite("ResponseHeaderLines")
 struct ResponseHeaderLinesTests {

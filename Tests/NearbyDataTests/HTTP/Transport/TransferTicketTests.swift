@@ -1,6 +1,7 @@
 import Foundation
 @testable import NearbyData
 import Testing
+@testable import NearbyHTTP
 
 @Suite("TransferTicket")
 struct TransferTicketTests {

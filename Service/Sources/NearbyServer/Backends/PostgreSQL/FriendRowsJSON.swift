@@ -1,6 +1,7 @@
 import NearbyCore
 import NearbyData
 import PostgresNIO
+import NearbyHTTP
 
 /// The friends list's JSON written straight from PostgreSQL's rows: each friend comes as one record of its
 /// columns (`query`), whose bytes are copied into the answer instead of being made into cells, strings

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import NearbyCore
+import NearbyHTTP
 
 /// Places API (New) errors, `{"error": {"code", "status", "message", "details"}}`, in words a user can act
 /// on. The key never appears: messages name where it is set instead.

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import NearbyCore
+import NearbyHTTP
 
 /// A Places API (New) `Place` object as a `Place`: read field by field, so a wrong type or a missing field
 /// loses that field (or that place), never the answer.

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Glibc
 import NearbyCore
+import NearbyHTTP
 
 /// The three Places API (New) requests Nearby makes, each one HTTP request: Nearby Search, Text Search and
 /// Place Details. The key goes in the `X-Goog-Api-Key` header only, never in a URL; every request names its

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import NearbyCore
+import NearbyHTTP
 
 /// Places from Google Places API (New), spending as few requests as the screens allow
 /// (docs/data-sources.md, the request budget):

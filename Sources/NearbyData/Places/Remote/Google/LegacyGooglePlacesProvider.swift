@@ -1,5 +1,6 @@
 import FoundationEssentials
 import NearbyCore
+import NearbyHTTP
 
 /// Places from Google's legacy Places web service (`google_api = "legacy"`, for keys that still have it):
 /// nearby search (paged by `next_page_token`, at most three pages of 20) and place details. The legacy

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import NearbyCore
+import NearbyHTTP
 
 /// Places from OpenStreetMap's live Overpass API, as a good citizen of a shared, free service: every query
 /// is bounded (a circle of at most 50 km, at most 10,000 elements) and carries a server time limit below the

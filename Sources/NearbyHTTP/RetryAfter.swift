@@ -2,12 +2,12 @@ import FoundationEssentials
 import NearbyCore
 
 /// An HTTP `Retry-After` value (RFC 9110 §10.2.3): a number of seconds, or an HTTP date.
-enum RetryAfter {
+public enum RetryAfter {
     /// Waits longer than this are taken as this: a broken or hostile header must not lock a source for days.
-    static let longest: TimeInterval = 3_600
+    public static let longest: TimeInterval = 3_600
 
     /// The instant after which a retry is welcome, or nil when `value` is neither form.
-    static func instant(_ value: String?, now: Date) -> Date? {
+    public static func instant(_ value: String?, now: Date) -> Date? {
         guard let text = value?.trimmingSpaces(), !text.isEmpty else { return nil }
         if text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
             guard text.utf8.count <= 9, let seconds = Int(text) else { return now.addingTimeInterval(longest) }
@@ -18,7 +18,7 @@ enum RetryAfter {
     }
 
     /// "Sun, 06 Nov 1994 08:49:37 GMT" (IMF-fixdate, the only form servers may send today).
-    static func httpDate(_ text: String) -> Date? {
+    public static func httpDate(_ text: String) -> Date? {
         let parts = text.split(separator: " ")
         guard parts.count == 6, parts[0].hasSuffix(","), parts[5] == "GMT",
               let day = Int(parts[1]), (1...31).contains(day),
@@ -45,8 +45,8 @@ enum RetryAfter {
 }
 
 /// "12 s", "3 min", "1 h": how long until a retry, as a row says it.
-enum WaitText {
-    static func text(_ seconds: TimeInterval) -> String {
+public enum WaitText {
+    public static func text(_ seconds: TimeInterval) -> String {
         let whole = max(1, Int(seconds.rounded(.up)))
         if whole < 90 { return "\(whole) s" }
         if whole < 90 * 60 { return "\((whole + 59) / 60) min" }

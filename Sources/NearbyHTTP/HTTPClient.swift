@@ -141,7 +141,7 @@ public final class HTTPClient: Sendable {
         scalar == "\r" || scalar == "\n" || scalar == "\0"
     }
 
-    static func seconds(_ duration: Duration) -> TimeInterval {
+    public static func seconds(_ duration: Duration) -> TimeInterval {
         let parts = duration.components
         return TimeInterval(parts.seconds) + TimeInterval(parts.attoseconds) / 1e18
     }
