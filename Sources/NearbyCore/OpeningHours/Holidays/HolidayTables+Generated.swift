@@ -3092,35 +3092,68 @@ extension HolidayTables {
             PH 2026-02-23 Green Monday
             PH 2026-04-10 Good Friday
             PH 2026-04-13 Easter Monday
-            PH 2026-05-01 Labor Day
+            PH? 2026-05-01 Labor Day
+            PH? 2026-05-02 Day off by decree
+            PH? 2026-05-03 Day off by decree
+            PH? 2026-05-04 Day off by decree
+            PH? 2026-05-05 Day off by decree
+            PH? 2026-05-06 Day off by decree
+            PH? 2026-05-07 Day off by decree
+            PH? 2026-05-08 Day off by decree
             PH 2026-06-01 Pentecost Monday
             PH 2027-03-15 Green Monday
             PH? 2027-03-26 Independence Day (bridge day)
             PH 2027-04-30 Good Friday
-            PH 2027-05-01 Labor Day
+            PH? 2027-05-01 Labor Day
+            PH? 2027-05-02 Day off by decree
             PH 2027-05-03 Easter Monday
-            PH 2027-05-04 Labor Day (observed)
+            PH? 2027-05-04 Labor Day (observed)
+            PH? 2027-05-05 Day off by decree
+            PH? 2027-05-06 Day off by decree
+            PH? 2027-05-07 Day off by decree
+            PH? 2027-05-08 Day off by decree
             PH 2027-06-21 Pentecost Monday
             PH? 2027-10-29 Ohi Day (bridge day)
             PH? 2028-01-07 Epiphany (bridge day)
             PH 2028-02-28 Green Monday
             PH 2028-04-14 Good Friday
             PH 2028-04-17 Easter Monday
-            PH 2028-05-01 Labor Day
+            PH? 2028-05-01 Labor Day
+            PH? 2028-05-02 Day off by decree
+            PH? 2028-05-03 Day off by decree
+            PH? 2028-05-04 Day off by decree
+            PH? 2028-05-05 Day off by decree
+            PH? 2028-05-06 Day off by decree
+            PH? 2028-05-07 Day off by decree
+            PH? 2028-05-08 Day off by decree
             PH 2028-06-05 Pentecost Monday
             PH? 2028-08-14 Dormition of the Mother of God (bridge day)
             PH 2029-02-19 Green Monday
             PH 2029-04-06 Good Friday
             PH 2029-04-09 Easter Monday
             PH? 2029-04-30 Labor Day (bridge day)
-            PH 2029-05-01 Labor Day
+            PH? 2029-05-01 Labor Day
+            PH? 2029-05-02 Day off by decree
+            PH? 2029-05-03 Day off by decree
+            PH? 2029-05-04 Day off by decree
+            PH? 2029-05-05 Day off by decree
+            PH? 2029-05-06 Day off by decree
+            PH? 2029-05-07 Day off by decree
+            PH? 2029-05-08 Day off by decree
             PH 2029-05-28 Pentecost Monday
             PH? 2029-12-24 Christmas Day (bridge day)
             PH? 2029-12-31 New Year's Day (bridge day)
             PH 2030-03-11 Green Monday
             PH 2030-04-26 Good Friday
             PH 2030-04-29 Easter Monday
-            PH 2030-05-01 Labor Day
+            PH? 2030-05-01 Labor Day
+            PH? 2030-05-02 Day off by decree
+            PH? 2030-05-03 Day off by decree
+            PH? 2030-05-04 Day off by decree
+            PH? 2030-05-05 Day off by decree
+            PH? 2030-05-06 Day off by decree
+            PH? 2030-05-07 Day off by decree
+            PH? 2030-05-08 Day off by decree
             PH 2030-06-17 Pentecost Monday
             PH? 2030-08-16 Dormition of the Mother of God (bridge day)
             PH? 2030-12-27 Glorifying Mother of God (bridge day)
@@ -3128,8 +3161,14 @@ extension HolidayTables {
             PH? 2031-03-24 Independence Day (bridge day)
             PH 2031-04-11 Good Friday
             PH 2031-04-14 Easter Monday
-            PH 2031-05-01 Labor Day
+            PH? 2031-05-01 Labor Day
             PH? 2031-05-02 Labor Day (bridge day)
+            PH? 2031-05-03 Day off by decree
+            PH? 2031-05-04 Day off by decree
+            PH? 2031-05-05 Day off by decree
+            PH? 2031-05-06 Day off by decree
+            PH? 2031-05-07 Day off by decree
+            PH? 2031-05-08 Day off by decree
             PH 2031-06-02 Pentecost Monday
             PH? 2031-10-27 Ohi Day (bridge day)
             PH? 2032-01-02 New Year's Day (bridge day)
@@ -3137,28 +3176,53 @@ extension HolidayTables {
             PH 2032-03-15 Green Monday
             PH? 2032-03-26 Independence Day (bridge day)
             PH 2032-04-30 Good Friday
-            PH 2032-05-01 Labor Day
+            PH? 2032-05-01 Labor Day
+            PH? 2032-05-02 Day off by decree
             PH 2032-05-03 Easter Monday
-            PH 2032-05-04 Labor Day (observed)
+            PH? 2032-05-04 Labor Day (observed)
+            PH? 2032-05-05 Day off by decree
+            PH? 2032-05-06 Day off by decree
+            PH? 2032-05-07 Day off by decree
+            PH? 2032-05-08 Day off by decree
             PH 2032-06-21 Pentecost Monday
             PH? 2032-10-29 Ohi Day (bridge day)
             PH? 2033-01-07 Epiphany (bridge day)
             PH 2033-03-07 Green Monday
             PH 2033-04-22 Good Friday
             PH 2033-04-25 Easter Monday
-            PH 2033-05-01 Labor Day
-            PH 2033-05-02 Labor Day (observed)
+            PH? 2033-05-01 Labor Day
+            PH? 2033-05-02 Labor Day (observed)
+            PH? 2033-05-03 Day off by decree
+            PH? 2033-05-04 Day off by decree
+            PH? 2033-05-05 Day off by decree
+            PH? 2033-05-06 Day off by decree
+            PH? 2033-05-07 Day off by decree
+            PH? 2033-05-08 Day off by decree
             PH 2033-06-13 Pentecost Monday
             PH 2034-02-20 Green Monday
             PH 2034-04-07 Good Friday
             PH 2034-04-10 Easter Monday
-            PH 2034-05-01 Labor Day
+            PH? 2034-05-01 Labor Day
+            PH? 2034-05-02 Day off by decree
+            PH? 2034-05-03 Day off by decree
+            PH? 2034-05-04 Day off by decree
+            PH? 2034-05-05 Day off by decree
+            PH? 2034-05-06 Day off by decree
+            PH? 2034-05-07 Day off by decree
+            PH? 2034-05-08 Day off by decree
             PH 2034-05-29 Pentecost Monday
             PH? 2034-08-14 Dormition of the Mother of God (bridge day)
             PH 2035-03-12 Green Monday
             PH 2035-04-27 Good Friday
             PH 2035-04-30 Easter Monday
-            PH 2035-05-01 Labor Day
+            PH? 2035-05-01 Labor Day
+            PH? 2035-05-02 Day off by decree
+            PH? 2035-05-03 Day off by decree
+            PH? 2035-05-04 Day off by decree
+            PH? 2035-05-05 Day off by decree
+            PH? 2035-05-06 Day off by decree
+            PH? 2035-05-07 Day off by decree
+            PH? 2035-05-08 Day off by decree
             PH 2035-06-18 Pentecost Monday
             PH? 2035-12-24 Christmas Day (bridge day)
             """,
@@ -5738,33 +5802,336 @@ extension HolidayTables {
             PH 2025-06-13 Day off (substituted from 03/08/2025)
             PH 2025-11-03 Day off (substituted from 11/01/2025)
             PH 2025-12-31 Day off (substituted from 01/05/2025)
-            PH 2026-01-09 Day off (substituted from 01/03/2026)
-            PH 2026-03-09 International Women's Day (observed)
-            PH 2026-05-11 Victory Day (observed)
-            PH 2026-12-31 Day off (substituted from 01/04/2026)
-            PH 2027-02-22 Day off (substituted from 02/20/2027)
-            PH 2027-05-03 Holiday of Spring and Labor (observed)
-            PH 2027-05-10 Victory Day (observed)
-            PH 2027-06-14 Russia Day (observed)
-            PH 2027-11-05 Day off (substituted from 01/02/2027)
-            PH 2027-12-31 Day off (substituted from 01/03/2027)
+            PH? 2026-01-09 Day off (substituted from 01/03/2026)
+            PH? 2026-01-10 Day off by decree
+            PH? 2026-02-22 Day off by decree
+            PH? 2026-02-24 Day off by decree
+            PH? 2026-02-25 Day off by decree
+            PH? 2026-03-07 Day off by decree
+            PH? 2026-03-09 International Women's Day (observed)
+            PH? 2026-03-10 Day off by decree
+            PH? 2026-04-27 Day off by decree
+            PH? 2026-04-28 Day off by decree
+            PH? 2026-04-29 Day off by decree
+            PH? 2026-04-30 Day off by decree
+            PH? 2026-05-02 Day off by decree
+            PH? 2026-05-03 Day off by decree
+            PH? 2026-05-04 Day off by decree
+            PH? 2026-05-05 Day off by decree
+            PH? 2026-05-06 Day off by decree
+            PH? 2026-05-07 Day off by decree
+            PH? 2026-05-08 Day off by decree
+            PH? 2026-05-10 Day off by decree
+            PH? 2026-05-11 Victory Day (observed)
+            PH? 2026-05-12 Day off by decree
+            PH? 2026-06-11 Day off by decree
+            PH? 2026-06-13 Day off by decree
+            PH? 2026-06-14 Day off by decree
+            PH? 2026-11-02 Day off by decree
+            PH? 2026-11-03 Day off by decree
+            PH? 2026-11-05 Day off by decree
+            PH? 2026-11-06 Day off by decree
+            PH? 2026-12-28 Day off by decree
+            PH? 2026-12-29 Day off by decree
+            PH? 2026-12-30 Day off by decree
+            PH? 2026-12-31 Day off (substituted from 01/04/2026)
+            PH? 2027-01-09 Day off by decree
+            PH? 2027-01-10 Day off by decree
+            PH? 2027-02-22 Day off (substituted from 02/20/2027)
+            PH? 2027-02-24 Day off by decree
+            PH? 2027-02-25 Day off by decree
+            PH? 2027-03-07 Day off by decree
+            PH? 2027-03-09 Day off by decree
+            PH? 2027-03-10 Day off by decree
+            PH? 2027-04-27 Day off by decree
+            PH? 2027-04-28 Day off by decree
+            PH? 2027-04-29 Day off by decree
+            PH? 2027-04-30 Day off by decree
+            PH? 2027-05-02 Day off by decree
+            PH? 2027-05-03 Holiday of Spring and Labor (observed)
+            PH? 2027-05-04 Day off by decree
+            PH? 2027-05-05 Day off by decree
+            PH? 2027-05-06 Day off by decree
+            PH? 2027-05-07 Day off by decree
+            PH? 2027-05-08 Day off by decree
+            PH? 2027-05-10 Victory Day (observed)
+            PH? 2027-05-11 Day off by decree
+            PH? 2027-05-12 Day off by decree
+            PH? 2027-06-11 Day off by decree
+            PH? 2027-06-13 Day off by decree
+            PH? 2027-06-14 Russia Day (observed)
+            PH? 2027-11-02 Day off by decree
+            PH? 2027-11-03 Day off by decree
+            PH? 2027-11-05 Day off (substituted from 01/02/2027)
+            PH? 2027-11-06 Day off by decree
+            PH? 2027-12-28 Day off by decree
+            PH? 2027-12-29 Day off by decree
+            PH? 2027-12-30 Day off by decree
+            PH? 2027-12-31 Day off (substituted from 01/03/2027)
+            PH? 2028-01-09 Day off by decree
+            PH? 2028-01-10 Day off by decree
+            PH? 2028-02-22 Day off by decree
+            PH? 2028-02-24 Day off by decree
+            PH? 2028-02-25 Day off by decree
+            PH? 2028-03-07 Day off by decree
+            PH? 2028-03-09 Day off by decree
+            PH? 2028-03-10 Day off by decree
+            PH? 2028-04-27 Day off by decree
+            PH? 2028-04-28 Day off by decree
+            PH? 2028-04-29 Day off by decree
+            PH? 2028-04-30 Day off by decree
+            PH? 2028-05-02 Day off by decree
+            PH? 2028-05-03 Day off by decree
+            PH? 2028-05-04 Day off by decree
+            PH? 2028-05-05 Day off by decree
+            PH? 2028-05-06 Day off by decree
+            PH? 2028-05-07 Day off by decree
             PH? 2028-05-08 Victory Day (bridge day)
+            PH? 2028-05-10 Day off by decree
+            PH? 2028-05-11 Day off by decree
+            PH? 2028-05-12 Day off by decree
+            PH? 2028-06-11 Day off by decree
+            PH? 2028-06-13 Day off by decree
+            PH? 2028-06-14 Day off by decree
+            PH? 2028-11-02 Day off by decree
+            PH? 2028-11-03 Day off by decree
+            PH? 2028-11-05 Day off by decree
+            PH? 2028-11-06 Day off by decree
+            PH? 2028-12-28 Day off by decree
+            PH? 2028-12-29 Day off by decree
+            PH? 2028-12-30 Day off by decree
+            PH? 2028-12-31 Day off by decree
+            PH? 2029-01-09 Day off by decree
+            PH? 2029-01-10 Day off by decree
+            PH? 2029-02-22 Day off by decree
+            PH? 2029-02-24 Day off by decree
+            PH? 2029-02-25 Day off by decree
+            PH? 2029-03-07 Day off by decree
             PH? 2029-03-09 International Women's Day (bridge day)
+            PH? 2029-03-10 Day off by decree
+            PH? 2029-04-27 Day off by decree
+            PH? 2029-04-28 Day off by decree
+            PH? 2029-04-29 Day off by decree
             PH? 2029-04-30 Holiday of Spring and Labor (bridge day)
+            PH? 2029-05-02 Day off by decree
+            PH? 2029-05-03 Day off by decree
+            PH? 2029-05-04 Day off by decree
+            PH? 2029-05-05 Day off by decree
+            PH? 2029-05-06 Day off by decree
+            PH? 2029-05-07 Day off by decree
+            PH? 2029-05-08 Day off by decree
+            PH? 2029-05-10 Day off by decree
+            PH? 2029-05-11 Day off by decree
+            PH? 2029-05-12 Day off by decree
             PH? 2029-06-11 Russia Day (bridge day)
+            PH? 2029-06-13 Day off by decree
+            PH? 2029-06-14 Day off by decree
+            PH? 2029-11-02 Day off by decree
+            PH? 2029-11-03 Day off by decree
+            PH? 2029-11-05 Day off by decree
+            PH? 2029-11-06 Day off by decree
+            PH? 2029-12-28 Day off by decree
+            PH? 2029-12-29 Day off by decree
+            PH? 2029-12-30 Day off by decree
             PH? 2029-12-31 New Year Holidays (bridge day)
+            PH? 2030-01-09 Day off by decree
+            PH? 2030-01-10 Day off by decree
+            PH? 2030-02-22 Day off by decree
+            PH? 2030-02-24 Day off by decree
+            PH? 2030-02-25 Day off by decree
+            PH? 2030-03-07 Day off by decree
+            PH? 2030-03-09 Day off by decree
+            PH? 2030-03-10 Day off by decree
+            PH? 2030-04-27 Day off by decree
+            PH? 2030-04-28 Day off by decree
+            PH? 2030-04-29 Day off by decree
+            PH? 2030-04-30 Day off by decree
+            PH? 2030-05-02 Day off by decree
+            PH? 2030-05-03 Day off by decree
+            PH? 2030-05-04 Day off by decree
+            PH? 2030-05-05 Day off by decree
+            PH? 2030-05-06 Day off by decree
+            PH? 2030-05-07 Day off by decree
+            PH? 2030-05-08 Day off by decree
             PH? 2030-05-10 Victory Day (bridge day)
+            PH? 2030-05-11 Day off by decree
+            PH? 2030-05-12 Day off by decree
+            PH? 2030-06-11 Day off by decree
+            PH? 2030-06-13 Day off by decree
+            PH? 2030-06-14 Day off by decree
+            PH? 2030-11-02 Day off by decree
+            PH? 2030-11-03 Day off by decree
+            PH? 2030-11-05 Day off by decree
+            PH? 2030-11-06 Day off by decree
+            PH? 2030-12-28 Day off by decree
+            PH? 2030-12-29 Day off by decree
+            PH? 2030-12-30 Day off by decree
+            PH? 2030-12-31 Day off by decree
+            PH? 2031-01-09 Day off by decree
+            PH? 2031-01-10 Day off by decree
+            PH? 2031-02-22 Day off by decree
+            PH? 2031-02-24 Day off by decree
+            PH? 2031-02-25 Day off by decree
+            PH? 2031-03-07 Day off by decree
+            PH? 2031-03-09 Day off by decree
+            PH? 2031-03-10 Day off by decree
+            PH? 2031-04-27 Day off by decree
+            PH? 2031-04-28 Day off by decree
+            PH? 2031-04-29 Day off by decree
+            PH? 2031-04-30 Day off by decree
             PH? 2031-05-02 Holiday of Spring and Labor (bridge day)
+            PH? 2031-05-03 Day off by decree
+            PH? 2031-05-04 Day off by decree
+            PH? 2031-05-05 Day off by decree
+            PH? 2031-05-06 Day off by decree
+            PH? 2031-05-07 Day off by decree
+            PH? 2031-05-08 Day off by decree
+            PH? 2031-05-10 Day off by decree
+            PH? 2031-05-11 Day off by decree
+            PH? 2031-05-12 Day off by decree
+            PH? 2031-06-11 Day off by decree
             PH? 2031-06-13 Russia Day (bridge day)
+            PH? 2031-06-14 Day off by decree
+            PH? 2031-11-02 Day off by decree
             PH? 2031-11-03 Unity Day (bridge day)
+            PH? 2031-11-05 Day off by decree
+            PH? 2031-11-06 Day off by decree
+            PH? 2031-12-28 Day off by decree
+            PH? 2031-12-29 Day off by decree
+            PH? 2031-12-30 Day off by decree
+            PH? 2031-12-31 Day off by decree
             PH? 2032-01-09 New Year Holidays (bridge day)
+            PH? 2032-01-10 Day off by decree
+            PH? 2032-02-22 Day off by decree
+            PH? 2032-02-24 Day off by decree
+            PH? 2032-02-25 Day off by decree
+            PH? 2032-03-07 Day off by decree
+            PH? 2032-03-09 Day off by decree
+            PH? 2032-03-10 Day off by decree
+            PH? 2032-04-27 Day off by decree
+            PH? 2032-04-28 Day off by decree
+            PH? 2032-04-29 Day off by decree
+            PH? 2032-04-30 Day off by decree
+            PH? 2032-05-02 Day off by decree
+            PH? 2032-05-03 Day off by decree
+            PH? 2032-05-04 Day off by decree
+            PH? 2032-05-05 Day off by decree
+            PH? 2032-05-06 Day off by decree
+            PH? 2032-05-07 Day off by decree
+            PH? 2032-05-08 Day off by decree
+            PH? 2032-05-10 Day off by decree
+            PH? 2032-05-11 Day off by decree
+            PH? 2032-05-12 Day off by decree
+            PH? 2032-06-11 Day off by decree
+            PH? 2032-06-13 Day off by decree
+            PH? 2032-06-14 Day off by decree
+            PH? 2032-11-02 Day off by decree
+            PH? 2032-11-03 Day off by decree
             PH? 2032-11-05 Unity Day (bridge day)
+            PH? 2032-11-06 Day off by decree
+            PH? 2032-12-28 Day off by decree
+            PH? 2032-12-29 Day off by decree
+            PH? 2032-12-30 Day off by decree
+            PH? 2032-12-31 Day off by decree
+            PH? 2033-01-09 Day off by decree
+            PH? 2033-01-10 Day off by decree
+            PH? 2033-02-22 Day off by decree
+            PH? 2033-02-24 Day off by decree
+            PH? 2033-02-25 Day off by decree
             PH? 2033-03-07 International Women's Day (bridge day)
+            PH? 2033-03-09 Day off by decree
+            PH? 2033-03-10 Day off by decree
+            PH? 2033-04-27 Day off by decree
+            PH? 2033-04-28 Day off by decree
+            PH? 2033-04-29 Day off by decree
+            PH? 2033-04-30 Day off by decree
+            PH? 2033-05-02 Day off by decree
+            PH? 2033-05-03 Day off by decree
+            PH? 2033-05-04 Day off by decree
+            PH? 2033-05-05 Day off by decree
+            PH? 2033-05-06 Day off by decree
+            PH? 2033-05-07 Day off by decree
+            PH? 2033-05-08 Day off by decree
+            PH? 2033-05-10 Day off by decree
+            PH? 2033-05-11 Day off by decree
+            PH? 2033-05-12 Day off by decree
+            PH? 2033-06-11 Day off by decree
+            PH? 2033-06-13 Day off by decree
+            PH? 2033-06-14 Day off by decree
+            PH? 2033-11-02 Day off by decree
+            PH? 2033-11-03 Day off by decree
+            PH? 2033-11-05 Day off by decree
+            PH? 2033-11-06 Day off by decree
+            PH? 2033-12-28 Day off by decree
+            PH? 2033-12-29 Day off by decree
+            PH? 2033-12-30 Day off by decree
+            PH? 2033-12-31 Day off by decree
+            PH? 2034-01-09 Day off by decree
+            PH? 2034-01-10 Day off by decree
+            PH? 2034-02-22 Day off by decree
             PH? 2034-02-24 Defender of the Fatherland Day (bridge day)
+            PH? 2034-02-25 Day off by decree
+            PH? 2034-03-07 Day off by decree
+            PH? 2034-03-09 Day off by decree
+            PH? 2034-03-10 Day off by decree
+            PH? 2034-04-27 Day off by decree
+            PH? 2034-04-28 Day off by decree
+            PH? 2034-04-29 Day off by decree
+            PH? 2034-04-30 Day off by decree
+            PH? 2034-05-02 Day off by decree
+            PH? 2034-05-03 Day off by decree
+            PH? 2034-05-04 Day off by decree
+            PH? 2034-05-05 Day off by decree
+            PH? 2034-05-06 Day off by decree
+            PH? 2034-05-07 Day off by decree
             PH? 2034-05-08 Victory Day (bridge day)
+            PH? 2034-05-10 Day off by decree
+            PH? 2034-05-11 Day off by decree
+            PH? 2034-05-12 Day off by decree
+            PH? 2034-06-11 Day off by decree
+            PH? 2034-06-13 Day off by decree
+            PH? 2034-06-14 Day off by decree
+            PH? 2034-11-02 Day off by decree
+            PH? 2034-11-03 Day off by decree
+            PH? 2034-11-05 Day off by decree
+            PH? 2034-11-06 Day off by decree
+            PH? 2034-12-28 Day off by decree
+            PH? 2034-12-29 Day off by decree
+            PH? 2034-12-30 Day off by decree
+            PH? 2034-12-31 Day off by decree
+            PH? 2035-01-09 Day off by decree
+            PH? 2035-01-10 Day off by decree
+            PH? 2035-02-22 Day off by decree
+            PH? 2035-02-24 Day off by decree
+            PH? 2035-02-25 Day off by decree
+            PH? 2035-03-07 Day off by decree
             PH? 2035-03-09 International Women's Day (bridge day)
+            PH? 2035-03-10 Day off by decree
+            PH? 2035-04-27 Day off by decree
+            PH? 2035-04-28 Day off by decree
+            PH? 2035-04-29 Day off by decree
             PH? 2035-04-30 Holiday of Spring and Labor (bridge day)
+            PH? 2035-05-02 Day off by decree
+            PH? 2035-05-03 Day off by decree
+            PH? 2035-05-04 Day off by decree
+            PH? 2035-05-05 Day off by decree
+            PH? 2035-05-06 Day off by decree
+            PH? 2035-05-07 Day off by decree
+            PH? 2035-05-08 Day off by decree
+            PH? 2035-05-10 Day off by decree
+            PH? 2035-05-11 Day off by decree
+            PH? 2035-05-12 Day off by decree
             PH? 2035-06-11 Russia Day (bridge day)
+            PH? 2035-06-13 Day off by decree
+            PH? 2035-06-14 Day off by decree
+            PH? 2035-11-02 Day off by decree
+            PH? 2035-11-03 Day off by decree
+            PH? 2035-11-05 Day off by decree
+            PH? 2035-11-06 Day off by decree
+            PH? 2035-12-28 Day off by decree
+            PH? 2035-12-29 Day off by decree
+            PH? 2035-12-30 Day off by decree
+            PH? 2035-12-31 Day off by decree
             """,
         "SE": """
             PH 01-01 New Year's Day
@@ -7343,136 +7710,1396 @@ extension HolidayTables {
             PH 2025-10-13 Indigenous Peoples' Resistance Day (observed)
             PH 2025-11-19 Garifuna Settlement Day
             PH 2025-12-26 Boxing Day
-            PH 2026-01-01 New Year's Day
-            PH 2026-01-15 George Price Day
-            PH 2026-03-09 National Heroes and Benefactors Day
+            PH? 2026-01-01 New Year's Day
+            PH? 2026-01-02 Day off by decree
+            PH? 2026-01-03 Day off by decree
+            PH? 2026-01-04 Day off by decree
+            PH? 2026-01-05 Day off by decree
+            PH? 2026-01-06 Day off by decree
+            PH? 2026-01-07 Day off by decree
+            PH? 2026-01-08 Day off by decree
+            PH? 2026-01-09 Day off by decree
+            PH? 2026-01-10 Day off by decree
+            PH? 2026-01-11 Day off by decree
+            PH? 2026-01-12 Day off by decree
+            PH? 2026-01-13 Day off by decree
+            PH? 2026-01-14 Day off by decree
+            PH? 2026-01-15 George Price Day
+            PH? 2026-01-16 Day off by decree
+            PH? 2026-01-17 Day off by decree
+            PH? 2026-01-18 Day off by decree
+            PH? 2026-01-19 Day off by decree
+            PH? 2026-01-20 Day off by decree
+            PH? 2026-01-21 Day off by decree
+            PH? 2026-01-22 Day off by decree
+            PH? 2026-03-02 Day off by decree
+            PH? 2026-03-03 Day off by decree
+            PH? 2026-03-04 Day off by decree
+            PH? 2026-03-05 Day off by decree
+            PH? 2026-03-06 Day off by decree
+            PH? 2026-03-07 Day off by decree
+            PH? 2026-03-08 Day off by decree
+            PH? 2026-03-09 National Heroes and Benefactors Day
+            PH? 2026-03-10 Day off by decree
+            PH? 2026-03-11 Day off by decree
+            PH? 2026-03-12 Day off by decree
+            PH? 2026-03-13 Day off by decree
+            PH? 2026-03-14 Day off by decree
+            PH? 2026-03-15 Day off by decree
+            PH? 2026-03-16 Day off by decree
             PH 2026-04-03 Good Friday
             PH 2026-04-04 Holy Saturday
             PH 2026-04-06 Easter Monday
-            PH 2026-05-01 Labour Day
-            PH 2026-08-01 Emancipation Day
-            PH 2026-09-10 Saint George's Caye Day
-            PH 2026-09-21 Independence Day
-            PH 2026-10-12 Indigenous Peoples' Resistance Day
-            PH 2026-11-19 Garifuna Settlement Day
-            PH 2026-12-26 Boxing Day
-            PH 2027-01-01 New Year's Day
-            PH 2027-01-15 George Price Day
-            PH 2027-03-08 National Heroes and Benefactors Day (observed)
+            PH? 2026-04-24 Day off by decree
+            PH? 2026-04-25 Day off by decree
+            PH? 2026-04-26 Day off by decree
+            PH? 2026-04-27 Day off by decree
+            PH? 2026-04-28 Day off by decree
+            PH? 2026-04-29 Day off by decree
+            PH? 2026-04-30 Day off by decree
+            PH? 2026-05-01 Labour Day
+            PH? 2026-05-02 Day off by decree
+            PH? 2026-05-03 Day off by decree
+            PH? 2026-05-04 Day off by decree
+            PH? 2026-05-05 Day off by decree
+            PH? 2026-05-06 Day off by decree
+            PH? 2026-05-07 Day off by decree
+            PH? 2026-05-08 Day off by decree
+            PH? 2026-07-25 Day off by decree
+            PH? 2026-07-26 Day off by decree
+            PH? 2026-07-27 Day off by decree
+            PH? 2026-07-28 Day off by decree
+            PH? 2026-07-29 Day off by decree
+            PH? 2026-07-30 Day off by decree
+            PH? 2026-07-31 Day off by decree
+            PH? 2026-08-01 Emancipation Day
+            PH? 2026-08-02 Day off by decree
+            PH? 2026-08-03 Day off by decree
+            PH? 2026-08-04 Day off by decree
+            PH? 2026-08-05 Day off by decree
+            PH? 2026-08-06 Day off by decree
+            PH? 2026-08-07 Day off by decree
+            PH? 2026-08-08 Day off by decree
+            PH? 2026-09-03 Day off by decree
+            PH? 2026-09-04 Day off by decree
+            PH? 2026-09-05 Day off by decree
+            PH? 2026-09-06 Day off by decree
+            PH? 2026-09-07 Day off by decree
+            PH? 2026-09-08 Day off by decree
+            PH? 2026-09-09 Day off by decree
+            PH? 2026-09-10 Saint George's Caye Day
+            PH? 2026-09-11 Day off by decree
+            PH? 2026-09-12 Day off by decree
+            PH? 2026-09-13 Day off by decree
+            PH? 2026-09-14 Day off by decree
+            PH? 2026-09-15 Day off by decree
+            PH? 2026-09-16 Day off by decree
+            PH? 2026-09-17 Day off by decree
+            PH? 2026-09-18 Day off by decree
+            PH? 2026-09-19 Day off by decree
+            PH? 2026-09-20 Day off by decree
+            PH? 2026-09-21 Independence Day
+            PH? 2026-09-22 Day off by decree
+            PH? 2026-09-23 Day off by decree
+            PH? 2026-09-24 Day off by decree
+            PH? 2026-09-25 Day off by decree
+            PH? 2026-09-26 Day off by decree
+            PH? 2026-09-27 Day off by decree
+            PH? 2026-09-28 Day off by decree
+            PH? 2026-10-05 Day off by decree
+            PH? 2026-10-06 Day off by decree
+            PH? 2026-10-07 Day off by decree
+            PH? 2026-10-08 Day off by decree
+            PH? 2026-10-09 Day off by decree
+            PH? 2026-10-10 Day off by decree
+            PH? 2026-10-11 Day off by decree
+            PH? 2026-10-12 Indigenous Peoples' Resistance Day
+            PH? 2026-10-13 Day off by decree
+            PH? 2026-10-14 Day off by decree
+            PH? 2026-10-15 Day off by decree
+            PH? 2026-10-16 Day off by decree
+            PH? 2026-10-17 Day off by decree
+            PH? 2026-10-18 Day off by decree
+            PH? 2026-10-19 Day off by decree
+            PH? 2026-11-12 Day off by decree
+            PH? 2026-11-13 Day off by decree
+            PH? 2026-11-14 Day off by decree
+            PH? 2026-11-15 Day off by decree
+            PH? 2026-11-16 Day off by decree
+            PH? 2026-11-17 Day off by decree
+            PH? 2026-11-18 Day off by decree
+            PH? 2026-11-19 Garifuna Settlement Day
+            PH? 2026-11-20 Day off by decree
+            PH? 2026-11-21 Day off by decree
+            PH? 2026-11-22 Day off by decree
+            PH? 2026-11-23 Day off by decree
+            PH? 2026-11-24 Day off by decree
+            PH? 2026-11-25 Day off by decree
+            PH? 2026-11-26 Day off by decree
+            PH? 2026-12-18 Day off by decree
+            PH? 2026-12-19 Day off by decree
+            PH? 2026-12-20 Day off by decree
+            PH? 2026-12-21 Day off by decree
+            PH? 2026-12-22 Day off by decree
+            PH? 2026-12-23 Day off by decree
+            PH? 2026-12-24 Day off by decree
+            PH? 2026-12-26 Boxing Day
+            PH? 2026-12-27 Day off by decree
+            PH? 2026-12-28 Day off by decree
+            PH? 2026-12-29 Day off by decree
+            PH? 2026-12-30 Day off by decree
+            PH? 2026-12-31 Day off by decree
+            PH? 2027-01-01 New Year's Day
+            PH? 2027-01-02 Day off by decree
+            PH? 2027-01-03 Day off by decree
+            PH? 2027-01-04 Day off by decree
+            PH? 2027-01-05 Day off by decree
+            PH? 2027-01-06 Day off by decree
+            PH? 2027-01-07 Day off by decree
+            PH? 2027-01-08 Day off by decree
+            PH? 2027-01-09 Day off by decree
+            PH? 2027-01-10 Day off by decree
+            PH? 2027-01-11 Day off by decree
+            PH? 2027-01-12 Day off by decree
+            PH? 2027-01-13 Day off by decree
+            PH? 2027-01-14 Day off by decree
+            PH? 2027-01-15 George Price Day
+            PH? 2027-01-16 Day off by decree
+            PH? 2027-01-17 Day off by decree
+            PH? 2027-01-18 Day off by decree
+            PH? 2027-01-19 Day off by decree
+            PH? 2027-01-20 Day off by decree
+            PH? 2027-01-21 Day off by decree
+            PH? 2027-01-22 Day off by decree
+            PH? 2027-03-02 Day off by decree
+            PH? 2027-03-03 Day off by decree
+            PH? 2027-03-04 Day off by decree
+            PH? 2027-03-05 Day off by decree
+            PH? 2027-03-06 Day off by decree
+            PH? 2027-03-07 Day off by decree
+            PH? 2027-03-08 National Heroes and Benefactors Day (observed)
+            PH? 2027-03-09 Day off by decree
+            PH? 2027-03-10 Day off by decree
+            PH? 2027-03-11 Day off by decree
+            PH? 2027-03-12 Day off by decree
+            PH? 2027-03-13 Day off by decree
+            PH? 2027-03-14 Day off by decree
+            PH? 2027-03-15 Day off by decree
+            PH? 2027-03-16 Day off by decree
             PH 2027-03-26 Good Friday
             PH 2027-03-27 Holy Saturday
             PH 2027-03-29 Easter Monday
-            PH 2027-05-01 Labour Day
-            PH 2027-08-02 Emancipation Day (observed)
-            PH 2027-09-10 Saint George's Caye Day
-            PH 2027-09-21 Independence Day
-            PH 2027-10-11 Indigenous Peoples' Resistance Day (observed)
-            PH 2027-11-19 Garifuna Settlement Day
-            PH 2027-12-27 Boxing Day (observed)
-            PH 2028-01-01 New Year's Day
-            PH 2028-01-15 George Price Day
-            PH 2028-03-06 National Heroes and Benefactors Day (observed)
+            PH? 2027-04-24 Day off by decree
+            PH? 2027-04-25 Day off by decree
+            PH? 2027-04-26 Day off by decree
+            PH? 2027-04-27 Day off by decree
+            PH? 2027-04-28 Day off by decree
+            PH? 2027-04-29 Day off by decree
+            PH? 2027-04-30 Day off by decree
+            PH? 2027-05-01 Labour Day
+            PH? 2027-05-02 Day off by decree
+            PH? 2027-05-03 Day off by decree
+            PH? 2027-05-04 Day off by decree
+            PH? 2027-05-05 Day off by decree
+            PH? 2027-05-06 Day off by decree
+            PH? 2027-05-07 Day off by decree
+            PH? 2027-05-08 Day off by decree
+            PH? 2027-07-25 Day off by decree
+            PH? 2027-07-26 Day off by decree
+            PH? 2027-07-27 Day off by decree
+            PH? 2027-07-28 Day off by decree
+            PH? 2027-07-29 Day off by decree
+            PH? 2027-07-30 Day off by decree
+            PH? 2027-07-31 Day off by decree
+            PH? 2027-08-01 Day off by decree
+            PH? 2027-08-02 Emancipation Day (observed)
+            PH? 2027-08-03 Day off by decree
+            PH? 2027-08-04 Day off by decree
+            PH? 2027-08-05 Day off by decree
+            PH? 2027-08-06 Day off by decree
+            PH? 2027-08-07 Day off by decree
+            PH? 2027-08-08 Day off by decree
+            PH? 2027-09-03 Day off by decree
+            PH? 2027-09-04 Day off by decree
+            PH? 2027-09-05 Day off by decree
+            PH? 2027-09-06 Day off by decree
+            PH? 2027-09-07 Day off by decree
+            PH? 2027-09-08 Day off by decree
+            PH? 2027-09-09 Day off by decree
+            PH? 2027-09-10 Saint George's Caye Day
+            PH? 2027-09-11 Day off by decree
+            PH? 2027-09-12 Day off by decree
+            PH? 2027-09-13 Day off by decree
+            PH? 2027-09-14 Day off by decree
+            PH? 2027-09-15 Day off by decree
+            PH? 2027-09-16 Day off by decree
+            PH? 2027-09-17 Day off by decree
+            PH? 2027-09-18 Day off by decree
+            PH? 2027-09-19 Day off by decree
+            PH? 2027-09-20 Day off by decree
+            PH? 2027-09-21 Independence Day
+            PH? 2027-09-22 Day off by decree
+            PH? 2027-09-23 Day off by decree
+            PH? 2027-09-24 Day off by decree
+            PH? 2027-09-25 Day off by decree
+            PH? 2027-09-26 Day off by decree
+            PH? 2027-09-27 Day off by decree
+            PH? 2027-09-28 Day off by decree
+            PH? 2027-10-05 Day off by decree
+            PH? 2027-10-06 Day off by decree
+            PH? 2027-10-07 Day off by decree
+            PH? 2027-10-08 Day off by decree
+            PH? 2027-10-09 Day off by decree
+            PH? 2027-10-10 Day off by decree
+            PH? 2027-10-11 Indigenous Peoples' Resistance Day (observed)
+            PH? 2027-10-12 Day off by decree
+            PH? 2027-10-13 Day off by decree
+            PH? 2027-10-14 Day off by decree
+            PH? 2027-10-15 Day off by decree
+            PH? 2027-10-16 Day off by decree
+            PH? 2027-10-17 Day off by decree
+            PH? 2027-10-18 Day off by decree
+            PH? 2027-10-19 Day off by decree
+            PH? 2027-11-12 Day off by decree
+            PH? 2027-11-13 Day off by decree
+            PH? 2027-11-14 Day off by decree
+            PH? 2027-11-15 Day off by decree
+            PH? 2027-11-16 Day off by decree
+            PH? 2027-11-17 Day off by decree
+            PH? 2027-11-18 Day off by decree
+            PH? 2027-11-19 Garifuna Settlement Day
+            PH? 2027-11-20 Day off by decree
+            PH? 2027-11-21 Day off by decree
+            PH? 2027-11-22 Day off by decree
+            PH? 2027-11-23 Day off by decree
+            PH? 2027-11-24 Day off by decree
+            PH? 2027-11-25 Day off by decree
+            PH? 2027-11-26 Day off by decree
+            PH? 2027-12-18 Day off by decree
+            PH? 2027-12-19 Day off by decree
+            PH? 2027-12-20 Day off by decree
+            PH? 2027-12-21 Day off by decree
+            PH? 2027-12-22 Day off by decree
+            PH? 2027-12-23 Day off by decree
+            PH? 2027-12-24 Day off by decree
+            PH? 2027-12-26 Day off by decree
+            PH? 2027-12-27 Boxing Day (observed)
+            PH? 2027-12-28 Day off by decree
+            PH? 2027-12-29 Day off by decree
+            PH? 2027-12-30 Day off by decree
+            PH? 2027-12-31 Day off by decree
+            PH? 2028-01-01 New Year's Day
+            PH? 2028-01-02 Day off by decree
+            PH? 2028-01-03 Day off by decree
+            PH? 2028-01-04 Day off by decree
+            PH? 2028-01-05 Day off by decree
+            PH? 2028-01-06 Day off by decree
+            PH? 2028-01-07 Day off by decree
+            PH? 2028-01-08 Day off by decree
+            PH? 2028-01-09 Day off by decree
+            PH? 2028-01-10 Day off by decree
+            PH? 2028-01-11 Day off by decree
+            PH? 2028-01-12 Day off by decree
+            PH? 2028-01-13 Day off by decree
+            PH? 2028-01-14 Day off by decree
+            PH? 2028-01-15 George Price Day
+            PH? 2028-01-16 Day off by decree
+            PH? 2028-01-17 Day off by decree
+            PH? 2028-01-18 Day off by decree
+            PH? 2028-01-19 Day off by decree
+            PH? 2028-01-20 Day off by decree
+            PH? 2028-01-21 Day off by decree
+            PH? 2028-01-22 Day off by decree
+            PH? 2028-03-02 Day off by decree
+            PH? 2028-03-03 Day off by decree
+            PH? 2028-03-04 Day off by decree
+            PH? 2028-03-05 Day off by decree
+            PH? 2028-03-06 National Heroes and Benefactors Day (observed)
+            PH? 2028-03-07 Day off by decree
+            PH? 2028-03-08 Day off by decree
+            PH? 2028-03-09 Day off by decree
+            PH? 2028-03-10 Day off by decree
+            PH? 2028-03-11 Day off by decree
+            PH? 2028-03-12 Day off by decree
+            PH? 2028-03-13 Day off by decree
+            PH? 2028-03-14 Day off by decree
+            PH? 2028-03-15 Day off by decree
+            PH? 2028-03-16 Day off by decree
             PH 2028-04-14 Good Friday
             PH 2028-04-15 Holy Saturday
             PH 2028-04-17 Easter Monday
-            PH 2028-05-01 Labour Day
-            PH 2028-07-31 Emancipation Day (observed)
-            PH 2028-09-11 Saint George's Caye Day (observed)
-            PH 2028-09-21 Independence Day
-            PH 2028-10-09 Indigenous Peoples' Resistance Day (observed)
-            PH 2028-11-20 Garifuna Settlement Day (observed)
-            PH 2028-12-26 Boxing Day
-            PH 2029-01-01 New Year's Day
-            PH 2029-01-15 George Price Day
-            PH 2029-03-12 National Heroes and Benefactors Day (observed)
+            PH? 2028-04-24 Day off by decree
+            PH? 2028-04-25 Day off by decree
+            PH? 2028-04-26 Day off by decree
+            PH? 2028-04-27 Day off by decree
+            PH? 2028-04-28 Day off by decree
+            PH? 2028-04-29 Day off by decree
+            PH? 2028-04-30 Day off by decree
+            PH? 2028-05-01 Labour Day
+            PH? 2028-05-02 Day off by decree
+            PH? 2028-05-03 Day off by decree
+            PH? 2028-05-04 Day off by decree
+            PH? 2028-05-05 Day off by decree
+            PH? 2028-05-06 Day off by decree
+            PH? 2028-05-07 Day off by decree
+            PH? 2028-05-08 Day off by decree
+            PH? 2028-07-25 Day off by decree
+            PH? 2028-07-26 Day off by decree
+            PH? 2028-07-27 Day off by decree
+            PH? 2028-07-28 Day off by decree
+            PH? 2028-07-29 Day off by decree
+            PH? 2028-07-30 Day off by decree
+            PH? 2028-07-31 Emancipation Day (observed)
+            PH? 2028-08-01 Day off by decree
+            PH? 2028-08-02 Day off by decree
+            PH? 2028-08-03 Day off by decree
+            PH? 2028-08-04 Day off by decree
+            PH? 2028-08-05 Day off by decree
+            PH? 2028-08-06 Day off by decree
+            PH? 2028-08-07 Day off by decree
+            PH? 2028-08-08 Day off by decree
+            PH? 2028-09-03 Day off by decree
+            PH? 2028-09-04 Day off by decree
+            PH? 2028-09-05 Day off by decree
+            PH? 2028-09-06 Day off by decree
+            PH? 2028-09-07 Day off by decree
+            PH? 2028-09-08 Day off by decree
+            PH? 2028-09-09 Day off by decree
+            PH? 2028-09-10 Day off by decree
+            PH? 2028-09-11 Saint George's Caye Day (observed)
+            PH? 2028-09-12 Day off by decree
+            PH? 2028-09-13 Day off by decree
+            PH? 2028-09-14 Day off by decree
+            PH? 2028-09-15 Day off by decree
+            PH? 2028-09-16 Day off by decree
+            PH? 2028-09-17 Day off by decree
+            PH? 2028-09-18 Day off by decree
+            PH? 2028-09-19 Day off by decree
+            PH? 2028-09-20 Day off by decree
+            PH? 2028-09-21 Independence Day
+            PH? 2028-09-22 Day off by decree
+            PH? 2028-09-23 Day off by decree
+            PH? 2028-09-24 Day off by decree
+            PH? 2028-09-25 Day off by decree
+            PH? 2028-09-26 Day off by decree
+            PH? 2028-09-27 Day off by decree
+            PH? 2028-09-28 Day off by decree
+            PH? 2028-10-05 Day off by decree
+            PH? 2028-10-06 Day off by decree
+            PH? 2028-10-07 Day off by decree
+            PH? 2028-10-08 Day off by decree
+            PH? 2028-10-09 Indigenous Peoples' Resistance Day (observed)
+            PH? 2028-10-10 Day off by decree
+            PH? 2028-10-11 Day off by decree
+            PH? 2028-10-12 Day off by decree
+            PH? 2028-10-13 Day off by decree
+            PH? 2028-10-14 Day off by decree
+            PH? 2028-10-15 Day off by decree
+            PH? 2028-10-16 Day off by decree
+            PH? 2028-10-17 Day off by decree
+            PH? 2028-10-18 Day off by decree
+            PH? 2028-10-19 Day off by decree
+            PH? 2028-11-12 Day off by decree
+            PH? 2028-11-13 Day off by decree
+            PH? 2028-11-14 Day off by decree
+            PH? 2028-11-15 Day off by decree
+            PH? 2028-11-16 Day off by decree
+            PH? 2028-11-17 Day off by decree
+            PH? 2028-11-18 Day off by decree
+            PH? 2028-11-19 Day off by decree
+            PH? 2028-11-20 Garifuna Settlement Day (observed)
+            PH? 2028-11-21 Day off by decree
+            PH? 2028-11-22 Day off by decree
+            PH? 2028-11-23 Day off by decree
+            PH? 2028-11-24 Day off by decree
+            PH? 2028-11-25 Day off by decree
+            PH? 2028-11-26 Day off by decree
+            PH? 2028-12-18 Day off by decree
+            PH? 2028-12-19 Day off by decree
+            PH? 2028-12-20 Day off by decree
+            PH? 2028-12-21 Day off by decree
+            PH? 2028-12-22 Day off by decree
+            PH? 2028-12-23 Day off by decree
+            PH? 2028-12-24 Day off by decree
+            PH? 2028-12-26 Boxing Day
+            PH? 2028-12-27 Day off by decree
+            PH? 2028-12-28 Day off by decree
+            PH? 2028-12-29 Day off by decree
+            PH? 2028-12-30 Day off by decree
+            PH? 2028-12-31 Day off by decree
+            PH? 2029-01-01 New Year's Day
+            PH? 2029-01-02 Day off by decree
+            PH? 2029-01-03 Day off by decree
+            PH? 2029-01-04 Day off by decree
+            PH? 2029-01-05 Day off by decree
+            PH? 2029-01-06 Day off by decree
+            PH? 2029-01-07 Day off by decree
+            PH? 2029-01-08 Day off by decree
+            PH? 2029-01-09 Day off by decree
+            PH? 2029-01-10 Day off by decree
+            PH? 2029-01-11 Day off by decree
+            PH? 2029-01-12 Day off by decree
+            PH? 2029-01-13 Day off by decree
+            PH? 2029-01-14 Day off by decree
+            PH? 2029-01-15 George Price Day
+            PH? 2029-01-16 Day off by decree
+            PH? 2029-01-17 Day off by decree
+            PH? 2029-01-18 Day off by decree
+            PH? 2029-01-19 Day off by decree
+            PH? 2029-01-20 Day off by decree
+            PH? 2029-01-21 Day off by decree
+            PH? 2029-01-22 Day off by decree
+            PH? 2029-03-02 Day off by decree
+            PH? 2029-03-03 Day off by decree
+            PH? 2029-03-04 Day off by decree
+            PH? 2029-03-05 Day off by decree
+            PH? 2029-03-06 Day off by decree
+            PH? 2029-03-07 Day off by decree
+            PH? 2029-03-08 Day off by decree
+            PH? 2029-03-09 Day off by decree
+            PH? 2029-03-10 Day off by decree
+            PH? 2029-03-11 Day off by decree
+            PH? 2029-03-12 National Heroes and Benefactors Day (observed)
+            PH? 2029-03-13 Day off by decree
+            PH? 2029-03-14 Day off by decree
+            PH? 2029-03-15 Day off by decree
+            PH? 2029-03-16 Day off by decree
             PH 2029-03-30 Good Friday
             PH 2029-03-31 Holy Saturday
             PH 2029-04-02 Easter Monday
-            PH 2029-05-01 Labour Day
-            PH 2029-07-30 Emancipation Day (observed)
-            PH 2029-09-10 Saint George's Caye Day
-            PH 2029-09-21 Independence Day
-            PH 2029-10-15 Indigenous Peoples' Resistance Day (observed)
-            PH 2029-11-19 Garifuna Settlement Day
-            PH 2029-12-26 Boxing Day
-            PH 2030-01-01 New Year's Day
-            PH 2030-01-15 George Price Day
-            PH 2030-03-09 National Heroes and Benefactors Day
+            PH? 2029-04-24 Day off by decree
+            PH? 2029-04-25 Day off by decree
+            PH? 2029-04-26 Day off by decree
+            PH? 2029-04-27 Day off by decree
+            PH? 2029-04-28 Day off by decree
+            PH? 2029-04-29 Day off by decree
+            PH? 2029-04-30 Day off by decree
+            PH? 2029-05-01 Labour Day
+            PH? 2029-05-02 Day off by decree
+            PH? 2029-05-03 Day off by decree
+            PH? 2029-05-04 Day off by decree
+            PH? 2029-05-05 Day off by decree
+            PH? 2029-05-06 Day off by decree
+            PH? 2029-05-07 Day off by decree
+            PH? 2029-05-08 Day off by decree
+            PH? 2029-07-25 Day off by decree
+            PH? 2029-07-26 Day off by decree
+            PH? 2029-07-27 Day off by decree
+            PH? 2029-07-28 Day off by decree
+            PH? 2029-07-29 Day off by decree
+            PH? 2029-07-30 Emancipation Day (observed)
+            PH? 2029-07-31 Day off by decree
+            PH? 2029-08-01 Day off by decree
+            PH? 2029-08-02 Day off by decree
+            PH? 2029-08-03 Day off by decree
+            PH? 2029-08-04 Day off by decree
+            PH? 2029-08-05 Day off by decree
+            PH? 2029-08-06 Day off by decree
+            PH? 2029-08-07 Day off by decree
+            PH? 2029-08-08 Day off by decree
+            PH? 2029-09-03 Day off by decree
+            PH? 2029-09-04 Day off by decree
+            PH? 2029-09-05 Day off by decree
+            PH? 2029-09-06 Day off by decree
+            PH? 2029-09-07 Day off by decree
+            PH? 2029-09-08 Day off by decree
+            PH? 2029-09-09 Day off by decree
+            PH? 2029-09-10 Saint George's Caye Day
+            PH? 2029-09-11 Day off by decree
+            PH? 2029-09-12 Day off by decree
+            PH? 2029-09-13 Day off by decree
+            PH? 2029-09-14 Day off by decree
+            PH? 2029-09-15 Day off by decree
+            PH? 2029-09-16 Day off by decree
+            PH? 2029-09-17 Day off by decree
+            PH? 2029-09-18 Day off by decree
+            PH? 2029-09-19 Day off by decree
+            PH? 2029-09-20 Day off by decree
+            PH? 2029-09-21 Independence Day
+            PH? 2029-09-22 Day off by decree
+            PH? 2029-09-23 Day off by decree
+            PH? 2029-09-24 Day off by decree
+            PH? 2029-09-25 Day off by decree
+            PH? 2029-09-26 Day off by decree
+            PH? 2029-09-27 Day off by decree
+            PH? 2029-09-28 Day off by decree
+            PH? 2029-10-05 Day off by decree
+            PH? 2029-10-06 Day off by decree
+            PH? 2029-10-07 Day off by decree
+            PH? 2029-10-08 Day off by decree
+            PH? 2029-10-09 Day off by decree
+            PH? 2029-10-10 Day off by decree
+            PH? 2029-10-11 Day off by decree
+            PH? 2029-10-12 Day off by decree
+            PH? 2029-10-13 Day off by decree
+            PH? 2029-10-14 Day off by decree
+            PH? 2029-10-15 Indigenous Peoples' Resistance Day (observed)
+            PH? 2029-10-16 Day off by decree
+            PH? 2029-10-17 Day off by decree
+            PH? 2029-10-18 Day off by decree
+            PH? 2029-10-19 Day off by decree
+            PH? 2029-11-12 Day off by decree
+            PH? 2029-11-13 Day off by decree
+            PH? 2029-11-14 Day off by decree
+            PH? 2029-11-15 Day off by decree
+            PH? 2029-11-16 Day off by decree
+            PH? 2029-11-17 Day off by decree
+            PH? 2029-11-18 Day off by decree
+            PH? 2029-11-19 Garifuna Settlement Day
+            PH? 2029-11-20 Day off by decree
+            PH? 2029-11-21 Day off by decree
+            PH? 2029-11-22 Day off by decree
+            PH? 2029-11-23 Day off by decree
+            PH? 2029-11-24 Day off by decree
+            PH? 2029-11-25 Day off by decree
+            PH? 2029-11-26 Day off by decree
+            PH? 2029-12-18 Day off by decree
+            PH? 2029-12-19 Day off by decree
+            PH? 2029-12-20 Day off by decree
+            PH? 2029-12-21 Day off by decree
+            PH? 2029-12-22 Day off by decree
+            PH? 2029-12-23 Day off by decree
+            PH? 2029-12-24 Day off by decree
+            PH? 2029-12-26 Boxing Day
+            PH? 2029-12-27 Day off by decree
+            PH? 2029-12-28 Day off by decree
+            PH? 2029-12-29 Day off by decree
+            PH? 2029-12-30 Day off by decree
+            PH? 2029-12-31 Day off by decree
+            PH? 2030-01-01 New Year's Day
+            PH? 2030-01-02 Day off by decree
+            PH? 2030-01-03 Day off by decree
+            PH? 2030-01-04 Day off by decree
+            PH? 2030-01-05 Day off by decree
+            PH? 2030-01-06 Day off by decree
+            PH? 2030-01-07 Day off by decree
+            PH? 2030-01-08 Day off by decree
+            PH? 2030-01-09 Day off by decree
+            PH? 2030-01-10 Day off by decree
+            PH? 2030-01-11 Day off by decree
+            PH? 2030-01-12 Day off by decree
+            PH? 2030-01-13 Day off by decree
+            PH? 2030-01-14 Day off by decree
+            PH? 2030-01-15 George Price Day
+            PH? 2030-01-16 Day off by decree
+            PH? 2030-01-17 Day off by decree
+            PH? 2030-01-18 Day off by decree
+            PH? 2030-01-19 Day off by decree
+            PH? 2030-01-20 Day off by decree
+            PH? 2030-01-21 Day off by decree
+            PH? 2030-01-22 Day off by decree
+            PH? 2030-03-02 Day off by decree
+            PH? 2030-03-03 Day off by decree
+            PH? 2030-03-04 Day off by decree
+            PH? 2030-03-05 Day off by decree
+            PH? 2030-03-06 Day off by decree
+            PH? 2030-03-07 Day off by decree
+            PH? 2030-03-08 Day off by decree
+            PH? 2030-03-09 National Heroes and Benefactors Day
+            PH? 2030-03-10 Day off by decree
+            PH? 2030-03-11 Day off by decree
+            PH? 2030-03-12 Day off by decree
+            PH? 2030-03-13 Day off by decree
+            PH? 2030-03-14 Day off by decree
+            PH? 2030-03-15 Day off by decree
+            PH? 2030-03-16 Day off by decree
             PH 2030-04-19 Good Friday
             PH 2030-04-20 Holy Saturday
             PH 2030-04-22 Easter Monday
-            PH 2030-05-01 Labour Day
-            PH 2030-07-29 Emancipation Day (observed)
-            PH 2030-09-10 Saint George's Caye Day
-            PH 2030-09-21 Independence Day
-            PH 2030-10-12 Indigenous Peoples' Resistance Day
-            PH 2030-11-19 Garifuna Settlement Day
-            PH 2030-12-26 Boxing Day
-            PH 2031-01-01 New Year's Day
-            PH 2031-01-15 George Price Day
-            PH 2031-03-10 National Heroes and Benefactors Day (observed)
+            PH? 2030-04-24 Day off by decree
+            PH? 2030-04-25 Day off by decree
+            PH? 2030-04-26 Day off by decree
+            PH? 2030-04-27 Day off by decree
+            PH? 2030-04-28 Day off by decree
+            PH? 2030-04-29 Day off by decree
+            PH? 2030-04-30 Day off by decree
+            PH? 2030-05-01 Labour Day
+            PH? 2030-05-02 Day off by decree
+            PH? 2030-05-03 Day off by decree
+            PH? 2030-05-04 Day off by decree
+            PH? 2030-05-05 Day off by decree
+            PH? 2030-05-06 Day off by decree
+            PH? 2030-05-07 Day off by decree
+            PH? 2030-05-08 Day off by decree
+            PH? 2030-07-25 Day off by decree
+            PH? 2030-07-26 Day off by decree
+            PH? 2030-07-27 Day off by decree
+            PH? 2030-07-28 Day off by decree
+            PH? 2030-07-29 Emancipation Day (observed)
+            PH? 2030-07-30 Day off by decree
+            PH? 2030-07-31 Day off by decree
+            PH? 2030-08-01 Day off by decree
+            PH? 2030-08-02 Day off by decree
+            PH? 2030-08-03 Day off by decree
+            PH? 2030-08-04 Day off by decree
+            PH? 2030-08-05 Day off by decree
+            PH? 2030-08-06 Day off by decree
+            PH? 2030-08-07 Day off by decree
+            PH? 2030-08-08 Day off by decree
+            PH? 2030-09-03 Day off by decree
+            PH? 2030-09-04 Day off by decree
+            PH? 2030-09-05 Day off by decree
+            PH? 2030-09-06 Day off by decree
+            PH? 2030-09-07 Day off by decree
+            PH? 2030-09-08 Day off by decree
+            PH? 2030-09-09 Day off by decree
+            PH? 2030-09-10 Saint George's Caye Day
+            PH? 2030-09-11 Day off by decree
+            PH? 2030-09-12 Day off by decree
+            PH? 2030-09-13 Day off by decree
+            PH? 2030-09-14 Day off by decree
+            PH? 2030-09-15 Day off by decree
+            PH? 2030-09-16 Day off by decree
+            PH? 2030-09-17 Day off by decree
+            PH? 2030-09-18 Day off by decree
+            PH? 2030-09-19 Day off by decree
+            PH? 2030-09-20 Day off by decree
+            PH? 2030-09-21 Independence Day
+            PH? 2030-09-22 Day off by decree
+            PH? 2030-09-23 Day off by decree
+            PH? 2030-09-24 Day off by decree
+            PH? 2030-09-25 Day off by decree
+            PH? 2030-09-26 Day off by decree
+            PH? 2030-09-27 Day off by decree
+            PH? 2030-09-28 Day off by decree
+            PH? 2030-10-05 Day off by decree
+            PH? 2030-10-06 Day off by decree
+            PH? 2030-10-07 Day off by decree
+            PH? 2030-10-08 Day off by decree
+            PH? 2030-10-09 Day off by decree
+            PH? 2030-10-10 Day off by decree
+            PH? 2030-10-11 Day off by decree
+            PH? 2030-10-12 Indigenous Peoples' Resistance Day
+            PH? 2030-10-13 Day off by decree
+            PH? 2030-10-14 Day off by decree
+            PH? 2030-10-15 Day off by decree
+            PH? 2030-10-16 Day off by decree
+            PH? 2030-10-17 Day off by decree
+            PH? 2030-10-18 Day off by decree
+            PH? 2030-10-19 Day off by decree
+            PH? 2030-11-12 Day off by decree
+            PH? 2030-11-13 Day off by decree
+            PH? 2030-11-14 Day off by decree
+            PH? 2030-11-15 Day off by decree
+            PH? 2030-11-16 Day off by decree
+            PH? 2030-11-17 Day off by decree
+            PH? 2030-11-18 Day off by decree
+            PH? 2030-11-19 Garifuna Settlement Day
+            PH? 2030-11-20 Day off by decree
+            PH? 2030-11-21 Day off by decree
+            PH? 2030-11-22 Day off by decree
+            PH? 2030-11-23 Day off by decree
+            PH? 2030-11-24 Day off by decree
+            PH? 2030-11-25 Day off by decree
+            PH? 2030-11-26 Day off by decree
+            PH? 2030-12-18 Day off by decree
+            PH? 2030-12-19 Day off by decree
+            PH? 2030-12-20 Day off by decree
+            PH? 2030-12-21 Day off by decree
+            PH? 2030-12-22 Day off by decree
+            PH? 2030-12-23 Day off by decree
+            PH? 2030-12-24 Day off by decree
+            PH? 2030-12-26 Boxing Day
+            PH? 2030-12-27 Day off by decree
+            PH? 2030-12-28 Day off by decree
+            PH? 2030-12-29 Day off by decree
+            PH? 2030-12-30 Day off by decree
+            PH? 2030-12-31 Day off by decree
+            PH? 2031-01-01 New Year's Day
+            PH? 2031-01-02 Day off by decree
+            PH? 2031-01-03 Day off by decree
+            PH? 2031-01-04 Day off by decree
+            PH? 2031-01-05 Day off by decree
+            PH? 2031-01-06 Day off by decree
+            PH? 2031-01-07 Day off by decree
+            PH? 2031-01-08 Day off by decree
+            PH? 2031-01-09 Day off by decree
+            PH? 2031-01-10 Day off by decree
+            PH? 2031-01-11 Day off by decree
+            PH? 2031-01-12 Day off by decree
+            PH? 2031-01-13 Day off by decree
+            PH? 2031-01-14 Day off by decree
+            PH? 2031-01-15 George Price Day
+            PH? 2031-01-16 Day off by decree
+            PH? 2031-01-17 Day off by decree
+            PH? 2031-01-18 Day off by decree
+            PH? 2031-01-19 Day off by decree
+            PH? 2031-01-20 Day off by decree
+            PH? 2031-01-21 Day off by decree
+            PH? 2031-01-22 Day off by decree
+            PH? 2031-03-02 Day off by decree
+            PH? 2031-03-03 Day off by decree
+            PH? 2031-03-04 Day off by decree
+            PH? 2031-03-05 Day off by decree
+            PH? 2031-03-06 Day off by decree
+            PH? 2031-03-07 Day off by decree
+            PH? 2031-03-08 Day off by decree
+            PH? 2031-03-09 Day off by decree
+            PH? 2031-03-10 National Heroes and Benefactors Day (observed)
+            PH? 2031-03-11 Day off by decree
+            PH? 2031-03-12 Day off by decree
+            PH? 2031-03-13 Day off by decree
+            PH? 2031-03-14 Day off by decree
+            PH? 2031-03-15 Day off by decree
+            PH? 2031-03-16 Day off by decree
             PH 2031-04-11 Good Friday
             PH 2031-04-12 Holy Saturday
             PH 2031-04-14 Easter Monday
-            PH 2031-05-01 Labour Day
-            PH 2031-08-04 Emancipation Day (observed)
-            PH 2031-09-10 Saint George's Caye Day
-            PH 2031-09-22 Independence Day (observed)
-            PH 2031-10-13 Indigenous Peoples' Resistance Day (observed)
-            PH 2031-11-19 Garifuna Settlement Day
-            PH 2031-12-26 Boxing Day
-            PH 2032-01-01 New Year's Day
-            PH 2032-01-15 George Price Day
-            PH 2032-03-08 National Heroes and Benefactors Day (observed)
+            PH? 2031-04-24 Day off by decree
+            PH? 2031-04-25 Day off by decree
+            PH? 2031-04-26 Day off by decree
+            PH? 2031-04-27 Day off by decree
+            PH? 2031-04-28 Day off by decree
+            PH? 2031-04-29 Day off by decree
+            PH? 2031-04-30 Day off by decree
+            PH? 2031-05-01 Labour Day
+            PH? 2031-05-02 Day off by decree
+            PH? 2031-05-03 Day off by decree
+            PH? 2031-05-04 Day off by decree
+            PH? 2031-05-05 Day off by decree
+            PH? 2031-05-06 Day off by decree
+            PH? 2031-05-07 Day off by decree
+            PH? 2031-05-08 Day off by decree
+            PH? 2031-07-25 Day off by decree
+            PH? 2031-07-26 Day off by decree
+            PH? 2031-07-27 Day off by decree
+            PH? 2031-07-28 Day off by decree
+            PH? 2031-07-29 Day off by decree
+            PH? 2031-07-30 Day off by decree
+            PH? 2031-07-31 Day off by decree
+            PH? 2031-08-01 Day off by decree
+            PH? 2031-08-02 Day off by decree
+            PH? 2031-08-03 Day off by decree
+            PH? 2031-08-04 Emancipation Day (observed)
+            PH? 2031-08-05 Day off by decree
+            PH? 2031-08-06 Day off by decree
+            PH? 2031-08-07 Day off by decree
+            PH? 2031-08-08 Day off by decree
+            PH? 2031-09-03 Day off by decree
+            PH? 2031-09-04 Day off by decree
+            PH? 2031-09-05 Day off by decree
+            PH? 2031-09-06 Day off by decree
+            PH? 2031-09-07 Day off by decree
+            PH? 2031-09-08 Day off by decree
+            PH? 2031-09-09 Day off by decree
+            PH? 2031-09-10 Saint George's Caye Day
+            PH? 2031-09-11 Day off by decree
+            PH? 2031-09-12 Day off by decree
+            PH? 2031-09-13 Day off by decree
+            PH? 2031-09-14 Day off by decree
+            PH? 2031-09-15 Day off by decree
+            PH? 2031-09-16 Day off by decree
+            PH? 2031-09-17 Day off by decree
+            PH? 2031-09-18 Day off by decree
+            PH? 2031-09-19 Day off by decree
+            PH? 2031-09-20 Day off by decree
+            PH? 2031-09-21 Day off by decree
+            PH? 2031-09-22 Independence Day (observed)
+            PH? 2031-09-23 Day off by decree
+            PH? 2031-09-24 Day off by decree
+            PH? 2031-09-25 Day off by decree
+            PH? 2031-09-26 Day off by decree
+            PH? 2031-09-27 Day off by decree
+            PH? 2031-09-28 Day off by decree
+            PH? 2031-10-05 Day off by decree
+            PH? 2031-10-06 Day off by decree
+            PH? 2031-10-07 Day off by decree
+            PH? 2031-10-08 Day off by decree
+            PH? 2031-10-09 Day off by decree
+            PH? 2031-10-10 Day off by decree
+            PH? 2031-10-11 Day off by decree
+            PH? 2031-10-12 Day off by decree
+            PH? 2031-10-13 Indigenous Peoples' Resistance Day (observed)
+            PH? 2031-10-14 Day off by decree
+            PH? 2031-10-15 Day off by decree
+            PH? 2031-10-16 Day off by decree
+            PH? 2031-10-17 Day off by decree
+            PH? 2031-10-18 Day off by decree
+            PH? 2031-10-19 Day off by decree
+            PH? 2031-11-12 Day off by decree
+            PH? 2031-11-13 Day off by decree
+            PH? 2031-11-14 Day off by decree
+            PH? 2031-11-15 Day off by decree
+            PH? 2031-11-16 Day off by decree
+            PH? 2031-11-17 Day off by decree
+            PH? 2031-11-18 Day off by decree
+            PH? 2031-11-19 Garifuna Settlement Day
+            PH? 2031-11-20 Day off by decree
+            PH? 2031-11-21 Day off by decree
+            PH? 2031-11-22 Day off by decree
+            PH? 2031-11-23 Day off by decree
+            PH? 2031-11-24 Day off by decree
+            PH? 2031-11-25 Day off by decree
+            PH? 2031-11-26 Day off by decree
+            PH? 2031-12-18 Day off by decree
+            PH? 2031-12-19 Day off by decree
+            PH? 2031-12-20 Day off by decree
+            PH? 2031-12-21 Day off by decree
+            PH? 2031-12-22 Day off by decree
+            PH? 2031-12-23 Day off by decree
+            PH? 2031-12-24 Day off by decree
+            PH? 2031-12-26 Boxing Day
+            PH? 2031-12-27 Day off by decree
+            PH? 2031-12-28 Day off by decree
+            PH? 2031-12-29 Day off by decree
+            PH? 2031-12-30 Day off by decree
+            PH? 2031-12-31 Day off by decree
+            PH? 2032-01-01 New Year's Day
+            PH? 2032-01-02 Day off by decree
+            PH? 2032-01-03 Day off by decree
+            PH? 2032-01-04 Day off by decree
+            PH? 2032-01-05 Day off by decree
+            PH? 2032-01-06 Day off by decree
+            PH? 2032-01-07 Day off by decree
+            PH? 2032-01-08 Day off by decree
+            PH? 2032-01-09 Day off by decree
+            PH? 2032-01-10 Day off by decree
+            PH? 2032-01-11 Day off by decree
+            PH? 2032-01-12 Day off by decree
+            PH? 2032-01-13 Day off by decree
+            PH? 2032-01-14 Day off by decree
+            PH? 2032-01-15 George Price Day
+            PH? 2032-01-16 Day off by decree
+            PH? 2032-01-17 Day off by decree
+            PH? 2032-01-18 Day off by decree
+            PH? 2032-01-19 Day off by decree
+            PH? 2032-01-20 Day off by decree
+            PH? 2032-01-21 Day off by decree
+            PH? 2032-01-22 Day off by decree
+            PH? 2032-03-02 Day off by decree
+            PH? 2032-03-03 Day off by decree
+            PH? 2032-03-04 Day off by decree
+            PH? 2032-03-05 Day off by decree
+            PH? 2032-03-06 Day off by decree
+            PH? 2032-03-07 Day off by decree
+            PH? 2032-03-08 National Heroes and Benefactors Day (observed)
+            PH? 2032-03-09 Day off by decree
+            PH? 2032-03-10 Day off by decree
+            PH? 2032-03-11 Day off by decree
+            PH? 2032-03-12 Day off by decree
+            PH? 2032-03-13 Day off by decree
+            PH? 2032-03-14 Day off by decree
+            PH? 2032-03-15 Day off by decree
+            PH? 2032-03-16 Day off by decree
             PH 2032-03-26 Good Friday
             PH 2032-03-27 Holy Saturday
             PH 2032-03-29 Easter Monday
-            PH 2032-05-01 Labour Day
-            PH 2032-08-02 Emancipation Day (observed)
-            PH 2032-09-10 Saint George's Caye Day
-            PH 2032-09-21 Independence Day
-            PH 2032-10-11 Indigenous Peoples' Resistance Day (observed)
-            PH 2032-11-19 Garifuna Settlement Day
-            PH 2032-12-27 Boxing Day (observed)
-            PH 2033-01-01 New Year's Day
-            PH 2033-01-15 George Price Day
-            PH 2033-03-07 National Heroes and Benefactors Day (observed)
+            PH? 2032-04-24 Day off by decree
+            PH? 2032-04-25 Day off by decree
+            PH? 2032-04-26 Day off by decree
+            PH? 2032-04-27 Day off by decree
+            PH? 2032-04-28 Day off by decree
+            PH? 2032-04-29 Day off by decree
+            PH? 2032-04-30 Day off by decree
+            PH? 2032-05-01 Labour Day
+            PH? 2032-05-02 Day off by decree
+            PH? 2032-05-03 Day off by decree
+            PH? 2032-05-04 Day off by decree
+            PH? 2032-05-05 Day off by decree
+            PH? 2032-05-06 Day off by decree
+            PH? 2032-05-07 Day off by decree
+            PH? 2032-05-08 Day off by decree
+            PH? 2032-07-25 Day off by decree
+            PH? 2032-07-26 Day off by decree
+            PH? 2032-07-27 Day off by decree
+            PH? 2032-07-28 Day off by decree
+            PH? 2032-07-29 Day off by decree
+            PH? 2032-07-30 Day off by decree
+            PH? 2032-07-31 Day off by decree
+            PH? 2032-08-01 Day off by decree
+            PH? 2032-08-02 Emancipation Day (observed)
+            PH? 2032-08-03 Day off by decree
+            PH? 2032-08-04 Day off by decree
+            PH? 2032-08-05 Day off by decree
+            PH? 2032-08-06 Day off by decree
+            PH? 2032-08-07 Day off by decree
+            PH? 2032-08-08 Day off by decree
+            PH? 2032-09-03 Day off by decree
+            PH? 2032-09-04 Day off by decree
+            PH? 2032-09-05 Day off by decree
+            PH? 2032-09-06 Day off by decree
+            PH? 2032-09-07 Day off by decree
+            PH? 2032-09-08 Day off by decree
+            PH? 2032-09-09 Day off by decree
+            PH? 2032-09-10 Saint George's Caye Day
+            PH? 2032-09-11 Day off by decree
+            PH? 2032-09-12 Day off by decree
+            PH? 2032-09-13 Day off by decree
+            PH? 2032-09-14 Day off by decree
+            PH? 2032-09-15 Day off by decree
+            PH? 2032-09-16 Day off by decree
+            PH? 2032-09-17 Day off by decree
+            PH? 2032-09-18 Day off by decree
+            PH? 2032-09-19 Day off by decree
+            PH? 2032-09-20 Day off by decree
+            PH? 2032-09-21 Independence Day
+            PH? 2032-09-22 Day off by decree
+            PH? 2032-09-23 Day off by decree
+            PH? 2032-09-24 Day off by decree
+            PH? 2032-09-25 Day off by decree
+            PH? 2032-09-26 Day off by decree
+            PH? 2032-09-27 Day off by decree
+            PH? 2032-09-28 Day off by decree
+            PH? 2032-10-05 Day off by decree
+            PH? 2032-10-06 Day off by decree
+            PH? 2032-10-07 Day off by decree
+            PH? 2032-10-08 Day off by decree
+            PH? 2032-10-09 Day off by decree
+            PH? 2032-10-10 Day off by decree
+            PH? 2032-10-11 Indigenous Peoples' Resistance Day (observed)
+            PH? 2032-10-12 Day off by decree
+            PH? 2032-10-13 Day off by decree
+            PH? 2032-10-14 Day off by decree
+            PH? 2032-10-15 Day off by decree
+            PH? 2032-10-16 Day off by decree
+            PH? 2032-10-17 Day off by decree
+            PH? 2032-10-18 Day off by decree
+            PH? 2032-10-19 Day off by decree
+            PH? 2032-11-12 Day off by decree
+            PH? 2032-11-13 Day off by decree
+            PH? 2032-11-14 Day off by decree
+            PH? 2032-11-15 Day off by decree
+            PH? 2032-11-16 Day off by decree
+            PH? 2032-11-17 Day off by decree
+            PH? 2032-11-18 Day off by decree
+            PH? 2032-11-19 Garifuna Settlement Day
+            PH? 2032-11-20 Day off by decree
+            PH? 2032-11-21 Day off by decree
+            PH? 2032-11-22 Day off by decree
+            PH? 2032-11-23 Day off by decree
+            PH? 2032-11-24 Day off by decree
+            PH? 2032-11-25 Day off by decree
+            PH? 2032-11-26 Day off by decree
+            PH? 2032-12-18 Day off by decree
+            PH? 2032-12-19 Day off by decree
+            PH? 2032-12-20 Day off by decree
+            PH? 2032-12-21 Day off by decree
+            PH? 2032-12-22 Day off by decree
+            PH? 2032-12-23 Day off by decree
+            PH? 2032-12-24 Day off by decree
+            PH? 2032-12-26 Day off by decree
+            PH? 2032-12-27 Boxing Day (observed)
+            PH? 2032-12-28 Day off by decree
+            PH? 2032-12-29 Day off by decree
+            PH? 2032-12-30 Day off by decree
+            PH? 2032-12-31 Day off by decree
+            PH? 2033-01-01 New Year's Day
+            PH? 2033-01-02 Day off by decree
+            PH? 2033-01-03 Day off by decree
+            PH? 2033-01-04 Day off by decree
+            PH? 2033-01-05 Day off by decree
+            PH? 2033-01-06 Day off by decree
+            PH? 2033-01-07 Day off by decree
+            PH? 2033-01-08 Day off by decree
+            PH? 2033-01-09 Day off by decree
+            PH? 2033-01-10 Day off by decree
+            PH? 2033-01-11 Day off by decree
+            PH? 2033-01-12 Day off by decree
+            PH? 2033-01-13 Day off by decree
+            PH? 2033-01-14 Day off by decree
+            PH? 2033-01-15 George Price Day
+            PH? 2033-01-16 Day off by decree
+            PH? 2033-01-17 Day off by decree
+            PH? 2033-01-18 Day off by decree
+            PH? 2033-01-19 Day off by decree
+            PH? 2033-01-20 Day off by decree
+            PH? 2033-01-21 Day off by decree
+            PH? 2033-01-22 Day off by decree
+            PH? 2033-03-02 Day off by decree
+            PH? 2033-03-03 Day off by decree
+            PH? 2033-03-04 Day off by decree
+            PH? 2033-03-05 Day off by decree
+            PH? 2033-03-06 Day off by decree
+            PH? 2033-03-07 National Heroes and Benefactors Day (observed)
+            PH? 2033-03-08 Day off by decree
+            PH? 2033-03-09 Day off by decree
+            PH? 2033-03-10 Day off by decree
+            PH? 2033-03-11 Day off by decree
+            PH? 2033-03-12 Day off by decree
+            PH? 2033-03-13 Day off by decree
+            PH? 2033-03-14 Day off by decree
+            PH? 2033-03-15 Day off by decree
+            PH? 2033-03-16 Day off by decree
             PH 2033-04-15 Good Friday
             PH 2033-04-16 Holy Saturday
             PH 2033-04-18 Easter Monday
-            PH 2033-05-02 Labour Day (observed)
-            PH 2033-08-01 Emancipation Day
-            PH 2033-09-10 Saint George's Caye Day
-            PH 2033-09-21 Independence Day
-            PH 2033-10-10 Indigenous Peoples' Resistance Day (observed)
-            PH 2033-11-19 Garifuna Settlement Day
-            PH 2033-12-26 Boxing Day
-            PH 2034-01-02 New Year's Day (observed)
-            PH 2034-01-16 George Price Day (observed)
-            PH 2034-03-06 National Heroes and Benefactors Day (observed)
+            PH? 2033-04-24 Day off by decree
+            PH? 2033-04-25 Day off by decree
+            PH? 2033-04-26 Day off by decree
+            PH? 2033-04-27 Day off by decree
+            PH? 2033-04-28 Day off by decree
+            PH? 2033-04-29 Day off by decree
+            PH? 2033-04-30 Day off by decree
+            PH? 2033-05-01 Day off by decree
+            PH? 2033-05-02 Labour Day (observed)
+            PH? 2033-05-03 Day off by decree
+            PH? 2033-05-04 Day off by decree
+            PH? 2033-05-05 Day off by decree
+            PH? 2033-05-06 Day off by decree
+            PH? 2033-05-07 Day off by decree
+            PH? 2033-05-08 Day off by decree
+            PH? 2033-07-25 Day off by decree
+            PH? 2033-07-26 Day off by decree
+            PH? 2033-07-27 Day off by decree
+            PH? 2033-07-28 Day off by decree
+            PH? 2033-07-29 Day off by decree
+            PH? 2033-07-30 Day off by decree
+            PH? 2033-07-31 Day off by decree
+            PH? 2033-08-01 Emancipation Day
+            PH? 2033-08-02 Day off by decree
+            PH? 2033-08-03 Day off by decree
+            PH? 2033-08-04 Day off by decree
+            PH? 2033-08-05 Day off by decree
+            PH? 2033-08-06 Day off by decree
+            PH? 2033-08-07 Day off by decree
+            PH? 2033-08-08 Day off by decree
+            PH? 2033-09-03 Day off by decree
+            PH? 2033-09-04 Day off by decree
+            PH? 2033-09-05 Day off by decree
+            PH? 2033-09-06 Day off by decree
+            PH? 2033-09-07 Day off by decree
+            PH? 2033-09-08 Day off by decree
+            PH? 2033-09-09 Day off by decree
+            PH? 2033-09-10 Saint George's Caye Day
+            PH? 2033-09-11 Day off by decree
+            PH? 2033-09-12 Day off by decree
+            PH? 2033-09-13 Day off by decree
+            PH? 2033-09-14 Day off by decree
+            PH? 2033-09-15 Day off by decree
+            PH? 2033-09-16 Day off by decree
+            PH? 2033-09-17 Day off by decree
+            PH? 2033-09-18 Day off by decree
+            PH? 2033-09-19 Day off by decree
+            PH? 2033-09-20 Day off by decree
+            PH? 2033-09-21 Independence Day
+            PH? 2033-09-22 Day off by decree
+            PH? 2033-09-23 Day off by decree
+            PH? 2033-09-24 Day off by decree
+            PH? 2033-09-25 Day off by decree
+            PH? 2033-09-26 Day off by decree
+            PH? 2033-09-27 Day off by decree
+            PH? 2033-09-28 Day off by decree
+            PH? 2033-10-05 Day off by decree
+            PH? 2033-10-06 Day off by decree
+            PH? 2033-10-07 Day off by decree
+            PH? 2033-10-08 Day off by decree
+            PH? 2033-10-09 Day off by decree
+            PH? 2033-10-10 Indigenous Peoples' Resistance Day (observed)
+            PH? 2033-10-11 Day off by decree
+            PH? 2033-10-12 Day off by decree
+            PH? 2033-10-13 Day off by decree
+            PH? 2033-10-14 Day off by decree
+            PH? 2033-10-15 Day off by decree
+            PH? 2033-10-16 Day off by decree
+            PH? 2033-10-17 Day off by decree
+            PH? 2033-10-18 Day off by decree
+            PH? 2033-10-19 Day off by decree
+            PH? 2033-11-12 Day off by decree
+            PH? 2033-11-13 Day off by decree
+            PH? 2033-11-14 Day off by decree
+            PH? 2033-11-15 Day off by decree
+            PH? 2033-11-16 Day off by decree
+            PH? 2033-11-17 Day off by decree
+            PH? 2033-11-18 Day off by decree
+            PH? 2033-11-19 Garifuna Settlement Day
+            PH? 2033-11-20 Day off by decree
+            PH? 2033-11-21 Day off by decree
+            PH? 2033-11-22 Day off by decree
+            PH? 2033-11-23 Day off by decree
+            PH? 2033-11-24 Day off by decree
+            PH? 2033-11-25 Day off by decree
+            PH? 2033-11-26 Day off by decree
+            PH? 2033-12-18 Day off by decree
+            PH? 2033-12-19 Day off by decree
+            PH? 2033-12-20 Day off by decree
+            PH? 2033-12-21 Day off by decree
+            PH? 2033-12-22 Day off by decree
+            PH? 2033-12-23 Day off by decree
+            PH? 2033-12-24 Day off by decree
+            PH? 2033-12-26 Boxing Day
+            PH? 2033-12-27 Day off by decree
+            PH? 2033-12-28 Day off by decree
+            PH? 2033-12-29 Day off by decree
+            PH? 2033-12-30 Day off by decree
+            PH? 2033-12-31 Day off by decree
+            PH? 2034-01-01 Day off by decree
+            PH? 2034-01-02 New Year's Day (observed)
+            PH? 2034-01-03 Day off by decree
+            PH? 2034-01-04 Day off by decree
+            PH? 2034-01-05 Day off by decree
+            PH? 2034-01-06 Day off by decree
+            PH? 2034-01-07 Day off by decree
+            PH? 2034-01-08 Day off by decree
+            PH? 2034-01-09 Day off by decree
+            PH? 2034-01-10 Day off by decree
+            PH? 2034-01-11 Day off by decree
+            PH? 2034-01-12 Day off by decree
+            PH? 2034-01-13 Day off by decree
+            PH? 2034-01-14 Day off by decree
+            PH? 2034-01-15 Day off by decree
+            PH? 2034-01-16 George Price Day (observed)
+            PH? 2034-01-17 Day off by decree
+            PH? 2034-01-18 Day off by decree
+            PH? 2034-01-19 Day off by decree
+            PH? 2034-01-20 Day off by decree
+            PH? 2034-01-21 Day off by decree
+            PH? 2034-01-22 Day off by decree
+            PH? 2034-03-02 Day off by decree
+            PH? 2034-03-03 Day off by decree
+            PH? 2034-03-04 Day off by decree
+            PH? 2034-03-05 Day off by decree
+            PH? 2034-03-06 National Heroes and Benefactors Day (observed)
+            PH? 2034-03-07 Day off by decree
+            PH? 2034-03-08 Day off by decree
+            PH? 2034-03-09 Day off by decree
+            PH? 2034-03-10 Day off by decree
+            PH? 2034-03-11 Day off by decree
+            PH? 2034-03-12 Day off by decree
+            PH? 2034-03-13 Day off by decree
+            PH? 2034-03-14 Day off by decree
+            PH? 2034-03-15 Day off by decree
+            PH? 2034-03-16 Day off by decree
             PH 2034-04-07 Good Friday
             PH 2034-04-08 Holy Saturday
             PH 2034-04-10 Easter Monday
-            PH 2034-05-01 Labour Day
-            PH 2034-07-31 Emancipation Day (observed)
-            PH 2034-09-11 Saint George's Caye Day (observed)
-            PH 2034-09-21 Independence Day
-            PH 2034-10-09 Indigenous Peoples' Resistance Day (observed)
-            PH 2034-11-20 Garifuna Settlement Day (observed)
-            PH 2034-12-26 Boxing Day
-            PH 2035-01-01 New Year's Day
-            PH 2035-01-15 George Price Day
-            PH 2035-03-12 National Heroes and Benefactors Day (observed)
+            PH? 2034-04-24 Day off by decree
+            PH? 2034-04-25 Day off by decree
+            PH? 2034-04-26 Day off by decree
+            PH? 2034-04-27 Day off by decree
+            PH? 2034-04-28 Day off by decree
+            PH? 2034-04-29 Day off by decree
+            PH? 2034-04-30 Day off by decree
+            PH? 2034-05-01 Labour Day
+            PH? 2034-05-02 Day off by decree
+            PH? 2034-05-03 Day off by decree
+            PH? 2034-05-04 Day off by decree
+            PH? 2034-05-05 Day off by decree
+            PH? 2034-05-06 Day off by decree
+            PH? 2034-05-07 Day off by decree
+            PH? 2034-05-08 Day off by decree
+            PH? 2034-07-25 Day off by decree
+            PH? 2034-07-26 Day off by decree
+            PH? 2034-07-27 Day off by decree
+            PH? 2034-07-28 Day off by decree
+            PH? 2034-07-29 Day off by decree
+            PH? 2034-07-30 Day off by decree
+            PH? 2034-07-31 Emancipation Day (observed)
+            PH? 2034-08-01 Day off by decree
+            PH? 2034-08-02 Day off by decree
+            PH? 2034-08-03 Day off by decree
+            PH? 2034-08-04 Day off by decree
+            PH? 2034-08-05 Day off by decree
+            PH? 2034-08-06 Day off by decree
+            PH? 2034-08-07 Day off by decree
+            PH? 2034-08-08 Day off by decree
+            PH? 2034-09-03 Day off by decree
+            PH? 2034-09-04 Day off by decree
+            PH? 2034-09-05 Day off by decree
+            PH? 2034-09-06 Day off by decree
+            PH? 2034-09-07 Day off by decree
+            PH? 2034-09-08 Day off by decree
+            PH? 2034-09-09 Day off by decree
+            PH? 2034-09-10 Day off by decree
+            PH? 2034-09-11 Saint George's Caye Day (observed)
+            PH? 2034-09-12 Day off by decree
+            PH? 2034-09-13 Day off by decree
+            PH? 2034-09-14 Day off by decree
+            PH? 2034-09-15 Day off by decree
+            PH? 2034-09-16 Day off by decree
+            PH? 2034-09-17 Day off by decree
+            PH? 2034-09-18 Day off by decree
+            PH? 2034-09-19 Day off by decree
+            PH? 2034-09-20 Day off by decree
+            PH? 2034-09-21 Independence Day
+            PH? 2034-09-22 Day off by decree
+            PH? 2034-09-23 Day off by decree
+            PH? 2034-09-24 Day off by decree
+            PH? 2034-09-25 Day off by decree
+            PH? 2034-09-26 Day off by decree
+            PH? 2034-09-27 Day off by decree
+            PH? 2034-09-28 Day off by decree
+            PH? 2034-10-05 Day off by decree
+            PH? 2034-10-06 Day off by decree
+            PH? 2034-10-07 Day off by decree
+            PH? 2034-10-08 Day off by decree
+            PH? 2034-10-09 Indigenous Peoples' Resistance Day (observed)
+            PH? 2034-10-10 Day off by decree
+            PH? 2034-10-11 Day off by decree
+            PH? 2034-10-12 Day off by decree
+            PH? 2034-10-13 Day off by decree
+            PH? 2034-10-14 Day off by decree
+            PH? 2034-10-15 Day off by decree
+            PH? 2034-10-16 Day off by decree
+            PH? 2034-10-17 Day off by decree
+            PH? 2034-10-18 Day off by decree
+            PH? 2034-10-19 Day off by decree
+            PH? 2034-11-12 Day off by decree
+            PH? 2034-11-13 Day off by decree
+            PH? 2034-11-14 Day off by decree
+            PH? 2034-11-15 Day off by decree
+            PH? 2034-11-16 Day off by decree
+            PH? 2034-11-17 Day off by decree
+            PH? 2034-11-18 Day off by decree
+            PH? 2034-11-19 Day off by decree
+            PH? 2034-11-20 Garifuna Settlement Day (observed)
+            PH? 2034-11-21 Day off by decree
+            PH? 2034-11-22 Day off by decree
+            PH? 2034-11-23 Day off by decree
+            PH? 2034-11-24 Day off by decree
+            PH? 2034-11-25 Day off by decree
+            PH? 2034-11-26 Day off by decree
+            PH? 2034-12-18 Day off by decree
+            PH? 2034-12-19 Day off by decree
+            PH? 2034-12-20 Day off by decree
+            PH? 2034-12-21 Day off by decree
+            PH? 2034-12-22 Day off by decree
+            PH? 2034-12-23 Day off by decree
+            PH? 2034-12-24 Day off by decree
+            PH? 2034-12-26 Boxing Day
+            PH? 2034-12-27 Day off by decree
+            PH? 2034-12-28 Day off by decree
+            PH? 2034-12-29 Day off by decree
+            PH? 2034-12-30 Day off by decree
+            PH? 2034-12-31 Day off by decree
+            PH? 2035-01-01 New Year's Day
+            PH? 2035-01-02 Day off by decree
+            PH? 2035-01-03 Day off by decree
+            PH? 2035-01-04 Day off by decree
+            PH? 2035-01-05 Day off by decree
+            PH? 2035-01-06 Day off by decree
+            PH? 2035-01-07 Day off by decree
+            PH? 2035-01-08 Day off by decree
+            PH? 2035-01-09 Day off by decree
+            PH? 2035-01-10 Day off by decree
+            PH? 2035-01-11 Day off by decree
+            PH? 2035-01-12 Day off by decree
+            PH? 2035-01-13 Day off by decree
+            PH? 2035-01-14 Day off by decree
+            PH? 2035-01-15 George Price Day
+            PH? 2035-01-16 Day off by decree
+            PH? 2035-01-17 Day off by decree
+            PH? 2035-01-18 Day off by decree
+            PH? 2035-01-19 Day off by decree
+            PH? 2035-01-20 Day off by decree
+            PH? 2035-01-21 Day off by decree
+            PH? 2035-01-22 Day off by decree
+            PH? 2035-03-02 Day off by decree
+            PH? 2035-03-03 Day off by decree
+            PH? 2035-03-04 Day off by decree
+            PH? 2035-03-05 Day off by decree
+            PH? 2035-03-06 Day off by decree
+            PH? 2035-03-07 Day off by decree
+            PH? 2035-03-08 Day off by decree
+            PH? 2035-03-09 Day off by decree
+            PH? 2035-03-10 Day off by decree
+            PH? 2035-03-11 Day off by decree
+            PH? 2035-03-12 National Heroes and Benefactors Day (observed)
+            PH? 2035-03-13 Day off by decree
+            PH? 2035-03-14 Day off by decree
+            PH? 2035-03-15 Day off by decree
+            PH? 2035-03-16 Day off by decree
             PH 2035-03-23 Good Friday
             PH 2035-03-24 Holy Saturday
             PH 2035-03-26 Easter Monday
-            PH 2035-05-01 Labour Day
-            PH 2035-07-30 Emancipation Day (observed)
-            PH 2035-09-10 Saint George's Caye Day
-            PH 2035-09-21 Independence Day
-            PH 2035-10-15 Indigenous Peoples' Resistance Day (observed)
-            PH 2035-11-19 Garifuna Settlement Day
-            PH 2035-12-26 Boxing Day
+            PH? 2035-04-24 Day off by decree
+            PH? 2035-04-25 Day off by decree
+            PH? 2035-04-26 Day off by decree
+            PH? 2035-04-27 Day off by decree
+            PH? 2035-04-28 Day off by decree
+            PH? 2035-04-29 Day off by decree
+            PH? 2035-04-30 Day off by decree
+            PH? 2035-05-01 Labour Day
+            PH? 2035-05-02 Day off by decree
+            PH? 2035-05-03 Day off by decree
+            PH? 2035-05-04 Day off by decree
+            PH? 2035-05-05 Day off by decree
+            PH? 2035-05-06 Day off by decree
+            PH? 2035-05-07 Day off by decree
+            PH? 2035-05-08 Day off by decree
+            PH? 2035-07-25 Day off by decree
+            PH? 2035-07-26 Day off by decree
+            PH? 2035-07-27 Day off by decree
+            PH? 2035-07-28 Day off by decree
+            PH? 2035-07-29 Day off by decree
+            PH? 2035-07-30 Emancipation Day (observed)
+            PH? 2035-07-31 Day off by decree
+            PH? 2035-08-01 Day off by decree
+            PH? 2035-08-02 Day off by decree
+            PH? 2035-08-03 Day off by decree
+            PH? 2035-08-04 Day off by decree
+            PH? 2035-08-05 Day off by decree
+            PH? 2035-08-06 Day off by decree
+            PH? 2035-08-07 Day off by decree
+            PH? 2035-08-08 Day off by decree
+            PH? 2035-09-03 Day off by decree
+            PH? 2035-09-04 Day off by decree
+            PH? 2035-09-05 Day off by decree
+            PH? 2035-09-06 Day off by decree
+            PH? 2035-09-07 Day off by decree
+            PH? 2035-09-08 Day off by decree
+            PH? 2035-09-09 Day off by decree
+            PH? 2035-09-10 Saint George's Caye Day
+            PH? 2035-09-11 Day off by decree
+            PH? 2035-09-12 Day off by decree
+            PH? 2035-09-13 Day off by decree
+            PH? 2035-09-14 Day off by decree
+            PH? 2035-09-15 Day off by decree
+            PH? 2035-09-16 Day off by decree
+            PH? 2035-09-17 Day off by decree
+            PH? 2035-09-18 Day off by decree
+            PH? 2035-09-19 Day off by decree
+            PH? 2035-09-20 Day off by decree
+            PH? 2035-09-21 Independence Day
+            PH? 2035-09-22 Day off by decree
+            PH? 2035-09-23 Day off by decree
+            PH? 2035-09-24 Day off by decree
+            PH? 2035-09-25 Day off by decree
+            PH? 2035-09-26 Day off by decree
+            PH? 2035-09-27 Day off by decree
+            PH? 2035-09-28 Day off by decree
+            PH? 2035-10-05 Day off by decree
+            PH? 2035-10-06 Day off by decree
+            PH? 2035-10-07 Day off by decree
+            PH? 2035-10-08 Day off by decree
+            PH? 2035-10-09 Day off by decree
+            PH? 2035-10-10 Day off by decree
+            PH? 2035-10-11 Day off by decree
+            PH? 2035-10-12 Day off by decree
+            PH? 2035-10-13 Day off by decree
+            PH? 2035-10-14 Day off by decree
+            PH? 2035-10-15 Indigenous Peoples' Resistance Day (observed)
+            PH? 2035-10-16 Day off by decree
+            PH? 2035-10-17 Day off by decree
+            PH? 2035-10-18 Day off by decree
+            PH? 2035-10-19 Day off by decree
+            PH? 2035-11-12 Day off by decree
+            PH? 2035-11-13 Day off by decree
+            PH? 2035-11-14 Day off by decree
+            PH? 2035-11-15 Day off by decree
+            PH? 2035-11-16 Day off by decree
+            PH? 2035-11-17 Day off by decree
+            PH? 2035-11-18 Day off by decree
+            PH? 2035-11-19 Garifuna Settlement Day
+            PH? 2035-11-20 Day off by decree
+            PH? 2035-11-21 Day off by decree
+            PH? 2035-11-22 Day off by decree
+            PH? 2035-11-23 Day off by decree
+            PH? 2035-11-24 Day off by decree
+            PH? 2035-11-25 Day off by decree
+            PH? 2035-11-26 Day off by decree
+            PH? 2035-12-18 Day off by decree
+            PH? 2035-12-19 Day off by decree
+            PH? 2035-12-20 Day off by decree
+            PH? 2035-12-21 Day off by decree
+            PH? 2035-12-22 Day off by decree
+            PH? 2035-12-23 Day off by decree
+            PH? 2035-12-24 Day off by decree
+            PH? 2035-12-26 Boxing Day
+            PH? 2035-12-27 Day off by decree
+            PH? 2035-12-28 Day off by decree
+            PH? 2035-12-29 Day off by decree
+            PH? 2035-12-30 Day off by decree
+            PH? 2035-12-31 Day off by decree
             """,
         "CA": """
             PH 01-01 New Year's Day
@@ -7703,73 +9330,977 @@ extension HolidayTables {
             PH 2025-09-15 Independence Day
             PH 2026-04-02 Maundy Thursday
             PH 2026-04-03 Good Friday
-            PH 2026-04-11 Juan Santamaría Day
-            PH 2026-05-01 International Labor Day
-            PH 2026-07-25 Annexation of the Party of Nicoya to Costa Rica
-            PH 2026-08-15 Mother's Day
-            PH 2026-09-15 Independence Day
+            PH? 2026-04-08 Day off by decree
+            PH? 2026-04-09 Day off by decree
+            PH? 2026-04-10 Day off by decree
+            PH? 2026-04-11 Juan Santamaría Day
+            PH? 2026-04-12 Day off by decree
+            PH? 2026-04-13 Day off by decree
+            PH? 2026-04-14 Day off by decree
+            PH? 2026-04-15 Day off by decree
+            PH? 2026-04-16 Day off by decree
+            PH? 2026-04-17 Day off by decree
+            PH? 2026-04-18 Day off by decree
+            PH? 2026-04-28 Day off by decree
+            PH? 2026-04-29 Day off by decree
+            PH? 2026-04-30 Day off by decree
+            PH? 2026-05-01 International Labor Day
+            PH? 2026-05-02 Day off by decree
+            PH? 2026-05-03 Day off by decree
+            PH? 2026-05-04 Day off by decree
+            PH? 2026-05-05 Day off by decree
+            PH? 2026-05-06 Day off by decree
+            PH? 2026-05-07 Day off by decree
+            PH? 2026-05-08 Day off by decree
+            PH? 2026-07-22 Day off by decree
+            PH? 2026-07-23 Day off by decree
+            PH? 2026-07-24 Day off by decree
+            PH? 2026-07-25 Annexation of the Party of Nicoya to Costa Rica
+            PH? 2026-07-26 Day off by decree
+            PH? 2026-07-27 Day off by decree
+            PH? 2026-07-28 Day off by decree
+            PH? 2026-07-29 Day off by decree
+            PH? 2026-07-30 Day off by decree
+            PH? 2026-07-31 Day off by decree
+            PH? 2026-08-01 Day off by decree
+            PH? 2026-08-02 Day off by decree
+            PH? 2026-08-03 Day off by decree
+            PH? 2026-08-04 Day off by decree
+            PH? 2026-08-05 Day off by decree
+            PH? 2026-08-06 Day off by decree
+            PH? 2026-08-07 Day off by decree
+            PH? 2026-08-08 Day off by decree
+            PH? 2026-08-09 Day off by decree
+            PH? 2026-08-12 Day off by decree
+            PH? 2026-08-13 Day off by decree
+            PH? 2026-08-14 Day off by decree
+            PH? 2026-08-15 Mother's Day
+            PH? 2026-08-16 Day off by decree
+            PH? 2026-08-17 Day off by decree
+            PH? 2026-08-18 Day off by decree
+            PH? 2026-08-19 Day off by decree
+            PH? 2026-08-20 Day off by decree
+            PH? 2026-08-21 Day off by decree
+            PH? 2026-08-22 Day off by decree
+            PH? 2026-08-28 Day off by decree
+            PH? 2026-08-29 Day off by decree
+            PH? 2026-08-30 Day off by decree
+            PH? 2026-08-31 Day off by decree
+            PH? 2026-09-01 Day off by decree
+            PH? 2026-09-02 Day off by decree
+            PH? 2026-09-03 Day off by decree
+            PH? 2026-09-04 Day off by decree
+            PH? 2026-09-05 Day off by decree
+            PH? 2026-09-06 Day off by decree
+            PH? 2026-09-07 Day off by decree
+            PH? 2026-09-12 Day off by decree
+            PH? 2026-09-13 Day off by decree
+            PH? 2026-09-14 Day off by decree
+            PH? 2026-09-15 Independence Day
+            PH? 2026-09-16 Day off by decree
+            PH? 2026-09-17 Day off by decree
+            PH? 2026-09-18 Day off by decree
+            PH? 2026-09-19 Day off by decree
+            PH? 2026-09-20 Day off by decree
+            PH? 2026-09-21 Day off by decree
+            PH? 2026-09-22 Day off by decree
+            PH? 2026-10-09 Day off by decree
+            PH? 2026-10-10 Day off by decree
+            PH? 2026-10-11 Day off by decree
+            PH? 2026-10-12 Day off by decree
+            PH? 2026-10-13 Day off by decree
+            PH? 2026-10-14 Day off by decree
+            PH? 2026-10-15 Day off by decree
+            PH? 2026-10-16 Day off by decree
+            PH? 2026-10-17 Day off by decree
+            PH? 2026-10-18 Day off by decree
+            PH? 2026-10-19 Day off by decree
+            PH? 2026-11-28 Day off by decree
+            PH? 2026-11-29 Day off by decree
+            PH? 2026-11-30 Day off by decree
+            PH? 2026-12-01 Day off by decree
+            PH? 2026-12-02 Day off by decree
+            PH? 2026-12-03 Day off by decree
+            PH? 2026-12-04 Day off by decree
+            PH? 2026-12-05 Day off by decree
+            PH? 2026-12-06 Day off by decree
+            PH? 2026-12-07 Day off by decree
+            PH? 2026-12-08 Day off by decree
             PH 2027-03-25 Maundy Thursday
             PH 2027-03-26 Good Friday
-            PH 2027-04-11 Juan Santamaría Day
-            PH 2027-05-01 International Labor Day
-            PH 2027-07-25 Annexation of the Party of Nicoya to Costa Rica
-            PH 2027-08-15 Mother's Day
-            PH 2027-09-15 Independence Day
-            PH 2028-04-11 Juan Santamaría Day
+            PH? 2027-04-08 Day off by decree
+            PH? 2027-04-09 Day off by decree
+            PH? 2027-04-10 Day off by decree
+            PH? 2027-04-11 Juan Santamaría Day
+            PH? 2027-04-12 Day off by decree
+            PH? 2027-04-13 Day off by decree
+            PH? 2027-04-14 Day off by decree
+            PH? 2027-04-15 Day off by decree
+            PH? 2027-04-16 Day off by decree
+            PH? 2027-04-17 Day off by decree
+            PH? 2027-04-18 Day off by decree
+            PH? 2027-04-28 Day off by decree
+            PH? 2027-04-29 Day off by decree
+            PH? 2027-04-30 Day off by decree
+            PH? 2027-05-01 International Labor Day
+            PH? 2027-05-02 Day off by decree
+            PH? 2027-05-03 Day off by decree
+            PH? 2027-05-04 Day off by decree
+            PH? 2027-05-05 Day off by decree
+            PH? 2027-05-06 Day off by decree
+            PH? 2027-05-07 Day off by decree
+            PH? 2027-05-08 Day off by decree
+            PH? 2027-07-22 Day off by decree
+            PH? 2027-07-23 Day off by decree
+            PH? 2027-07-24 Day off by decree
+            PH? 2027-07-25 Annexation of the Party of Nicoya to Costa Rica
+            PH? 2027-07-26 Day off by decree
+            PH? 2027-07-27 Day off by decree
+            PH? 2027-07-28 Day off by decree
+            PH? 2027-07-29 Day off by decree
+            PH? 2027-07-30 Day off by decree
+            PH? 2027-07-31 Day off by decree
+            PH? 2027-08-01 Day off by decree
+            PH? 2027-08-02 Day off by decree
+            PH? 2027-08-03 Day off by decree
+            PH? 2027-08-04 Day off by decree
+            PH? 2027-08-05 Day off by decree
+            PH? 2027-08-06 Day off by decree
+            PH? 2027-08-07 Day off by decree
+            PH? 2027-08-08 Day off by decree
+            PH? 2027-08-09 Day off by decree
+            PH? 2027-08-12 Day off by decree
+            PH? 2027-08-13 Day off by decree
+            PH? 2027-08-14 Day off by decree
+            PH? 2027-08-15 Mother's Day
+            PH? 2027-08-16 Day off by decree
+            PH? 2027-08-17 Day off by decree
+            PH? 2027-08-18 Day off by decree
+            PH? 2027-08-19 Day off by decree
+            PH? 2027-08-20 Day off by decree
+            PH? 2027-08-21 Day off by decree
+            PH? 2027-08-22 Day off by decree
+            PH? 2027-08-28 Day off by decree
+            PH? 2027-08-29 Day off by decree
+            PH? 2027-08-30 Day off by decree
+            PH? 2027-08-31 Day off by decree
+            PH? 2027-09-01 Day off by decree
+            PH? 2027-09-02 Day off by decree
+            PH? 2027-09-03 Day off by decree
+            PH? 2027-09-04 Day off by decree
+            PH? 2027-09-05 Day off by decree
+            PH? 2027-09-06 Day off by decree
+            PH? 2027-09-07 Day off by decree
+            PH? 2027-09-12 Day off by decree
+            PH? 2027-09-13 Day off by decree
+            PH? 2027-09-14 Day off by decree
+            PH? 2027-09-15 Independence Day
+            PH? 2027-09-16 Day off by decree
+            PH? 2027-09-17 Day off by decree
+            PH? 2027-09-18 Day off by decree
+            PH? 2027-09-19 Day off by decree
+            PH? 2027-09-20 Day off by decree
+            PH? 2027-09-21 Day off by decree
+            PH? 2027-09-22 Day off by decree
+            PH? 2027-10-09 Day off by decree
+            PH? 2027-10-10 Day off by decree
+            PH? 2027-10-11 Day off by decree
+            PH? 2027-10-12 Day off by decree
+            PH? 2027-10-13 Day off by decree
+            PH? 2027-10-14 Day off by decree
+            PH? 2027-10-15 Day off by decree
+            PH? 2027-10-16 Day off by decree
+            PH? 2027-10-17 Day off by decree
+            PH? 2027-10-18 Day off by decree
+            PH? 2027-10-19 Day off by decree
+            PH? 2027-11-28 Day off by decree
+            PH? 2027-11-29 Day off by decree
+            PH? 2027-11-30 Day off by decree
+            PH? 2027-12-01 Day off by decree
+            PH? 2027-12-02 Day off by decree
+            PH? 2027-12-03 Day off by decree
+            PH? 2027-12-04 Day off by decree
+            PH? 2027-12-05 Day off by decree
+            PH? 2027-12-06 Day off by decree
+            PH? 2027-12-07 Day off by decree
+            PH? 2027-12-08 Day off by decree
+            PH? 2028-04-08 Day off by decree
+            PH? 2028-04-09 Day off by decree
+            PH? 2028-04-10 Day off by decree
+            PH? 2028-04-11 Juan Santamaría Day
+            PH? 2028-04-12 Day off by decree
             PH 2028-04-13 Maundy Thursday
             PH 2028-04-14 Good Friday
-            PH 2028-05-01 International Labor Day
-            PH 2028-07-25 Annexation of the Party of Nicoya to Costa Rica
-            PH 2028-08-15 Mother's Day
-            PH 2028-09-15 Independence Day
+            PH? 2028-04-15 Day off by decree
+            PH? 2028-04-16 Day off by decree
+            PH? 2028-04-17 Day off by decree
+            PH? 2028-04-18 Day off by decree
+            PH? 2028-04-28 Day off by decree
+            PH? 2028-04-29 Day off by decree
+            PH? 2028-04-30 Day off by decree
+            PH? 2028-05-01 International Labor Day
+            PH? 2028-05-02 Day off by decree
+            PH? 2028-05-03 Day off by decree
+            PH? 2028-05-04 Day off by decree
+            PH? 2028-05-05 Day off by decree
+            PH? 2028-05-06 Day off by decree
+            PH? 2028-05-07 Day off by decree
+            PH? 2028-05-08 Day off by decree
+            PH? 2028-07-22 Day off by decree
+            PH? 2028-07-23 Day off by decree
+            PH? 2028-07-24 Day off by decree
+            PH? 2028-07-25 Annexation of the Party of Nicoya to Costa Rica
+            PH? 2028-07-26 Day off by decree
+            PH? 2028-07-27 Day off by decree
+            PH? 2028-07-28 Day off by decree
+            PH? 2028-07-29 Day off by decree
+            PH? 2028-07-30 Day off by decree
+            PH? 2028-07-31 Day off by decree
+            PH? 2028-08-01 Day off by decree
+            PH? 2028-08-02 Day off by decree
+            PH? 2028-08-03 Day off by decree
+            PH? 2028-08-04 Day off by decree
+            PH? 2028-08-05 Day off by decree
+            PH? 2028-08-06 Day off by decree
+            PH? 2028-08-07 Day off by decree
+            PH? 2028-08-08 Day off by decree
+            PH? 2028-08-09 Day off by decree
+            PH? 2028-08-12 Day off by decree
+            PH? 2028-08-13 Day off by decree
+            PH? 2028-08-14 Day off by decree
+            PH? 2028-08-15 Mother's Day
+            PH? 2028-08-16 Day off by decree
+            PH? 2028-08-17 Day off by decree
+            PH? 2028-08-18 Day off by decree
+            PH? 2028-08-19 Day off by decree
+            PH? 2028-08-20 Day off by decree
+            PH? 2028-08-21 Day off by decree
+            PH? 2028-08-22 Day off by decree
+            PH? 2028-08-28 Day off by decree
+            PH? 2028-08-29 Day off by decree
+            PH? 2028-08-30 Day off by decree
+            PH? 2028-08-31 Day off by decree
+            PH? 2028-09-01 Day off by decree
+            PH? 2028-09-02 Day off by decree
+            PH? 2028-09-03 Day off by decree
+            PH? 2028-09-04 Day off by decree
+            PH? 2028-09-05 Day off by decree
+            PH? 2028-09-06 Day off by decree
+            PH? 2028-09-07 Day off by decree
+            PH? 2028-09-12 Day off by decree
+            PH? 2028-09-13 Day off by decree
+            PH? 2028-09-14 Day off by decree
+            PH? 2028-09-15 Independence Day
+            PH? 2028-09-16 Day off by decree
+            PH? 2028-09-17 Day off by decree
+            PH? 2028-09-18 Day off by decree
+            PH? 2028-09-19 Day off by decree
+            PH? 2028-09-20 Day off by decree
+            PH? 2028-09-21 Day off by decree
+            PH? 2028-09-22 Day off by decree
+            PH? 2028-10-09 Day off by decree
+            PH? 2028-10-10 Day off by decree
+            PH? 2028-10-11 Day off by decree
+            PH? 2028-10-12 Day off by decree
+            PH? 2028-10-13 Day off by decree
+            PH? 2028-10-14 Day off by decree
+            PH? 2028-10-15 Day off by decree
+            PH? 2028-10-16 Day off by decree
+            PH? 2028-10-17 Day off by decree
+            PH? 2028-10-18 Day off by decree
+            PH? 2028-10-19 Day off by decree
+            PH? 2028-11-28 Day off by decree
+            PH? 2028-11-29 Day off by decree
+            PH? 2028-11-30 Day off by decree
+            PH? 2028-12-01 Day off by decree
+            PH? 2028-12-02 Day off by decree
+            PH? 2028-12-03 Day off by decree
+            PH? 2028-12-04 Day off by decree
+            PH? 2028-12-05 Day off by decree
+            PH? 2028-12-06 Day off by decree
+            PH? 2028-12-07 Day off by decree
+            PH? 2028-12-08 Day off by decree
             PH 2029-03-29 Maundy Thursday
             PH 2029-03-30 Good Friday
-            PH 2029-04-11 Juan Santamaría Day
-            PH 2029-05-01 International Labor Day
-            PH 2029-07-25 Annexation of the Party of Nicoya to Costa Rica
-            PH 2029-08-15 Mother's Day
-            PH 2029-09-15 Independence Day
-            PH 2030-04-11 Juan Santamaría Day
+            PH? 2029-04-08 Day off by decree
+            PH? 2029-04-09 Day off by decree
+            PH? 2029-04-10 Day off by decree
+            PH? 2029-04-11 Juan Santamaría Day
+            PH? 2029-04-12 Day off by decree
+            PH? 2029-04-13 Day off by decree
+            PH? 2029-04-14 Day off by decree
+            PH? 2029-04-15 Day off by decree
+            PH? 2029-04-16 Day off by decree
+            PH? 2029-04-17 Day off by decree
+            PH? 2029-04-18 Day off by decree
+            PH? 2029-04-28 Day off by decree
+            PH? 2029-04-29 Day off by decree
+            PH? 2029-04-30 Day off by decree
+            PH? 2029-05-01 International Labor Day
+            PH? 2029-05-02 Day off by decree
+            PH? 2029-05-03 Day off by decree
+            PH? 2029-05-04 Day off by decree
+            PH? 2029-05-05 Day off by decree
+            PH? 2029-05-06 Day off by decree
+            PH? 2029-05-07 Day off by decree
+            PH? 2029-05-08 Day off by decree
+            PH? 2029-07-22 Day off by decree
+            PH? 2029-07-23 Day off by decree
+            PH? 2029-07-24 Day off by decree
+            PH? 2029-07-25 Annexation of the Party of Nicoya to Costa Rica
+            PH? 2029-07-26 Day off by decree
+            PH? 2029-07-27 Day off by decree
+            PH? 2029-07-28 Day off by decree
+            PH? 2029-07-29 Day off by decree
+            PH? 2029-07-30 Day off by decree
+            PH? 2029-07-31 Day off by decree
+            PH? 2029-08-01 Day off by decree
+            PH? 2029-08-02 Day off by decree
+            PH? 2029-08-03 Day off by decree
+            PH? 2029-08-04 Day off by decree
+            PH? 2029-08-05 Day off by decree
+            PH? 2029-08-06 Day off by decree
+            PH? 2029-08-07 Day off by decree
+            PH? 2029-08-08 Day off by decree
+            PH? 2029-08-09 Day off by decree
+            PH? 2029-08-12 Day off by decree
+            PH? 2029-08-13 Day off by decree
+            PH? 2029-08-14 Day off by decree
+            PH? 2029-08-15 Mother's Day
+            PH? 2029-08-16 Day off by decree
+            PH? 2029-08-17 Day off by decree
+            PH? 2029-08-18 Day off by decree
+            PH? 2029-08-19 Day off by decree
+            PH? 2029-08-20 Day off by decree
+            PH? 2029-08-21 Day off by decree
+            PH? 2029-08-22 Day off by decree
+            PH? 2029-08-28 Day off by decree
+            PH? 2029-08-29 Day off by decree
+            PH? 2029-08-30 Day off by decree
+            PH? 2029-08-31 Day off by decree
+            PH? 2029-09-01 Day off by decree
+            PH? 2029-09-02 Day off by decree
+            PH? 2029-09-03 Day off by decree
+            PH? 2029-09-04 Day off by decree
+            PH? 2029-09-05 Day off by decree
+            PH? 2029-09-06 Day off by decree
+            PH? 2029-09-07 Day off by decree
+            PH? 2029-09-12 Day off by decree
+            PH? 2029-09-13 Day off by decree
+            PH? 2029-09-14 Day off by decree
+            PH? 2029-09-15 Independence Day
+            PH? 2029-09-16 Day off by decree
+            PH? 2029-09-17 Day off by decree
+            PH? 2029-09-18 Day off by decree
+            PH? 2029-09-19 Day off by decree
+            PH? 2029-09-20 Day off by decree
+            PH? 2029-09-21 Day off by decree
+            PH? 2029-09-22 Day off by decree
+            PH? 2029-10-09 Day off by decree
+            PH? 2029-10-10 Day off by decree
+            PH? 2029-10-11 Day off by decree
+            PH? 2029-10-12 Day off by decree
+            PH? 2029-10-13 Day off by decree
+            PH? 2029-10-14 Day off by decree
+            PH? 2029-10-15 Day off by decree
+            PH? 2029-10-16 Day off by decree
+            PH? 2029-10-17 Day off by decree
+            PH? 2029-10-18 Day off by decree
+            PH? 2029-10-19 Day off by decree
+            PH? 2029-11-28 Day off by decree
+            PH? 2029-11-29 Day off by decree
+            PH? 2029-11-30 Day off by decree
+            PH? 2029-12-01 Day off by decree
+            PH? 2029-12-02 Day off by decree
+            PH? 2029-12-03 Day off by decree
+            PH? 2029-12-04 Day off by decree
+            PH? 2029-12-05 Day off by decree
+            PH? 2029-12-06 Day off by decree
+            PH? 2029-12-07 Day off by decree
+            PH? 2029-12-08 Day off by decree
+            PH? 2030-04-08 Day off by decree
+            PH? 2030-04-09 Day off by decree
+            PH? 2030-04-10 Day off by decree
+            PH? 2030-04-11 Juan Santamaría Day
+            PH? 2030-04-12 Day off by decree
+            PH? 2030-04-13 Day off by decree
+            PH? 2030-04-14 Day off by decree
+            PH? 2030-04-15 Day off by decree
+            PH? 2030-04-16 Day off by decree
+            PH? 2030-04-17 Day off by decree
             PH 2030-04-18 Maundy Thursday
             PH 2030-04-19 Good Friday
-            PH 2030-05-01 International Labor Day
-            PH 2030-07-25 Annexation of the Party of Nicoya to Costa Rica
-            PH 2030-08-15 Mother's Day
-            PH 2030-09-15 Independence Day
+            PH? 2030-04-28 Day off by decree
+            PH? 2030-04-29 Day off by decree
+            PH? 2030-04-30 Day off by decree
+            PH? 2030-05-01 International Labor Day
+            PH? 2030-05-02 Day off by decree
+            PH? 2030-05-03 Day off by decree
+            PH? 2030-05-04 Day off by decree
+            PH? 2030-05-05 Day off by decree
+            PH? 2030-05-06 Day off by decree
+            PH? 2030-05-07 Day off by decree
+            PH? 2030-05-08 Day off by decree
+            PH? 2030-07-22 Day off by decree
+            PH? 2030-07-23 Day off by decree
+            PH? 2030-07-24 Day off by decree
+            PH? 2030-07-25 Annexation of the Party of Nicoya to Costa Rica
+            PH? 2030-07-26 Day off by decree
+            PH? 2030-07-27 Day off by decree
+            PH? 2030-07-28 Day off by decree
+            PH? 2030-07-29 Day off by decree
+            PH? 2030-07-30 Day off by decree
+            PH? 2030-07-31 Day off by decree
+            PH? 2030-08-01 Day off by decree
+            PH? 2030-08-02 Day off by decree
+            PH? 2030-08-03 Day off by decree
+            PH? 2030-08-04 Day off by decree
+            PH? 2030-08-05 Day off by decree
+            PH? 2030-08-06 Day off by decree
+            PH? 2030-08-07 Day off by decree
+            PH? 2030-08-08 Day off by decree
+            PH? 2030-08-09 Day off by decree
+            PH? 2030-08-12 Day off by decree
+            PH? 2030-08-13 Day off by decree
+            PH? 2030-08-14 Day off by decree
+            PH? 2030-08-15 Mother's Day
+            PH? 2030-08-16 Day off by decree
+            PH? 2030-08-17 Day off by decree
+            PH? 2030-08-18 Day off by decree
+            PH? 2030-08-19 Day off by decree
+            PH? 2030-08-20 Day off by decree
+            PH? 2030-08-21 Day off by decree
+            PH? 2030-08-22 Day off by decree
+            PH? 2030-08-28 Day off by decree
+            PH? 2030-08-29 Day off by decree
+            PH? 2030-08-30 Day off by decree
+            PH? 2030-08-31 Day off by decree
+            PH? 2030-09-01 Day off by decree
+            PH? 2030-09-02 Day off by decree
+            PH? 2030-09-03 Day off by decree
+            PH? 2030-09-04 Day off by decree
+            PH? 2030-09-05 Day off by decree
+            PH? 2030-09-06 Day off by decree
+            PH? 2030-09-07 Day off by decree
+            PH? 2030-09-12 Day off by decree
+            PH? 2030-09-13 Day off by decree
+            PH? 2030-09-14 Day off by decree
+            PH? 2030-09-15 Independence Day
+            PH? 2030-09-16 Day off by decree
+            PH? 2030-09-17 Day off by decree
+            PH? 2030-09-18 Day off by decree
+            PH? 2030-09-19 Day off by decree
+            PH? 2030-09-20 Day off by decree
+            PH? 2030-09-21 Day off by decree
+            PH? 2030-09-22 Day off by decree
+            PH? 2030-10-09 Day off by decree
+            PH? 2030-10-10 Day off by decree
+            PH? 2030-10-11 Day off by decree
+            PH? 2030-10-12 Day off by decree
+            PH? 2030-10-13 Day off by decree
+            PH? 2030-10-14 Day off by decree
+            PH? 2030-10-15 Day off by decree
+            PH? 2030-10-16 Day off by decree
+            PH? 2030-10-17 Day off by decree
+            PH? 2030-10-18 Day off by decree
+            PH? 2030-10-19 Day off by decree
+            PH? 2030-11-28 Day off by decree
+            PH? 2030-11-29 Day off by decree
+            PH? 2030-11-30 Day off by decree
+            PH? 2030-12-01 Day off by decree
+            PH? 2030-12-02 Day off by decree
+            PH? 2030-12-03 Day off by decree
+            PH? 2030-12-04 Day off by decree
+            PH? 2030-12-05 Day off by decree
+            PH? 2030-12-06 Day off by decree
+            PH? 2030-12-07 Day off by decree
+            PH? 2030-12-08 Day off by decree
+            PH? 2031-04-08 Day off by decree
+            PH? 2031-04-09 Day off by decree
             PH 2031-04-10 Maundy Thursday
             PH 2031-04-11 Good Friday; Juan Santamaría Day
-            PH 2031-05-01 International Labor Day
-            PH 2031-07-25 Annexation of the Party of Nicoya to Costa Rica
-            PH 2031-08-15 Mother's Day
-            PH 2031-09-15 Independence Day
+            PH? 2031-04-12 Day off by decree
+            PH? 2031-04-13 Day off by decree
+            PH? 2031-04-14 Day off by decree
+            PH? 2031-04-15 Day off by decree
+            PH? 2031-04-16 Day off by decree
+            PH? 2031-04-17 Day off by decree
+            PH? 2031-04-18 Day off by decree
+            PH? 2031-04-28 Day off by decree
+            PH? 2031-04-29 Day off by decree
+            PH? 2031-04-30 Day off by decree
+            PH? 2031-05-01 International Labor Day
+            PH? 2031-05-02 Day off by decree
+            PH? 2031-05-03 Day off by decree
+            PH? 2031-05-04 Day off by decree
+            PH? 2031-05-05 Day off by decree
+            PH? 2031-05-06 Day off by decree
+            PH? 2031-05-07 Day off by decree
+            PH? 2031-05-08 Day off by decree
+            PH? 2031-07-22 Day off by decree
+            PH? 2031-07-23 Day off by decree
+            PH? 2031-07-24 Day off by decree
+            PH? 2031-07-25 Annexation of the Party of Nicoya to Costa Rica
+            PH? 2031-07-26 Day off by decree
+            PH? 2031-07-27 Day off by decree
+            PH? 2031-07-28 Day off by decree
+            PH? 2031-07-29 Day off by decree
+            PH? 2031-07-30 Day off by decree
+            PH? 2031-07-31 Day off by decree
+            PH? 2031-08-01 Day off by decree
+            PH? 2031-08-02 Day off by decree
+            PH? 2031-08-03 Day off by decree
+            PH? 2031-08-04 Day off by decree
+            PH? 2031-08-05 Day off by decree
+            PH? 2031-08-06 Day off by decree
+            PH? 2031-08-07 Day off by decree
+            PH? 2031-08-08 Day off by decree
+            PH? 2031-08-09 Day off by decree
+            PH? 2031-08-12 Day off by decree
+            PH? 2031-08-13 Day off by decree
+            PH? 2031-08-14 Day off by decree
+            PH? 2031-08-15 Mother's Day
+            PH? 2031-08-16 Day off by decree
+            PH? 2031-08-17 Day off by decree
+            PH? 2031-08-18 Day off by decree
+            PH? 2031-08-19 Day off by decree
+            PH? 2031-08-20 Day off by decree
+            PH? 2031-08-21 Day off by decree
+            PH? 2031-08-22 Day off by decree
+            PH? 2031-08-28 Day off by decree
+            PH? 2031-08-29 Day off by decree
+            PH? 2031-08-30 Day off by decree
+            PH? 2031-08-31 Day off by decree
+            PH? 2031-09-01 Day off by decree
+            PH? 2031-09-02 Day off by decree
+            PH? 2031-09-03 Day off by decree
+            PH? 2031-09-04 Day off by decree
+            PH? 2031-09-05 Day off by decree
+            PH? 2031-09-06 Day off by decree
+            PH? 2031-09-07 Day off by decree
+            PH? 2031-09-12 Day off by decree
+            PH? 2031-09-13 Day off by decree
+            PH? 2031-09-14 Day off by decree
+            PH? 2031-09-15 Independence Day
+            PH? 2031-09-16 Day off by decree
+            PH? 2031-09-17 Day off by decree
+            PH? 2031-09-18 Day off by decree
+            PH? 2031-09-19 Day off by decree
+            PH? 2031-09-20 Day off by decree
+            PH? 2031-09-21 Day off by decree
+            PH? 2031-09-22 Day off by decree
+            PH? 2031-10-09 Day off by decree
+            PH? 2031-10-10 Day off by decree
+            PH? 2031-10-11 Day off by decree
+            PH? 2031-10-12 Day off by decree
+            PH? 2031-10-13 Day off by decree
+            PH? 2031-10-14 Day off by decree
+            PH? 2031-10-15 Day off by decree
+            PH? 2031-10-16 Day off by decree
+            PH? 2031-10-17 Day off by decree
+            PH? 2031-10-18 Day off by decree
+            PH? 2031-10-19 Day off by decree
+            PH? 2031-11-28 Day off by decree
+            PH? 2031-11-29 Day off by decree
+            PH? 2031-11-30 Day off by decree
+            PH? 2031-12-01 Day off by decree
+            PH? 2031-12-02 Day off by decree
+            PH? 2031-12-03 Day off by decree
+            PH? 2031-12-04 Day off by decree
+            PH? 2031-12-05 Day off by decree
+            PH? 2031-12-06 Day off by decree
+            PH? 2031-12-07 Day off by decree
+            PH? 2031-12-08 Day off by decree
             PH 2032-03-25 Maundy Thursday
             PH 2032-03-26 Good Friday
-            PH 2032-04-11 Juan Santamaría Day
-            PH 2032-05-01 International Labor Day
-            PH 2032-07-25 Annexation of the Party of Nicoya to Costa Rica
-            PH 2032-08-15 Mother's Day
-            PH 2032-09-15 Independence Day
-            PH 2033-04-11 Juan Santamaría Day
+            PH? 2032-04-08 Day off by decree
+            PH? 2032-04-09 Day off by decree
+            PH? 2032-04-10 Day off by decree
+            PH? 2032-04-11 Juan Santamaría Day
+            PH? 2032-04-12 Day off by decree
+            PH? 2032-04-13 Day off by decree
+            PH? 2032-04-14 Day off by decree
+            PH? 2032-04-15 Day off by decree
+            PH? 2032-04-16 Day off by decree
+            PH? 2032-04-17 Day off by decree
+            PH? 2032-04-18 Day off by decree
+            PH? 2032-04-28 Day off by decree
+            PH? 2032-04-29 Day off by decree
+            PH? 2032-04-30 Day off by decree
+            PH? 2032-05-01 International Labor Day
+            PH? 2032-05-02 Day off by decree
+            PH? 2032-05-03 Day off by decree
+            PH? 2032-05-04 Day off by decree
+            PH? 2032-05-05 Day off by decree
+            PH? 2032-05-06 Day off by decree
+            PH? 2032-05-07 Day off by decree
+            PH? 2032-05-08 Day off by decree
+            PH? 2032-07-22 Day off by decree
+            PH? 2032-07-23 Day off by decree
+            PH? 2032-07-24 Day off by decree
+            PH? 2032-07-25 Annexation of the Party of Nicoya to Costa Rica
+            PH? 2032-07-26 Day off by decree
+            PH? 2032-07-27 Day off by decree
+            PH? 2032-07-28 Day off by decree
+            PH? 2032-07-29 Day off by decree
+            PH? 2032-07-30 Day off by decree
+            PH? 2032-07-31 Day off by decree
+            PH? 2032-08-01 Day off by decree
+            PH? 2032-08-02 Day off by decree
+            PH? 2032-08-03 Day off by decree
+            PH? 2032-08-04 Day off by decree
+            PH? 2032-08-05 Day off by decree
+            PH? 2032-08-06 Day off by decree
+            PH? 2032-08-07 Day off by decree
+            PH? 2032-08-08 Day off by decree
+            PH? 2032-08-09 Day off by decree
+            PH? 2032-08-12 Day off by decree
+            PH? 2032-08-13 Day off by decree
+            PH? 2032-08-14 Day off by decree
+            PH? 2032-08-15 Mother's Day
+            PH? 2032-08-16 Day off by decree
+            PH? 2032-08-17 Day off by decree
+            PH? 2032-08-18 Day off by decree
+            PH? 2032-08-19 Day off by decree
+            PH? 2032-08-20 Day off by decree
+            PH? 2032-08-21 Day off by decree
+            PH? 2032-08-22 Day off by decree
+            PH? 2032-08-28 Day off by decree
+            PH? 2032-08-29 Day off by decree
+            PH? 2032-08-30 Day off by decree
+            PH? 2032-08-31 Day off by decree
+            PH? 2032-09-01 Day off by decree
+            PH? 2032-09-02 Day off by decree
+            PH? 2032-09-03 Day off by decree
+            PH? 2032-09-04 Day off by decree
+            PH? 2032-09-05 Day off by decree
+            PH? 2032-09-06 Day off by decree
+            PH? 2032-09-07 Day off by decree
+            PH? 2032-09-12 Day off by decree
+            PH? 2032-09-13 Day off by decree
+            PH? 2032-09-14 Day off by decree
+            PH? 2032-09-15 Independence Day
+            PH? 2032-09-16 Day off by decree
+            PH? 2032-09-17 Day off by decree
+            PH? 2032-09-18 Day off by decree
+            PH? 2032-09-19 Day off by decree
+            PH? 2032-09-20 Day off by decree
+            PH? 2032-09-21 Day off by decree
+            PH? 2032-09-22 Day off by decree
+            PH? 2032-10-09 Day off by decree
+            PH? 2032-10-10 Day off by decree
+            PH? 2032-10-11 Day off by decree
+            PH? 2032-10-12 Day off by decree
+            PH? 2032-10-13 Day off by decree
+            PH? 2032-10-14 Day off by decree
+            PH? 2032-10-15 Day off by decree
+            PH? 2032-10-16 Day off by decree
+            PH? 2032-10-17 Day off by decree
+            PH? 2032-10-18 Day off by decree
+            PH? 2032-10-19 Day off by decree
+            PH? 2032-11-28 Day off by decree
+            PH? 2032-11-29 Day off by decree
+            PH? 2032-11-30 Day off by decree
+            PH? 2032-12-01 Day off by decree
+            PH? 2032-12-02 Day off by decree
+            PH? 2032-12-03 Day off by decree
+            PH? 2032-12-04 Day off by decree
+            PH? 2032-12-05 Day off by decree
+            PH? 2032-12-06 Day off by decree
+            PH? 2032-12-07 Day off by decree
+            PH? 2032-12-08 Day off by decree
+            PH? 2033-04-08 Day off by decree
+            PH? 2033-04-09 Day off by decree
+            PH? 2033-04-10 Day off by decree
+            PH? 2033-04-11 Juan Santamaría Day
+            PH? 2033-04-12 Day off by decree
+            PH? 2033-04-13 Day off by decree
             PH 2033-04-14 Maundy Thursday
             PH 2033-04-15 Good Friday
-            PH 2033-05-01 International Labor Day
-            PH 2033-07-25 Annexation of the Party of Nicoya to Costa Rica
-            PH 2033-08-15 Mother's Day
-            PH 2033-09-15 Independence Day
+            PH? 2033-04-16 Day off by decree
+            PH? 2033-04-17 Day off by decree
+            PH? 2033-04-18 Day off by decree
+            PH? 2033-04-28 Day off by decree
+            PH? 2033-04-29 Day off by decree
+            PH? 2033-04-30 Day off by decree
+            PH? 2033-05-01 International Labor Day
+            PH? 2033-05-02 Day off by decree
+            PH? 2033-05-03 Day off by decree
+            PH? 2033-05-04 Day off by decree
+            PH? 2033-05-05 Day off by decree
+            PH? 2033-05-06 Day off by decree
+            PH? 2033-05-07 Day off by decree
+            PH? 2033-05-08 Day off by decree
+            PH? 2033-07-22 Day off by decree
+            PH? 2033-07-23 Day off by decree
+            PH? 2033-07-24 Day off by decree
+            PH? 2033-07-25 Annexation of the Party of Nicoya to Costa Rica
+            PH? 2033-07-26 Day off by decree
+            PH? 2033-07-27 Day off by decree
+            PH? 2033-07-28 Day off by decree
+            PH? 2033-07-29 Day off by decree
+            PH? 2033-07-30 Day off by decree
+            PH? 2033-07-31 Day off by decree
+            PH? 2033-08-01 Day off by decree
+            PH? 2033-08-02 Day off by decree
+            PH? 2033-08-03 Day off by decree
+            PH? 2033-08-04 Day off by decree
+            PH? 2033-08-05 Day off by decree
+            PH? 2033-08-06 Day off by decree
+            PH? 2033-08-07 Day off by decree
+            PH? 2033-08-08 Day off by decree
+            PH? 2033-08-09 Day off by decree
+            PH? 2033-08-12 Day off by decree
+            PH? 2033-08-13 Day off by decree
+            PH? 2033-08-14 Day off by decree
+            PH? 2033-08-15 Mother's Day
+            PH? 2033-08-16 Day off by decree
+            PH? 2033-08-17 Day off by decree
+            PH? 2033-08-18 Day off by decree
+            PH? 2033-08-19 Day off by decree
+            PH? 2033-08-20 Day off by decree
+            PH? 2033-08-21 Day off by decree
+            PH? 2033-08-22 Day off by decree
+            PH? 2033-08-28 Day off by decree
+            PH? 2033-08-29 Day off by decree
+            PH? 2033-08-30 Day off by decree
+            PH? 2033-08-31 Day off by decree
+            PH? 2033-09-01 Day off by decree
+            PH? 2033-09-02 Day off by decree
+            PH? 2033-09-03 Day off by decree
+            PH? 2033-09-04 Day off by decree
+            PH? 2033-09-05 Day off by decree
+            PH? 2033-09-06 Day off by decree
+            PH? 2033-09-07 Day off by decree
+            PH? 2033-09-12 Day off by decree
+            PH? 2033-09-13 Day off by decree
+            PH? 2033-09-14 Day off by decree
+            PH? 2033-09-15 Independence Day
+            PH? 2033-09-16 Day off by decree
+            PH? 2033-09-17 Day off by decree
+            PH? 2033-09-18 Day off by decree
+            PH? 2033-09-19 Day off by decree
+            PH? 2033-09-20 Day off by decree
+            PH? 2033-09-21 Day off by decree
+            PH? 2033-09-22 Day off by decree
+            PH? 2033-10-09 Day off by decree
+            PH? 2033-10-10 Day off by decree
+            PH? 2033-10-11 Day off by decree
+            PH? 2033-10-12 Day off by decree
+            PH? 2033-10-13 Day off by decree
+            PH? 2033-10-14 Day off by decree
+            PH? 2033-10-15 Day off by decree
+            PH? 2033-10-16 Day off by decree
+            PH? 2033-10-17 Day off by decree
+            PH? 2033-10-18 Day off by decree
+            PH? 2033-10-19 Day off by decree
+            PH? 2033-11-28 Day off by decree
+            PH? 2033-11-29 Day off by decree
+            PH? 2033-11-30 Day off by decree
+            PH? 2033-12-01 Day off by decree
+            PH? 2033-12-02 Day off by decree
+            PH? 2033-12-03 Day off by decree
+            PH? 2033-12-04 Day off by decree
+            PH? 2033-12-05 Day off by decree
+            PH? 2033-12-06 Day off by decree
+            PH? 2033-12-07 Day off by decree
+            PH? 2033-12-08 Day off by decree
             PH 2034-04-06 Maundy Thursday
             PH 2034-04-07 Good Friday
-            PH 2034-04-11 Juan Santamaría Day
-            PH 2034-05-01 International Labor Day
-            PH 2034-07-25 Annexation of the Party of Nicoya to Costa Rica
-            PH 2034-08-15 Mother's Day
-            PH 2034-09-15 Independence Day
+            PH? 2034-04-08 Day off by decree
+            PH? 2034-04-09 Day off by decree
+            PH? 2034-04-10 Day off by decree
+            PH? 2034-04-11 Juan Santamaría Day
+            PH? 2034-04-12 Day off by decree
+            PH? 2034-04-13 Day off by decree
+            PH? 2034-04-14 Day off by decree
+            PH? 2034-04-15 Day off by decree
+            PH? 2034-04-16 Day off by decree
+            PH? 2034-04-17 Day off by decree
+            PH? 2034-04-18 Day off by decree
+            PH? 2034-04-28 Day off by decree
+            PH? 2034-04-29 Day off by decree
+            PH? 2034-04-30 Day off by decree
+            PH? 2034-05-01 International Labor Day
+            PH? 2034-05-02 Day off by decree
+            PH? 2034-05-03 Day off by decree
+            PH? 2034-05-04 Day off by decree
+            PH? 2034-05-05 Day off by decree
+            PH? 2034-05-06 Day off by decree
+            PH? 2034-05-07 Day off by decree
+            PH? 2034-05-08 Day off by decree
+            PH? 2034-07-22 Day off by decree
+            PH? 2034-07-23 Day off by decree
+            PH? 2034-07-24 Day off by decree
+            PH? 2034-07-25 Annexation of the Party of Nicoya to Costa Rica
+            PH? 2034-07-26 Day off by decree
+            PH? 2034-07-27 Day off by decree
+            PH? 2034-07-28 Day off by decree
+            PH? 2034-07-29 Day off by decree
+            PH? 2034-07-30 Day off by decree
+            PH? 2034-07-31 Day off by decree
+            PH? 2034-08-01 Day off by decree
+            PH? 2034-08-02 Day off by decree
+            PH? 2034-08-03 Day off by decree
+            PH? 2034-08-04 Day off by decree
+            PH? 2034-08-05 Day off by decree
+            PH? 2034-08-06 Day off by decree
+            PH? 2034-08-07 Day off by decree
+            PH? 2034-08-08 Day off by decree
+            PH? 2034-08-09 Day off by decree
+            PH? 2034-08-12 Day off by decree
+            PH? 2034-08-13 Day off by decree
+            PH? 2034-08-14 Day off by decree
+            PH? 2034-08-15 Mother's Day
+            PH? 2034-08-16 Day off by decree
+            PH? 2034-08-17 Day off by decree
+            PH? 2034-08-18 Day off by decree
+            PH? 2034-08-19 Day off by decree
+            PH? 2034-08-20 Day off by decree
+            PH? 2034-08-21 Day off by decree
+            PH? 2034-08-22 Day off by decree
+            PH? 2034-08-28 Day off by decree
+            PH? 2034-08-29 Day off by decree
+            PH? 2034-08-30 Day off by decree
+            PH? 2034-08-31 Day off by decree
+            PH? 2034-09-01 Day off by decree
+            PH? 2034-09-02 Day off by decree
+            PH? 2034-09-03 Day off by decree
+            PH? 2034-09-04 Day off by decree
+            PH? 2034-09-05 Day off by decree
+            PH? 2034-09-06 Day off by decree
+            PH? 2034-09-07 Day off by decree
+            PH? 2034-09-12 Day off by decree
+            PH? 2034-09-13 Day off by decree
+            PH? 2034-09-14 Day off by decree
+            PH? 2034-09-15 Independence Day
+            PH? 2034-09-16 Day off by decree
+            PH? 2034-09-17 Day off by decree
+            PH? 2034-09-18 Day off by decree
+            PH? 2034-09-19 Day off by decree
+            PH? 2034-09-20 Day off by decree
+            PH? 2034-09-21 Day off by decree
+            PH? 2034-09-22 Day off by decree
+            PH? 2034-10-09 Day off by decree
+            PH? 2034-10-10 Day off by decree
+            PH? 2034-10-11 Day off by decree
+            PH? 2034-10-12 Day off by decree
+            PH? 2034-10-13 Day off by decree
+            PH? 2034-10-14 Day off by decree
+            PH? 2034-10-15 Day off by decree
+            PH? 2034-10-16 Day off by decree
+            PH? 2034-10-17 Day off by decree
+            PH? 2034-10-18 Day off by decree
+            PH? 2034-10-19 Day off by decree
+            PH? 2034-11-28 Day off by decree
+            PH? 2034-11-29 Day off by decree
+            PH? 2034-11-30 Day off by decree
+            PH? 2034-12-01 Day off by decree
+            PH? 2034-12-02 Day off by decree
+            PH? 2034-12-03 Day off by decree
+            PH? 2034-12-04 Day off by decree
+            PH? 2034-12-05 Day off by decree
+            PH? 2034-12-06 Day off by decree
+            PH? 2034-12-07 Day off by decree
+            PH? 2034-12-08 Day off by decree
             PH 2035-03-22 Maundy Thursday
             PH 2035-03-23 Good Friday
-            PH 2035-04-11 Juan Santamaría Day
-            PH 2035-05-01 International Labor Day
-            PH 2035-07-25 Annexation of the Party of Nicoya to Costa Rica
-            PH 2035-08-15 Mother's Day
-            PH 2035-09-15 Independence Day
+            PH? 2035-04-08 Day off by decree
+            PH? 2035-04-09 Day off by decree
+            PH? 2035-04-10 Day off by decree
+            PH? 2035-04-11 Juan Santamaría Day
+            PH? 2035-04-12 Day off by decree
+            PH? 2035-04-13 Day off by decree
+            PH? 2035-04-14 Day off by decree
+            PH? 2035-04-15 Day off by decree
+            PH? 2035-04-16 Day off by decree
+            PH? 2035-04-17 Day off by decree
+            PH? 2035-04-18 Day off by decree
+            PH? 2035-04-28 Day off by decree
+            PH? 2035-04-29 Day off by decree
+            PH? 2035-04-30 Day off by decree
+            PH? 2035-05-01 International Labor Day
+            PH? 2035-05-02 Day off by decree
+            PH? 2035-05-03 Day off by decree
+            PH? 2035-05-04 Day off by decree
+            PH? 2035-05-05 Day off by decree
+            PH? 2035-05-06 Day off by decree
+            PH? 2035-05-07 Day off by decree
+            PH? 2035-05-08 Day off by decree
+            PH? 2035-07-22 Day off by decree
+            PH? 2035-07-23 Day off by decree
+            PH? 2035-07-24 Day off by decree
+            PH? 2035-07-25 Annexation of the Party of Nicoya to Costa Rica
+            PH? 2035-07-26 Day off by decree
+            PH? 2035-07-27 Day off by decree
+            PH? 2035-07-28 Day off by decree
+            PH? 2035-07-29 Day off by decree
+            PH? 2035-07-30 Day off by decree
+            PH? 2035-07-31 Day off by decree
+            PH? 2035-08-01 Day off by decree
+            PH? 2035-08-02 Day off by decree
+            PH? 2035-08-03 Day off by decree
+            PH? 2035-08-04 Day off by decree
+            PH? 2035-08-05 Day off by decree
+            PH? 2035-08-06 Day off by decree
+            PH? 2035-08-07 Day off by decree
+            PH? 2035-08-08 Day off by decree
+            PH? 2035-08-09 Day off by decree
+            PH? 2035-08-12 Day off by decree
+            PH? 2035-08-13 Day off by decree
+            PH? 2035-08-14 Day off by decree
+            PH? 2035-08-15 Mother's Day
+            PH? 2035-08-16 Day off by decree
+            PH? 2035-08-17 Day off by decree
+            PH? 2035-08-18 Day off by decree
+            PH? 2035-08-19 Day off by decree
+            PH? 2035-08-20 Day off by decree
+            PH? 2035-08-21 Day off by decree
+            PH? 2035-08-22 Day off by decree
+            PH? 2035-08-28 Day off by decree
+            PH? 2035-08-29 Day off by decree
+            PH? 2035-08-30 Day off by decree
+            PH? 2035-08-31 Day off by decree
+            PH? 2035-09-01 Day off by decree
+            PH? 2035-09-02 Day off by decree
+            PH? 2035-09-03 Day off by decree
+            PH? 2035-09-04 Day off by decree
+            PH? 2035-09-05 Day off by decree
+            PH? 2035-09-06 Day off by decree
+            PH? 2035-09-07 Day off by decree
+            PH? 2035-09-12 Day off by decree
+            PH? 2035-09-13 Day off by decree
+            PH? 2035-09-14 Day off by decree
+            PH? 2035-09-15 Independence Day
+            PH? 2035-09-16 Day off by decree
+            PH? 2035-09-17 Day off by decree
+            PH? 2035-09-18 Day off by decree
+            PH? 2035-09-19 Day off by decree
+            PH? 2035-09-20 Day off by decree
+            PH? 2035-09-21 Day off by decree
+            PH? 2035-09-22 Day off by decree
+            PH? 2035-10-09 Day off by decree
+            PH? 2035-10-10 Day off by decree
+            PH? 2035-10-11 Day off by decree
+            PH? 2035-10-12 Day off by decree
+            PH? 2035-10-13 Day off by decree
+            PH? 2035-10-14 Day off by decree
+            PH? 2035-10-15 Day off by decree
+            PH? 2035-10-16 Day off by decree
+            PH? 2035-10-17 Day off by decree
+            PH? 2035-10-18 Day off by decree
+            PH? 2035-10-19 Day off by decree
+            PH? 2035-11-28 Day off by decree
+            PH? 2035-11-29 Day off by decree
+            PH? 2035-11-30 Day off by decree
+            PH? 2035-12-01 Day off by decree
+            PH? 2035-12-02 Day off by decree
+            PH? 2035-12-03 Day off by decree
+            PH? 2035-12-04 Day off by decree
+            PH? 2035-12-05 Day off by decree
+            PH? 2035-12-06 Day off by decree
+            PH? 2035-12-07 Day off by decree
+            PH? 2035-12-08 Day off by decree
             """,
         "CU": """
             PH 01-01 Liberation Day
@@ -7986,70 +10517,150 @@ extension HolidayTables {
             PH 2026-04-03 Good Friday
             PH 2026-05-04 Labor Day
             PH 2026-06-04 Corpus Christi
-            PH 2026-08-16 Restoration Day
+            PH? 2026-08-12 Day off by decree
+            PH? 2026-08-13 Day off by decree
+            PH? 2026-08-14 Day off by decree
+            PH? 2026-08-15 Day off by decree
+            PH? 2026-08-16 Restoration Day
+            PH? 2026-08-17 Day off by decree
+            PH? 2026-08-18 Day off by decree
+            PH? 2026-08-19 Day off by decree
+            PH? 2026-08-20 Day off by decree
             PH 2026-11-09 Constitution Day
             PH 2027-01-04 Epiphany
             PH 2027-01-25 Juan Pablo Duarte Day
             PH 2027-03-26 Good Friday
             PH 2027-05-01 Labor Day
             PH 2027-05-27 Corpus Christi
-            PH 2027-08-16 Restoration Day
+            PH? 2027-08-12 Day off by decree
+            PH? 2027-08-13 Day off by decree
+            PH? 2027-08-14 Day off by decree
+            PH? 2027-08-15 Day off by decree
+            PH? 2027-08-16 Restoration Day
+            PH? 2027-08-17 Day off by decree
+            PH? 2027-08-18 Day off by decree
+            PH? 2027-08-19 Day off by decree
+            PH? 2027-08-20 Day off by decree
             PH 2027-11-06 Constitution Day
             PH 2028-01-10 Epiphany
             PH 2028-01-24 Juan Pablo Duarte Day
             PH 2028-04-14 Good Friday
             PH 2028-05-01 Labor Day
             PH 2028-06-15 Corpus Christi
-            PH 2028-08-16 Restoration Day
+            PH? 2028-08-12 Day off by decree
+            PH? 2028-08-13 Day off by decree
+            PH? 2028-08-14 Day off by decree
+            PH? 2028-08-15 Day off by decree
+            PH? 2028-08-16 Restoration Day
+            PH? 2028-08-17 Day off by decree
+            PH? 2028-08-18 Day off by decree
+            PH? 2028-08-19 Day off by decree
+            PH? 2028-08-20 Day off by decree
             PH 2028-11-06 Constitution Day
             PH 2029-01-06 Epiphany
             PH 2029-01-29 Juan Pablo Duarte Day
             PH 2029-03-30 Good Friday
             PH 2029-04-30 Labor Day
             PH 2029-05-31 Corpus Christi
-            PH 2029-08-20 Restoration Day
+            PH? 2029-08-12 Day off by decree
+            PH? 2029-08-13 Day off by decree
+            PH? 2029-08-14 Day off by decree
+            PH? 2029-08-15 Day off by decree
+            PH? 2029-08-16 Day off by decree
+            PH? 2029-08-17 Day off by decree
+            PH? 2029-08-18 Day off by decree
+            PH? 2029-08-19 Day off by decree
+            PH? 2029-08-20 Restoration Day
             PH 2029-11-05 Constitution Day
             PH 2030-01-06 Epiphany
             PH 2030-01-26 Juan Pablo Duarte Day
             PH 2030-04-19 Good Friday
             PH 2030-04-29 Labor Day
             PH 2030-06-20 Corpus Christi
-            PH 2030-08-19 Restoration Day
+            PH? 2030-08-12 Day off by decree
+            PH? 2030-08-13 Day off by decree
+            PH? 2030-08-14 Day off by decree
+            PH? 2030-08-15 Day off by decree
+            PH? 2030-08-16 Day off by decree
+            PH? 2030-08-17 Day off by decree
+            PH? 2030-08-18 Day off by decree
+            PH? 2030-08-19 Restoration Day
+            PH? 2030-08-20 Day off by decree
             PH 2030-11-04 Constitution Day
             PH 2031-01-06 Epiphany
             PH 2031-01-26 Juan Pablo Duarte Day
             PH 2031-04-11 Good Friday
             PH 2031-05-05 Labor Day
             PH 2031-06-12 Corpus Christi
-            PH 2031-08-16 Restoration Day
+            PH? 2031-08-12 Day off by decree
+            PH? 2031-08-13 Day off by decree
+            PH? 2031-08-14 Day off by decree
+            PH? 2031-08-15 Day off by decree
+            PH? 2031-08-16 Restoration Day
+            PH? 2031-08-17 Day off by decree
+            PH? 2031-08-18 Day off by decree
+            PH? 2031-08-19 Day off by decree
+            PH? 2031-08-20 Day off by decree
             PH 2031-11-10 Constitution Day
             PH 2032-01-05 Epiphany
             PH 2032-01-26 Juan Pablo Duarte Day
             PH 2032-03-26 Good Friday
             PH 2032-05-01 Labor Day
             PH 2032-05-27 Corpus Christi
-            PH 2032-08-16 Restoration Day
+            PH? 2032-08-12 Day off by decree
+            PH? 2032-08-13 Day off by decree
+            PH? 2032-08-14 Day off by decree
+            PH? 2032-08-15 Day off by decree
+            PH? 2032-08-16 Restoration Day
+            PH? 2032-08-17 Day off by decree
+            PH? 2032-08-18 Day off by decree
+            PH? 2032-08-19 Day off by decree
+            PH? 2032-08-20 Day off by decree
             PH 2032-11-06 Constitution Day
             PH 2033-01-10 Epiphany
             PH 2033-01-24 Juan Pablo Duarte Day
             PH 2033-04-15 Good Friday
             PH 2033-05-02 Labor Day
             PH 2033-06-16 Corpus Christi
-            PH 2033-08-15 Restoration Day
+            PH? 2033-08-12 Day off by decree
+            PH? 2033-08-13 Day off by decree
+            PH? 2033-08-14 Day off by decree
+            PH? 2033-08-15 Restoration Day
+            PH? 2033-08-16 Day off by decree
+            PH? 2033-08-17 Day off by decree
+            PH? 2033-08-18 Day off by decree
+            PH? 2033-08-19 Day off by decree
+            PH? 2033-08-20 Day off by decree
             PH 2033-11-06 Constitution Day
             PH 2034-01-09 Epiphany
             PH 2034-01-30 Juan Pablo Duarte Day
             PH 2034-04-07 Good Friday
             PH 2034-05-01 Labor Day
             PH 2034-06-08 Corpus Christi
-            PH 2034-08-14 Restoration Day
+            PH? 2034-08-12 Day off by decree
+            PH? 2034-08-13 Day off by decree
+            PH? 2034-08-14 Restoration Day
+            PH? 2034-08-15 Day off by decree
+            PH? 2034-08-16 Day off by decree
+            PH? 2034-08-17 Day off by decree
+            PH? 2034-08-18 Day off by decree
+            PH? 2034-08-19 Day off by decree
+            PH? 2034-08-20 Day off by decree
             PH 2034-11-06 Constitution Day
             PH 2035-01-06 Epiphany
             PH 2035-01-29 Juan Pablo Duarte Day
             PH 2035-03-23 Good Friday
             PH 2035-04-30 Labor Day
             PH 2035-05-24 Corpus Christi
-            PH 2035-08-20 Restoration Day
+            PH? 2035-08-12 Day off by decree
+            PH? 2035-08-13 Day off by decree
+            PH? 2035-08-14 Day off by decree
+            PH? 2035-08-15 Day off by decree
+            PH? 2035-08-16 Day off by decree
+            PH? 2035-08-17 Day off by decree
+            PH? 2035-08-18 Day off by decree
+            PH? 2035-08-19 Day off by decree
+            PH? 2035-08-20 Restoration Day
             PH 2035-11-05 Constitution Day
             """,
         "GD": """
@@ -8774,12 +11385,74 @@ extension HolidayTables {
             PH 2026-04-06 Easter Monday
             PH 2026-05-25 Pentecost Monday
             PH 2026-06-04 Corpus Christi
+            PH? 2026-07-01 Day off by decree
+            PH? 2026-07-02 Day off by decree
+            PH? 2026-07-03 Day off by decree
+            PH? 2026-07-04 Day off by decree
+            PH? 2026-07-05 Day off by decree
+            PH? 2026-07-06 Day off by decree
+            PH? 2026-07-07 Day off by decree
+            PH? 2026-07-08 Day off by decree
+            PH? 2026-07-09 Day off by decree
+            PH? 2026-07-10 Day off by decree
+            PH? 2026-07-11 Day off by decree
+            PH? 2026-07-12 Day off by decree
+            PH? 2026-07-13 Day off by decree
+            PH? 2026-07-14 Day off by decree
+            PH? 2026-07-15 Day off by decree
+            PH? 2026-07-16 Day off by decree
+            PH? 2026-07-17 Day off by decree
+            PH? 2026-07-18 Day off by decree
+            PH? 2026-07-19 Day off by decree
+            PH? 2026-07-20 Day off by decree
+            PH? 2026-07-21 Day off by decree
+            PH? 2026-07-22 Day off by decree
+            PH? 2026-07-23 Day off by decree
+            PH? 2026-07-24 Day off by decree
+            PH? 2026-07-25 Day off by decree
+            PH? 2026-07-26 Day off by decree
+            PH? 2026-07-27 Day off by decree
+            PH? 2026-07-28 Day off by decree
+            PH? 2026-07-29 Day off by decree
+            PH? 2026-07-30 Day off by decree
+            PH? 2026-07-31 Day off by decree
             PH 2026-10-05 Thanksgiving Day
             PH 2026-12-14 National Day (observed)
             PH 2027-03-26 Good Friday
             PH 2027-03-29 Easter Monday
             PH 2027-05-17 Pentecost Monday
             PH 2027-05-27 Corpus Christi
+            PH? 2027-07-01 Day off by decree
+            PH? 2027-07-02 Day off by decree
+            PH? 2027-07-03 Day off by decree
+            PH? 2027-07-04 Day off by decree
+            PH? 2027-07-05 Day off by decree
+            PH? 2027-07-06 Day off by decree
+            PH? 2027-07-07 Day off by decree
+            PH? 2027-07-08 Day off by decree
+            PH? 2027-07-09 Day off by decree
+            PH? 2027-07-10 Day off by decree
+            PH? 2027-07-11 Day off by decree
+            PH? 2027-07-12 Day off by decree
+            PH? 2027-07-13 Day off by decree
+            PH? 2027-07-14 Day off by decree
+            PH? 2027-07-15 Day off by decree
+            PH? 2027-07-16 Day off by decree
+            PH? 2027-07-17 Day off by decree
+            PH? 2027-07-18 Day off by decree
+            PH? 2027-07-19 Day off by decree
+            PH? 2027-07-20 Day off by decree
+            PH? 2027-07-21 Day off by decree
+            PH? 2027-07-22 Day off by decree
+            PH? 2027-07-23 Day off by decree
+            PH? 2027-07-24 Day off by decree
+            PH? 2027-07-25 Day off by decree
+            PH? 2027-07-26 Day off by decree
+            PH? 2027-07-27 Day off by decree
+            PH? 2027-07-28 Day off by decree
+            PH? 2027-07-29 Day off by decree
+            PH? 2027-07-30 Day off by decree
+            PH? 2027-07-31 Day off by decree
             PH 2027-08-02 Emancipation Day (observed)
             PH 2027-10-04 Thanksgiving Day
             PH 2027-12-27 Boxing Day (observed)
@@ -8788,27 +11461,182 @@ extension HolidayTables {
             PH 2028-04-17 Easter Monday
             PH 2028-06-05 Pentecost Monday
             PH 2028-06-15 Corpus Christi
+            PH? 2028-07-01 Day off by decree
+            PH? 2028-07-02 Day off by decree
+            PH? 2028-07-03 Day off by decree
+            PH? 2028-07-04 Day off by decree
+            PH? 2028-07-05 Day off by decree
+            PH? 2028-07-06 Day off by decree
+            PH? 2028-07-07 Day off by decree
+            PH? 2028-07-08 Day off by decree
+            PH? 2028-07-09 Day off by decree
+            PH? 2028-07-10 Day off by decree
+            PH? 2028-07-11 Day off by decree
+            PH? 2028-07-12 Day off by decree
+            PH? 2028-07-13 Day off by decree
+            PH? 2028-07-14 Day off by decree
+            PH? 2028-07-15 Day off by decree
+            PH? 2028-07-16 Day off by decree
+            PH? 2028-07-17 Day off by decree
+            PH? 2028-07-18 Day off by decree
+            PH? 2028-07-19 Day off by decree
+            PH? 2028-07-20 Day off by decree
+            PH? 2028-07-21 Day off by decree
+            PH? 2028-07-22 Day off by decree
+            PH? 2028-07-23 Day off by decree
+            PH? 2028-07-24 Day off by decree
+            PH? 2028-07-25 Day off by decree
+            PH? 2028-07-26 Day off by decree
+            PH? 2028-07-27 Day off by decree
+            PH? 2028-07-28 Day off by decree
+            PH? 2028-07-29 Day off by decree
+            PH? 2028-07-30 Day off by decree
+            PH? 2028-07-31 Day off by decree
             PH 2028-10-02 Thanksgiving Day
             PH 2029-03-30 Good Friday
             PH 2029-04-02 Easter Monday
             PH 2029-05-21 Pentecost Monday
             PH 2029-05-31 Corpus Christi
+            PH? 2029-07-01 Day off by decree
+            PH? 2029-07-02 Day off by decree
+            PH? 2029-07-03 Day off by decree
+            PH? 2029-07-04 Day off by decree
+            PH? 2029-07-05 Day off by decree
+            PH? 2029-07-06 Day off by decree
+            PH? 2029-07-07 Day off by decree
+            PH? 2029-07-08 Day off by decree
+            PH? 2029-07-09 Day off by decree
+            PH? 2029-07-10 Day off by decree
+            PH? 2029-07-11 Day off by decree
+            PH? 2029-07-12 Day off by decree
+            PH? 2029-07-13 Day off by decree
+            PH? 2029-07-14 Day off by decree
+            PH? 2029-07-15 Day off by decree
+            PH? 2029-07-16 Day off by decree
+            PH? 2029-07-17 Day off by decree
+            PH? 2029-07-18 Day off by decree
+            PH? 2029-07-19 Day off by decree
+            PH? 2029-07-20 Day off by decree
+            PH? 2029-07-21 Day off by decree
+            PH? 2029-07-22 Day off by decree
+            PH? 2029-07-23 Day off by decree
+            PH? 2029-07-24 Day off by decree
+            PH? 2029-07-25 Day off by decree
+            PH? 2029-07-26 Day off by decree
+            PH? 2029-07-27 Day off by decree
+            PH? 2029-07-28 Day off by decree
+            PH? 2029-07-29 Day off by decree
+            PH? 2029-07-30 Day off by decree
+            PH? 2029-07-31 Day off by decree
             PH 2029-10-01 Thanksgiving Day
             PH 2030-04-19 Good Friday
             PH 2030-04-22 Easter Monday
             PH 2030-06-10 Pentecost Monday
             PH 2030-06-20 Corpus Christi
+            PH? 2030-07-01 Day off by decree
+            PH? 2030-07-02 Day off by decree
+            PH? 2030-07-03 Day off by decree
+            PH? 2030-07-04 Day off by decree
+            PH? 2030-07-05 Day off by decree
+            PH? 2030-07-06 Day off by decree
+            PH? 2030-07-07 Day off by decree
+            PH? 2030-07-08 Day off by decree
+            PH? 2030-07-09 Day off by decree
+            PH? 2030-07-10 Day off by decree
+            PH? 2030-07-11 Day off by decree
+            PH? 2030-07-12 Day off by decree
+            PH? 2030-07-13 Day off by decree
+            PH? 2030-07-14 Day off by decree
+            PH? 2030-07-15 Day off by decree
+            PH? 2030-07-16 Day off by decree
+            PH? 2030-07-17 Day off by decree
+            PH? 2030-07-18 Day off by decree
+            PH? 2030-07-19 Day off by decree
+            PH? 2030-07-20 Day off by decree
+            PH? 2030-07-21 Day off by decree
+            PH? 2030-07-22 Day off by decree
+            PH? 2030-07-23 Day off by decree
+            PH? 2030-07-24 Day off by decree
+            PH? 2030-07-25 Day off by decree
+            PH? 2030-07-26 Day off by decree
+            PH? 2030-07-27 Day off by decree
+            PH? 2030-07-28 Day off by decree
+            PH? 2030-07-29 Day off by decree
+            PH? 2030-07-30 Day off by decree
+            PH? 2030-07-31 Day off by decree
             PH 2030-10-07 Thanksgiving Day
             PH 2031-04-11 Good Friday
             PH 2031-04-14 Easter Monday
             PH 2031-06-02 Pentecost Monday
             PH 2031-06-12 Corpus Christi
+            PH? 2031-07-01 Day off by decree
+            PH? 2031-07-02 Day off by decree
+            PH? 2031-07-03 Day off by decree
+            PH? 2031-07-04 Day off by decree
+            PH? 2031-07-05 Day off by decree
+            PH? 2031-07-06 Day off by decree
+            PH? 2031-07-07 Day off by decree
+            PH? 2031-07-08 Day off by decree
+            PH? 2031-07-09 Day off by decree
+            PH? 2031-07-10 Day off by decree
+            PH? 2031-07-11 Day off by decree
+            PH? 2031-07-12 Day off by decree
+            PH? 2031-07-13 Day off by decree
+            PH? 2031-07-14 Day off by decree
+            PH? 2031-07-15 Day off by decree
+            PH? 2031-07-16 Day off by decree
+            PH? 2031-07-17 Day off by decree
+            PH? 2031-07-18 Day off by decree
+            PH? 2031-07-19 Day off by decree
+            PH? 2031-07-20 Day off by decree
+            PH? 2031-07-21 Day off by decree
+            PH? 2031-07-22 Day off by decree
+            PH? 2031-07-23 Day off by decree
+            PH? 2031-07-24 Day off by decree
+            PH? 2031-07-25 Day off by decree
+            PH? 2031-07-26 Day off by decree
+            PH? 2031-07-27 Day off by decree
+            PH? 2031-07-28 Day off by decree
+            PH? 2031-07-29 Day off by decree
+            PH? 2031-07-30 Day off by decree
+            PH? 2031-07-31 Day off by decree
             PH 2031-10-06 Thanksgiving Day
             PH 2032-02-23 Independence Day (observed)
             PH 2032-03-26 Good Friday
             PH 2032-03-29 Easter Monday
             PH 2032-05-17 Pentecost Monday
             PH 2032-05-27 Corpus Christi
+            PH? 2032-07-01 Day off by decree
+            PH? 2032-07-02 Day off by decree
+            PH? 2032-07-03 Day off by decree
+            PH? 2032-07-04 Day off by decree
+            PH? 2032-07-05 Day off by decree
+            PH? 2032-07-06 Day off by decree
+            PH? 2032-07-07 Day off by decree
+            PH? 2032-07-08 Day off by decree
+            PH? 2032-07-09 Day off by decree
+            PH? 2032-07-10 Day off by decree
+            PH? 2032-07-11 Day off by decree
+            PH? 2032-07-12 Day off by decree
+            PH? 2032-07-13 Day off by decree
+            PH? 2032-07-14 Day off by decree
+            PH? 2032-07-15 Day off by decree
+            PH? 2032-07-16 Day off by decree
+            PH? 2032-07-17 Day off by decree
+            PH? 2032-07-18 Day off by decree
+            PH? 2032-07-19 Day off by decree
+            PH? 2032-07-20 Day off by decree
+            PH? 2032-07-21 Day off by decree
+            PH? 2032-07-22 Day off by decree
+            PH? 2032-07-23 Day off by decree
+            PH? 2032-07-24 Day off by decree
+            PH? 2032-07-25 Day off by decree
+            PH? 2032-07-26 Day off by decree
+            PH? 2032-07-27 Day off by decree
+            PH? 2032-07-28 Day off by decree
+            PH? 2032-07-29 Day off by decree
+            PH? 2032-07-30 Day off by decree
+            PH? 2032-07-31 Day off by decree
             PH 2032-08-02 Emancipation Day (observed)
             PH 2032-10-04 Thanksgiving Day
             PH 2032-12-27 Boxing Day (observed)
@@ -8818,6 +11646,37 @@ extension HolidayTables {
             PH 2033-05-02 Labor Day (observed)
             PH 2033-06-06 Pentecost Monday
             PH 2033-06-16 Corpus Christi
+            PH? 2033-07-01 Day off by decree
+            PH? 2033-07-02 Day off by decree
+            PH? 2033-07-03 Day off by decree
+            PH? 2033-07-04 Day off by decree
+            PH? 2033-07-05 Day off by decree
+            PH? 2033-07-06 Day off by decree
+            PH? 2033-07-07 Day off by decree
+            PH? 2033-07-08 Day off by decree
+            PH? 2033-07-09 Day off by decree
+            PH? 2033-07-10 Day off by decree
+            PH? 2033-07-11 Day off by decree
+            PH? 2033-07-12 Day off by decree
+            PH? 2033-07-13 Day off by decree
+            PH? 2033-07-14 Day off by decree
+            PH? 2033-07-15 Day off by decree
+            PH? 2033-07-16 Day off by decree
+            PH? 2033-07-17 Day off by decree
+            PH? 2033-07-18 Day off by decree
+            PH? 2033-07-19 Day off by decree
+            PH? 2033-07-20 Day off by decree
+            PH? 2033-07-21 Day off by decree
+            PH? 2033-07-22 Day off by decree
+            PH? 2033-07-23 Day off by decree
+            PH? 2033-07-24 Day off by decree
+            PH? 2033-07-25 Day off by decree
+            PH? 2033-07-26 Day off by decree
+            PH? 2033-07-27 Day off by decree
+            PH? 2033-07-28 Day off by decree
+            PH? 2033-07-29 Day off by decree
+            PH? 2033-07-30 Day off by decree
+            PH? 2033-07-31 Day off by decree
             PH 2033-10-03 Thanksgiving Day
             PH 2033-12-27 Christmas Day (observed)
             PH 2034-01-03 New Year's Day (observed)
@@ -8825,11 +11684,73 @@ extension HolidayTables {
             PH 2034-04-10 Easter Monday
             PH 2034-05-29 Pentecost Monday
             PH 2034-06-08 Corpus Christi
+            PH? 2034-07-01 Day off by decree
+            PH? 2034-07-02 Day off by decree
+            PH? 2034-07-03 Day off by decree
+            PH? 2034-07-04 Day off by decree
+            PH? 2034-07-05 Day off by decree
+            PH? 2034-07-06 Day off by decree
+            PH? 2034-07-07 Day off by decree
+            PH? 2034-07-08 Day off by decree
+            PH? 2034-07-09 Day off by decree
+            PH? 2034-07-10 Day off by decree
+            PH? 2034-07-11 Day off by decree
+            PH? 2034-07-12 Day off by decree
+            PH? 2034-07-13 Day off by decree
+            PH? 2034-07-14 Day off by decree
+            PH? 2034-07-15 Day off by decree
+            PH? 2034-07-16 Day off by decree
+            PH? 2034-07-17 Day off by decree
+            PH? 2034-07-18 Day off by decree
+            PH? 2034-07-19 Day off by decree
+            PH? 2034-07-20 Day off by decree
+            PH? 2034-07-21 Day off by decree
+            PH? 2034-07-22 Day off by decree
+            PH? 2034-07-23 Day off by decree
+            PH? 2034-07-24 Day off by decree
+            PH? 2034-07-25 Day off by decree
+            PH? 2034-07-26 Day off by decree
+            PH? 2034-07-27 Day off by decree
+            PH? 2034-07-28 Day off by decree
+            PH? 2034-07-29 Day off by decree
+            PH? 2034-07-30 Day off by decree
+            PH? 2034-07-31 Day off by decree
             PH 2034-10-02 Thanksgiving Day
             PH 2035-03-23 Good Friday
             PH 2035-03-26 Easter Monday
             PH 2035-05-14 Pentecost Monday
             PH 2035-05-24 Corpus Christi
+            PH? 2035-07-01 Day off by decree
+            PH? 2035-07-02 Day off by decree
+            PH? 2035-07-03 Day off by decree
+            PH? 2035-07-04 Day off by decree
+            PH? 2035-07-05 Day off by decree
+            PH? 2035-07-06 Day off by decree
+            PH? 2035-07-07 Day off by decree
+            PH? 2035-07-08 Day off by decree
+            PH? 2035-07-09 Day off by decree
+            PH? 2035-07-10 Day off by decree
+            PH? 2035-07-11 Day off by decree
+            PH? 2035-07-12 Day off by decree
+            PH? 2035-07-13 Day off by decree
+            PH? 2035-07-14 Day off by decree
+            PH? 2035-07-15 Day off by decree
+            PH? 2035-07-16 Day off by decree
+            PH? 2035-07-17 Day off by decree
+            PH? 2035-07-18 Day off by decree
+            PH? 2035-07-19 Day off by decree
+            PH? 2035-07-20 Day off by decree
+            PH? 2035-07-21 Day off by decree
+            PH? 2035-07-22 Day off by decree
+            PH? 2035-07-23 Day off by decree
+            PH? 2035-07-24 Day off by decree
+            PH? 2035-07-25 Day off by decree
+            PH? 2035-07-26 Day off by decree
+            PH? 2035-07-27 Day off by decree
+            PH? 2035-07-28 Day off by decree
+            PH? 2035-07-29 Day off by decree
+            PH? 2035-07-30 Day off by decree
+            PH? 2035-07-31 Day off by decree
             PH 2035-10-01 Thanksgiving Day
             """,
         "MX": """
@@ -9165,7 +12086,12 @@ extension HolidayTables {
             PH? 2026-03-20 Eid al-Fitr (estimated)
             PH? 2026-03-21 Eid al-Fitr (estimated)
             PH 2026-03-30 Spiritual Baptist Liberation Day
+            PH? 2026-03-31 Day off by decree
+            PH? 2026-04-01 Day off by decree
+            PH? 2026-04-02 Day off by decree
             PH 2026-04-03 Good Friday
+            PH? 2026-04-04 Day off by decree
+            PH? 2026-04-05 Day off by decree
             PH 2026-04-06 Easter Monday
             PH 2026-05-30 Indian Arrival Day
             PH 2026-06-04 Corpus Christi
@@ -9178,6 +12104,12 @@ extension HolidayTables {
             PH 2027-03-26 Good Friday
             PH 2027-03-29 Easter Monday
             PH 2027-03-30 Spiritual Baptist Liberation Day
+            PH? 2027-03-31 Day off by decree
+            PH? 2027-04-01 Day off by decree
+            PH? 2027-04-02 Day off by decree
+            PH? 2027-04-03 Day off by decree
+            PH? 2027-04-04 Day off by decree
+            PH? 2027-04-05 Day off by decree
             PH 2027-05-27 Corpus Christi
             PH 2027-05-30 Indian Arrival Day
             PH 2027-05-31 Indian Arrival Day (observed)
@@ -9189,6 +12121,12 @@ extension HolidayTables {
             PH? 2028-02-26 Eid al-Fitr (estimated)
             PH? 2028-02-27 Eid al-Fitr (estimated)
             PH 2028-03-30 Spiritual Baptist Liberation Day
+            PH? 2028-03-31 Day off by decree
+            PH? 2028-04-01 Day off by decree
+            PH? 2028-04-02 Day off by decree
+            PH? 2028-04-03 Day off by decree
+            PH? 2028-04-04 Day off by decree
+            PH? 2028-04-05 Day off by decree
             PH 2028-04-14 Good Friday
             PH 2028-04-17 Easter Monday
             PH 2028-05-30 Indian Arrival Day
@@ -9200,8 +12138,12 @@ extension HolidayTables {
             PH? 2029-02-14 Eid al-Fitr (estimated)
             PH? 2029-02-15 Eid al-Fitr (estimated)
             PH 2029-03-30 Good Friday; Spiritual Baptist Liberation Day
+            PH? 2029-03-31 Day off by decree
+            PH? 2029-04-01 Day off by decree
             PH 2029-04-02 Easter Monday
-            PH 2029-04-03 Good Friday (observed); Spiritual Baptist Liberation Day (observed)
+            PH? 2029-04-03 Good Friday (observed); Spiritual Baptist Liberation Day (observed)
+            PH? 2029-04-04 Day off by decree
+            PH? 2029-04-05 Day off by decree
             PH 2029-05-30 Indian Arrival Day
             PH 2029-05-31 Corpus Christi
             PH 2029-06-19 Labor Day
@@ -9210,6 +12152,12 @@ extension HolidayTables {
             PH? 2030-02-04 Eid al-Fitr (estimated)
             PH? 2030-02-05 Eid al-Fitr (estimated)
             PH 2030-03-30 Spiritual Baptist Liberation Day
+            PH? 2030-03-31 Day off by decree
+            PH? 2030-04-01 Day off by decree
+            PH? 2030-04-02 Day off by decree
+            PH? 2030-04-03 Day off by decree
+            PH? 2030-04-04 Day off by decree
+            PH? 2030-04-05 Day off by decree
             PH 2030-04-19 Good Friday
             PH 2030-04-22 Easter Monday
             PH 2030-05-30 Indian Arrival Day
@@ -9220,7 +12168,12 @@ extension HolidayTables {
             PH? 2031-01-24 Eid al-Fitr (estimated)
             PH? 2031-01-25 Eid al-Fitr (estimated)
             PH 2031-03-30 Spiritual Baptist Liberation Day
-            PH 2031-03-31 Spiritual Baptist Liberation Day (observed)
+            PH? 2031-03-31 Spiritual Baptist Liberation Day (observed)
+            PH? 2031-04-01 Day off by decree
+            PH? 2031-04-02 Day off by decree
+            PH? 2031-04-03 Day off by decree
+            PH? 2031-04-04 Day off by decree
+            PH? 2031-04-05 Day off by decree
             PH 2031-04-11 Good Friday
             PH 2031-04-14 Easter Monday
             PH 2031-05-30 Indian Arrival Day
@@ -9234,6 +12187,12 @@ extension HolidayTables {
             PH 2032-03-26 Good Friday
             PH 2032-03-29 Easter Monday
             PH 2032-03-30 Spiritual Baptist Liberation Day
+            PH? 2032-03-31 Day off by decree
+            PH? 2032-04-01 Day off by decree
+            PH? 2032-04-02 Day off by decree
+            PH? 2032-04-03 Day off by decree
+            PH? 2032-04-04 Day off by decree
+            PH? 2032-04-05 Day off by decree
             PH 2032-05-27 Corpus Christi
             PH 2032-05-30 Indian Arrival Day
             PH 2032-05-31 Indian Arrival Day (observed)
@@ -9245,6 +12204,12 @@ extension HolidayTables {
             PH? 2033-01-03 Eid al-Fitr (observed, estimated)
             PH? 2033-01-04 Eid al-Fitr (observed, estimated)
             PH 2033-03-30 Spiritual Baptist Liberation Day
+            PH? 2033-03-31 Day off by decree
+            PH? 2033-04-01 Day off by decree
+            PH? 2033-04-02 Day off by decree
+            PH? 2033-04-03 Day off by decree
+            PH? 2033-04-04 Day off by decree
+            PH? 2033-04-05 Day off by decree
             PH 2033-04-15 Good Friday
             PH 2033-04-18 Easter Monday
             PH 2033-05-30 Indian Arrival Day
@@ -9258,6 +12223,12 @@ extension HolidayTables {
             PH 2033-12-27 Christmas Day (observed)
             PH 2034-01-02 New Year's Day (observed)
             PH 2034-03-30 Spiritual Baptist Liberation Day
+            PH? 2034-03-31 Day off by decree
+            PH? 2034-04-01 Day off by decree
+            PH? 2034-04-02 Day off by decree
+            PH? 2034-04-03 Day off by decree
+            PH? 2034-04-04 Day off by decree
+            PH? 2034-04-05 Day off by decree
             PH 2034-04-07 Good Friday
             PH 2034-04-10 Easter Monday
             PH 2034-05-30 Indian Arrival Day
@@ -9271,6 +12242,12 @@ extension HolidayTables {
             PH 2035-03-23 Good Friday
             PH 2035-03-26 Easter Monday
             PH 2035-03-30 Spiritual Baptist Liberation Day
+            PH? 2035-03-31 Day off by decree
+            PH? 2035-04-01 Day off by decree
+            PH? 2035-04-02 Day off by decree
+            PH? 2035-04-03 Day off by decree
+            PH? 2035-04-04 Day off by decree
+            PH? 2035-04-05 Day off by decree
             PH 2035-05-24 Corpus Christi
             PH 2035-05-30 Indian Arrival Day
             PH 2035-06-19 Labor Day
@@ -9473,48 +12450,132 @@ extension HolidayTables {
             PH 2026-04-06 Easter Monday
             PH 2026-05-21 National Spiritual Baptist Day
             PH 2026-05-25 Pentecost Monday
-            PH 2026-07-06 Carnival Monday
-            PH 2026-07-07 Carnival Tuesday
+            PH? 2026-07-01 Day off by decree
+            PH? 2026-07-02 Day off by decree
+            PH? 2026-07-03 Day off by decree
+            PH? 2026-07-04 Day off by decree
+            PH? 2026-07-05 Day off by decree
+            PH? 2026-07-06 Carnival Monday
+            PH? 2026-07-07 Carnival Tuesday
+            PH? 2026-07-08 Day off by decree
+            PH? 2026-07-09 Day off by decree
+            PH? 2026-07-10 Day off by decree
+            PH? 2026-07-11 Day off by decree
+            PH? 2026-07-12 Day off by decree
+            PH? 2026-07-13 Day off by decree
+            PH? 2026-07-14 Day off by decree
             PH 2027-03-15 National Heroes' Day (observed)
             PH 2027-03-26 Good Friday
             PH 2027-03-29 Easter Monday
             PH 2027-05-17 Pentecost Monday
             PH 2027-05-21 National Spiritual Baptist Day
-            PH 2027-07-05 Carnival Monday
-            PH 2027-07-06 Carnival Tuesday
+            PH? 2027-07-01 Day off by decree
+            PH? 2027-07-02 Day off by decree
+            PH? 2027-07-03 Day off by decree
+            PH? 2027-07-04 Day off by decree
+            PH? 2027-07-05 Carnival Monday
+            PH? 2027-07-06 Carnival Tuesday
+            PH? 2027-07-07 Day off by decree
+            PH? 2027-07-08 Day off by decree
+            PH? 2027-07-09 Day off by decree
+            PH? 2027-07-10 Day off by decree
+            PH? 2027-07-11 Day off by decree
+            PH? 2027-07-12 Day off by decree
+            PH? 2027-07-13 Day off by decree
+            PH? 2027-07-14 Day off by decree
             PH 2027-08-02 Emancipation Day (observed)
             PH 2027-12-27 Boxing Day (observed)
             PH 2028-04-14 Good Friday
             PH 2028-04-17 Easter Monday
             PH 2028-05-21 National Spiritual Baptist Day
             PH 2028-06-05 Pentecost Monday
-            PH 2028-07-03 Carnival Monday
-            PH 2028-07-04 Carnival Tuesday
+            PH? 2028-07-01 Day off by decree
+            PH? 2028-07-02 Day off by decree
+            PH? 2028-07-03 Carnival Monday
+            PH? 2028-07-04 Carnival Tuesday
+            PH? 2028-07-05 Day off by decree
+            PH? 2028-07-06 Day off by decree
+            PH? 2028-07-07 Day off by decree
+            PH? 2028-07-08 Day off by decree
+            PH? 2028-07-09 Day off by decree
+            PH? 2028-07-10 Day off by decree
+            PH? 2028-07-11 Day off by decree
+            PH? 2028-07-12 Day off by decree
+            PH? 2028-07-13 Day off by decree
+            PH? 2028-07-14 Day off by decree
             PH 2029-03-30 Good Friday
             PH 2029-04-02 Easter Monday
             PH 2029-05-21 National Spiritual Baptist Day; Pentecost Monday
-            PH 2029-07-02 Carnival Monday
-            PH 2029-07-03 Carnival Tuesday
+            PH? 2029-07-01 Day off by decree
+            PH? 2029-07-02 Carnival Monday
+            PH? 2029-07-03 Carnival Tuesday
+            PH? 2029-07-04 Day off by decree
+            PH? 2029-07-05 Day off by decree
+            PH? 2029-07-06 Day off by decree
+            PH? 2029-07-07 Day off by decree
+            PH? 2029-07-08 Day off by decree
+            PH? 2029-07-09 Day off by decree
+            PH? 2029-07-10 Day off by decree
+            PH? 2029-07-11 Day off by decree
+            PH? 2029-07-12 Day off by decree
+            PH? 2029-07-13 Day off by decree
+            PH? 2029-07-14 Day off by decree
             PH 2030-04-19 Good Friday
             PH 2030-04-22 Easter Monday
             PH 2030-05-21 National Spiritual Baptist Day
             PH 2030-06-10 Pentecost Monday
-            PH 2030-07-01 Carnival Monday
-            PH 2030-07-02 Carnival Tuesday
+            PH? 2030-07-01 Carnival Monday
+            PH? 2030-07-02 Carnival Tuesday
+            PH? 2030-07-03 Day off by decree
+            PH? 2030-07-04 Day off by decree
+            PH? 2030-07-05 Day off by decree
+            PH? 2030-07-06 Day off by decree
+            PH? 2030-07-07 Day off by decree
+            PH? 2030-07-08 Day off by decree
+            PH? 2030-07-09 Day off by decree
+            PH? 2030-07-10 Day off by decree
+            PH? 2030-07-11 Day off by decree
+            PH? 2030-07-12 Day off by decree
+            PH? 2030-07-13 Day off by decree
+            PH? 2030-07-14 Day off by decree
             PH 2030-10-28 Independence Day (observed)
             PH 2031-04-11 Good Friday
             PH 2031-04-14 Easter Monday
             PH 2031-05-21 National Spiritual Baptist Day
             PH 2031-06-02 Pentecost Monday
-            PH 2031-07-07 Carnival Monday
-            PH 2031-07-08 Carnival Tuesday
+            PH? 2031-07-01 Day off by decree
+            PH? 2031-07-02 Day off by decree
+            PH? 2031-07-03 Day off by decree
+            PH? 2031-07-04 Day off by decree
+            PH? 2031-07-05 Day off by decree
+            PH? 2031-07-06 Day off by decree
+            PH? 2031-07-07 Carnival Monday
+            PH? 2031-07-08 Carnival Tuesday
+            PH? 2031-07-09 Day off by decree
+            PH? 2031-07-10 Day off by decree
+            PH? 2031-07-11 Day off by decree
+            PH? 2031-07-12 Day off by decree
+            PH? 2031-07-13 Day off by decree
+            PH? 2031-07-14 Day off by decree
             PH 2032-03-15 National Heroes' Day (observed)
             PH 2032-03-26 Good Friday
             PH 2032-03-29 Easter Monday
             PH 2032-05-17 Pentecost Monday
             PH 2032-05-21 National Spiritual Baptist Day
-            PH 2032-07-05 Carnival Monday
-            PH 2032-07-06 Carnival Tuesday
+            PH? 2032-07-01 Day off by decree
+            PH? 2032-07-02 Day off by decree
+            PH? 2032-07-03 Day off by decree
+            PH? 2032-07-04 Day off by decree
+            PH? 2032-07-05 Carnival Monday
+            PH? 2032-07-06 Carnival Tuesday
+            PH? 2032-07-07 Day off by decree
+            PH? 2032-07-08 Day off by decree
+            PH? 2032-07-09 Day off by decree
+            PH? 2032-07-10 Day off by decree
+            PH? 2032-07-11 Day off by decree
+            PH? 2032-07-12 Day off by decree
+            PH? 2032-07-13 Day off by decree
+            PH? 2032-07-14 Day off by decree
             PH 2032-08-02 Emancipation Day (observed)
             PH 2032-12-27 Boxing Day (observed)
             PH 2033-04-15 Good Friday
@@ -9522,22 +12583,58 @@ extension HolidayTables {
             PH 2033-05-02 National Workers' Day (observed)
             PH 2033-05-21 National Spiritual Baptist Day
             PH 2033-06-06 Pentecost Monday
-            PH 2033-07-04 Carnival Monday
-            PH 2033-07-05 Carnival Tuesday
+            PH? 2033-07-01 Day off by decree
+            PH? 2033-07-02 Day off by decree
+            PH? 2033-07-03 Day off by decree
+            PH? 2033-07-04 Carnival Monday
+            PH? 2033-07-05 Carnival Tuesday
+            PH? 2033-07-06 Day off by decree
+            PH? 2033-07-07 Day off by decree
+            PH? 2033-07-08 Day off by decree
+            PH? 2033-07-09 Day off by decree
+            PH? 2033-07-10 Day off by decree
+            PH? 2033-07-11 Day off by decree
+            PH? 2033-07-12 Day off by decree
+            PH? 2033-07-13 Day off by decree
+            PH? 2033-07-14 Day off by decree
             PH 2033-12-27 Christmas Day (observed)
             PH 2034-01-02 New Year's Day (observed)
             PH 2034-04-07 Good Friday
             PH 2034-04-10 Easter Monday
             PH 2034-05-21 National Spiritual Baptist Day
             PH 2034-05-29 Pentecost Monday
-            PH 2034-07-03 Carnival Monday
-            PH 2034-07-04 Carnival Tuesday
+            PH? 2034-07-01 Day off by decree
+            PH? 2034-07-02 Day off by decree
+            PH? 2034-07-03 Carnival Monday
+            PH? 2034-07-04 Carnival Tuesday
+            PH? 2034-07-05 Day off by decree
+            PH? 2034-07-06 Day off by decree
+            PH? 2034-07-07 Day off by decree
+            PH? 2034-07-08 Day off by decree
+            PH? 2034-07-09 Day off by decree
+            PH? 2034-07-10 Day off by decree
+            PH? 2034-07-11 Day off by decree
+            PH? 2034-07-12 Day off by decree
+            PH? 2034-07-13 Day off by decree
+            PH? 2034-07-14 Day off by decree
             PH 2035-03-23 Good Friday
             PH 2035-03-26 Easter Monday
             PH 2035-05-14 Pentecost Monday
             PH 2035-05-21 National Spiritual Baptist Day
-            PH 2035-07-02 Carnival Monday
-            PH 2035-07-03 Carnival Tuesday
+            PH? 2035-07-01 Day off by decree
+            PH? 2035-07-02 Carnival Monday
+            PH? 2035-07-03 Carnival Tuesday
+            PH? 2035-07-04 Day off by decree
+            PH? 2035-07-05 Day off by decree
+            PH? 2035-07-06 Day off by decree
+            PH? 2035-07-07 Day off by decree
+            PH? 2035-07-08 Day off by decree
+            PH? 2035-07-09 Day off by decree
+            PH? 2035-07-10 Day off by decree
+            PH? 2035-07-11 Day off by decree
+            PH? 2035-07-12 Day off by decree
+            PH? 2035-07-13 Day off by decree
+            PH? 2035-07-14 Day off by decree
             """,
     ]
 }
