@@ -3,11 +3,15 @@
 ///     # one line each: KIND DATE[..DATE] [name]
 ///     PH 2027-03-19 St Joseph        a public holiday that year
 ///     PH 12-31 New Year's Eve        every year
+///     PH? 12-24 Christmas Eve        maybe: only some regions or employers keep it, or its date is estimated
 ///     -PH 2026-12-24                 not a public holiday, whatever the built-in table says
 ///     SH 2026-07-04..2026-08-16 Summer holidays
 public struct HolidayCalendarFile: Hashable, Sendable {
     public enum Kind: Hashable, Sendable {
         case publicHoliday, notPublicHoliday, schoolHoliday
+        /// `PH?`: a day that may be a public holiday, as the built-in tables mark regional days, estimated
+        /// feasts and bridge days; opening hours are then "unknown" that day, not one way or the other.
+        case maybePublicHoliday
     }
 
     /// A day or a range, in one year or every year (`year == nil`).
@@ -64,12 +68,13 @@ public struct HolidayCalendarFile: Hashable, Sendable {
             let kind: Kind
             switch words[0].uppercased() {
             case "PH": kind = .publicHoliday
+            case "PH?": kind = .maybePublicHoliday
             case "-PH": kind = .notPublicHoliday
             case "SH": kind = .schoolHoliday
             default:
                 // The line is not quoted: a setting that names the wrong file (a password file) must not
                 // print what that file holds.
-                throw Failure(line: index + 1, reason: "does not start with PH, -PH or SH")
+                throw Failure(line: index + 1, reason: "does not start with PH, PH?, -PH or SH")
             }
             guard words.count >= 2 else { throw Failure(line: index + 1, reason: "a date must follow \(words[0])") }
             let range = words[1].split(separator: ".", omittingEmptySubsequences: true)
@@ -104,7 +109,7 @@ public struct HolidayCalendarFile: Hashable, Sendable {
     var publicYears: Set<Int> {
         var years: Set<Int> = []
         for entry in entries where entry.kind == .publicHoliday {
-            if let year = entry.year { years.insert(year) } else { years.formUnion(HolidayTableBuilder.years) }
+            if let year = entry.year { years.insert(year) } else { years.formUnion(HolidayTables.years) }
         }
         return years
     }
@@ -112,7 +117,7 @@ public struct HolidayCalendarFile: Hashable, Sendable {
     var schoolYears: Set<Int> {
         var years: Set<Int> = []
         for entry in entries where entry.kind == .schoolHoliday {
-            if let year = entry.year { years.insert(year) } else { years.formUnion(HolidayTableBuilder.years) }
+            if let year = entry.year { years.insert(year) } else { years.formUnion(HolidayTables.years) }
         }
         return years
     }
@@ -130,6 +135,7 @@ extension HolidayCalendar {
                 for day in entry.days(in: year) {
                     switch entry.kind {
                     case .publicHoliday: result.publicDays[day.number] = Entry(name: entry.name, isSure: true)
+                    case .maybePublicHoliday: result.publicDays[day.number] = Entry(name: entry.name, isSure: false)
                     case .notPublicHoliday: result.publicDays[day.number] = nil
                     case .schoolHoliday: result.schoolDays[day.number] = entry.name
                     }

@@ -24,10 +24,6 @@ struct HolidayTablesTests {
     @Test func easterDates() {
         #expect(["2024-03-31", "2025-04-20", "2026-04-05", "2027-03-28", "2030-04-21", "2035-03-25"]
             == [2024, 2025, 2026, 2027, 2030, 2035].map { ChurchCalendar.easter($0).isoText })
-        #expect(["2024-05-05", "2025-04-20", "2026-04-12", "2027-05-02"]
-            == [2024, 2025, 2026, 2027].map { ChurchCalendar.orthodoxEaster($0).isoText })
-        // Eid al-Fitr 2026 fell on 20 March.
-        #expect(ChurchCalendar.islamic(month: 10, day: 1, in: 2026).map(\.isoText) == ["2026-03-20"])
     }
 
     private func sureDays(_ code: String, _ year: Int) -> [String] {
@@ -161,7 +157,7 @@ struct HolidayDirectoryTests {
     }
 
     @Test(arguments: [
-        ("XH 2026-01-01", "line 1: does not start with PH, -PH or SH"),
+        ("XH 2026-01-01", "line 1: does not start with PH, PH?, -PH or SH"),
         ("PH", "line 1: a date must follow PH"),
         ("\nPH 2026-02-30", "line 2: \"2026-02-30\" is not a date: write YYYY-MM-DD, MM-DD or FROM..TO"),
         ("SH 2026-12-20..2027-01-06", "line 1: a range must stay in one year, or use MM-DD for every year"),
