@@ -1,3 +1,6 @@
+// The Testing module exists for test builds only: `swift build -c release` (the README's first command) builds
+// this target too, without it (as LaneTrait.swift says).
+#if canImport(Testing)
 import Foundation
 import Testing
 
@@ -200,3 +203,4 @@ public enum TmuxError: Error {
     case failed(String, String)
     case timedOut(String)
 }
+#endif
