@@ -162,28 +162,32 @@ public final class LoopbackHTTPServer: Sendable {
         }
     }
 
-    /// Runs the async handler from this connection's thread and waits for its answer. A client that hangs up
-    /// meanwhile, or the server stopping, cancels the handler (as a real server does), so a handler that waits
-    /// for cancellation ends; nil then, and the connection closes.
+    /// Runs the async handler on this connection's thread (see ConnectionExecutor) and waits for its answer.
+    /// A client that hangs up meanwhile, or the server stopping, cancels the handler (as a real server does),
+    /// so a handler that waits for cancellation ends; nil then, and the connection closes.
     private func answer(_ request: StubRequest, on fd: Int32) -> StubResponse? {
         let result = Locked<StubResponse?>(nil)
-        let semaphore = DispatchSemaphore(value: 0)
+        let finished = Locked(false)
+        let executor = ConnectionExecutor()
         let handler = handler
-        let task = Task {
+        let task = Task(executorPreference: executor) {
             let response = await handler(request)
             result.withLock { $0 = response }
-            semaphore.signal()
+            finished.withLock { $0 = true }
         }
-        while semaphore.wait(timeout: .now() + .milliseconds(20)) == .timedOut {
+        var cancelled = false
+        while !finished.withLock({ $0 }) {
+            executor.runJobs(until: Date().addingTimeInterval(0.02))
+            guard !cancelled else { continue }
             var watch = pollfd(fd: fd, events: Self.peerClosed, revents: 0)
             let hungUp = poll(&watch, 1, 0) > 0 && watch.revents & (Self.peerClosed | Int16(POLLHUP | POLLERR)) != 0
             if hungUp || state.withLock({ $0.stopped }) {
                 task.cancel()
-                semaphore.wait()
-                return nil
+                cancelled = true
             }
         }
-        return result.withLock { $0 }
+        executor.close()
+        return cancelled ? nil : result.withLock { $0 }
     }
 
     private func parse(head: [String], reader: inout SocketReader) -> (request: StubRequest, closes: Bool)? {
