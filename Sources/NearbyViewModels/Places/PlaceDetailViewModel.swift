@@ -288,19 +288,6 @@ public final class PlaceDetailViewModel: PlaceDetailViewModelType {
         self.map.update(map)
     }
 
-    /// Friends with a location, read a page at a time up to `friendScanLimit`.
-    private static func locatedFriends(in repository: any FriendsRepository) async throws(FriendsError) -> [Friend] {
-        var located: [Friend] = []
-        var offset = 0
-        while offset < friendScanLimit {
-            let page = try await repository.friendsPage(filter: nil, offset: offset, limit: friendPageSize)
-            located += page.friends.filter { $0.coordinate?.isValid == true }
-            offset += page.friends.count
-            if page.friends.isEmpty || offset >= page.total || Task.isCancelled { break }
-        }
-        return located
-    }
-
     private func updateFriends() {
         let center = place.coordinate
         let near = locatedFriends.compactMap { friend -> (Friend, Double)? in
@@ -324,34 +311,6 @@ public final class PlaceDetailViewModel: PlaceDetailViewModelType {
     }
 
     // MARK: Meeting points
-
-    private enum MeetingFailure: Error {
-        case friend(FriendsError)
-        case places(PlacesError)
-        case noLocation(Friend)
-    }
-
-    private static func friend(_ id: Friend.ID, known: Friend?,
-                               in repository: any FriendsRepository) async throws(MeetingFailure) -> Friend {
-        if let known { return known }
-        do throws(FriendsError) {
-            return try await repository.friend(id: id)
-        } catch {
-            throw .friend(error)
-        }
-    }
-
-    /// The places the rule looks at: around the middle of the way, of its one category when it has one.
-    private static func candidates(for rule: MeetingPoints,
-                                   in provider: any PlacesProvider) async throws(MeetingFailure) -> [PlaceHit] {
-        let query = PlaceQuery(center: rule.searchCenter, radius: rule.searchRadius, category: rule.queryCategory,
-                               limit: 200)
-        do throws(PlacesError) {
-            return try await provider.places(query, after: nil).hits
-        } catch {
-            throw .places(error)
-        }
-    }
 
     /// The meeting points shown, chosen again from the same places at the time now chosen: which are open
     /// changes with it, the places around do not.
@@ -495,13 +454,6 @@ public final class PlaceDetailViewModel: PlaceDetailViewModelType {
             : Date(timeIntervalSince1970: (clockNow.timeIntervalSince1970 / 60).rounded(.down) * 60 + 60)
         let candidates = [status.nextChange, midnight, status.wordsValidUntil, nextMinute].compactMap { $0 }
         nextRefresh.update(candidates.min())
-    }
-
-    private static func baseMap(for place: Place, context: PlacesContext) -> PlaceMapModel {
-        PlaceMapModel(here: MapMarker(coordinate: context.here, label: "You", kind: .here),
-                      place: MapMarker(coordinate: place.coordinate, label: DisplayText.oneLine(place.name),
-                                       kind: .place),
-                      units: context.units)
     }
 
     /// Runs `operation` under `key`, counted for the header spinner until it ends (a newer run of the same

@@ -51,7 +51,14 @@ public final class ActivityTracker {
     @discardableResult
     public func run(_ key: ActivityKey? = nil, _ operation: @escaping @MainActor @Sendable () async -> Void) -> Bool {
         guard !isClosed else { return false }
-        if let key { cancel(key) }
+        // The task replaced is dropped without settling: the new one is counted before anyone could see no
+        // work between them (a page that asks for the next one, `G`, must not let `idle()` return).
+        if let key {
+            for (id, entry) in live where entry.key == key {
+                entry.task.cancel()
+                live[id] = nil
+            }
+        }
         let id = nextID
         nextID += 1
         unfinished.insert(id)
