@@ -16,20 +16,22 @@ struct TimePrompt {
         KeyBinding([.escape], "esc", "back to now", action: .backToNow).essential(),
     ])
 
-    private var field = TextFieldState(maxLength: 60)
+    private var line = PromptLine(label: "time", maxLength: 60,
+                                  placeholder: "22:00 · tomorrow 10:00 · Sa 14:00 · 2026-12-24 18:00 · 18:00-20:00",
+                                  margin: 1)
     /// Why the last answer was refused.
     private var error: String?
 
     mutating func handle(_ key: Key, time: EvaluationTime) -> Outcome {
         switch Self.keyMap.action(for: key) {
         case .choose:
-            error = time.answerPrompt(field.text)
+            error = time.answerPrompt(line.text)
             return error == nil ? .closed : .open(handled: true)
         case .backToNow:
             time.returnToNowEverywhere()
             return .closed
         case nil:
-            return .open(handled: field.handle(key))
+            return .open(handled: line.edit(key))
         }
     }
 
@@ -39,14 +41,6 @@ struct TimePrompt {
 
     /// "time ▏22:00      22:00 · tomorrow 10:00 · …": the label, the text and the cursor, or the examples.
     func draw(in buffer: CellBuffer, line: Rect, theme: Theme) {
-        buffer.fill(line, style: .plain)
-        let label = "time "
-        buffer.write(label, at: Point(x: line.x + 1, y: line.y), style: theme.accent, clip: line)
-        let rect = line.inset(left: 1 + DisplayWidth.of(label), right: 1)
-        // A copy: where the field scrolls to is worked out again each frame from the cursor.
-        var field = field
-        buffer.cursor = field.draw(in: buffer, rect: rect, style: theme.fieldFocused,
-                                   placeholder: "22:00 · tomorrow 10:00 · Sa 14:00 · 2026-12-24 18:00 · 18:00-20:00",
-                                   placeholderStyle: theme.secondary)
+        self.line.draw(in: buffer, line: line, theme: theme)
     }
 }

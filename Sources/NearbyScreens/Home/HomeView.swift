@@ -34,7 +34,7 @@ final class HomeView: ScreenView {
     /// The line under the items that names the sources, when there is room for it.
     private var attributionRect: Rect?
     /// The search line while `/` is being typed, or the location line of `L`.
-    private var search: TextFieldState?
+    private var search: PromptLine?
     private var prompt = Prompt.search
     /// The places a name typed after `L` could mean, and the one Tab last put in the line.
     private var choices: [LocationRetry.Choice] = []
@@ -82,10 +82,19 @@ final class HomeView: ScreenView {
         ])
     }
 
+    /// The line of `/` (a name anywhere) or `L` (where to move).
+    private static func promptLine(_ prompt: Prompt, text: String = "") -> PromptLine {
+        switch prompt {
+        case .search: PromptLine(label: "/", text: text, placeholder: "search every place by name")
+        case .location:
+            PromptLine(label: "@", text: text, placeholder: "move to: a town, LAT,LON (such as -33.87,151.21) or gps")
+        }
+    }
+
     private func reopenLocation() {
         guard let retry = model.locationRetry.value else { return }
         prompt = .location
-        search = TextFieldState(text: retry.text, maxLength: 100)
+        search = Self.promptLine(.location, text: retry.text)
         choices = retry.choices
         choiceIndex = nil
         host.invalidate()
@@ -130,10 +139,10 @@ final class HomeView: ScreenView {
         case .open: selectedItem?.activate?()
         case .search:
             prompt = .search
-            search = TextFieldState(maxLength: 100)
+            search = Self.promptLine(.search)
         case .locate:
             prompt = .location
-            search = TextFieldState(maxLength: 100)
+            search = Self.promptLine(.location)
             choices = []
             choiceIndex = nil
         case .favourites: model.openFavourites()
@@ -168,7 +177,7 @@ final class HomeView: ScreenView {
             search = nil
             choices = []
         case nil:
-            guard field.handle(key) else { return false }
+            guard field.edit(key) else { return false }
             search = field
         }
         return true
@@ -289,14 +298,7 @@ final class HomeView: ScreenView {
             y += item.height
         }
         if let search {
-            let line = Rect(x: rect.x, y: rect.maxY - 1, width: rect.width, height: 1)
-            let (mark, placeholder) = prompt == .search
-                ? ("/", "search every place by name")
-                : ("@", "move to: a town, LAT,LON (such as -33.87,151.21) or gps")
-            buffer.write(mark, at: Point(x: line.x, y: line.y), style: theme.accent)
-            var field = search
-            buffer.cursor = field.draw(in: buffer, rect: line.inset(left: 2), style: theme.fieldFocused,
-                                       placeholder: placeholder, placeholderStyle: theme.secondary)
+            search.draw(in: buffer, line: Rect(x: rect.x, y: rect.maxY - 1, width: rect.width, height: 1), theme: theme)
         }
     }
 }

@@ -13,39 +13,36 @@ struct FilterLine {
     ])
 
     /// Non-nil while the line has focus.
-    private(set) var field: TextFieldState?
+    private(set) var line: PromptLine?
 
-    var isEditing: Bool { field != nil }
+    var isEditing: Bool { line != nil }
 
     mutating func begin(with text: String) {
-        field = TextFieldState(text: text, maxLength: 100)
+        line = PromptLine(label: "/", text: text)
     }
 
     /// Applies a key while editing; `apply` receives the filter text whenever it changes.
     mutating func handle(_ key: Key, apply: (String) -> Void) {
-        guard var editing = field else { return }
+        guard var editing = line else { return }
         switch Self.keyMap.action(for: key) {
         case .keep:
-            field = nil
+            line = nil
         case .clear:
-            field = nil
+            line = nil
             apply("")
         case nil:
-            _ = editing.handle(key)
-            field = editing
+            _ = editing.edit(key)
+            line = editing
             apply(editing.text)
         }
     }
 
     /// Draws "/ text" with the cursor while editing, or the kept filter dimmed.
     func draw(in buffer: CellBuffer, rect: Rect, filter: String, theme: Theme) {
-        buffer.write("/", at: Point(x: rect.x, y: rect.y), style: theme.accent)
-        let fieldRect = Rect(x: rect.x + 2, y: rect.y, width: rect.width - 2, height: 1)
-        if var editing = field {
-            // A copy: where the field scrolls to is worked out again each frame from the cursor.
-            buffer.cursor = editing.draw(in: buffer, rect: fieldRect, style: theme.fieldFocused)
+        if let line {
+            line.draw(in: buffer, line: rect, theme: theme)
         } else {
-            buffer.write(filter, in: fieldRect, style: theme.secondary)
+            PromptLine.drawKept(filter, label: "/", in: buffer, line: rect, theme: theme)
         }
     }
 }
