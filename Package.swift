@@ -25,6 +25,7 @@ let package = Package(
         .library(name: "NearbyHTTP", targets: ["NearbyHTTP"]),
         .library(name: "Locking", targets: ["Locking"]),
         .library(name: "TerminalView", targets: ["TerminalView"]),
+        .library(name: "TerminalText", targets: ["TerminalText"]),
         .library(name: "NearbyServerOptions", targets: ["NearbyServerOptions"]),
         .library(name: "NearbyBuild", targets: ["NearbyBuild"]),
         // The service's tests spawn processes, wait and drive tmux as the app's tests do.
@@ -50,9 +51,12 @@ let package = Package(
         // A value behind a POSIX mutex (`Locked`): the one lock type, one ThreadSanitizer can follow.
         .target(name: "Locking", swiftSettings: essentialsOnly),
         // The toolkit: cells, widgets, key maps. FoundationEssentials only.
-        .target(name: "TerminalView", dependencies: ["Locking"], swiftSettings: essentialsOnly),
+        // What text becomes on a terminal: its columns and its safe form. The TUI, the command line and the
+        // service share it.
+        .target(name: "TerminalText", swiftSettings: essentialsOnly),
+        .target(name: "TerminalView", dependencies: ["Locking", "TerminalText"], swiftSettings: essentialsOnly),
         // The ncurses backend and the run loop.
-        .target(name: "CursesTerminal", dependencies: ["CNcurses", "CTerminalSupport", "TerminalView"],
+        .target(name: "CursesTerminal", dependencies: ["CNcurses", "CTerminalSupport", "TerminalView", "TerminalText"],
                 swiftSettings: essentialsOnly),
         // The world's time-zone outlines (zones.bin, written by scripts/make-zone-data) inside the binary, so
         // `nearby` copied anywhere still has them: the assembler includes the file by the absolute path named here.
@@ -81,11 +85,11 @@ let package = Package(
         // Headless view models.
         .target(name: "NearbyViewModels", dependencies: ["Locking", "NearbyCore"], swiftSettings: essentialsOnly),
         // Terminal views bound to view models.
-        .target(name: "NearbyScreens", dependencies: ["TerminalView", "NearbyViewModels"],
+        .target(name: "NearbyScreens", dependencies: ["TerminalView", "TerminalText", "NearbyViewModels"],
                 swiftSettings: essentialsOnly),
         // The executable: command line and wiring.
         .executableTarget(name: "nearby", dependencies: [
-            "TerminalView", "CursesTerminal", "CTerminalSupport", "NearbyCore", "NearbyData", "NearbyViewModels", "NearbyScreens",
+            "TerminalView", "TerminalText", "CursesTerminal", "CTerminalSupport", "NearbyCore", "NearbyData", "NearbyViewModels", "NearbyScreens",
             "NearbyServerOptions", "Locking", "NearbyBuild",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
@@ -107,22 +111,26 @@ let package = Package(
         // What the test targets share: spawning processes clean, waiting off the cooperative pool, fixtures.
         .target(name: "CTestSupport", path: "Tests/CTestSupport"),
         .target(name: "TestSupport", dependencies: ["CTestSupport", "CZlib", "Locking"], path: "Tests/TestSupport"),
+        // The app's frame pipeline without a terminal (`HeadlessRunner` over a `MemoryTerminal`), for render tests.
+        .target(name: "TerminalTestSupport", dependencies: ["TerminalView"], path: "Tests/TerminalTestSupport"),
         // Stand-ins for the live places services (Overpass, Google Places API (New)) on 127.0.0.1, checking
         // what the real services check; used by the provider tests and the end-to-end tests, shipped nowhere.
         .target(name: "PlacesStandIns", dependencies: ["NearbyData", "NearbyHTTP", "NearbyCore", "TestSupport", "Locking"],
                 path: "Tests/PlacesStandIns"),
 
         .testTarget(name: "LockingTests", dependencies: ["Locking"]),
-        .testTarget(name: "TerminalViewTests", dependencies: ["TerminalView", "TestSupport"]),
+        .testTarget(name: "TerminalViewTests", dependencies: ["TerminalView", "TerminalText", "TerminalTestSupport", "TestSupport"]),
         .testTarget(name: "NearbyScreensTests", dependencies: ["NearbyScreens", "NearbyViewModels", "TerminalView", "NearbyCore",
-                                                              "NearbyData", "TestSupport"],
+                                                              "NearbyData", "TerminalText", "TerminalTestSupport", "TestSupport"],
                     exclude: ["__Snapshots__"]),
-        .testTarget(name: "CursesTerminalTests", dependencies: ["nearby", "CursesTerminal", "CTerminalSupport", "TestSupport"]),
+        .testTarget(name: "CursesTerminalTests", dependencies: ["nearby", "CursesTerminal", "CTerminalSupport", "TerminalText",
+                                                               "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["nearby", "NearbyData", "PlacesStandIns", "TestSupport", "Locking"]),
         // TestSupport: the tools the tests compare with (zdump, python3) are spawned clean.
         // Time/Fixtures: the points scripts/zone-agreement compared with timezonefinder.
         .testTarget(name: "NearbyCoreTests", dependencies: ["NearbyCore", "TestSupport"], exclude: ["Time/Fixtures"]),
         // The independent router the walking network is checked against is a Python script the test runs.
+        .testTarget(name: "NearbyHTTPTests", dependencies: ["NearbyHTTP", "NearbyCore", "CCurl", "TestSupport", "Locking"]),
         .testTarget(name: "NearbyDataTests", dependencies: ["NearbyData", "NearbyCore", "SQLiteDriver", "NearbyHTTP", "CZlib", "CCurl", "CSQLite",
                                                            "PlacesStandIns", "TestSupport", "Locking"],
                     exclude: ["Routing/reference_router.py", "Regions/download_site.py"]),

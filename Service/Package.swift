@@ -55,7 +55,7 @@ let package = Package(
             .product(name: "NearbyServerOptions", package: "Nearby"),
             .product(name: "NearbyCore", package: "Nearby"),
             .product(name: "NearbyData", package: "Nearby"),
-            .product(name: "TerminalView", package: "Nearby"),
+            .product(name: "TerminalText", package: "Nearby"),
             .product(name: "Locking", package: "Nearby"),
             .product(name: "NearbyBuild", package: "Nearby"),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),

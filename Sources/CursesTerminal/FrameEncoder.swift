@@ -1,6 +1,7 @@
 import CNcurses
 import Glibc
 import TerminalView
+import TerminalText
 
 /// Turns a frame's changed runs into the bytes that show them, with the terminal's own strings: cursor moves,
 /// attributes and colours only where they change, an erase for blanks that end a row, and a scrolling region for

@@ -3,6 +3,7 @@ import CTerminalSupport
 import FoundationEssentials
 import Glibc
 import TerminalView
+import TerminalText
 
 /// Why the full-screen session could not start.
 public enum TerminalSessionError: Error, CustomStringConvertible {

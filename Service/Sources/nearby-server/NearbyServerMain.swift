@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import NearbyBuild
 import NearbyCore
-import TerminalView
+import TerminalText
 
 /// `nearby-server`: the friends and places service. Users run it as `nearby serve …` and
 /// `nearby import FILE --database …`, which hand over to this program beside `nearby`.

@@ -1,5 +1,6 @@
 import NearbyViewModels
 import TerminalView
+import TerminalText
 
 /// The friends list's columns, split by what their text needs: when everything fits, the name takes what
 /// is left; when not, the name keeps up to half the row, the phone is whole in what remains, and the distance

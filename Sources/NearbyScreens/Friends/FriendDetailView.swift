@@ -1,5 +1,6 @@
 import NearbyViewModels
 import TerminalView
+import TerminalText
 
 /// One friend: labelled lines (scrolled with the list keys when the terminal is short), edit and delete.
 @MainActor

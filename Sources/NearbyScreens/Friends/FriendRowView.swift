@@ -1,5 +1,6 @@
 import NearbyViewModels
 import TerminalView
+import TerminalText
 
 /// How a row of the friends list looks: a friend in columns, or a spinner, error, empty or placeholder row.
 @MainActor

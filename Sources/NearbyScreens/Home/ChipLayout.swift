@@ -1,6 +1,7 @@
 import FoundationEssentials
 import NearbyViewModels
 import TerminalView
+import TerminalText
 
 /// The category chips flowing over as many lines as they need, and which chip is where.
 struct ChipLayout {

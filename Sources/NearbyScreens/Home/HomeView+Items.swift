@@ -1,6 +1,7 @@
 import FoundationEssentials
 import NearbyViewModels
 import TerminalView
+import TerminalText
 
 /// The items of the Home column, built from what the view model publishes.
 extension HomeView {

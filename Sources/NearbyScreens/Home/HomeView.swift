@@ -1,6 +1,7 @@
 import FoundationEssentials
 import NearbyViewModels
 import TerminalView
+import TerminalText
 
 /// Home: where you are, hot picks, categories, the closest places of each category, friends nearby.
 ///

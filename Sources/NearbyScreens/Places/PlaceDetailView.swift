@@ -1,6 +1,7 @@
 import FoundationEssentials
 import NearbyViewModels
 import TerminalView
+import TerminalText
 
 /// One place: its fields, the week of opening hours with today marked, a small map, friends near it,
 /// meeting points, and the favourite action. Taller than the terminal, it scrolls with the list keys, and

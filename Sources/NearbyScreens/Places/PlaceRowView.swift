@@ -1,6 +1,7 @@
 import NearbyCore
 import NearbyViewModels
 import TerminalView
+import TerminalText
 
 /// How a places row looks, in every list of places (Places, Favourites): the columns of a place, or a
 /// spinner, error or empty row.

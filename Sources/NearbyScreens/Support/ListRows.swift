@@ -1,4 +1,5 @@
 import TerminalView
+import TerminalText
 
 /// The rows every list shares: an error with the key that retries it, a spinner with what is loading.
 enum ListRows {

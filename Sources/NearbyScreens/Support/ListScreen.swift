@@ -1,5 +1,6 @@
 import NearbyViewModels
 import TerminalView
+import TerminalText
 
 /// The scaffold of a list screen (Friends, Places, and any list to come): the redraw bindings, the list keys
 /// (moves, open, filter, retry or refresh, back), the filter line, the mouse, the scroll position, telling

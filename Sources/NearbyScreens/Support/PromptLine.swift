@@ -1,4 +1,5 @@
 import TerminalView
+import TerminalText
 
 /// The one line where text is typed: the list's `/` filter, Home's `/` search and `L` location, and the `t`
 /// time. A label, the text with its cursor, and a placeholder while it is empty. The line edits and draws;

@@ -1,5 +1,6 @@
 import NearbyViewModels
 import TerminalView
+import TerminalText
 
 extension StatusMessage {
     /// The status bar's form of a view model's message.

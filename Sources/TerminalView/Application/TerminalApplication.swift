@@ -1,4 +1,5 @@
 import FoundationEssentials
+import TerminalText
 
 /// What the run loop drives: lays out and draws whole frames, handles events, says when it is done.
 @MainActor

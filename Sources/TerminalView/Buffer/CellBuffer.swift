@@ -1,3 +1,5 @@
+import TerminalText
+
 /// A grid of cells that widgets draw into; the backend presents it.
 ///
 /// Every string is sanitised on the way in, its emoji sequences folded (`EmojiFold`), and measured per scalar

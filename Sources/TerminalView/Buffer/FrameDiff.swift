@@ -77,8 +77,9 @@ extension CellBuffer {
     }
 
     /// Moves rows `rows` up by `by` (down when negative) inside that block, as a terminal scrolls a region:
-    /// rows that move out are lost, rows that come in are blank.
-    func shift(rows: Range<Int>, by: Int) {
+    /// rows that move out are lost, rows that come in are blank. Public for backends that keep the screen in
+    /// memory (the tests' `MemoryTerminal`).
+    public func shift(rows: Range<Int>, by: Int) {
         let width = size.width
         guard VerticalShift(rows: rows, by: by).fits(height: size.height) else { return }
         cells.withUnsafeMutableBufferPointer { cells in

@@ -1,3 +1,5 @@
+import TerminalText
+
 /// The marks the app draws itself (★, arrows, …, ·, —, ✓, ✗, box lines, map dots, the spinner), as the
 /// terminal can show them: Unicode, or ASCII on a text console or under a locale that is not UTF-8.
 ///

@@ -1,3 +1,5 @@
+import TerminalText
+
 /// The few control sequences Nearby writes besides curses' own: OSC 52 (set the clipboard) and OSC 8
 /// (hyperlinks). Only sanitised, bounded content goes in: a place name or URL from the data can never end the
 /// sequence early and smuggle its own.

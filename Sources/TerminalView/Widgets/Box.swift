@@ -1,3 +1,5 @@
+import TerminalText
+
 /// A frame around a rectangle, with an optional title in its top edge.
 public enum Box {
     /// Draws the frame and returns the inside.

@@ -1,3 +1,5 @@
+import TerminalText
+
 /// A yes/no question in a box over the screen ("Delete Anna Beck?").
 ///
 /// Only `y` says yes. Enter says nothing: it opens things everywhere else, so a reflex must not confirm.

@@ -1,3 +1,5 @@
+import TerminalText
+
 /// What a form shows for one field.
 public struct FormFieldDisplay: Sendable {
     public var label: String

@@ -1,3 +1,5 @@
+import TerminalText
+
 /// Every key of the current screen in a box over it, drawn from the same key map that dispatches keys.
 ///
 /// The keys scroll with the list keys when they are more than the screen holds: on a short terminal none is

@@ -1,3 +1,5 @@
+import TerminalText
+
 /// A point on a map: where it is, and how it shows.
 public struct MapPoint: Hashable, Sendable {
     public var location: MapLocation

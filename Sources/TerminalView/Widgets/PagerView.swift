@@ -1,3 +1,5 @@
+import TerminalText
+
 /// An arrow of a pager.
 public enum PagerArrow: Hashable, Sendable { case previous, next }
 

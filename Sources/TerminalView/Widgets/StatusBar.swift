@@ -1,3 +1,5 @@
+import TerminalText
+
 /// A transient message in the status bar.
 public struct StatusBarMessage: Hashable, Sendable {
     public enum Kind: Hashable, Sendable { case info, success, error }

@@ -1,3 +1,5 @@
+import TerminalText
+
 /// The text and cursor of a one-line field. Edits follow readline: ctrl-a/e, ctrl-u/k/w.
 ///
 /// The characters are kept split, so a key costs one pass over the text and drawing costs the field's width,

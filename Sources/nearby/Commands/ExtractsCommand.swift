@@ -3,6 +3,7 @@ import FoundationEssentials
 import NearbyCore
 import NearbyData
 import TerminalView
+import TerminalText
 
 /// `nearby extracts`: what the store holds, one extract a row; `nearby extracts remove NAME` takes one out.
 struct ExtractsCommand: ParsableCommand {

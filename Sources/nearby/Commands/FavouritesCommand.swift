@@ -3,6 +3,7 @@ import FoundationEssentials
 import NearbyCore
 import NearbyData
 import TerminalView
+import TerminalText
 
 /// `nearby favourites`: the places saved with `f`, the latest first, including those an import has since
 /// removed ("no longer in the data").

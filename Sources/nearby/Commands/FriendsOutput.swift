@@ -1,6 +1,7 @@
 import FoundationEssentials
 import NearbyCore
 import TerminalView
+import TerminalText
 
 /// How the friends commands print: user data made terminal-safe, tables of sane width, JSON in the style of
 /// every `--json`.

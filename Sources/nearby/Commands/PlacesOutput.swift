@@ -3,6 +3,7 @@ import NearbyCore
 import NearbyData
 import NearbyViewModels
 import TerminalView
+import TerminalText
 
 /// How `nearby places` prints its results: aligned rows for people, JSON for scripts.
 enum PlacesOutput {

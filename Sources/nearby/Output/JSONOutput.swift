@@ -1,5 +1,6 @@
 import NearbyCore
 import TerminalView
+import TerminalText
 
 /// The one JSON style of the command line's `--json` outputs: keys in snake_case and in a reader's order
 /// (not sorted), every key present (null when the data has no value), two-space indents, `"key": value`,

@@ -1,5 +1,6 @@
 import NearbyCore
 import TerminalView
+import TerminalText
 
 /// The one sanitiser for text a command prints: the TUI's rules (`TextSanitizer`: escape sequences, C0 and
 /// C1 controls, bidi overrides and line separators become visible placeholders) after dropping the invisible

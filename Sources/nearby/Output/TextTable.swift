@@ -1,4 +1,5 @@
 import TerminalView
+import TerminalText
 
 /// Aligned columns for people: widths measured as the terminal counts them (`DisplayWidth`), two spaces
 /// between columns, a cell cut with "…" past its column's maximum, no trailing spaces.

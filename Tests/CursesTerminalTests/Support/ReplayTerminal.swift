@@ -1,4 +1,5 @@
 @testable import TerminalView
+import TerminalText
 
 /// A terminal that understands what `FrameEncoder` sends with xterm's strings (cursor moves, SGR, erases,
 /// scrolling regions, UTF-8 text), so tests can replay a frame's bytes and compare the screen with the frame.

@@ -2,6 +2,7 @@ import Foundation
 import NearbyViewModels
 import Testing
 import TerminalView
+import TerminalTestSupport
 @testable import NearbyScreens
 
 /// Redraws that the time asks for go through the host and its clock: tests see the wake-up, move the clock,

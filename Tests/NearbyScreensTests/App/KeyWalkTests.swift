@@ -3,6 +3,7 @@ import NearbyCore
 import NearbyViewModels
 import Testing
 import TerminalView
+import TerminalTestSupport
 @testable import NearbyScreens
 
 /// Every screen: each key its help lists acts, and keys it does not list do nothing.

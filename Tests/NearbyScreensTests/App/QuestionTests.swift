@@ -3,6 +3,7 @@ import NearbyCore
 import NearbyViewModels
 import Testing
 import TerminalView
+import TerminalTestSupport
 @testable import NearbyScreens
 
 /// Yes/no questions: only `y` confirms, the footer says what the dialog says, `?` shows its keys, and the

@@ -1,5 +1,6 @@
 import Testing
 import TerminalView
+import TerminalTestSupport
 @testable import NearbyScreens
 
 /// A theme as the memory terminal shows it: the selected row, the header and the footer in the theme's styles.

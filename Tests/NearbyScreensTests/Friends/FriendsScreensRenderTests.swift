@@ -3,6 +3,7 @@ import NearbyCore
 import NearbyViewModels
 import Testing
 import TerminalView
+import TerminalTestSupport
 @testable import NearbyScreens
 
 @MainActor

@@ -4,6 +4,7 @@ import NearbyViewModels
 import Testing
 import TerminalView
 @testable import NearbyScreens
+import TerminalText
 
 /// Home on a stub view model: sections that failed, text from outside that would drive a terminal, and the
 /// smallest terminal the app draws in.

@@ -4,6 +4,7 @@ import NearbyViewModels
 import Testing
 import TerminalView
 @testable import NearbyScreens
+import TerminalText
 
 /// `y` and `Y` copy through OSC 52 (the exact bytes written), and websites and e-mail addresses are links.
 @MainActor

@@ -1,6 +1,7 @@
 import Testing
 import TerminalView
 @testable import NearbyScreens
+import TerminalText
 
 /// The map's title names the marks it draws, as many as fit.
 @MainActor

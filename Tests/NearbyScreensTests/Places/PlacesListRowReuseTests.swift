@@ -3,6 +3,7 @@ import NearbyCore
 import NearbyViewModels
 import Testing
 import TerminalView
+import TerminalTestSupport
 @testable import NearbyScreens
 
 /// The Places list on the Demo town's store: a key that moves the selection, scrolling or not, copies every row

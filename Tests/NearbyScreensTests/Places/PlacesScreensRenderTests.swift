@@ -5,7 +5,9 @@ import NearbyViewModels
 import Testing
 import TestSupport
 import TerminalView
+import TerminalTestSupport
 @testable import NearbyScreens
+import TerminalText
 
 /// Home, a Places list and a Place detail on the Demo town, at 80x24, with the clock fixed.
 @MainActor

@@ -3,6 +3,7 @@ import NearbyCore
 import NearbyData
 import NearbyViewModels
 import TerminalView
+import TerminalTestSupport
 @testable import NearbyScreens
 
 /// The whole app on a 300-place Demo town in a temporary folder, on a clock the test moves: Home at the root.

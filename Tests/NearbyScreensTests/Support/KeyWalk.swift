@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TerminalView
+import TerminalTestSupport
 @testable import NearbyScreens
 
 /// An app on the screen a key walk is about, and what else shows that a key acted (a stub's recorded calls).

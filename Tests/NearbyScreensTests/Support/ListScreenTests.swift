@@ -2,7 +2,9 @@ import Foundation
 import NearbyViewModels
 import Testing
 import TerminalView
+import TerminalTestSupport
 @testable import NearbyScreens
+import TerminalText
 
 /// The list views on stub view models: any number of rows, error rows, long titles, without a store.
 @MainActor

@@ -2,6 +2,7 @@ import Foundation
 import NearbyViewModels
 import Testing
 import TerminalView
+import TerminalTestSupport
 @testable import NearbyScreens
 
 /// An app whose first screen is a view on a stub view model, drawn once at `size`.

@@ -1,5 +1,6 @@
 import Testing
 @testable import TerminalView
+import TerminalTestSupport
 
 /// The frame pipeline's step after a frame: the app may prepare its next frame once per frame it drew.
 @MainActor

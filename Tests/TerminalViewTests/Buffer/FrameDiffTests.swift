@@ -1,6 +1,7 @@
 import Testing
 import TestSupport
 @testable import TerminalView
+import TerminalTestSupport
 
 /// The diff a frame is presented with: after a scroll it compares the new frame with the old one as the terminal
 /// shows it once scrolled, without moving the old frame's cells.

@@ -1,5 +1,7 @@
 import Testing
 @testable import TerminalView
+import TerminalTestSupport
+import TerminalText
 
 /// ASCII for the app's own marks on consoles and locales that have no Unicode, from one `GlyphSet`.
 struct GlyphSetTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import TerminalView
+@testable import TerminalText
 
 struct DisplayWidthTests {
     @Test func countsColumnsLikeTheTerminal() {

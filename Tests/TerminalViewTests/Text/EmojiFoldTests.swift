@@ -1,6 +1,7 @@
 import Glibc
 import Testing
 @testable import TerminalView
+@testable import TerminalText
 
 /// Emoji sequences are drawn as scalars whose width every terminal agrees on (the attack's N7), and what
 /// `DisplayWidth` counts is what the cell buffer draws.

@@ -1,5 +1,6 @@
 import Testing
 @testable import TerminalView
+import TerminalText
 
 /// A cached line is exactly what drawing it again would give, frame after frame, whatever changes.
 struct LineCacheTests {

@@ -1,5 +1,4 @@
 import Foundation
-import NearbyData
 import Testing
 import NearbyHTTP
 

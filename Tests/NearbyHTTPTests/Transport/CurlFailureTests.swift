@@ -1,5 +1,4 @@
 import CCurl
-@testable import NearbyData
 import Testing
 @testable import NearbyHTTP
 

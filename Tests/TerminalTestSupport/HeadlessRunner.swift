@@ -1,4 +1,5 @@
 import FoundationEssentials
+import TerminalView
 
 /// Drives an application without a terminal, through the same `FramePresenter` as the run loop: events in,
 /// frames out, and wake-ups fired when the test advances the clock.

@@ -1,5 +1,4 @@
 import Foundation
-import NearbyData
 import TestSupport
 import Testing
 import NearbyHTTP

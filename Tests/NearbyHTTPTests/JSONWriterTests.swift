@@ -1,6 +1,5 @@
 import Foundation
 import NearbyCore
-@testable import NearbyData
 import Testing
 @testable import NearbyHTTP
 
@@ -56,27 +55,6 @@ struct JSONWriterTests {
         writer.integer(-42)
         writer.raw("]")
         #expect(try JSONValue.parse(writer.data) == .array([.number(47.141), .null, .integer(-42)]))
-    }
-
-    @Test("a friend list written by hand reads back as the same friends")
-    func friends() throws {
-        let friends = [
-            Friend(id: 1, firstName: "Anna", lastName: "Beck \"the\" Great", phoneNumber: "+423 555 0101",
-                   email: "anna@example.org", coordinate: Coordinate(latitude: 47.141, longitude: 9.5209),
-                   placeName: "Vaduz\n", createdAt: Date(timeIntervalSince1970: 1_795_000_000),
-                   updatedAt: Date(timeIntervalSince1970: 1_795_000_100)),
-            Friend(id: 2, firstName: "Ben", lastName: "Adler", phoneNumber: "1"),
-        ]
-        let value = try JSONValue.parse(FriendJSON.data(of: friends))
-        let read = try #require(FriendJSON.friends(from: value))
-        #expect(read.skipped == 0)
-        #expect(read.friends.count == 2)
-        #expect(read.friends.first?.coordinate == friends[0].coordinate)
-        #expect(read.friends.first?.createdAt == friends[0].createdAt)
-        #expect(read.friends.first?.updatedAt == friends[0].updatedAt)
-        #expect(read.friends.first?.lastName == friends[0].lastName)
-        #expect(read.friends.first?.placeName == "Vaduz\u{FFFD}")
-        #expect(read.friends.last == friends[1])
     }
 
     @Test(arguments: [Int64.min, Int64.min + 1, -1_000_001, -9, 0, 7, 10, 1_000_000_000_000, Int64.max])

@@ -3,7 +3,7 @@
 /// Nothing from data reaches the terminal raw: `CellBuffer` passes every string through here.
 public enum TextSanitizer {
     /// The visible stand-in for a control scalar, or nil when the scalar may be drawn as it is.
-    @inline(__always)
+    @inlinable @inline(__always)
     public static func placeholder(for scalar: Unicode.Scalar) -> Unicode.Scalar? {
         let v = scalar.value
         if v >= 0x20 && v < 0x7F { return nil }

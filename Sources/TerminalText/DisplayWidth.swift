@@ -5,6 +5,8 @@
 /// emoji is two columns, as it is on screen, not the eight its scalars add up to.
 public enum DisplayWidth {
     /// Columns one scalar takes: 0, 1 or 2. Control characters count as 0 here; they are never drawn raw.
+    /// Inlinable, with the ranges known ahead: the cell writer of another module asks it for every scalar.
+    @inlinable
     public static func of(_ scalar: Unicode.Scalar) -> Int {
         let v = scalar.value
         if v < 0x7F { return v >= 0x20 ? 1 : 0 }
@@ -17,7 +19,7 @@ public enum DisplayWidth {
     }
 
     /// Scalars that are neither marks, format characters, wide nor emoji.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func isKnownOneColumn(_ v: UInt32) -> Bool {
         switch v {
         case 0x2010...0x2027, 0x2030...0x205E, 0x2190...0x21FF, 0x2500...0x25FC: true
@@ -26,6 +28,7 @@ public enum DisplayWidth {
     }
 
     /// The width from the Unicode tables, for scalars outside the ranges known ahead.
+    @usableFromInline
     static func measured(_ scalar: Unicode.Scalar) -> Int {
         let v = scalar.value
         if isZeroWidth(scalar) { return 0 }

@@ -1,5 +1,4 @@
 import Foundation
-import NearbyData
 import Locking
 import Testing
 import TestSupport

@@ -13,15 +13,18 @@
 /// `wcwidth` draws at that width. Folding needs no look-ahead, so the cell writer folds while it writes and
 /// allocates nothing; a fold's decisions depend only on scalars of the same grapheme cluster, so measuring a
 /// string character by character gives the same total as measuring it whole.
-struct EmojiFold {
+public struct EmojiFold {
     /// The last scalar kept: a ZWJ or skin-tone modifier after an emoji belongs to it.
-    private var base: Unicode.Scalar = " "
+    @usableFromInline var base: Unicode.Scalar = " "
     /// A ZWJ followed an emoji: the next emoji joins it, and goes.
-    private var joining = false
+    @usableFromInline var joining = false
 
-    /// The scalar to draw for `scalar`, or nil when it is folded away.
-    @inline(__always)
-    mutating func fold(_ scalar: Unicode.Scalar) -> Unicode.Scalar? {
+    public init() {}
+
+    /// The scalar to draw for `scalar`, or nil when it is folded away. Inlinable: the cell writer of another
+    /// module folds every scalar it writes.
+    @inlinable @inline(__always)
+    public mutating func fold(_ scalar: Unicode.Scalar) -> Unicode.Scalar? {
         let v = scalar.value
         // Below the ZWJ nothing folds (the Latin, Greek, Cyrillic, Hebrew, Arabic and Indic blocks, and the
         // ASCII that starts a keycap, whose mark goes below).
@@ -56,12 +59,13 @@ struct EmojiFold {
     }
 
     /// An emoji that a ZWJ or a skin tone may follow; not the digits, `#` and `*` that start keycaps.
+    @usableFromInline
     static func isPictograph(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value >= 0xA9 && scalar.properties.isEmoji
     }
 
     /// `text` as it is drawn: every emoji sequence folded.
-    static func folded(_ text: String) -> String {
+    public static func folded(_ text: String) -> String {
         var fold = EmojiFold()
         var out = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {

@@ -1,12 +1,10 @@
 import Foundation
-import NearbyData
-import TestSupport
 import Locking
 
 /// A local server on 127.0.0.1 and a free port, answering with whatever a test scripts.
-final class StubServer: Sendable {
-    let server: LoopbackHTTPServer
-    let url: URL
+public final class StubServer: Sendable {
+    public let server: LoopbackHTTPServer
+    public let url: URL
     private let received = Locked<[StubRequest]>([])
 
     private init(server: LoopbackHTTPServer, url: URL) {
@@ -15,7 +13,7 @@ final class StubServer: Sendable {
     }
 
     /// Starts a server whose every answer comes from `answer`.
-    static func start(bodyLimit: Int = 64 * 1024,
+    public static func start(bodyLimit: Int = 64 * 1024,
                       _ answer: @escaping @Sendable (StubRequest) async -> StubResponse) async throws -> StubServer {
         let box = Locked<StubServer?>(nil)
         let server = LoopbackHTTPServer(port: 0, bodyLimit: bodyLimit) { request in
@@ -30,24 +28,24 @@ final class StubServer: Sendable {
     }
 
     /// Starts a server answering every request with `status` and `body`.
-    static func answering(_ status: Int = 200, body: Data, headers: [String: String] = [:]) async throws -> StubServer {
+    public static func answering(_ status: Int = 200, body: Data, headers: [String: String] = [:]) async throws -> StubServer {
         try await start { _ in StubResponse(status: status, headers: headers, body: body) }
     }
 
-    static func answering(_ status: Int = 200, json: String) async throws -> StubServer {
+    public static func answering(_ status: Int = 200, json: String) async throws -> StubServer {
         try await answering(status, body: Data(json.utf8), headers: ["Content-Type": "application/json"])
     }
 
-    var requests: [StubRequest] { received.withLock { $0 } }
+    public var requests: [StubRequest] { received.withLock { $0 } }
 
-    func stop() async { await server.stop() }
+    public func stop() async { await server.stop() }
 
-    enum StubError: Error { case noURL }
+    public enum StubError: Error { case noURL }
 }
 
 /// A port on 127.0.0.1 that refuses connections: bound, never listening, and kept bound for the rest of the
 /// test run, so no other test's server can take it (a released port could be reused and then time out).
-func closedPortURL() async throws -> URL {
+public func closedPortURL() async throws -> URL {
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard fd >= 0 else { throw StubServer.StubError.noURL }
     var address = sockaddr_in()
@@ -68,7 +66,7 @@ func closedPortURL() async throws -> URL {
 }
 
 /// Suspends until the calling task is cancelled: a handler that never answers.
-func suspendUntilCancelled() async {
+public func suspendUntilCancelled() async {
     // Not a wait for readiness: the stub's stop() cancels this long before the hour is up.
     try? await Task.sleep(for: .seconds(3600))
 }

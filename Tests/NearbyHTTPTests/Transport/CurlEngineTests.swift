@@ -1,5 +1,4 @@
 import Foundation
-@testable import NearbyData
 import TestSupport
 import Testing
 @testable import NearbyHTTP

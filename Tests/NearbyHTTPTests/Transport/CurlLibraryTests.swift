@@ -1,7 +1,6 @@
 import CCurl
 import Foundation
 import NearbyCore
-@testable import NearbyData
 import Locking
 import Testing
 @testable import NearbyHTTP
@@ -41,10 +40,6 @@ struct CurlLibraryTests {
         }
         #expect(detail.contains("libcurl-absent.so.0"))
         #expect(failure?.message == "Live sources need libcurl (apt install libcurl4).")
-        #expect(PlacesError.from(.networkLibraryMissing(detail), service: "Overpass")
-                    == .network("Live sources need libcurl (apt install libcurl4)."))
-        #expect(RemoteFriendsRepository.friendsError(for: .networkLibraryMissing(detail))
-                    == .network("Live sources need libcurl (apt install libcurl4)."))
     }
 
     @Test("the engine opens libcurl at its first request, not before, and once")

@@ -1,3 +1,5 @@
+import TerminalView
+
 /// An in-memory backend: keeps what was presented, and how much of it changed, for tests.
 @MainActor
 public final class MemoryTerminal: TerminalBackend {

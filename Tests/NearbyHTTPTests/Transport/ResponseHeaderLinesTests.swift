@@ -1,4 +1,3 @@
-@testable import NearbyData
 import Testing
 @testable import NearbyHTTP
 

@@ -1,13 +1,12 @@
 import Foundation
 import Synchronization
-import TestSupport
 
 /// A listener on 127.0.0.1 that accepts each connection, reads the request, and closes without answering.
-final class HangUpServer: Sendable {
-    let url: URL
+public final class HangUpServer: Sendable {
+    public let url: URL
     private let socket: Int32
 
-    init() throws {
+    public init() throws {
         let listener = try LoopbackListener()
         let fd = listener.descriptor
         guard let url = URL(string: "http://127.0.0.1:\(listener.port)") else {
@@ -29,7 +28,7 @@ final class HangUpServer: Sendable {
     }
 
     /// Stops accepting: the blocked accept() fails once the socket is shut down.
-    func stop() {
+    public func stop() {
         shutdown(socket, Int32(SHUT_RDWR))
         close(socket)
     }
