@@ -4,8 +4,11 @@ import CSQLite
 ///
 /// The statement is its own cursor: after `step()` returns true, `column(_:)` reads the current row.
 /// Binding resets it, so a cached statement starts afresh on each use.
+///
+/// The per-row calls (`step`, `column`, `isNull`, `bind(_:at:)`) are `@inlinable`: the store in another module
+/// calls them for every row and column, and inlined they are specialised to the column's type.
 public final class SQLiteStatement {
-    let handle: OpaquePointer
+    @usableFromInline let handle: OpaquePointer
     /// The text it was prepared from, for error messages.
     public let sql: String
 
@@ -37,6 +40,7 @@ public final class SQLiteStatement {
     }
 
     /// Binds one value without resetting: for hot loops that bind every parameter in turn (see `PlaceInsertion`).
+    @inlinable
     public func bind(_ value: some SQLiteBindable, at index: Int32) throws(SQLiteError) {
         let code = value.bind(to: handle, at: index)
         guard code == SQLITE_OK else { throw error(code) }
@@ -49,6 +53,7 @@ public final class SQLiteStatement {
     }
 
     /// Moves to the next row: true when there is one, false when the statement is done.
+    @inlinable
     public func step() throws(SQLiteError) -> Bool {
         switch sqlite3_step(handle) {
         case SQLITE_ROW:
@@ -70,11 +75,13 @@ public final class SQLiteStatement {
     }
 
     /// The current row's column `index` (0-based) as `T`; throws when the value does not fit.
+    @inlinable
     public func column<T: SQLiteColumnValue>(_ index: Int32, as type: T.Type = T.self) throws(SQLiteError) -> T {
         try T.read(from: handle, at: index)
     }
 
     /// Whether the current row's column `index` is NULL.
+    @inlinable
     public func isNull(_ index: Int32) -> Bool {
         sqlite3_column_type(handle, index) == SQLITE_NULL
     }
@@ -86,7 +93,8 @@ public final class SQLiteStatement {
         return try column(0, as: T.self)
     }
 
-    private func error(_ code: Int32) -> SQLiteError {
+    @usableFromInline
+    func error(_ code: Int32) -> SQLiteError {
         SQLiteError(code: code, connection: sqlite3_db_handle(handle), sql: sql)
     }
 }

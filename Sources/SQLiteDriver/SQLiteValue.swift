@@ -14,10 +14,12 @@ public protocol SQLiteColumnValue {
 }
 
 extension Int64: SQLiteBindable, SQLiteColumnValue {
+    @inlinable
     public func bind(to statement: OpaquePointer, at index: Int32) -> Int32 {
         sqlite3_bind_int64(statement, index, self)
     }
 
+    @inlinable
     public static func read(from statement: OpaquePointer, at index: Int32) throws(SQLiteError) -> Int64 {
         switch sqlite3_column_type(statement, index) {
         case SQLITE_INTEGER:
@@ -36,10 +38,12 @@ extension Int64: SQLiteBindable, SQLiteColumnValue {
 }
 
 extension Int32: SQLiteBindable, SQLiteColumnValue {
+    @inlinable
     public func bind(to statement: OpaquePointer, at index: Int32) -> Int32 {
         sqlite3_bind_int64(statement, index, Int64(self))
     }
 
+    @inlinable
     public static func read(from statement: OpaquePointer, at index: Int32) throws(SQLiteError) -> Int32 {
         guard let value = Int32(exactly: try Int64.read(from: statement, at: index)) else {
             throw SQLiteColumn.mismatch(statement, index, expected: "a 32-bit integer")
@@ -49,21 +53,25 @@ extension Int32: SQLiteBindable, SQLiteColumnValue {
 }
 
 extension Int: SQLiteBindable, SQLiteColumnValue {
+    @inlinable
     public func bind(to statement: OpaquePointer, at index: Int32) -> Int32 {
         sqlite3_bind_int64(statement, index, Int64(self))
     }
 
+    @inlinable
     public static func read(from statement: OpaquePointer, at index: Int32) throws(SQLiteError) -> Int {
         Int(try Int64.read(from: statement, at: index))
     }
 }
 
 extension Double: SQLiteBindable, SQLiteColumnValue {
+    @inlinable
     public func bind(to statement: OpaquePointer, at index: Int32) -> Int32 {
         // SQLite stores NaN as NULL; binding NULL says so plainly.
         isNaN ? sqlite3_bind_null(statement, index) : sqlite3_bind_double(statement, index, self)
     }
 
+    @inlinable
     public static func read(from statement: OpaquePointer, at index: Int32) throws(SQLiteError) -> Double {
         switch sqlite3_column_type(statement, index) {
         case SQLITE_FLOAT, SQLITE_INTEGER:
@@ -75,16 +83,19 @@ extension Double: SQLiteBindable, SQLiteColumnValue {
 }
 
 extension Bool: SQLiteBindable, SQLiteColumnValue {
+    @inlinable
     public func bind(to statement: OpaquePointer, at index: Int32) -> Int32 {
         sqlite3_bind_int64(statement, index, self ? 1 : 0)
     }
 
+    @inlinable
     public static func read(from statement: OpaquePointer, at index: Int32) throws(SQLiteError) -> Bool {
         try Int64.read(from: statement, at: index) != 0
     }
 }
 
 extension String: SQLiteBindable, SQLiteColumnValue {
+    @inlinable
     public func bind(to statement: OpaquePointer, at index: Int32) -> Int32 {
         var text = self
         return text.withUTF8 { bytes in
@@ -98,6 +109,7 @@ extension String: SQLiteBindable, SQLiteColumnValue {
         }
     }
 
+    @inlinable
     public static func read(from statement: OpaquePointer, at index: Int32) throws(SQLiteError) -> String {
         guard sqlite3_column_type(statement, index) == SQLITE_TEXT else {
             throw SQLiteColumn.mismatch(statement, index, expected: "text")
@@ -114,6 +126,7 @@ extension String: SQLiteBindable, SQLiteColumnValue {
 
 /// Bytes, kept as a blob.
 extension Array: SQLiteBindable where Element == UInt8 {
+    @inlinable
     public func bind(to statement: OpaquePointer, at index: Int32) -> Int32 {
         withUnsafeBytes { bytes in
             // An empty buffer may have no address; a zero-length blob still needs a pointer.
@@ -125,6 +138,7 @@ extension Array: SQLiteBindable where Element == UInt8 {
 
 extension Array: SQLiteColumnValue where Element == UInt8 {
     /// Only a blob reads as bytes: text or a number in its place is a damaged row.
+    @inlinable
     public static func read(from statement: OpaquePointer, at index: Int32) throws(SQLiteError) -> [UInt8] {
         guard sqlite3_column_type(statement, index) == SQLITE_BLOB else {
             throw SQLiteColumn.mismatch(statement, index, expected: "a blob")
@@ -136,6 +150,7 @@ extension Array: SQLiteColumnValue where Element == UInt8 {
 }
 
 extension Optional: SQLiteBindable where Wrapped: SQLiteBindable {
+    @inlinable
     public func bind(to statement: OpaquePointer, at index: Int32) -> Int32 {
         switch self {
         case .some(let value): value.bind(to: statement, at: index)
@@ -146,6 +161,7 @@ extension Optional: SQLiteBindable where Wrapped: SQLiteBindable {
 
 extension Optional: SQLiteColumnValue where Wrapped: SQLiteColumnValue {
     /// NULL reads as nil; any other value must fit `Wrapped`.
+    @inlinable
     public static func read(from statement: OpaquePointer, at index: Int32) throws(SQLiteError) -> Wrapped? {
         if sqlite3_column_type(statement, index) == SQLITE_NULL { return nil }
         return try Wrapped.read(from: statement, at: index)
