@@ -167,16 +167,14 @@ public final class LoopbackHTTPServer: Sendable {
     /// so a handler that waits for cancellation ends; nil then, and the connection closes.
     private func answer(_ request: StubRequest, on fd: Int32) -> StubResponse? {
         let result = Locked<StubResponse?>(nil)
-        let finished = Locked(false)
         let executor = ConnectionExecutor()
         let handler = handler
         let task = Task(executorPreference: executor) {
             let response = await handler(request)
             result.withLock { $0 = response }
-            finished.withLock { $0 = true }
         }
         var cancelled = false
-        while !finished.withLock({ $0 }) {
+        while result.withLock({ $0 == nil }) {
             executor.runJobs(until: Date().addingTimeInterval(0.02))
             guard !cancelled else { continue }
             var watch = pollfd(fd: fd, events: Self.peerClosed, revents: 0)

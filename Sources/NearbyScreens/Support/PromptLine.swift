@@ -30,7 +30,7 @@ struct PromptLine {
 
     /// Draws the label, then the text with the cursor (or the placeholder) over the whole line.
     func draw(in buffer: CellBuffer, line: Rect, theme: Theme) {
-        let rect = drawLabel(in: buffer, line: line, theme: theme)
+        let rect = Self.drawLabel(label, margin: margin, in: buffer, line: line, theme: theme)
         // A copy: where the field scrolls to is worked out again each frame from the cursor.
         var field = field
         buffer.cursor = field.draw(in: buffer, rect: rect, style: theme.fieldFocused, placeholder: placeholder,
@@ -39,12 +39,13 @@ struct PromptLine {
 
     /// Draws the label of a line not being typed in, and `text` dimmed after it (a filter kept).
     static func drawKept(_ text: String, label: String, in buffer: CellBuffer, line: Rect, theme: Theme) {
-        let rect = PromptLine(label: label).drawLabel(in: buffer, line: line, theme: theme)
+        let rect = drawLabel(label, margin: 0, in: buffer, line: line, theme: theme)
         buffer.write(text, in: rect, style: theme.secondary)
     }
 
     /// Clears the line and draws the label; returns where the text goes.
-    private func drawLabel(in buffer: CellBuffer, line: Rect, theme: Theme) -> Rect {
+    private static func drawLabel(_ label: String, margin: Int, in buffer: CellBuffer, line: Rect,
+                                  theme: Theme) -> Rect {
         buffer.fill(line, style: .plain)
         buffer.write(label, at: Point(x: line.x + margin, y: line.y), style: theme.accent, clip: line)
         return line.inset(left: margin + DisplayWidth.of(label) + 1, right: margin)

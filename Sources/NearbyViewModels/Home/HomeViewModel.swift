@@ -62,10 +62,14 @@ public final class HomeViewModel: HomeViewModelType {
 
     public init(context: HomeContext) {
         self.context = context
-        state = HomeState(here: context.here, radius: context.radius)
+        // With the GPS, Home starts where the tracker stands (a place's name belonged to where it was asked).
+        let start = context.hereTracker.map { tracker in
+            tracker.here.value == context.here.coordinate ? context.here : HomeLocation(coordinate: tracker.here.value)
+        } ?? context.here
+        state = HomeState(here: start, radius: context.radius)
         environment = HomeEnvironment(isLive: context.places.isLive, hasFavourites: context.favourites != nil,
                                       canLocate: context.locate != nil, hasRouter: context.walking != nil)
-        header = Observable(HomeHeader(location: HomeText.location(context.here)))
+        header = Observable(HomeHeader(location: HomeText.location(start)))
         hotPicks = Observable(HotPicksState(content: .loading("Finding what is open…")))
         tracker.isBusy.bind { [weak self] busy in self?.isLoading.update(busy) }.store(in: &bindings)
         // A chosen time (or now again) re-evaluates every section and hot pick at once.
@@ -77,14 +81,10 @@ public final class HomeViewModel: HomeViewModelType {
         follow(context.hereTracker)
     }
 
-    /// With the GPS: here starts where the tracker stands, every move past its threshold loads Home again
+    /// With the GPS: every move past the tracker's threshold loads Home again
     /// around the new place, and the header shows the fix's accuracy (rounded, so jitter redraws nothing).
     private func follow(_ hereTracker: HereTracker?) {
         guard let hereTracker else { return }
-        if hereTracker.here.value != here.coordinate {
-            state.here = HomeLocation(coordinate: hereTracker.here.value)
-            header.update(HomeHeader(location: HomeText.location(here)))
-        }
         hereTracker.moves.bind { [weak self, weak hereTracker] _ in
             guard let self, let hereTracker else { return }
             self.moveHere(to: hereTracker.here.value)
@@ -176,12 +176,7 @@ public final class HomeViewModel: HomeViewModelType {
         case .walks(let missing, let here):
             guard let router = context.walking else { return }
             tracker.run(Self.walksKey) { [weak self] in
-                let outcome: Result<[WalkEstimate?], RoutingError>
-                do throws(RoutingError) {
-                    outcome = .success(try await router.walks(from: here, to: missing.map(\.place.coordinate)))
-                } catch {
-                    outcome = .failure(error)
-                }
+                let outcome = await router.walkResults(from: here, to: missing)
                 guard !Task.isCancelled, let self else { return }
                 self.send(.walksArrived(outcome, for: missing, here: here))
             }

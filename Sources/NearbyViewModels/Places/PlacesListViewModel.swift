@@ -165,12 +165,7 @@ public final class PlacesListViewModel: PlacesListViewModelType {
             guard let router = context.walking else { return }
             // Unkeyed: a later page's batch must not cancel an earlier one; a reload drops both by generation.
             tracker.run { [weak self] in
-                let outcome: Result<[WalkEstimate?], RoutingError>
-                do throws(RoutingError) {
-                    outcome = .success(try await router.walks(from: here, to: batch.map(\.place.coordinate)))
-                } catch {
-                    outcome = .failure(error)
-                }
+                let outcome = await router.walkResults(from: here, to: batch)
                 guard !Task.isCancelled, let self else { return }
                 self.send(.walksArrived(outcome, for: batch, generation: generation, here: here))
             }

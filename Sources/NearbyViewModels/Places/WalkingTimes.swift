@@ -88,3 +88,14 @@ struct WalkingTimes {
         return walk.metres
     }
 }
+
+extension WalkingRouter {
+    /// The walks from `here` to each place, or why there are none, as the one value the lists' events carry.
+    func walkResults(from here: Coordinate, to hits: [PlaceHit]) async -> Result<[WalkEstimate?], RoutingError> {
+        do throws(RoutingError) {
+            return .success(try await walks(from: here, to: hits.map(\.place.coordinate)))
+        } catch {
+            return .failure(error)
+        }
+    }
+}
