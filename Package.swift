@@ -110,7 +110,8 @@ let package = Package(
 
         // What the test targets share: spawning processes clean, waiting off the cooperative pool, fixtures.
         .target(name: "CTestSupport", path: "Tests/CTestSupport"),
-        .target(name: "TestSupport", dependencies: ["CTestSupport", "CZlib", "Locking"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["CTestSupport", "CZlib", "Locking"], path: "Tests/TestSupport",
+                exclude: ["download_site.py"]),
         // The app's frame pipeline without a terminal (`HeadlessRunner` over a `MemoryTerminal`), for render tests.
         .target(name: "TerminalTestSupport", dependencies: ["TerminalView"], path: "Tests/TerminalTestSupport"),
         // Stand-ins for the live places services (Overpass, Google Places API (New)) on 127.0.0.1, checking
@@ -133,7 +134,7 @@ let package = Package(
         .testTarget(name: "NearbyHTTPTests", dependencies: ["NearbyHTTP", "NearbyCore", "CCurl", "TestSupport", "Locking"]),
         .testTarget(name: "NearbyDataTests", dependencies: ["NearbyData", "NearbyCore", "SQLiteDriver", "NearbyHTTP", "CZlib", "CCurl", "CSQLite",
                                                            "PlacesStandIns", "TestSupport", "Locking"],
-                    exclude: ["Routing/reference_router.py", "Regions/download_site.py"]),
+                    exclude: ["Routing/reference_router.py"]),
         .testTarget(name: "nearbyTests", dependencies: ["nearby", "NearbyData", "NearbyCore", "NearbyServerOptions",
                                                          "TestSupport", "Locking"]),
         .testTarget(name: "NearbyViewModelsTests", dependencies: ["NearbyViewModels", "NearbyCore", "Locking"]),

@@ -23,7 +23,8 @@ struct NearbyCommand: AsyncParsableCommand {
         version: NearbyVersion.current,
         subcommands: [FriendsCommand.self, PlacesCommand.self, CategoriesCommand.self, FavouritesCommand.self,
                       ImportCommand.self, ExtractsCommand.self, HoursCommand.self, RouteCommand.self, ServeCommand.self, DemoCommand.self,
-                      VersionCommand.self, KeysCommand.self, RegionsCommand.self, DownloadCommand.self]
+                      VersionCommand.self, KeysCommand.self, RegionsCommand.self, DownloadCommand.self,
+                      UpdateCommand.self]
     )
 
     @OptionGroup var global: GlobalOptions

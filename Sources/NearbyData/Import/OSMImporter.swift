@@ -12,10 +12,13 @@ import NearbyCore
 public struct OSMImporter: Sendable {
     public let path: String
     public let limits: OSMImportLimits
+    /// Changes to read the file through (`nearby update`): every pass sees the extract as they leave it.
+    public let changes: OSMChangeSet?
 
-    public init(path: String, limits: OSMImportLimits = .standard) {
+    public init(path: String, limits: OSMImportLimits = .standard, changes: OSMChangeSet? = nil) {
         self.path = path
         self.limits = limits
+        self.changes = changes
     }
 
     /// The file's format, from its first bytes.
@@ -144,6 +147,21 @@ public struct OSMImporter: Sendable {
     }
 
     func read<Visitor: OSMElementVisitor>(
+        format: OSMFileFormat, into visitor: Visitor,
+        progress: @escaping (Int, Int, Int) -> Void
+    ) throws(OSMImportError) -> PassResult {
+        guard let changes else { return try readFile(format: format, into: visitor, progress: progress) }
+        let overlay = ChangeOverlay(inner: visitor, changes: changes, asPBF: format == .pbf)
+        let result = try readFile(format: format, into: overlay, progress: progress)
+        do {
+            try overlay.finish()
+        } catch {
+            throw Self.importError(error, location: .byte(result.bytes))
+        }
+        return result
+    }
+
+    private func readFile<Visitor: OSMElementVisitor>(
         format: OSMFileFormat, into visitor: Visitor,
         progress: @escaping (Int, Int, Int) -> Void
     ) throws(OSMImportError) -> PassResult {

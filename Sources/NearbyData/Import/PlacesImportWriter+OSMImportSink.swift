@@ -1,3 +1,4 @@
+import Glibc
 import NearbyCore
 
 /// The store's import writer takes an import's places and localities as they come.
@@ -16,7 +17,7 @@ extension PlacesImportWriter: OSMImportSink {
 }
 
 extension LocalPlacesStore {
-    /// Imports an OpenStreetMap extract in ONE transaction: a damaged file leaves the store exactly as it was.
+    /// Imports an OpenStreetMap extract in ONE transaction (read through `changes` when given: `nearby update`): a damaged file leaves the store exactly as it was.
     /// Importing the same extract again (a newer download of it; see `PlacesExtract`) replaces what it brought
     /// before: changed places are updated, places gone from the file removed. The summary's `changes` says so.
     /// The extract's walking network replaces the one it brought before (and no other extract's), in the same
@@ -26,10 +27,10 @@ extension LocalPlacesStore {
     /// when the import ends however it ends; the import first checks that the disk can hold them.
     @discardableResult
     public func importOpenStreetMap(
-        at path: String, limits: OSMImportLimits = .standard, scratch: OSMImportScratch = OSMImportScratch(),
-        progress: @escaping (OSMImportProgress) -> Void = { _ in }
+        at path: String, changes: OSMChangeSet? = nil, limits: OSMImportLimits = .standard,
+        scratch: OSMImportScratch = OSMImportScratch(), progress: @escaping (OSMImportProgress) -> Void = { _ in }
     ) throws(OSMImportError) -> OSMImportSummary {
-        let importer = OSMImporter(path: path, limits: limits)
+        let importer = OSMImporter(path: path, limits: limits, changes: changes)
         let fileSize = try FileByteSource(path: path).size
         let folder = try ImportScratchFolder(in: scratch.folder ?? ImportScratchFolder.parent(ofStore: database.path),
                                              neededBytes: OSMImportScratch.diskNeeded(fileSize: fileSize),
@@ -40,6 +41,7 @@ extension LocalPlacesStore {
                 PlacesExtract.identify(path: path, header: header)
             }) { writer in
                 writer.fileDate = try? importer.fileDate()
+                writer.filePath = Self.absolutePath(path)
                 let network = WalkNetworkCollector(
                     files: try WalkNetworkFiles(folder: folder, budget: limits.memory), limits: limits.walkNetwork,
                     fileSize: fileSize)
@@ -68,6 +70,15 @@ extension LocalPlacesStore {
         } catch {
             throw OSMImportError.sink(failure: error)
         }
+    }
+}
+
+extension LocalPlacesStore {
+    /// The file's whole path, links resolved, as `nearby update` will look for it later from any folder.
+    static func absolutePath(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 }
 

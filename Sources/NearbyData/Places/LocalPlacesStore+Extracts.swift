@@ -19,6 +19,8 @@ public struct StoredExtract: Hashable, Sendable {
     public var walkableWays: Int
     /// Bytes its places and walking network take in the store (the rows' contents; indexes come on top).
     public var bytes: Int
+    /// The file last imported, whole (nil for stores made before it was kept): what `nearby update` reads.
+    public var filePath: String?
 
     /// A short name to type: the file's name without dates, "latest" and extensions.
     public var name: String { PlacesExtract.nameStem(fileName) }
@@ -61,7 +63,8 @@ extension LocalPlacesStore {
                    (SELECT coalesce(sum(length(id) + length(name) + length(subtitle) + length(attribution)
                         + coalesce(length(openingHours), 0) + coalesce(length(formattedAddress), 0) + 60), 0)
                         FROM place WHERE place.extract = e.id),
-                   (SELECT coalesce(sum(length(data)), 0) FROM walk_tile_layer WHERE walk_tile_layer.extract = e.id)
+                   (SELECT coalesce(sum(length(data)), 0) FROM walk_tile_layer WHERE walk_tile_layer.extract = e.id),
+                   e.filePath
             FROM import_extract e ORDER BY e.id
             """).bind()
         defer { rows.reset() }
@@ -76,7 +79,8 @@ extension LocalPlacesStore {
                 dataTime: (try rows.column(4, as: String?.self)).flatMap(StoreDate.date(from:)),
                 replicationURL: try rows.column(5, as: String?.self),
                 replicationSequence: try rows.column(6, as: Int64?.self), extent: extent,
-                places: try rows.column(12), walkableWays: try rows.column(11), bytes: placeBytes + walkBytes))
+                places: try rows.column(12), walkableWays: try rows.column(11), bytes: placeBytes + walkBytes,
+                filePath: try rows.column(15, as: String?.self)))
         }
         return found
     }

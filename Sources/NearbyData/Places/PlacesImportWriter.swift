@@ -134,6 +134,8 @@ public final class PlacesImportWriter {
     var walkWays = 0
     /// When the imported file was last written.
     var fileDate: Date?
+    /// Where the file is, whole, for `nearby update` to read it again.
+    var filePath: String?
 
     /// Whether the table held no place when the import began: then only this import's own places can
     /// share an id or a cell, and the per-place lookups in the table are skipped.
@@ -357,9 +359,10 @@ public final class PlacesImportWriter {
         let dataTime = header?.replicationTimestamp.map { Self.timestamp(seconds: $0) }
         try db.execute("""
             UPDATE import_extract SET minLat = ?, minLon = ?, maxLat = ?, maxLon = ?, dataTime = ?,
-                importedFileDate = ?, replicationURL = ?, replicationSequence = ?, walkWays = ? WHERE id = ?
+                importedFileDate = ?, replicationURL = ?, replicationSequence = ?, walkWays = ?, filePath = ? WHERE id = ?
             """, extent?.minLatitude, extent?.minLongitude, extent?.maxLatitude, extent?.maxLongitude, dataTime,
-            fileDate.map(CivilDate.iso8601UTC), header?.replicationURL, header?.replicationSequence, walkWays, row)
+            fileDate.map(CivilDate.iso8601UTC), header?.replicationURL, header?.replicationSequence, walkWays,
+            filePath, row)
     }
 
     private static func timestamp(seconds: Int64) -> String {

@@ -212,6 +212,11 @@ enum PlacesSchema {
                 INSERT INTO place_fts(place_fts) VALUES ('rebuild');
                 """)
         },
+        // Where each extract's file is, whole, so `nearby update` can read it again through the changes of its
+        // replication feed.
+        StoreMigration(version: 17, legacyName: nil) { db in
+            try db.execute(script: "ALTER TABLE import_extract ADD COLUMN filePath TEXT;")
+        },
         // What `nearby extracts` lists of each extract: the extent of its data (which also tells two files of
         // one name apart when their headers say nothing), the data's date, its walkable ways, and the
         // replication state its header named.

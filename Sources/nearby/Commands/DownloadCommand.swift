@@ -11,7 +11,8 @@ struct DownloadCommand: AsyncParsableCommand {
         discussion: """
             NAME is a region's id or name, as `nearby regions` lists them. The extract is streamed into the \
             data folder's downloads/ with a progress bar, checked against the MD5 the site publishes beside it, \
-            imported, then deleted (--keep, or keep_downloads = "yes" in the config file, keeps it). A download \
+            imported, and kept there for `nearby update`, which reads it again with the changes published since \
+            (--no-keep, or keep_downloads = "no" in the config file, deletes it after the import). A download \
             that is interrupted resumes where it stopped when the command runs again, unless the file changed on \
             the server meanwhile. One download runs at a time; the site's Retry-After is honoured.
             """)
@@ -25,8 +26,15 @@ struct DownloadCommand: AsyncParsableCommand {
             help: ArgumentHelp("The download index to read (also NEARBY_REGIONS_URL, regions_url).", valueName: "URL"))
     var regionsURL: String?
 
-    @Flag(help: "Keep the downloaded file after the import.")
+    @Flag(help: "Keep the downloaded file after the import, for `nearby update` (the default unless keep_downloads = \"no\").")
     var keep = false
+
+    @Flag(name: .customLong("no-keep"), help: "Delete the downloaded file after the import.")
+    var noKeep = false
+
+    func validate() throws {
+        if keep && noKeep { throw ValidationError("--keep and --no-keep contradict each other; give one.") }
+    }
 
     func run() async throws {
         var flags: [SettingKey: String] = [:]
@@ -59,7 +67,7 @@ struct DownloadCommand: AsyncParsableCommand {
         Console.errorLine("Downloaded \(TerminalText.safe(download.fileName)); its MD5 matches the site's.")
         let importer = try ImportCommand.parse(["--data-dir", global.directory.path, file.path])
         try importer.run()
-        if keep || settings.keepDownloads {
+        if keep || (!noKeep && settings.keepDownloads) {
             Console.line("The extract is kept at \(TerminalText.safe(file.path)).")
         } else {
             try? FileManager.default.removeItem(at: file)

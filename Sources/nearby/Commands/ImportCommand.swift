@@ -80,7 +80,7 @@ struct ImportCommand: ParsableCommand {
 
     /// Ctrl-c and SIGTERM ask the import to stop: it rolls its transaction back and removes its temporary files
     /// before the command exits. A second signal ends the process at once (the next import removes the files).
-    private static func stopOnSignals() {
+    static func stopOnSignals() {
         // Touched here first, so the handler never initialises anything.
         ImportInterruption.reset()
         for signalNumber in [SIGINT, SIGTERM] {
@@ -91,7 +91,7 @@ struct ImportCommand: ParsableCommand {
         }
     }
 
-    private static func restoreSignals() {
+    static func restoreSignals() {
         signal(SIGINT, SIG_DFL)
         signal(SIGTERM, SIG_DFL)
     }

@@ -32,8 +32,10 @@ struct AppSettings: Equatable, Sendable {
     var theme = ThemeSettings()
     /// The download index of `nearby regions` (nil: Geofabrik's).
     var regionsURL: URL?
-    /// `nearby download` keeps the extract after importing it.
-    var keepDownloads = false
+    /// A mirror of the replication feeds (`nearby update`).
+    var updatesURL: URL?
+    /// Whether `nearby download` keeps the extract: by default yes, as `nearby update` reads it.
+    var keepDownloads = true
     /// Every screen's keys, with the `[keys]` table's lines applied and checked.
     var keyTable = KeyTable.standard
     /// Where gpsd listens, for `near = "gps"`.
@@ -61,6 +63,7 @@ struct AppSettings: Equatable, Sendable {
         }
         settings.placesURL = try sources.value(of: .placesURL).map(Self.serviceURL)
         settings.regionsURL = try sources.value(of: .regionsURL).map(Self.serviceURL)
+        settings.updatesURL = try sources.value(of: .updatesURL).map(Self.serviceURL)
         settings.friendsURL = try sources.value(of: .friendsURL).map(Self.serviceURL)
         settings.friendsToken = try sources.value(of: .friendsToken).map(Self.secret)
         if let raw = try sources.value(of: .googleAPIKey) {

@@ -23,8 +23,11 @@ enum SettingKey: String, CaseIterable, Sendable {
     case theme
     /// The download index `nearby regions` and `nearby download` read (Geofabrik's `index-v1.json` format).
     case regionsURL = "regions_url"
-    /// Whether `nearby download` keeps the extract after importing it: "yes" or "no".
+    /// Whether `nearby download` keeps the extract after importing it: "yes" (the default: `nearby update`
+    /// reads it) or "no".
     case keepDownloads = "keep_downloads"
+    /// A mirror of the replication feeds `nearby update` reads, instead of the one each extract's header names.
+    case updatesURL = "updates_url"
 
     /// The key in the config file.
     var fileKey: String { rawValue }
@@ -41,6 +44,7 @@ enum SettingKey: String, CaseIterable, Sendable {
         case .gpsd: "--gpsd"
         case .databaseURL: "--database"
         case .regionsURL: "--regions-url"
+        case .updatesURL: "--updates-url"
         case .googleAPIKey, .units, .placesToken, .country, .holidaysFile, .hyperlinks, .theme, .keepDownloads: nil
         }
     }
@@ -62,6 +66,7 @@ enum SettingKey: String, CaseIterable, Sendable {
         case .hyperlinks: "NEARBY_HYPERLINKS"
         case .theme: "NEARBY_THEME"
         case .regionsURL: "NEARBY_REGIONS_URL"
+        case .updatesURL: "NEARBY_UPDATES_URL"
         case .near, .units, .keepDownloads: nil
         }
     }

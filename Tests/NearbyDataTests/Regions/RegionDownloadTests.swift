@@ -12,8 +12,7 @@ final class RegionDownloadTests {
     private let site: URL
     private let store: URL
     private let content: Data
-    private var server: Process?
-    private var port = 0
+    private var server: DownloadSite?
 
     init() throws {
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("download-\(UUID().uuidString)")
@@ -26,7 +25,7 @@ final class RegionDownloadTests {
     }
 
     deinit {
-        server?.terminate()
+        server = nil
         try? FileManager.default.removeItem(at: site.deletingLastPathComponent())
     }
 
@@ -38,21 +37,8 @@ final class RegionDownloadTests {
         }
         try Data("\(published.prefix(32))  region-latest.osm.pbf\n".utf8)
             .write(to: site.appendingPathComponent("files/region-latest.osm.pbf.md5"))
-        if server == nil {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-            let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("download_site.py")
-            process.arguments = [script.path, site.path]
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            // Nothing of the test's own output is held open by the server (a runner waits for its pipes).
-            process.standardError = FileHandle.nullDevice
-            process.standardInput = FileHandle.nullDevice
-            try process.run()
-            server = process
-            let line = String(decoding: pipe.fileHandleForReading.availableData, as: UTF8.self)
-            port = try #require(Int(line.trimmingCharacters(in: .whitespacesAndNewlines)))
-        }
+        if server == nil { server = try DownloadSite(folder: site) }
+        let port = try #require(server?.port)
         let url = try #require(URL(string: "http://127.0.0.1:\(port)/region-latest.osm.pbf"))
         var download = RegionDownload(url: url, md5URL: URL(string: url.absoluteString + ".md5"),
                                       folder: store.appendingPathComponent("downloads"))
@@ -61,11 +47,7 @@ final class RegionDownloadTests {
     }
 
     private func requests() -> [[String: String]] {
-        let text = (try? String(contentsOf: site.appendingPathComponent("requests.log"), encoding: .utf8)) ?? ""
-        return text.split(separator: "\n").compactMap { line in
-            guard let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] else { return nil }
-            return object.compactMapValues { $0 as? String }
-        }
+        server?.requests() ?? []
     }
 
     private func part(of download: RegionDownload) -> URL {

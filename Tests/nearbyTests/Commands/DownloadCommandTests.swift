@@ -3,10 +3,11 @@ import Testing
 import TestSupport
 @testable import nearby
 
-/// `nearby download NAME`: found in the index, fetched from a stand-in site, checked, imported, and deleted.
+/// `nearby download NAME`: found in the index, fetched from a stand-in site, checked, imported, and kept for
+/// `nearby update` (or deleted with --no-keep).
 @Suite(.serialized)
 struct DownloadCommandTests {
-    @Test func downloadsChecksImportsAndCleansUp() async throws {
+    @Test func downloadsChecksImportsAndKeepsTheFile() async throws {
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("nearby-download-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: base) }
         let site = base.appendingPathComponent("site"), store = base.appendingPathComponent("store")
@@ -22,18 +23,8 @@ struct DownloadCommandTests {
         let md5 = try await Command.output("md5sum", [extract.path])
         try Data("\(md5.prefix(32))  tinytown-latest.osm\n".utf8).write(to: extract.appendingPathExtension("md5"))
 
-        let server = Process()
-        server.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        server.arguments = [URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("NearbyDataTests/Regions/download_site.py").path, site.path]
-        let pipe = Pipe()
-        server.standardOutput = pipe
-        server.standardError = FileHandle.nullDevice
-        server.standardInput = FileHandle.nullDevice
-        try server.run()
-        defer { server.terminate() }
-        let port = try #require(Int(String(decoding: pipe.fileHandleForReading.availableData, as: UTF8.self)
-            .trimmingCharacters(in: .whitespacesAndNewlines)))
+        let server = try DownloadSite(folder: site)
+        let port = server.port
         let index = """
             {"type": "FeatureCollection", "features": [{"type": "Feature", "properties": {"id": "tinytown",
              "name": "Tinytown", "urls": {"pbf": "http://127.0.0.1:\(port)/tinytown-latest.osm"}}}]}
@@ -43,7 +34,12 @@ struct DownloadCommandTests {
         let output = try await runCommand(["download", "tinytown", "--data-dir", store.path,
                                            "--regions-url", "http://127.0.0.1:\(port)/index.json"]).output
         #expect(output.contains("Imported"), "\(output)")
-        #expect(!FileManager.default.fileExists(atPath: store.appendingPathComponent("downloads/tinytown-latest.osm").path))
+        let kept = store.appendingPathComponent("downloads/tinytown-latest.osm").path
+        #expect(FileManager.default.fileExists(atPath: kept))
+        #expect(output.contains("kept at"), "\(output)")
+        _ = try await runCommand(["download", "tinytown", "--no-keep", "--data-dir", store.path,
+                                  "--regions-url", "http://127.0.0.1:\(port)/index.json"])
+        #expect(!FileManager.default.fileExists(atPath: kept))
         let places = try await runCommand(["places", "--data-dir", store.path, "--near", "47.141,9.521", "--json"]).output
         #expect(places.contains("Café Download"), "\(places)")
 

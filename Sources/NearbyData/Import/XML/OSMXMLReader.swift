@@ -20,11 +20,32 @@ final class OSMXMLReader {
     private var stack: [(name: ElementName, line: Int)] = []
     private var rootSeen = false
     private var current: PendingElement?
+    /// Set for a change file (`<osmChange>`): every element goes here whole, with the action it is under.
+    private let changes: ((OSMChangedElement) throws -> Void)?
+    /// The `<create>`, `<modify>` or `<delete>` being read in a change file.
+    private var action: OSMChangeAction?
+    /// How deep nodes and ways sit: under `<osm>`, or under `<osmChange>` and an action.
+    private var elementDepth: Int { changes == nil ? 1 : 2 }
 
     init(source: any ByteSource, limits: OSMImportLimits = .standard) {
         self.source = source
         self.limits = limits
+        changes = nil
         storage = .allocate(capacity: Self.chunkSize)
+    }
+
+    /// A reader of a change file (osmChange), which hands each element to `changes` as it is read.
+    init(changesFrom source: any ByteSource, limits: OSMImportLimits = .standard,
+         to changes: @escaping (OSMChangedElement) throws -> Void) {
+        self.source = source
+        self.limits = limits
+        self.changes = changes
+        storage = .allocate(capacity: Self.chunkSize)
+    }
+
+    /// Reads a change file through to its end (the reader must have been made with `changesFrom`).
+    func readChanges() throws {
+        try read(into: ChangeFileVisitor())
     }
 
     deinit {
@@ -32,11 +53,15 @@ final class OSMXMLReader {
     }
 
     private enum ElementName: Equatable {
-        case osm, node, way, nd, tag, relation, bounds, other(String)
+        case osm, node, way, nd, tag, relation, bounds, osmChange, create, modify, delete, other(String)
 
         var text: String {
             switch self {
             case .osm: "osm"
+            case .osmChange: "osmChange"
+            case .create: "create"
+            case .modify: "modify"
+            case .delete: "delete"
             case .node: "node"
             case .way: "way"
             case .nd: "nd"
@@ -54,6 +79,8 @@ final class OSMXMLReader {
         var id: Int64
         var latitude: Double
         var longitude: Double
+        /// The element's version (change files only; 0 when it names none).
+        var version: Int64 = 0
         var tags: [(String, String)] = []
         var refs: [Int64] = []
         /// How much of a way the visitor wants.
@@ -85,7 +112,8 @@ final class OSMXMLReader {
         }
         if visitor.isFinished { return }
         if !rootSeen {
-            throw OSMImportError.notOSM(reason: "it holds no <osm> element")
+            throw OSMImportError.notOSM(reason: changes == nil ? "it holds no <osm> element"
+                                                                : "it holds no <osmChange> element")
         }
         if let open = stack.last {
             throw OSMImportError.truncated(
@@ -250,23 +278,29 @@ final class OSMXMLReader {
         let selfClosing = storage[close - 1] == UInt8(ascii: "/")
         let (name, attributesStart) = elementName(from: open + 1, to: close)
         let attributesEnd = selfClosing ? close - 1 : close
+        let root: ElementName = changes == nil ? .osm : .osmChange
         if !rootSeen {
-            guard name == .osm else {
-                throw OSMImportError.notOSM(reason: "its first element is <\(name.text)>, not <osm>")
+            guard name == root else {
+                throw OSMImportError.notOSM(reason: "its first element is <\(name.text)>, not <\(root.text)>")
             }
             rootSeen = true
         } else if stack.isEmpty {
-            throw OSMImportError.corrupt("<\(name.text)> comes after the end of <osm>", .line(markupLine))
+            throw OSMImportError.corrupt("<\(name.text)> comes after the end of <\(root.text)>", .line(markupLine))
         }
         switch name {
-        case .node where stack.count == 1:
+        case .create where changes != nil && stack.count == 1: action = .create
+        case .modify where changes != nil && stack.count == 1: action = .modify
+        case .delete where changes != nil && stack.count == 1: action = .delete
+        case .node where changes != nil && stack.count == 1, .way where changes != nil && stack.count == 1:
+            throw OSMImportError.corrupt("a <\(name.text)> outside <create>, <modify> or <delete>", .line(markupLine))
+        case .node where stack.count == elementDepth:
             let element = try nodeOrWay(isWay: false, attributesStart, attributesEnd, line: markupLine)
             if selfClosing { try deliver(element, visitor: visitor) } else { current = element }
-        case .way where stack.count == 1:
+        case .way where stack.count == elementDepth:
             var element = try nodeOrWay(isWay: true, attributesStart, attributesEnd, line: markupLine)
             if visitor.wantsWays { element.interest = visitor.interest(inWay: element.id) }
             if selfClosing { try deliverWay(element, visitor: visitor) } else { current = element }
-        case .relation where stack.count == 1:
+        case .relation where stack.count == elementDepth:
             elementsRead += 1
         case .bounds where stack.count == 1:
             var sides: [Attribute: Double] = [:]
@@ -316,7 +350,11 @@ final class OSMXMLReader {
     }
 
     private func finish<Visitor: OSMElementVisitor>(_ name: ElementName, visitor: Visitor) throws {
-        guard stack.count == 1, let element = current else { return }
+        if changes != nil, stack.isEmpty || stack.count == 1, [.create, .modify, .delete].contains(name) {
+            action = nil
+            return
+        }
+        guard stack.count == elementDepth, let element = current else { return }
         switch name {
         case .node:
             current = nil
@@ -332,6 +370,7 @@ final class OSMXMLReader {
     private func deliver<Visitor: OSMElementVisitor>(_ element: PendingElement, visitor: Visitor) throws {
         nodesRead += 1
         elementsRead += 1
+        if let changes { return try changes(changedElement(element)) }
         if visitor.wantsAllNodeCoordinates {
             visitor.nodeCoordinate(id: element.id, latitude: element.latitude, longitude: element.longitude)
         }
@@ -343,6 +382,7 @@ final class OSMXMLReader {
 
     private func deliverWay<Visitor: OSMElementVisitor>(_ element: PendingElement, visitor: Visitor) throws {
         elementsRead += 1
+        if let changes { return try changes(changedElement(element)) }
         guard visitor.wantsWays, element.interest != .none, let tags = relevantTags(element, visitor) else { return }
         if element.hasTooManyTags { return visitor.elementWithTooManyTags() }
         if element.interest == .tags {
@@ -352,6 +392,20 @@ final class OSMXMLReader {
             return try visitor.way(OSMWay(id: element.id, refs: [], tags: tags, nodes: .tooMany))
         }
         try visitor.way(OSMWay(id: element.id, refs: element.refs, tags: tags))
+    }
+
+    /// A change file's element whole: every tag, every node reference, and the action it is under.
+    private func changedElement(_ element: PendingElement) throws -> OSMChangedElement {
+        guard let action else {
+            throw OSMImportError.corrupt("a <\(element.isWay ? "way" : "node")> outside <create>, <modify> or <delete>",
+                                         .line(line))
+        }
+        var tags: [String: String] = [:]
+        for (key, value) in element.tags { tags[key] = value }
+        return OSMChangedElement(action: action, isWay: element.isWay, id: element.id, version: element.version,
+                                 latitude: element.latitude, longitude: element.longitude, tags: tags,
+                                 refs: element.refs, hasTooManyTags: element.hasTooManyTags,
+                                 hasTooManyNodes: element.hasTooManyNodes)
     }
 
     private func relevantTags<Visitor: OSMElementVisitor>(_ element: PendingElement, _ visitor: Visitor) -> [String: String]? {
@@ -366,9 +420,11 @@ final class OSMXMLReader {
         var id: Int64?
         var latitude: Double?
         var longitude: Double?
+        var version: Int64 = 0
         try forEachAttribute(from, to, line: markupLine) { attribute, range in
             switch attribute {
             case .id: id = integer(range)
+            case .version: version = integer(range) ?? 0
             case .lat where !isWay: latitude = decimal(range)
             case .lon where !isWay: longitude = decimal(range)
             default: break
@@ -376,11 +432,13 @@ final class OSMXMLReader {
         }
         let kind = isWay ? "way" : "node"
         guard let id else { throw OSMImportError.corrupt("a <\(kind)> without a valid id", .line(markupLine)) }
-        if isWay { return PendingElement(isWay: true, id: id, latitude: 0, longitude: 0) }
+        if isWay { return PendingElement(isWay: true, id: id, latitude: 0, longitude: 0, version: version) }
+        // A deleted node needs no position; change files often leave it out.
+        if action == .delete { return PendingElement(isWay: false, id: id, latitude: 0, longitude: 0, version: version) }
         guard let latitude, let longitude else {
             throw OSMImportError.corrupt("<node id=\"\(id)\"> has no valid lat and lon", .line(markupLine))
         }
-        return PendingElement(isWay: false, id: id, latitude: latitude, longitude: longitude)
+        return PendingElement(isWay: false, id: id, latitude: latitude, longitude: longitude, version: version)
     }
 
     private func elementName(from index: Int, to limit: Int) -> (name: ElementName, next: Int) {
@@ -400,6 +458,10 @@ final class OSMXMLReader {
         case 4 where hasPrefix("node", at: index): name = .node
         case 6 where hasPrefix("bounds", at: index): name = .bounds
         case 8 where hasPrefix("relation", at: index): name = .relation
+        case 6 where hasPrefix("create", at: index): name = .create
+        case 6 where hasPrefix("modify", at: index): name = .modify
+        case 6 where hasPrefix("delete", at: index): name = .delete
+        case 9 where hasPrefix("osmChange", at: index): name = .osmChange
         default: name = .other(String(text(index..<i).prefix(40)))
         }
         return (name, i)
@@ -439,10 +501,11 @@ final class OSMXMLReader {
 
     /// The attributes this reader uses; others are skipped without becoming strings.
     private enum Attribute: CaseIterable {
-        case id, lat, lon, k, v, ref, minlat, minlon, maxlat, maxlon
+        case id, lat, lon, k, v, ref, minlat, minlon, maxlat, maxlon, version
 
         var spelling: StaticString {
             switch self {
+            case .version: "version"
             case .id: "id"
             case .lat: "lat"
             case .lon: "lon"

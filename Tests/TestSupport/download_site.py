@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""A stand-in for a download site, for the download tests: serves the files of a folder on 127.0.0.1 with
+"""A stand-in for a download site, for the download and update tests: serves the files of a folder on 127.0.0.1 with
 HEAD, ETag, Last-Modified, Range and If-Range as a real site does, and follows a script the test writes.
 
 Usage: download_site.py FOLDER   (prints the port on its first line, then serves until killed)
@@ -48,8 +48,10 @@ class Handler(http.server.BaseHTTPRequestHandler):
     def answer(self, head):
         self.record()
         s = script()
-        path = os.path.join(folder, "files", os.path.basename(self.path))
-        if not os.path.isfile(path):
+        # Nested paths too (a replication feed's 000/001/234.osc.gz), never outside files/.
+        relative = os.path.normpath(self.path.split("?")[0].lstrip("/"))
+        path = os.path.join(folder, "files", relative)
+        if relative.startswith("..") or not os.path.isfile(path):
             self.send_response(404)
             self.send_header("Content-Length", "0")
             self.end_headers()
