@@ -127,7 +127,8 @@ struct NearbyCommand: AsyncParsableCommand {
             try await AppLauncher(services: services, settings: settings, here: here, start: start,
                                   radius: radius ?? preferences?.read().radius ?? SearchRadius.standard, at: time.at,
                                   openDuring: time.openDuring, gps: followsGPS ? last : nil,
-                                  last: demo ? nil : last, radiusGiven: radius != nil, preferences: preferences).run()
+                                  last: demo ? nil : last, radiusGiven: radius != nil, preferences: preferences,
+                                  dataFolder: demo ? nil : global.directory).run()
         } catch let error as TerminalSessionError {
             throw CommandFailure(error.description)
         }

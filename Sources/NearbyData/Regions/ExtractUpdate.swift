@@ -217,7 +217,7 @@ public struct ExtractUpdate: Sendable {
     /// Fetches what is missing and imports the extract through every change since its file, in one
     /// transaction. `progress` hears of each change file fetched (done, of) and then the import's progress.
     public func run(_ plan: Plan, fetched: @escaping (Int, Int) -> Void = { _, _ in },
-                    progress: @escaping (OSMImportProgress) -> Void = { _ in }) async throws(ExtractUpdateError)
+                    progress: @escaping @Sendable (OSMImportProgress) -> Void = { _ in }) async throws(ExtractUpdateError)
         -> Outcome {
         var outcome = Outcome(plan: plan, fetched: 0, applied: 0, nodesChanged: 0, waysChanged: 0)
         // Files of sequences the file already holds are of no use any more.
@@ -247,12 +247,31 @@ public struct ExtractUpdate: Sendable {
         outcome.nodesChanged = changes.nodeCount
         outcome.waysChanged = changes.wayCount
         guard let path = plan.extract.filePath else { throw .fileMissing(name: plan.extract.name, path: nil) }
-        do {
-            outcome.summary = try store.importOpenStreetMap(at: path, changes: changes, progress: progress)
-        } catch {
-            if case .interrupted = error { throw .interrupted }
-            throw .importFailed(error)
+        switch await Self.importOnOwnThread(store: store, path: path, changes: changes, progress: progress) {
+        case .success(let summary): outcome.summary = summary
+        case .failure(.interrupted): throw .interrupted
+        case .failure(let error): throw .importFailed(error)
         }
         return outcome
+    }
+
+    /// The import blocks for as long as it reads (seconds for a country): on a thread of its own, so that it
+    /// holds none of the Swift pool's few threads while the app goes on answering keys and queries.
+    private static func importOnOwnThread(store: LocalPlacesStore, path: String, changes: OSMChangeSet,
+                                          progress: @escaping @Sendable (OSMImportProgress) -> Void) async
+        -> Result<OSMImportSummary, OSMImportError> {
+        await withCheckedContinuation { continuation in
+            let started = PThread.start {
+                do throws(OSMImportError) {
+                    continuation.resume(returning: .success(
+                        try store.importOpenStreetMap(at: path, changes: changes, progress: progress)))
+                } catch {
+                    continuation.resume(returning: .failure(error))
+                }
+            }
+            if !started {
+                continuation.resume(returning: .failure(.sink("no thread could be started for the import")))
+            }
+        }
     }
 }

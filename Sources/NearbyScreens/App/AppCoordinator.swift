@@ -30,6 +30,8 @@ public final class AppCoordinator: TerminalApplication {
     private var statusLine = LineCache<StatusLine>()
     /// The coordinator's own question: ctrl-c while a screen holds unsaved text.
     private var quitQuestion: ConfirmationRequest?
+    /// Work that quitting would stop, in words ("the region update"), or nil: quitting then asks first.
+    public var runningWork: (@MainActor () -> String?)?
     private let makeFriendsList: () -> ScreenModel
     /// Every screen's keys, by action.
     private let keyTable: KeyTable
@@ -218,7 +220,7 @@ public final class AppCoordinator: TerminalApplication {
     private func perform(_ action: GlobalAction) {
         switch action {
         case .help: help = HelpOverlay()
-        case .quit: quit()
+        case .quit: requestQuit()
         case .interrupt: interrupt()
         case .friends: showFriends()
         case .repaint: host?.repaintAll()
@@ -293,6 +295,20 @@ public final class AppCoordinator: TerminalApplication {
             setNeedsDisplay()
             return
         }
+        requestQuit()
+    }
+
+    /// Quits, but asks first while work runs that quitting would stop (a region's update); the answer's
+    /// "Quit" (or a second ctrl-c) quits without asking again.
+    private func requestQuit() {
+        if quitQuestion == nil, let work = runningWork?() {
+            quitQuestion = ConfirmationRequest(title: "Quit and stop \(work)?",
+                                               detail: "The store stays as it was; it can be run again later.",
+                                               confirmLabel: "Quit", cancelLabel: "Keep working", isDestructive: true)
+            help = nil
+            setNeedsDisplay()
+            return
+        }
         quit()
     }
 
@@ -300,7 +316,7 @@ public final class AppCoordinator: TerminalApplication {
         switch intent {
         case .push(let model): push(model)
         case .pop: pop()
-        case .quit: quit()
+        case .quit: requestQuit()
         }
         setNeedsDisplay()
     }
@@ -335,7 +351,7 @@ public final class AppCoordinator: TerminalApplication {
     }
 
     private func pop() {
-        guard stack.count > 1 else { quit(); return }
+        guard stack.count > 1 else { requestQuit(); return }
         stack.removeLast().close()
         models.removeLast()?.close()
         clocks.removeLast().stop()

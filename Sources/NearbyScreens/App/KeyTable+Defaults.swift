@@ -35,6 +35,7 @@ extension KeyTable {
             ActionKeys("search", [c("/")], "search"),
             ActionKeys("locate", [c("L")], "move: a town, LAT,LON or gps"),
             ActionKeys("favourites", [c("f")], "favourites"),
+            ActionKeys("regions", [c("R")], "regions: update, remove"),
             ActionKeys("retry", [c("r")], "retry"),
             ActionKeys("quit", [c("q")], "quit"),
             ActionKeys("back", [.escape, .backspace, c("q")], "back"),
@@ -54,6 +55,11 @@ extension KeyTable {
             ActionKeys("previous_match", [c("N")], "previous name match"),
         ],
         .favourites: ListKeys.defaults + listActions + leaving,
+        .regions: ListKeys.defaults + listActions.filter { $0.name != "open" } + leaving + [
+            ActionKeys("update", [c("u")], "update this region"),
+            ActionKeys("update_all", [c("U")], "update every region"),
+            ActionKeys("remove", [c("d")], "remove this region"),
+        ],
         .place: ListKeys.defaults + [
             favourite,
             ActionKeys("meet", [c("m")], "meet a friend"),

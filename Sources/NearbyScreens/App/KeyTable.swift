@@ -9,6 +9,8 @@ public enum KeyScreen: String, CaseIterable, Sendable {
     case search
     case places
     case favourites
+    /// The imported regions: update, remove.
+    case regions
     case place
     case friends
     case friend
@@ -21,7 +23,7 @@ public enum KeyScreen: String, CaseIterable, Sendable {
     /// The screens where the global keys act too, so a key of theirs must not shadow one.
     var seesGlobalKeys: Bool {
         switch self {
-        case .home, .places, .favourites, .place, .friends, .friend: true
+        case .home, .places, .favourites, .regions, .place, .friends, .friend: true
         case .global, .search, .friendForm, .help: false
         }
     }

@@ -13,6 +13,7 @@ enum ScreenViewFactory {
         case .placesList(let vm): PlacesListView(model: vm, isRoot: isRoot, host: host)
         case .placeDetail(let vm): PlaceDetailView(model: vm, host: host)
         case .favourites(let vm): FavouritesView(model: vm, isRoot: isRoot, host: host)
+        case .regions(let vm): RegionsView(model: vm, isRoot: isRoot, host: host)
         }
     }
 }

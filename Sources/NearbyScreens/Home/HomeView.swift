@@ -10,7 +10,9 @@ import TerminalText
 /// through the key map, whose bindings know whether the selected item takes them.
 @MainActor
 final class HomeView: ScreenView {
-    enum Action: Equatable { case move(ListMove), pageLeft, pageRight, open, search, locate, favourites, retry, back }
+    enum Action: Equatable {
+        case move(ListMove), pageLeft, pageRight, open, search, locate, favourites, regions, retry, back
+    }
 
     /// What the line at the bottom asks for while it is being typed.
     enum Prompt { case search, location }
@@ -69,6 +71,7 @@ final class HomeView: ScreenView {
             KeyBinding(keys("search"), action: .search),
             KeyBinding(keys("locate"), action: .locate, inFooter: false),
             KeyBinding(keys("favourites"), action: .favourites, inFooter: false),
+            KeyBinding(keys("regions"), action: .regions, inFooter: false).enabled { [model] in model.canOpenRegions },
             // With nothing failed, retrying is a refresh (`retryFailed`).
             KeyBinding(keys("retry"), action: .retry).described { anyFailed() ? "retry" : "refresh" },
             back,
@@ -147,6 +150,7 @@ final class HomeView: ScreenView {
             choices = []
             choiceIndex = nil
         case .favourites: model.openFavourites()
+        case .regions: model.openRegions()
         case .retry: (selectedItem?.retry ?? { [model] in model.retryFailed() })()
         case .back: host.back()
         }

@@ -55,6 +55,8 @@ public struct HomeRoutes {
     public var friendDetail: @MainActor (Friend, _ onChange: @escaping @MainActor (FriendChange) -> Void) -> ScreenModel?
     /// The favourites, nearest to the given point first.
     public var favourites: @MainActor (Coordinate) -> ScreenModel? = { _ in nil }
+    /// The imported regions (update, remove); nil where there is no store of extracts (a live source).
+    public var regions: (@MainActor () -> ScreenModel)?
 
     public init(placesList: @escaping @MainActor (PlacesListRequest) -> ScreenModel? = { _ in nil },
                 placeDetail: @escaping @MainActor (PlaceDetailRequest) -> ScreenModel? = { _ in nil },

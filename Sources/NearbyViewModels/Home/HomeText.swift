@@ -30,8 +30,8 @@ public enum HomeText {
     }
 
     /// What Home says when the store holds no place at all.
-    public static let emptyStore = "No places yet — import an extract (nearby import FILE), use a live source "
-        + "(--source overpass), or try the demo (nearby --demo)"
+    public static let emptyStore = "No places yet — download a region (nearby download NAME; R lists yours), "
+        + "import an extract (nearby import FILE), use a live source (--source overpass), or try the demo (nearby --demo)"
 
     /// "Vaduz (47.1410, 9.5209)", or the coordinates alone without a name; the name alone ("no location
     /// yet") when no place is known.

@@ -245,6 +245,14 @@ public final class HomeViewModel: HomeViewModelType {
         context.navigator.push(screen)
     }
 
+    /// The imported regions: their age, updates, removal.
+    public func openRegions() {
+        guard !state.isClosed, let regions = context.routes.regions else { return }
+        context.navigator.push(regions())
+    }
+
+    public var canOpenRegions: Bool { context.routes.regions != nil }
+
     public func openPlace(_ id: PlaceID) {
         guard !state.isClosed else { return }
         let candidates = state.feeds.values.lazy.compactMap { $0.value?.candidates }.joined()

@@ -47,6 +47,10 @@ public protocol HomeViewModelType: AnyObject {
     func openSearch(_ text: String)
     /// The saved favourites.
     func openFavourites()
+    /// The imported regions (nothing where the app has no store of extracts).
+    func openRegions()
+    /// Whether there is a Regions screen (the local store of a real data folder; not the demo, not a live source).
+    var canOpenRegions: Bool { get }
     /// Moves here to a town, "LAT,LON" or "gps", and loads everything around it.
     func moveHere(to text: String)
     /// Moves here to one of the places a `LocationRetry` offered.
@@ -72,6 +76,8 @@ extension HomeViewModelType {
 
     public var favouritesSection: Observable<HomeFavouritesSection?> { Observable(nil) }
     public func openFavourites() {}
+    public func openRegions() {}
+    public var canOpenRegions: Bool { false }
     public func moveHere(to text: String) {}
     public func moveHere(to location: HomeLocation) {}
     public var locationRetry: Observable<LocationRetry?> { Observable(nil) }

@@ -8,6 +8,7 @@ public enum ScreenModel {
     case placesList(PlacesListViewModel)
     case placeDetail(PlaceDetailViewModel)
     case favourites(FavouritesListViewModel)
+    case regions(RegionsViewModel)
 
     /// Cancels the screen's work; the coordinator calls this when the screen leaves the stack.
     public func close() {
@@ -19,6 +20,7 @@ public enum ScreenModel {
         case .placesList(let model): model.close()
         case .placeDetail(let model): model.close()
         case .favourites(let model): model.close()
+        case .regions(let model): model.close()
         }
     }
 }

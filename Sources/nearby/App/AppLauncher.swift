@@ -29,6 +29,8 @@ struct AppLauncher {
     var radiusGiven = false
     /// Where the lists' order, rows and radius are kept between runs; nil (the demo) keeps nothing.
     var preferences: ListPreferencesFile?
+    /// The data folder, where region updates keep their change files; nil (the demo): no Regions screen.
+    var dataFolder: URL?
 
     func run() async throws {
         let logger = Logger(label: "nearby.app")
@@ -74,11 +76,17 @@ struct AppLauncher {
         defer { tracker?.stop() }
         // Every start opens on top of Home, so that Back leads there.
         let above = start == .friends ? makeFriends() : try await startScreen(places: places, location: location)
+        // One set of region tasks for the whole run: an update goes on when its screen is left.
+        let regionTasks = settings.source == .local ? dataFolder.map { folder in
+            RegionTasks(service: StoreRegions(store: services.store, dataFolder: folder,
+                                              updatesURL: settings.updatesURL?.absoluteString))
+        } : nil
         let root = ScreenModel.home(HomeViewModel(context: homeContext(navigator: navigator, friends: context,
                                                                        places: places, evaluationTime: evaluationTime,
-                                                                       holidays: holidays)))
+                                                                       holidays: holidays, regions: regionTasks)))
         let coordinator = AppCoordinator(navigator: navigator, root: root, makeFriendsList: makeFriends,
                                          evaluationTime: evaluationTime, keyTable: settings.keyTable)
+        coordinator.runningWork = { regionTasks?.isBusy == true ? "the region update" : nil }
         if let above { navigator.push(above) }
         // Never the key or the token: only which sources are in use.
         logger.info("starting on \(start); places from \(settings.source.rawValue); friends from \(settings.friendsURL == nil ? "the local store" : "a service")")
@@ -124,12 +132,17 @@ struct AppLauncher {
     }
 
     private func homeContext(navigator: Navigator, friends: FriendsContext, places: PlacesContext,
-                             evaluationTime: EvaluationTime, holidays: HolidayDirectory) -> HomeContext {
+                             evaluationTime: EvaluationTime, holidays: HolidayDirectory,
+                             regions: RegionTasks?) -> HomeContext {
         let location = homeLocation
         var routes = HomeRoutes(placesList: HomeRoutes.placesList(context: places),
                                 placeDetail: HomeRoutes.placeDetail(context: places),
                                 friendDetail: HomeRoutes.friendDetail(context: friends))
         routes.favourites = HomeRoutes.favourites(context: places)
+        if let tasks = regions {
+            let clock = places.clock
+            routes.regions = { .regions(RegionsViewModel(tasks: tasks, clock: clock)) }
+        }
         var context = HomeContext(places: services.places, friends: services.friends, navigator: navigator,
                                   here: location, radius: radius, units: settings.units, timeZone: places.timeZone,
                                   zones: places.zones, routes: routes, evaluationTime: evaluationTime, holidays: holidays)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 import Glibc
+import Locking
 import NearbyCore
 import NearbyData
 import TerminalText
@@ -65,17 +66,18 @@ struct UpdateCommand: AsyncParsableCommand {
                     Console.line(Self.dryRunLine(plan))
                     continue
                 }
-                let renderer = ImportProgressRenderer()
+                // The import reports from its own thread.
+                let renderer = Locked(ImportProgressRenderer())
                 let outcome: ExtractUpdate.Outcome
                 do {
                     outcome = try await update.run(plan, fetched: { done, all in
                         Console.errorLine("\(TerminalText.safe(extract.name)): change file \(done) of \(all) fetched")
-                    }, progress: renderer.update)
+                    }, progress: { step in renderer.withLock { $0.update(step) } })
                 } catch {
-                    renderer.finish()
+                    renderer.withLock { $0.finish() }
                     throw error
                 }
-                renderer.finish()
+                renderer.withLock { $0.finish() }
                 Console.line(Self.summaryLine(outcome))
             } catch .interrupted {
                 var failure = CommandFailure(ExtractUpdateError.interrupted.message)

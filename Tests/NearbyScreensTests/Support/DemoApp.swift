@@ -98,6 +98,7 @@ final class DemoApp {
         case .friendDetail(let vm): await vm.idle()
         case .friendForm(let vm): await vm.idle()
         case .favourites(let vm): await vm.idle()
+        case .regions(let vm): await vm.idle()
         case nil: break
         }
     }

@@ -134,8 +134,9 @@ struct HomeViewModelTests {
     @Test func anEmptyStoreSaysHowToGetPlaces() async {
         let fixture = HomeFixture(places: [])
         await fixture.loaded()
-        #expect(fixture.home.notice.value == "No places yet — import an extract (nearby import FILE), use a live "
-                + "source (--source overpass), or try the demo (nearby --demo)")
+        #expect(fixture.home.notice.value == "No places yet — download a region (nearby download NAME; R lists "
+                + "yours), import an extract (nearby import FILE), use a live source (--source overpass), or try the "
+                + "demo (nearby --demo)")
         #expect(fixture.home.sections.value.isEmpty)
         #expect(fixture.home.categories.value == .loaded([]))
         #expect(fixture.home.hotPicks.value.content == .loaded([]))
