@@ -59,7 +59,9 @@ extension KeyTable {
             ActionKeys("update", [c("u")], "update this region"),
             ActionKeys("update_all", [c("U")], "update every region"),
             ActionKeys("remove", [c("d")], "remove this region"),
+            ActionKeys("add", [c("a")], "add a region from the download index"),
         ],
+        .regionIndex: ListKeys.defaults + listActions + leaving,
         .place: ListKeys.defaults + [
             favourite,
             ActionKeys("meet", [c("m")], "meet a friend"),

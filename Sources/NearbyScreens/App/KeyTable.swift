@@ -9,8 +9,10 @@ public enum KeyScreen: String, CaseIterable, Sendable {
     case search
     case places
     case favourites
-    /// The imported regions: update, remove.
+    /// The imported regions: update, remove, add.
     case regions
+    /// The download index, to add a region.
+    case regionIndex = "region_index"
     case place
     case friends
     case friend
@@ -23,7 +25,7 @@ public enum KeyScreen: String, CaseIterable, Sendable {
     /// The screens where the global keys act too, so a key of theirs must not shadow one.
     var seesGlobalKeys: Bool {
         switch self {
-        case .home, .places, .favourites, .regions, .place, .friends, .friend: true
+        case .home, .places, .favourites, .regions, .regionIndex, .place, .friends, .friend: true
         case .global, .search, .friendForm, .help: false
         }
     }

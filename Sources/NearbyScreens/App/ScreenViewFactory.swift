@@ -14,6 +14,7 @@ enum ScreenViewFactory {
         case .placeDetail(let vm): PlaceDetailView(model: vm, host: host)
         case .favourites(let vm): FavouritesView(model: vm, isRoot: isRoot, host: host)
         case .regions(let vm): RegionsView(model: vm, isRoot: isRoot, host: host)
+        case .regionIndex(let vm): RegionIndexView(model: vm, host: host)
         }
     }
 }

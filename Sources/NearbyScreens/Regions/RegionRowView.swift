@@ -19,8 +19,37 @@ enum RegionRowView {
         case .region(let region):
             drawRegion(region, in: buffer, line: line, selected: selected, theme: theme)
             return !region.isWorking
+        case .download(let name, let state):
+            drawDownload(name: name, state: state, in: buffer, line: line, selected: selected, theme: theme)
+            return !state.isWorking
+        case .choice(let name, let path):
+            buffer.fill(line, style: selected ? theme.selection : .plain)
+            let nameWidth = min(DisplayWidth.of(name) + 1, max(1, line.width / 2))
+            buffer.write(name, in: Rect(x: line.x + 1, y: line.y, width: nameWidth, height: 1),
+                         style: selected ? theme.selection : theme.text)
+            buffer.write(path, in: Rect(x: line.x + 2 + nameWidth, y: line.y, width: max(0, line.width - nameWidth - 3),
+                                        height: 1), style: selected ? theme.selection : theme.secondary)
         }
         return true
+    }
+
+    /// "⠋ Liechtenstein   downloading 45% of 2.7 MB" (not in the store yet).
+    private static func drawDownload(name: String, state: RegionTaskState, in buffer: CellBuffer, line: Rect,
+                                     selected: Bool, theme: Theme) {
+        buffer.fill(line, style: selected ? theme.selection : .plain)
+        var x = line.x + 1
+        if state.isWorking {
+            Spinner.draw(in: buffer, at: Point(x: x, y: line.y), style: theme.spinner, glyphs: theme.glyphs)
+            x += 2
+        }
+        let nameWidth = max(1, min(DisplayWidth.of(name) + 2, (line.maxX - x) / 2))
+        buffer.write(name, in: Rect(x: x, y: line.y, width: nameWidth, height: 1),
+                     style: selected ? theme.selection : theme.text)
+        let failed: Bool
+        if case .failed = state { failed = true } else { failed = false }
+        buffer.write(state.text, in: Rect(x: x + nameWidth, y: line.y, width: max(0, line.maxX - x - nameWidth - 1),
+                                          height: 1),
+                     style: selected ? theme.selection : failed ? theme.error : theme.secondary)
     }
 
     private static func drawRegion(_ region: RegionRowModel, in buffer: CellBuffer, line: Rect, selected: Bool,

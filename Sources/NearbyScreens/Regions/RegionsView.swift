@@ -4,7 +4,7 @@ import TerminalView
 /// The imported regions: each with its data's age, places and size, and its update or removal as it runs.
 @MainActor
 final class RegionsView: ScreenView {
-    enum Action: Equatable { case list(ListAction), update, updateAll, remove }
+    enum Action: Equatable { case list(ListAction), update, updateAll, remove, add }
 
     private let model: any RegionsViewModelType
     private let list: ListScreen
@@ -27,6 +27,7 @@ final class RegionsView: ScreenView {
             KeyBinding(keys("update"), action: .update).enabled(when: hasRegion),
             KeyBinding(keys("update_all"), action: .updateAll),
             KeyBinding(keys("remove"), action: .remove).enabled(when: hasRegion),
+            KeyBinding(keys("add"), action: .add).enabled { model.canAdd },
         ] + list.commonBindings(keys) { .list($0) })
         retryKey = keyMap.key { $0 == .list(.retry) }
         tokens.append(model.confirmation.bind { _ in host.invalidate() })
@@ -54,6 +55,7 @@ final class RegionsView: ScreenView {
             case .update: model.updateSelected()
             case .updateAll: model.updateAll()
             case .remove: model.requestRemove()
+            case .add: model.add()
             }
         }
     }

@@ -116,6 +116,8 @@ public struct HomeContext {
     /// The time the data of the imported extract around a point is from (nil: no extract holds it, or a live
     /// source): the header says so when it is older than `staleExtractAge`.
     public var extractDate: (@Sendable (Coordinate) -> Date?)?
+    /// Bumped when a region was downloaded, updated or removed (the Regions screen): Home loads again.
+    public var dataChanged: Observable<Int>?
     /// Data older than this is worth an update: a month of closures and openings.
     public static let staleExtractAge: TimeInterval = 30 * 86_400
 

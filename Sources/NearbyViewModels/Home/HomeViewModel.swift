@@ -72,6 +72,7 @@ public final class HomeViewModel: HomeViewModelType {
         header = Observable(HomeHeader(location: HomeText.location(start)))
         hotPicks = Observable(HotPicksState(content: .loading("Finding what is open…")))
         tracker.isBusy.bind { [weak self] busy in self?.isLoading.update(busy) }.store(in: &bindings)
+        context.dataChanged?.bind { [weak self] _ in self?.refresh() }.store(in: &bindings)
         // A chosen time (or now again) re-evaluates every section and hot pick at once.
         context.evaluationTime?.chosen.bind { [weak self] _ in self?.refreshTimes() }.store(in: &bindings)
         // A favourite saved or forgotten on another screen: the section and the ★ follow on return.

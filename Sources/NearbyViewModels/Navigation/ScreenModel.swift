@@ -9,6 +9,7 @@ public enum ScreenModel {
     case placeDetail(PlaceDetailViewModel)
     case favourites(FavouritesListViewModel)
     case regions(RegionsViewModel)
+    case regionIndex(RegionIndexViewModel)
 
     /// Cancels the screen's work; the coordinator calls this when the screen leaves the stack.
     public func close() {
@@ -21,6 +22,7 @@ public enum ScreenModel {
         case .placeDetail(let model): model.close()
         case .favourites(let model): model.close()
         case .regions(let model): model.close()
+        case .regionIndex(let model): model.close()
         }
     }
 }

@@ -18,16 +18,23 @@ public final class RegionTasks {
     public let service: any RegionsService
     /// Each region's work, by extract id; a region absent has none.
     public let states = Observable<[Int64: RegionTaskState]>([:])
-    /// Bumped when a region was updated or removed: the list reads the regions again.
+    /// Bumped when a region was updated, removed or added: the list reads the regions again.
     public let changed = Observable(0)
+    /// Downloads asked for and not yet in the store (waiting, running, or failed), oldest first.
+    public let downloads = Observable<[RegionDownloadState]>([])
+    /// What the last finished download brought, for the screen's status line.
+    public let news = Observable<String?>(nil)
 
     private enum Job: Equatable {
         case update(Int64)
         case remove(Int64)
+        case download(RegionChoice)
 
-        var id: Int64 {
+        /// The extract a job is about; downloads have none yet.
+        var id: Int64? {
             switch self {
             case .update(let id), .remove(let id): id
+            case .download: nil
             }
         }
     }
@@ -51,6 +58,23 @@ public final class RegionTasks {
 
     public func remove(_ id: Int64) {
         enqueue(.remove(id))
+    }
+
+    /// Downloads and imports a region of the index (once: a second ask while it waits or runs is ignored).
+    public func download(_ choice: RegionChoice) {
+        let job = Job.download(choice)
+        guard !queue.contains(job), !downloads.value.contains(where: { $0.choice == choice && $0.state.isWorking })
+        else { return }
+        downloads.value.removeAll { $0.choice == choice }
+        downloads.value.append(RegionDownloadState(choice: choice, state: .waiting))
+        queue.append(job)
+        startNext()
+    }
+
+    /// Tries a failed download again.
+    public func retryDownload(_ choice: RegionChoice) {
+        guard downloads.value.contains(where: { $0.choice == choice && !$0.state.isWorking }) else { return }
+        download(choice)
     }
 
     /// Does a failed region's work again; false when the region has no failure to retry.
@@ -77,11 +101,11 @@ public final class RegionTasks {
     }
 
     private func enqueue(_ job: Job) {
-        if queue.contains(job) { return }
-        if case .working = states.value[job.id] { return }
+        guard let id = job.id, !queue.contains(job) else { return }
+        if case .working = states.value[id] { return }
         queue.append(job)
-        lastJob[job.id] = job
-        states.value[job.id] = .waiting
+        lastJob[id] = job
+        states.value[id] = .waiting
         startNext()
     }
 
@@ -95,7 +119,7 @@ public final class RegionTasks {
         }
         let job = queue.removeFirst()
         let service = service
-        states.value[job.id] = .working(.fetching(done: 0, of: 0))
+        setState(.working(job.id == nil ? .downloading(bytes: 0, total: nil) : .fetching(done: 0, of: 0)), of: job)
         // The task holds this object until the job ends: the app keeps it for its whole run anyway.
         running = Task {
             let outcome: Result<String?, RegionsFailure>
@@ -109,6 +133,11 @@ public final class RegionTasks {
                 case .remove(let id):
                     try await service.remove(id)
                     outcome = .success("removed")
+                case .download(let choice):
+                    let progress: @Sendable (RegionWork) -> Void = { work in
+                        Task { @MainActor in self.reportDownload(work, for: choice) }
+                    }
+                    outcome = .success(try await service.download(choice, progress: progress))
                 }
             } catch {
                 outcome = .failure(error)
@@ -122,13 +151,40 @@ public final class RegionTasks {
         states.value[id] = .working(work)
     }
 
+    private func reportDownload(_ work: RegionWork, for choice: RegionChoice) {
+        guard let index = downloads.value.firstIndex(where: { $0.choice == choice }),
+              downloads.value[index].state.isWorking else { return }
+        downloads.value[index].state = .working(work)
+    }
+
+    private func setState(_ state: RegionTaskState, of job: Job) {
+        switch job {
+        case .update(let id), .remove(let id):
+            states.value[id] = state
+        case .download(let choice):
+            if let index = downloads.value.firstIndex(where: { $0.choice == choice }) {
+                downloads.value[index].state = state
+            }
+        }
+    }
+
     private func finish(_ job: Job, _ outcome: Result<String?, RegionsFailure>) {
-        switch outcome {
-        case .success(let text): states.value[job.id] = .done(text ?? "up to date")
-        case .failure(let failure): states.value[job.id] = .failed(failure.message)
+        switch (job, outcome) {
+        case (.download(let choice), .success(let text)):
+            // In the store now: its row is the extract's; the status line says what came.
+            downloads.value.removeAll { $0.choice == choice }
+            news.value = "\(choice.name): \(text ?? "downloaded")"
+        case (_, .success(let text)): setState(.done(text ?? "up to date"), of: job)
+        case (_, .failure(let failure)): setState(.failed(failure.message), of: job)
         }
         if case .success = outcome { changed.value += 1 }
         running = nil
         startNext()
     }
+}
+
+/// A download asked for on the Regions screen, until its region is in the store.
+public struct RegionDownloadState: Hashable, Sendable {
+    public var choice: RegionChoice
+    public var state: RegionTaskState
 }

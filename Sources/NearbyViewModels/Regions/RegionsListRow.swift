@@ -8,6 +8,10 @@ public enum RegionsListRow: Hashable {
     /// No extract yet; the text says how to get one.
     case empty(String)
     case region(RegionRowModel)
+    /// A region being downloaded (or whose download failed): not in the store yet.
+    case download(name: String, state: RegionTaskState)
+    /// A region of the download index: its name and where it lies.
+    case choice(name: String, path: String)
 }
 
 /// An extract as its row shows it.
@@ -23,13 +27,20 @@ public struct RegionRowModel: Hashable {
     /// Its update or removal, while one runs or once it ended.
     public var state: RegionTaskState?
 
-    /// The state in a few words: "waiting", "fetching 1/3", "reading 45%", "✓ 3 places added", "failed: …".
-    public var stateText: String? {
-        switch state {
-        case nil: nil
+    public var stateText: String? { state?.text }
+    public var isWorking: Bool { state?.isWorking ?? false }
+}
+
+extension RegionTaskState {
+    /// The state in a few words: "waiting", "fetching 1/3", "applying 45%", "✓ 3 places added", "failed: …".
+    public var text: String {
+        switch self {
         case .waiting: "waiting…"
         case .working(.fetching(let done, let all)) where all > 0: "fetching changes \(done)/\(all)"
         case .working(.fetching): "asking the feed…"
+        case .working(.downloading(let bytes, let total?)) where total > 0:
+            "downloading \(Int(Double(bytes) * 100 / Double(total)))% of \(Self.megabytes(total))"
+        case .working(.downloading(let bytes, _)): "downloading \(Self.megabytes(bytes))"
         case .working(.reading(let fraction)): "applying \(Int((fraction * 100).rounded(.down)))%"
         case .done(let text): "✓ " + text
         case .failed(let reason): "failed: " + reason
@@ -37,9 +48,13 @@ public struct RegionRowModel: Hashable {
     }
 
     public var isWorking: Bool {
-        switch state {
+        switch self {
         case .waiting, .working: true
-        default: false
+        case .done, .failed: false
         }
+    }
+
+    private static func megabytes(_ bytes: Int64) -> String {
+        NumberText.fixed(Double(bytes) / 1e6, digits: 1) + " MB"
     }
 }

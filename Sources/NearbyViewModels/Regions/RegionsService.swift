@@ -22,10 +22,25 @@ public struct RegionSummary: Hashable, Sendable {
     }
 }
 
-/// How far an update has come: fetching change files, then reading the extract again.
+/// How far an update or a download has come: fetching change files or the extract, then reading it.
 public enum RegionWork: Hashable, Sendable {
     case fetching(done: Int, of: Int)
+    case downloading(bytes: Int64, total: Int64?)
     case reading(fraction: Double)
+}
+
+/// A region of the download index, as the "add a region" list offers it.
+public struct RegionChoice: Hashable, Sendable {
+    public var id: String
+    public var name: String
+    /// Its parents and itself: "Europe › Switzerland › Zürich".
+    public var path: String
+
+    public init(id: String, name: String, path: String) {
+        self.id = id
+        self.name = name
+        self.path = path
+    }
 }
 
 /// Why a region's work failed, in words the row shows as they are.
@@ -44,4 +59,9 @@ public protocol RegionsService: Sendable {
     /// when it was up to date already.
     func update(_ id: Int64, progress: @escaping @Sendable (RegionWork) -> Void) async throws(RegionsFailure) -> String?
     func remove(_ id: Int64) async throws(RegionsFailure)
+    /// The regions the download index offers.
+    func index() async throws(RegionsFailure) -> [RegionChoice]
+    /// Downloads a region's extract, checks it and imports it; returns what it brought, in words.
+    func download(_ choice: RegionChoice, progress: @escaping @Sendable (RegionWork) -> Void) async throws(RegionsFailure)
+        -> String
 }

@@ -20,6 +20,7 @@ public final class RegionsViewModel: RegionsViewModelType {
     private static let loadKey = ActivityKey("regions")
 
     private let tasks: RegionTasks
+    private let navigator: Navigator?
     private let clock: @Sendable () -> Date
     private let tracker = ActivityTracker()
     private var phase = Phase.loading
@@ -29,29 +30,48 @@ public final class RegionsViewModel: RegionsViewModelType {
     private var removing: RegionSummary?
     private var bindings: [ObservationToken] = []
 
-    public init(tasks: RegionTasks, clock: @escaping @Sendable () -> Date = { Date() }) {
+    /// `navigator` opens the index for `a`; nil leaves `a` out.
+    public init(tasks: RegionTasks, navigator: Navigator? = nil, clock: @escaping @Sendable () -> Date = { Date() }) {
         self.tasks = tasks
+        self.navigator = navigator
         self.clock = clock
         tracker.isBusy.bind { [weak self] busy in self?.isLoading.update(busy) }.store(in: &bindings)
         tasks.states.bind { [weak self] _ in self?.bumpRows() }.store(in: &bindings)
+        tasks.downloads.bind { [weak self] _ in
+            guard let self else { return }
+            self.select(self.selection.value)
+            self.bumpRows()
+        }.store(in: &bindings)
+        tasks.news.bind { [weak self] news in
+            if let news { self?.status.update(.info(DisplayText.oneLine(news))) }
+        }.store(in: &bindings)
         tasks.changed.bind { [weak self] _ in self?.reload() }.store(in: &bindings)
     }
 
     public var isBusy: Bool { tasks.isBusy }
 
+    /// Downloads not yet in the store come first.
+    private var downloads: [RegionDownloadState] { tasks.downloads.value }
+
     public var rowCount: Int {
-        guard phase == .loaded, !shown.isEmpty else { return 1 }
-        return shown.count
+        guard phase == .loaded, !(shown.isEmpty && downloads.isEmpty) else { return 1 }
+        return downloads.count + shown.count
     }
 
     public func row(at index: Int) -> RegionsListRow {
+        if phase == .loaded, downloads.indices.contains(index) {
+            let download = downloads[index]
+            return .download(name: DisplayText.oneLine(download.choice.name), state: download.state)
+        }
+        let index = phase == .loaded ? index - downloads.count : index
         switch phase {
         case .loading: return .loading("Reading the regions…")
         case .failed(let message): return .error(message)
         case .loaded:
             guard shown.indices.contains(index) else {
                 if !filter.value.isEmpty { return .empty("No region matches “\(DisplayText.oneLine(filter.value))”") }
-                return .empty("No regions yet: `nearby download NAME` gets one (`nearby regions` lists them)")
+                return .empty(navigator == nil ? "No regions yet: `nearby download NAME` gets one (`nearby regions` lists them)"
+                                               : "No regions yet: a opens the download index")
             }
             return .region(model(shown[index]))
         }
@@ -78,12 +98,24 @@ public final class RegionsViewModel: RegionsViewModelType {
     public var canRetry: Bool {
         if case .failed = phase { return true }
         if let region = selected, case .failed = tasks.states.value[region.id] { return true }
+        if let download = selectedDownload, case .failed = download.state { return true }
         return false
+    }
+
+    /// Whether `a` opens the index.
+    public var canAdd: Bool { navigator != nil }
+
+    public func add() {
+        guard let navigator else { return }
+        navigator.push(.regionIndex(RegionIndexViewModel(tasks: tasks, navigator: navigator)))
     }
 
     public func load() { reload() }
 
     public func retry() {
+        if let download = selectedDownload, case .failed = download.state {
+            return tasks.retryDownload(download.choice)
+        }
         if let region = selected, tasks.retry(region.id) { return }
         reload()
     }
@@ -119,8 +151,14 @@ public final class RegionsViewModel: RegionsViewModelType {
     // MARK: - Actions
 
     private var selected: RegionSummary? {
-        guard phase == .loaded, shown.indices.contains(selection.value) else { return nil }
-        return shown[selection.value]
+        let index = selection.value - downloads.count
+        guard phase == .loaded, shown.indices.contains(index) else { return nil }
+        return shown[index]
+    }
+
+    private var selectedDownload: RegionDownloadState? {
+        guard phase == .loaded, downloads.indices.contains(selection.value) else { return nil }
+        return downloads[selection.value]
     }
 
     public func updateSelected() {

@@ -12,4 +12,7 @@ public protocol RegionsViewModelType: ListViewModelType {
     func answer(_ yes: Bool)
     /// Whether a region's work runs or waits: quitting asks first.
     var isBusy: Bool { get }
+    /// `a`: the download index, to pick a region to download; `canAdd` says whether there is one.
+    func add()
+    var canAdd: Bool { get }
 }

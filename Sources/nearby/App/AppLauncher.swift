@@ -79,7 +79,9 @@ struct AppLauncher {
         // One set of region tasks for the whole run: an update goes on when its screen is left.
         let regionTasks = settings.source == .local ? dataFolder.map { folder in
             RegionTasks(service: StoreRegions(store: services.store, dataFolder: folder,
-                                              updatesURL: settings.updatesURL?.absoluteString))
+                                              updatesURL: settings.updatesURL?.absoluteString,
+                                              regionsURL: settings.regionsURL,
+                                              keepDownloads: settings.keepDownloads))
         } : nil
         let root = ScreenModel.home(HomeViewModel(context: homeContext(navigator: navigator, friends: context,
                                                                        places: places, evaluationTime: evaluationTime,
@@ -141,7 +143,7 @@ struct AppLauncher {
         routes.favourites = HomeRoutes.favourites(context: places)
         if let tasks = regions {
             let clock = places.clock
-            routes.regions = { .regions(RegionsViewModel(tasks: tasks, clock: clock)) }
+            routes.regions = { .regions(RegionsViewModel(tasks: tasks, navigator: navigator, clock: clock)) }
         }
         var context = HomeContext(places: services.places, friends: services.friends, navigator: navigator,
                                   here: location, radius: radius, units: settings.units, timeZone: places.timeZone,
@@ -154,6 +156,7 @@ struct AppLauncher {
             }
         }
         context.hereTracker = places.hereTracker
+        context.dataChanged = regions?.changed
         context.walking = services.walking
         if settings.source == .local {
             // The newest extract whose extent holds the point: Home says when its data is a month old.

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import NearbyCore
 import NearbyData
 import NearbyViewModels
 
@@ -9,6 +10,10 @@ struct StoreRegions: RegionsService {
     let store: LocalPlacesStore
     let dataFolder: URL
     let updatesURL: String?
+    /// The download index (nil: Geofabrik's).
+    var regionsURL: URL?
+    /// Whether a downloaded extract stays in downloads/ (for updates) after its import.
+    var keepDownloads = true
 
     func regions() async throws(RegionsFailure) -> [RegionSummary] {
         let extracts: [StoredExtract]
@@ -57,6 +62,52 @@ struct StoreRegions: RegionsService {
             _ = try store.removeExtract(named: extract.key)
         } catch {
             throw RegionsFailure("\(error)")
+        }
+    }
+
+    func index() async throws(RegionsFailure) -> [RegionChoice] {
+        let index = try await regionIndex()
+        return index.regions.filter { $0.pbfURL != nil }.map { region in
+            RegionChoice(id: region.id, name: region.name, path: index.path(of: region).joined(separator: " › "))
+        }
+    }
+
+    func download(_ choice: RegionChoice, progress: @escaping @Sendable (RegionWork) -> Void) async throws(RegionsFailure)
+        -> String {
+        let index = try await regionIndex()
+        guard let region = index.region(id: choice.id), let pbf = region.pbfURL, let url = URL(string: pbf) else {
+            throw RegionsFailure("The index no longer offers \(choice.name).")
+        }
+        let download = RegionDownload(url: url, md5URL: URL(string: pbf + ".md5"),
+                                      folder: dataFolder.appendingPathComponent("downloads"))
+        let file: URL
+        do {
+            file = try await download.run { step in progress(.downloading(bytes: step.bytes, total: step.total)) }
+        } catch {
+            throw RegionsFailure(error.message)
+        }
+        let summary: OSMImportSummary
+        do {
+            summary = try await store.importOpenStreetMapOnOwnThread(at: file.path) { step in
+                guard step.totalBytes > 0 else { return }
+                progress(.reading(fraction: min(1, Double(step.bytesRead) / Double(step.totalBytes))))
+            }
+        } catch {
+            throw RegionsFailure("\(error)")
+        }
+        if !keepDownloads { try? FileManager.default.removeItem(at: file) }
+        let places = summary.places
+        return "\(NumberText.grouped(places)) \(places == 1 ? "place" : "places") imported"
+    }
+
+    private func regionIndex() async throws(RegionsFailure) -> RegionIndex {
+        guard let address = regionsURL ?? URL(string: RegionIndexSource.defaultURL) else {
+            throw RegionsFailure("The download index's address is not valid.")
+        }
+        do {
+            return try await RegionIndexSource(url: address, folder: dataFolder).load().index
+        } catch {
+            throw RegionsFailure(error.message)
         }
     }
 

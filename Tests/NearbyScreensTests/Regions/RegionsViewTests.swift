@@ -25,6 +25,13 @@ import TerminalTestSupport
         }
 
         func remove(_ id: Int64) async throws(RegionsFailure) {}
+
+        func index() async throws(RegionsFailure) -> [RegionChoice] {
+            [RegionChoice(id: "zurich", name: "Zürich", path: "Europe › Switzerland › Zürich")]
+        }
+
+        func download(_ choice: RegionChoice, progress: @escaping @Sendable (RegionWork) -> Void)
+            async throws(RegionsFailure) -> String { "10 places imported" }
     }
 
     private func make(_ names: [String]) async -> (HeadlessRunner, RegionsViewModel) {

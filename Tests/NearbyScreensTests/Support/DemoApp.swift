@@ -99,6 +99,7 @@ final class DemoApp {
         case .friendForm(let vm): await vm.idle()
         case .favourites(let vm): await vm.idle()
         case .regions(let vm): await vm.idle()
+        case .regionIndex(let vm): await vm.idle()
         case nil: break
         }
     }

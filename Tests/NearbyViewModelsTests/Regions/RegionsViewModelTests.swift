@@ -134,4 +134,73 @@ import Testing
         }
         #expect(text.contains("nearby download"))
     }
+
+    @Test func aOpensTheIndexWhoseFilterFindsByAnyWordAndEnterDownloads() async {
+        let service = StubRegions([])
+        let tasks = RegionTasks(service: service)
+        let navigator = Navigator()
+        let model = RegionsViewModel(tasks: tasks, navigator: navigator, clock: clock)
+        model.load()
+        await model.idle()
+        #expect(model.canAdd)
+        guard case .empty(let text) = model.row(at: 0) else {
+            Issue.record("\(model.row(at: 0))")
+            return
+        }
+        #expect(text.contains("a opens the download index"))
+        model.add()
+        guard case .push(.regionIndex(let index))? = navigator.recorded.last else {
+            Issue.record("\(navigator.recorded)")
+            return
+        }
+        index.load()
+        await index.idle()
+        #expect(index.rowCount == 3)
+        index.setFilter("swi zu")
+        #expect(index.rowCount == 1)
+        #expect(index.row(at: 0) == .choice(name: "Zürich", path: "Europe › Switzerland › Zürich"))
+        index.setFilter("europe")
+        #expect(index.rowCount == 3)
+        index.setFilter("zur")
+        index.open(at: 0)
+        guard case .pop? = navigator.recorded.last else {
+            Issue.record("\(navigator.recorded)")
+            return
+        }
+        await model.idle()
+        // In the store now: the extract's row, and the status says what came.
+        #expect(model.rowCount == 1)
+        #expect(region(model, 0)?.name == "zurich")
+        #expect(model.status.value == .info("Zürich: 10 places imported"))
+    }
+
+    @Test func aDownloadShowsItsRowWhileItRunsAndRRetriesAFailedOne() async {
+        let service = StubRegions([StubRegions.region(1, "liechtenstein")])
+        service.hold(-3)
+        service.fail(-3, "The download site answered with an error (HTTP 500).")
+        let tasks = RegionTasks(service: service)
+        let model = RegionsViewModel(tasks: tasks, navigator: Navigator(), clock: clock)
+        model.load()
+        await model.idle()
+        tasks.download(StubRegions.index[2])
+        while !service.isWaiting { await Task.yield() }
+        await Task.yield()
+        #expect(model.rowCount == 2)
+        guard case .download(let name, let state) = model.row(at: 0) else {
+            Issue.record("\(model.row(at: 0))")
+            return
+        }
+        #expect(name == "Andorra" && state.isWorking)
+        #expect(model.isBusy)
+        service.release(-3)
+        await model.idle()
+        #expect(model.row(at: 0) == .download(name: "Andorra",
+                                               state: .failed("The download site answered with an error (HTTP 500).")))
+        model.select(0)
+        #expect(model.canRetry)
+        model.retry()
+        await model.idle()
+        #expect(model.rowCount == 2)
+        #expect(region(model, 1)?.name == "andorra")
+    }
 }

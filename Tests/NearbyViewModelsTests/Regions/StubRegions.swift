@@ -37,25 +37,29 @@ final class StubRegions: RegionsService {
     var updated: [Int64] { state.withLock { $0.updated } }
     var isWaiting: Bool { state.withLock { !$0.waiting.isEmpty } }
 
+    /// Waits while `key` is held, then throws its next scripted failure, if any.
+    private func holdThenFail(_ key: Int64) async throws(RegionsFailure) {
+        if state.withLock({ $0.held.contains(key) }) {
+            await withCheckedContinuation { continuation in
+                state.withLock { $0.waiting[key] = continuation }
+            }
+        }
+        let failure = state.withLock { state -> String? in
+            guard var reasons = state.failures[key], !reasons.isEmpty else { return nil }
+            let reason = reasons.removeFirst()
+            state.failures[key] = reasons
+            return reason
+        }
+        if let failure { throw RegionsFailure(failure) }
+    }
+
     func regions() async throws(RegionsFailure) -> [RegionSummary] {
         state.withLock { $0.regions }
     }
 
     func update(_ id: Int64, progress: @escaping @Sendable (RegionWork) -> Void) async throws(RegionsFailure) -> String? {
         progress(.fetching(done: 1, of: 2))
-        let held = state.withLock { $0.held.contains(id) }
-        if held {
-            await withCheckedContinuation { continuation in
-                state.withLock { $0.waiting[id] = continuation }
-            }
-        }
-        let failure = state.withLock { state -> String? in
-            guard var reasons = state.failures[id], !reasons.isEmpty else { return nil }
-            let reason = reasons.removeFirst()
-            state.failures[id] = reasons
-            return reason
-        }
-        if let failure { throw RegionsFailure(failure) }
+        try await holdThenFail(id)
         state.withLock { state in
             state.updated.append(id)
             if let index = state.regions.firstIndex(where: { $0.id == id }) {
@@ -67,5 +71,26 @@ final class StubRegions: RegionsService {
 
     func remove(_ id: Int64) async throws(RegionsFailure) {
         state.withLock { $0.regions.removeAll { $0.id == id } }
+    }
+
+    static let index = [RegionChoice(id: "liechtenstein", name: "Liechtenstein", path: "Europe › Liechtenstein"),
+                        RegionChoice(id: "zurich", name: "Zürich", path: "Europe › Switzerland › Zürich"),
+                        RegionChoice(id: "andorra", name: "Andorra", path: "Europe › Andorra")]
+
+    func index() async throws(RegionsFailure) -> [RegionChoice] { Self.index }
+
+    /// Downloads of ids in `failures` (by the negative of their index position + 1, -1 for the first) fail;
+    /// a region whose update is held is held here too.
+    func download(_ choice: RegionChoice, progress: @escaping @Sendable (RegionWork) -> Void) async throws(RegionsFailure)
+        -> String {
+        progress(.downloading(bytes: 512, total: 1_024))
+        let key = -Int64((Self.index.firstIndex(of: choice) ?? 0) + 1)
+        try await holdThenFail(key)
+        state.withLock { state in
+            let id = (state.regions.map(\.id).max() ?? 0) + 1
+            state.regions.append(RegionSummary(id: id, name: choice.id, dataTime: Date(timeIntervalSince1970: 1_000_000_000),
+                                               places: 10, bytes: 1_000, canUpdate: true))
+        }
+        return "10 places imported"
     }
 }
