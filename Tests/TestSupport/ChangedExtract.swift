@@ -1,3 +1,5 @@
+// Test builds only (see LaneTrait.swift): `swift build -c release` builds this target without Testing.
+#if canImport(Testing)
 import Foundation
 import Testing
 
@@ -106,3 +108,4 @@ public final class ChangedExtract {
             + nodes.joined(separator: "\n") + "\n" + ways.joined(separator: "\n") + "\n</osm>\n"
     }
 }
+#endif

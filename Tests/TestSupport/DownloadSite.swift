@@ -1,3 +1,5 @@
+// Test builds only (see LaneTrait.swift): `swift build -c release` builds this target without Testing.
+#if canImport(Testing)
 import Foundation
 import Testing
 
@@ -45,3 +47,4 @@ public final class DownloadSite {
         }
     }
 }
+#endif
