@@ -177,3 +177,56 @@ final class KeyWalkTests {
         return WalkedApp(runner: runner, coordinator: coordinator)
     }
 }
+
+/// The Regions screen and the download index it opens.
+@MainActor
+@Suite(.serialized)
+struct RegionsKeyWalkTests {
+    private let unboundLetters: [Key] = ["b", "c", "i", "o", "p", "t", "w", "x", "z"].map { .character($0) }
+
+    /// Regions with its own navigator, so `a` opens the index; `failing` makes a row whose update fails.
+    private func regionsApp(failing: String? = nil, selecting index: Int = 0) async -> WalkedApp {
+        let navigator = Navigator()
+        let tasks = RegionTasks(service: StubRegions(names: ["liechtenstein", "andorra", "monaco"], failing: failing))
+        let model = RegionsViewModel(tasks: tasks, navigator: navigator, clock: { Date(timeIntervalSince1970: 1_000_000_000) })
+        let coordinator = AppCoordinator(navigator: navigator, root: .regions(model), makeFriendsList: {
+            .friendsList(FriendsListViewModel(context: FriendsContext(repository: InMemoryFriends([]), navigator: Navigator())))
+        })
+        let runner = HeadlessRunner(app: coordinator, size: Size(width: 100, height: 16))
+        await model.idle()
+        runner.renderIfNeeded()
+        for _ in 0..<index { runner.press(.down) }
+        if failing != nil {
+            runner.press(.character("u"))
+            await model.idle()
+        }
+        runner.renderIfNeeded()
+        return WalkedApp(runner: runner, coordinator: coordinator)
+    }
+
+    @Test func regions() async throws {
+        try await KeyWalk.expectHelpListsExactlyTheKeysThatWork(open: { await regionsApp(selecting: 1) },
+                                                                settle: DemoApp.settle, unbound: unboundLetters)
+    }
+
+    /// On a row whose update failed, r retries it (elsewhere r reads the regions again).
+    @Test func regionsOnAFailedRow() async throws {
+        try await KeyWalk.expectHelpListsExactlyTheKeysThatWork(open: { await regionsApp(failing: "andorra", selecting: 1) },
+                                                                settle: DemoApp.settle, unbound: unboundLetters)
+    }
+
+    /// The index opens with its filter line: typed letters filter, the help's keys act.
+    @Test func regionIndex() async throws {
+        try await KeyWalk.expectHelpListsExactlyTheKeysThatWork(open: {
+            let app = await regionsApp()
+            app.runner.press(.character("a"))
+            await DemoApp.settle(app.coordinator)
+            // The filter line is open: Enter keeps it, so the list's own keys act.
+            app.runner.press(.enter)
+            await DemoApp.settle(app.coordinator)
+            app.runner.press(.down)
+            app.runner.renderIfNeeded()
+            return app
+        }, settle: DemoApp.settle)
+    }
+}

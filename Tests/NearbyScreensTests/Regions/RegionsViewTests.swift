@@ -9,33 +9,8 @@ import TerminalTestSupport
 /// region name.
 @MainActor
 @Suite struct RegionsViewTests {
-    /// Two regions; updates say what changed at once.
-    private struct Regions: RegionsService {
-        var names: [String]
-
-        func regions() async throws(RegionsFailure) -> [RegionSummary] {
-            names.enumerated().map { index, name in
-                RegionSummary(id: Int64(index + 1), name: name, dataTime: Date(timeIntervalSince1970: 999_740_800),
-                              places: 1_234, bytes: 2_100_000, canUpdate: true)
-            }
-        }
-
-        func update(_ id: Int64, progress: @escaping @Sendable (RegionWork) -> Void) async throws(RegionsFailure) -> String? {
-            "places 2 added"
-        }
-
-        func remove(_ id: Int64) async throws(RegionsFailure) {}
-
-        func index() async throws(RegionsFailure) -> [RegionChoice] {
-            [RegionChoice(id: "zurich", name: "Zürich", path: "Europe › Switzerland › Zürich")]
-        }
-
-        func download(_ choice: RegionChoice, progress: @escaping @Sendable (RegionWork) -> Void)
-            async throws(RegionsFailure) -> String { "10 places imported" }
-    }
-
     private func make(_ names: [String]) async -> (HeadlessRunner, RegionsViewModel) {
-        let model = RegionsViewModel(tasks: RegionTasks(service: Regions(names: names)),
+        let model = RegionsViewModel(tasks: RegionTasks(service: StubRegions(names: names)),
                                      clock: { Date(timeIntervalSince1970: 1_000_000_000) })
         let (runner, _) = StubApp.make(size: Size(width: 100, height: 12)) { host in
             RegionsView(model: model, isRoot: false, host: host)
