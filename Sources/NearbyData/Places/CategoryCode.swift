@@ -1,49 +1,10 @@
 import NearbyCore
 
-/// The fixed small integer each category has in the spatial index. Never renumber: stores on disk rely on it.
+/// The stored code of each category (`CategoryRule.code`, never renumbered) as the store uses it.
 enum CategoryCode {
-    static func code(of category: Category) -> Int {
-        switch category {
-        case .atm: 1
-        case .bank: 2
-        case .cafe: 3
-        case .restaurant: 4
-        case .fastFood: 5
-        case .bar: 6
-        case .pub: 7
-        case .nightclub: 8
-        case .pharmacy: 9
-        case .hospital: 10
-        case .doctor: 11
-        case .supermarket: 12
-        case .convenience: 13
-        case .bakery: 14
-        case .hotel: 15
-        case .museum: 16
-        case .attraction: 17
-        case .fuel: 18
-        case .parking: 19
-        case .postOffice: 20
-        case .toilets: 21
-        case .library: 22
-        case .cinema: 23
-        case .park: 24
-        case .viewpoint: 25
-        case .monument: 26
-        case .playground: 27
-        case .drinkingWater: 28
-        case .bicycleRental: 29
-        case .chargingStation: 30
-        case .clothes: 31
-        case .books: 32
-        case .sports: 33
-        }
-    }
+    static func code(of category: Category) -> Int { CategoryMapping.code(of: category) }
 
-    private static let byCode: [Int: Category] = Dictionary(
-        uniqueKeysWithValues: Category.allCases.map { (code(of: $0), $0) })
-
-    static func category(of code: Int) -> Category? { byCode[code] }
+    static func category(of code: Int) -> Category? { CategoryMapping.category(code: code) }
 
     /// The index's third axis: each category owns [2c, 2c+1], a slab of width one so that index nodes
     /// holding a single category keep a non-zero volume (R* splits compare volumes).

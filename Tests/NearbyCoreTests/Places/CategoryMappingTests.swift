@@ -18,6 +18,38 @@ struct CategoryMappingTests {
         }
     }
 
+    /// The codes stores keep on disk: a renumbered category would read every existing store's places as another.
+    static let storedCodes: [Category: Int] = [
+        .atm: 1, .bank: 2, .cafe: 3, .restaurant: 4, .fastFood: 5, .bar: 6, .pub: 7, .nightclub: 8, .pharmacy: 9,
+        .hospital: 10, .doctor: 11, .supermarket: 12, .convenience: 13, .bakery: 14, .hotel: 15, .museum: 16,
+        .attraction: 17, .fuel: 18, .parking: 19, .postOffice: 20, .toilets: 21, .library: 22, .cinema: 23,
+        .park: 24, .viewpoint: 25, .monument: 26, .playground: 27, .drinkingWater: 28, .bicycleRental: 29,
+        .chargingStation: 30, .clothes: 31, .books: 32, .sports: 33,
+    ]
+
+    @Test("each category keeps the code stores rely on, and a code reads back as its category")
+    func codesNeverMove() {
+        for category in Category.allCases {
+            #expect(CategoryMapping.code(of: category) == Self.storedCodes[category], "\(category)")
+            #expect(CategoryMapping.category(code: CategoryMapping.code(of: category)) == category)
+        }
+        #expect(CategoryMapping.category(code: 0) == nil)
+        #expect(CategoryMapping.category(code: 34) == nil)
+    }
+
+    @Test("the table's words are what screens and sentences say")
+    func wordsComeFromTheTable() {
+        #expect(Category.fastFood.displayName == "Fast food")
+        #expect(Category.cafe.pluralName == "cafés")
+        #expect(Category.bank.pluralName == "banks")
+        #expect(Category.parking.pluralName == "car parks")
+        #expect(Set(Category.allCases.map(\.displayName)).count == Category.allCases.count)
+        for rule in CategoryMapping.rules {
+            #expect(rule.category.displayName == rule.name && rule.category.pluralName == rule.plural)
+            #expect(Category(name: rule.name) == rule.category, "\(rule.name) does not name its category")
+        }
+    }
+
     @Test("no tag or type maps to two categories, and every tag's key has a precedence")
     func tableIsUnambiguous() {
         let tags = CategoryMapping.rules.flatMap(\.osmTags)
