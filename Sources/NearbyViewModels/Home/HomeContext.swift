@@ -42,40 +42,6 @@ public struct HomeLocation: Hashable, Sendable {
                                              isPlaceholder: true)
 }
 
-/// How Home turns an intent into a screen. The app wires the screens it has; a route that returns nil
-/// leaves Home where it is (tests record the requests this way).
-///
-/// Routes rather than fixed `ScreenModel` cases, so Home does not depend on how the places screens build
-/// their view models.
-@MainActor
-public struct HomeRoutes {
-    public var placesList: @MainActor (PlacesListRequest) -> ScreenModel?
-    public var placeDetail: @MainActor (PlaceDetailRequest) -> ScreenModel?
-    /// A friend's detail; Home reloads its friends when the detail reports a change.
-    public var friendDetail: @MainActor (Friend, _ onChange: @escaping @MainActor (FriendChange) -> Void) -> ScreenModel?
-    /// The favourites, nearest to the given point first.
-    public var favourites: @MainActor (Coordinate) -> ScreenModel? = { _ in nil }
-    /// The imported regions (update, remove); nil where there is no store of extracts (a live source).
-    public var regions: (@MainActor () -> ScreenModel)?
-
-    public init(placesList: @escaping @MainActor (PlacesListRequest) -> ScreenModel? = { _ in nil },
-                placeDetail: @escaping @MainActor (PlaceDetailRequest) -> ScreenModel? = { _ in nil },
-                friendDetail: @escaping @MainActor (Friend, _ onChange: @escaping @MainActor (FriendChange) -> Void)
-                    -> ScreenModel? = { _, _ in nil }) {
-        self.placesList = placesList
-        self.placeDetail = placeDetail
-        self.friendDetail = friendDetail
-    }
-
-    /// The friend detail screen of the friends feature, sharing `context`.
-    public static func friendDetail(context: FriendsContext)
-        -> @MainActor (Friend, @escaping @MainActor (FriendChange) -> Void) -> ScreenModel? {
-        { friend, onChange in
-            .friendDetail(FriendDetailViewModel(friend: friend, context: context, onChange: onChange))
-        }
-    }
-}
-
 /// What Home needs: the services, where here is, the clock, and where its intents go.
 @MainActor
 public struct HomeContext {
@@ -94,7 +60,8 @@ public struct HomeContext {
     public var zones: PlaceZones
     /// The clock of here.
     public var timeZone: ZoneRules { zones.zone(at: here.coordinate) }
-    public var routes: HomeRoutes
+    /// Whether the navigator's routes offer the Regions screen (a store of extracts, not a live source).
+    public var offersRegions = false
     /// The time the user chose instead of now, shared by every screen; nil: always the clock.
     public var evaluationTime: EvaluationTime?
     /// Which public holidays apply to a place.
@@ -125,7 +92,7 @@ public struct HomeContext {
                 here: HomeLocation, radius: Double = 2_000, units: UnitSystem = .metric,
                 now: @escaping @Sendable () -> Date = { Date() }, timeZone: ZoneRules = .current,
                 zones: PlaceZones? = nil,
-                routes: HomeRoutes = HomeRoutes(), evaluationTime: EvaluationTime? = nil,
+                evaluationTime: EvaluationTime? = nil,
                 holidays: HolidayDirectory = .builtIn) {
         self.evaluationTime = evaluationTime
         self.holidays = holidays
@@ -143,6 +110,5 @@ public struct HomeContext {
             self.clock = now
         }
         self.zones = zones ?? .fixed(timeZone)
-        self.routes = routes
     }
 }

@@ -222,11 +222,9 @@ public final class HomeViewModel: HomeViewModelType {
         guard !state.isClosed else { return }
         let request = PlacesListRequest(center: here.coordinate, centerName: here.name,
                                         radius: radius, category: category)
-        guard let screen = context.routes.placesList(request) else { return }
-        if case .placesList(let list) = screen {
+        if case .placesList(let list)? = context.navigator.open(.placesList(request)) {
             listRadius = list.radius.bind { [weak self] radius in self?.adoptRadius(radius) }
         }
-        context.navigator.push(screen)
     }
 
     /// A places list of what matches `text` (names, addresses, cuisines), nearest first: anywhere in the
@@ -237,22 +235,22 @@ public final class HomeViewModel: HomeViewModelType {
         let reach = context.places.isLive ? radius : SearchRadius.everywhere
         let request = PlacesListRequest(center: here.coordinate, centerName: here.name,
                                         radius: reach, searchText: words)
-        if let screen = context.routes.placesList(request) { context.navigator.push(screen) }
+        context.navigator.open(.placesList(request))
     }
 
     /// The saved favourites, nearest to here first.
     public func openFavourites() {
-        guard !state.isClosed, let screen = context.routes.favourites(here.coordinate) else { return }
-        context.navigator.push(screen)
+        guard !state.isClosed else { return }
+        context.navigator.open(.favourites(near: here.coordinate))
     }
 
     /// The imported regions: their age, updates, removal.
     public func openRegions() {
-        guard !state.isClosed, let regions = context.routes.regions else { return }
-        context.navigator.push(regions())
+        guard !state.isClosed, canOpenRegions else { return }
+        context.navigator.open(.regions)
     }
 
-    public var canOpenRegions: Bool { context.routes.regions != nil }
+    public var canOpenRegions: Bool { context.offersRegions }
 
     public func openPlace(_ id: PlaceID) {
         guard !state.isClosed else { return }
@@ -267,16 +265,15 @@ public final class HomeViewModel: HomeViewModelType {
             return
         }
         let request = PlaceDetailRequest(hit: hit, center: here.coordinate, radius: radius)
-        if let screen = context.routes.placeDetail(request) { context.navigator.push(screen) }
+        context.navigator.open(.placeDetail(request))
     }
 
     public func openFriend(_ id: Friend.ID) {
         guard !state.isClosed, let friend = state.friends.value?.first(where: { $0.id == id }) else { return }
-        let screen = context.routes.friendDetail(friend) { [weak self] _ in
+        context.navigator.open(.friendDetail(friend, onChange: { [weak self] _ in
             // A friend edited or deleted elsewhere: the section reads the store again.
             self?.send(.friendChanged)
-        }
-        if let screen { context.navigator.push(screen) }
+        }))
     }
 
     public func dismissStatus() {

@@ -25,26 +25,3 @@ extension PlaceDetailViewModel {
         self.init(hit: request.hit, context: context)
     }
 }
-
-extension HomeRoutes {
-    /// Home's route to the places list, built with `context`.
-    public static func placesList(context: PlacesContext) -> @MainActor (PlacesListRequest) -> ScreenModel? {
-        { request in .placesList(PlacesListViewModel(request: request, context: context)) }
-    }
-
-    /// Home's route to a place's detail, built with `context`.
-    public static func placeDetail(context: PlacesContext) -> @MainActor (PlaceDetailRequest) -> ScreenModel? {
-        { request in .placeDetail(PlaceDetailViewModel(request: request, context: context)) }
-    }
-}
-
-extension HomeRoutes {
-    /// Home's route to the favourites, nearest to the given point first, built with `context`.
-    public static func favourites(context: PlacesContext) -> @MainActor (Coordinate) -> ScreenModel? {
-        { here in
-            var context = context
-            context.here = here
-            return .favourites(FavouritesListViewModel(context: context))
-        }
-    }
-}

@@ -137,17 +137,13 @@ struct AppLauncher {
                              evaluationTime: EvaluationTime, holidays: HolidayDirectory,
                              regions: RegionTasks?) -> HomeContext {
         let location = homeLocation
-        var routes = HomeRoutes(placesList: HomeRoutes.placesList(context: places),
-                                placeDetail: HomeRoutes.placeDetail(context: places),
-                                friendDetail: HomeRoutes.friendDetail(context: friends))
-        routes.favourites = HomeRoutes.favourites(context: places)
-        if let tasks = regions {
-            let clock = places.clock
-            routes.regions = { .regions(RegionsViewModel(tasks: tasks, navigator: navigator, clock: clock)) }
-        }
+        // Home opens the other features' screens through the one table of routes.
+        let table = RouteTable(places: places, friends: friends, regions: regions)
+        navigator.screens = { table.screen(for: $0) }
         var context = HomeContext(places: services.places, friends: services.friends, navigator: navigator,
                                   here: location, radius: radius, units: settings.units, timeZone: places.timeZone,
-                                  zones: places.zones, routes: routes, evaluationTime: evaluationTime, holidays: holidays)
+                                  zones: places.zones, evaluationTime: evaluationTime, holidays: holidays)
+        context.offersRegions = regions != nil
         let locator = HereLocator(gazetteer: StoreGazetteer(store: services.store), gps: settings.gpsd)
         context.locate = { text in await locator.locate(text) }
         if let last {

@@ -45,14 +45,12 @@ final class DemoApp {
         places.favouriteChanges = FavouriteChanges()
         let friendsContext = FriendsContext(repository: friends, navigator: navigator, here: town.center,
                                             timeZone: Self.utc)
-        var routes = HomeRoutes(placesList: HomeRoutes.placesList(context: places),
-                                placeDetail: HomeRoutes.placeDetail(context: places),
-                                friendDetail: HomeRoutes.friendDetail(context: friendsContext))
-        routes.favourites = HomeRoutes.favourites(context: places)
+        let table = RouteTable(places: places, friends: friendsContext)
+        navigator.screens = { table.screen(for: $0) }
         var homeContext = HomeContext(
             places: store, friends: friends, navigator: navigator,
             here: HomeLocation(coordinate: town.center, name: town.name), units: units, now: now, timeZone: Self.utc,
-            routes: routes, evaluationTime: time)
+            evaluationTime: time)
         // The store's gazetteer, as the app's `L` uses it.
         homeContext.locate = { text in
             guard let found = try? store.resolveNear(text) else { return .unknown }

@@ -13,11 +13,11 @@ struct HomeFixture {
     let repository: FakeFriendsRepository
     let clock: TestClock
     let navigator = Navigator()
-    let recorder = RouteRecorder()
+    var recorder: RouteRecorder { RouteRecorder(navigator: navigator) }
     let home: HomeViewModel
 
     init(places: [Place] = SampleTown.places, friends: [Friend] = HomeFixture.friends,
-         at time: String = "2026-11-25 10:00", routes: HomeRoutes? = nil,
+         at time: String = "2026-11-25 10:00", screens: (@MainActor (Route) -> ScreenModel?)? = nil,
          locate: (@Sendable (String) async -> PlaceNameLookup)? = nil,
          remember: (@MainActor (HomeLocation) -> Void)? = nil, favourites: (any FavouritesStore)? = nil,
          favouriteChanges: FavouriteChanges? = nil, zones: PlaceZones? = nil) {
@@ -26,8 +26,8 @@ struct HomeFixture {
         let clock = TestClock(time)
         self.clock = clock
         var context = HomeContext(places: provider, friends: repository, navigator: navigator, here: SampleTown.here,
-                                  now: { clock.now }, timeZone: homeZone, zones: zones,
-                                  routes: routes ?? recorder.routes)
+                                  now: { clock.now }, timeZone: homeZone, zones: zones)
+        navigator.screens = screens
         context.locate = locate
         context.remember = remember
         context.favourites = favourites

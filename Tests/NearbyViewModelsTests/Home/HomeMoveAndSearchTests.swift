@@ -136,22 +136,15 @@ struct HomeMoveAndSearchTests {
     }
 
     @Test func favouritesOpenAroundWhereHereIsNow() async {
-        let asked = Asked()
-        var routes = HomeRoutes()
-        routes.favourites = { here in asked.points.append(here); return nil }
-        let fixture = HomeFixture(routes: routes,
-                                  locate: Self.locate(["zürich": .found(name: "Zürich", coordinate: Self.zurich)]))
+        let fixture = HomeFixture(locate: Self.locate(["zürich": .found(name: "Zürich", coordinate: Self.zurich)]))
         await fixture.loaded()
         fixture.home.openFavourites()
         fixture.home.moveHere(to: "zürich")
         await fixture.home.idle()
         fixture.home.openFavourites()
-        #expect(asked.points == [SampleTown.center, Self.zurich])
+        #expect(fixture.recorder.favourites == [SampleTown.center, Self.zurich])
     }
 }
 
 @MainActor
 private final class Remembered { var places: [HomeLocation] = [] }
-
-@MainActor
-private final class Asked { var points: [Coordinate] = [] }

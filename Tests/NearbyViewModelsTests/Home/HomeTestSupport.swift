@@ -58,17 +58,25 @@ enum SampleTown {
     static let places = [amadeus, kaffeeBar, sonne, farCafe, roma, diner, apotheke, atm, faraway]
 }
 
-/// Routes that record what Home asked for and build no screen.
+/// What Home asked its navigator for, read from the routes that built no screen.
 @MainActor
-final class RouteRecorder {
-    var placesLists: [PlacesListRequest] = []
-    var placeDetails: [PlaceDetailRequest] = []
-    var friends: [Friend] = []
+struct RouteRecorder {
+    let navigator: Navigator
 
-    var routes: HomeRoutes {
-        HomeRoutes(placesList: { [weak self] request in self?.placesLists.append(request); return nil },
-                   placeDetail: { [weak self] request in self?.placeDetails.append(request); return nil },
-                   friendDetail: { [weak self] friend, _ in self?.friends.append(friend); return nil })
+    var placesLists: [PlacesListRequest] {
+        navigator.routes.compactMap { if case .placesList(let request) = $0 { request } else { nil } }
+    }
+
+    var placeDetails: [PlaceDetailRequest] {
+        navigator.routes.compactMap { if case .placeDetail(let request) = $0 { request } else { nil } }
+    }
+
+    var friends: [Friend] {
+        navigator.routes.compactMap { if case .friendDetail(let friend, _) = $0 { friend } else { nil } }
+    }
+
+    var favourites: [Coordinate] {
+        navigator.routes.compactMap { if case .favourites(let point) = $0 { point } else { nil } }
     }
 }
 

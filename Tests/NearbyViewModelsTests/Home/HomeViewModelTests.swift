@@ -185,10 +185,13 @@ struct HomeViewModelTests {
         let navigator = Navigator()
         let repository = FakeFriendsRepository(friends: HomeFixture.friends)
         let friendsContext = FriendsContext(repository: repository, navigator: navigator)
-        let routes = HomeRoutes(friendDetail: HomeRoutes.friendDetail(context: friendsContext))
+        let places = PlacesContext(provider: FakePlacesProvider(places: []), navigator: navigator,
+                                   here: SampleTown.center, timeZone: homeZone)
+        let table = RouteTable(places: places, friends: friendsContext)
+        navigator.screens = { table.screen(for: $0) }
         let home = HomeViewModel(context: HomeContext(
             places: FakePlacesProvider(places: []), friends: repository, navigator: navigator,
-            here: SampleTown.here, routes: routes))
+            here: SampleTown.here))
         home.load()
         await home.idle()
         home.openFriend(HomeFixture.carla.id)
@@ -200,8 +203,10 @@ struct HomeViewModelTests {
 
     @Test func aFriendChangedInTheDetailReloadsTheSection() async {
         var reported: (@MainActor (FriendChange) -> Void)?
-        let routes = HomeRoutes(friendDetail: { _, onChange in reported = onChange; return nil })
-        let fixture = HomeFixture(routes: routes)
+        let fixture = HomeFixture(screens: { route in
+            if case .friendDetail(_, let onChange) = route { reported = onChange }
+            return nil
+        })
         await fixture.loaded()
         fixture.home.openFriend(HomeFixture.carla.id)
         await fixture.repository.setFriends([SampleFriends.anna])

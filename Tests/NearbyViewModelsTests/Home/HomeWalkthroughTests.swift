@@ -46,14 +46,15 @@ struct HomeWalkthroughTests {
         let provider = FakePlacesProvider(places: SampleTown.places)
         let navigator = Navigator()
         let places = PlacesContext(provider: provider, navigator: navigator, here: SampleTown.center, timeZone: homeZone)
-        let routes = HomeRoutes(placesList: { request in
+        navigator.screens = { route in
+            guard case .placesList(let request) = route else { return nil }
             let model = PlacesListViewModel(request: request, context: places)
             list = model
             return .placesList(model)
-        })
+        }
         let home = HomeViewModel(context: HomeContext(places: provider, friends: FakeFriendsRepository(friends: []),
                                                       navigator: navigator, here: SampleTown.here,
-                                                      timeZone: homeZone, routes: routes))
+                                                      timeZone: homeZone))
         home.load()
         await home.idle()
         #expect(home.header.value.summary == "8 places within 2 km")

@@ -525,13 +525,15 @@ struct PlacesListViewModelTests {
 }
 
 @MainActor
-struct PlacesRoutesTests {
-    @Test func homeRequestsBecomePlacesScreensAroundTheirCentre() async {
+struct RouteTableTests {
+    @Test func routesBecomePlacesScreensAroundTheirCentre() async {
         let provider = PagingPlacesProvider(places: PlacesSamples.cafes)
         let context = PlacesContext(provider: provider, navigator: Navigator(), here: PlacesSamples.offset(north: 50_000),
                                     timeZone: PlacesSamples.utc)
+        let table = RouteTable(places: context, friends: FriendsContext(repository: FakeFriendsRepository(friends: []),
+                                                                        navigator: context.navigator))
         let request = PlacesListRequest(center: PlacesSamples.here, radius: 1_000, category: .cafe)
-        guard case .placesList(let list)? = HomeRoutes.placesList(context: context)(request) else {
+        guard case .placesList(let list)? = table.screen(for: .placesList(request)) else {
             Issue.record("expected a places list")
             return
         }
@@ -546,12 +548,18 @@ struct PlacesRoutesTests {
         #expect(search.subject == .search("sonne"))
 
         let hit = PagingPlacesProvider.hit(PlacesSamples.zeit, from: PlacesSamples.here)
-        guard case .placeDetail(let detail)? = HomeRoutes.placeDetail(context: context)(
-            PlaceDetailRequest(hit: hit, center: PlacesSamples.here, radius: 2_000)) else {
+        guard case .placeDetail(let detail)? = table.screen(for: .placeDetail(
+            PlaceDetailRequest(hit: hit, center: PlacesSamples.here, radius: 2_000))) else {
             Issue.record("expected a place detail")
             return
         }
         #expect(detail.lines.value.first { $0.label == "Distance" }?.value == "900 m N")
+
+        guard case .favourites? = table.screen(for: .favourites(near: PlacesSamples.here)) else {
+            Issue.record("expected the favourites")
+            return
+        }
+        #expect(table.screen(for: .regions) == nil, "no regions' work: no Regions screen")
     }
 }
 
