@@ -11,7 +11,7 @@ struct NearbyServerCommand: AsyncParsableCommand {
         commandName: "nearby-server",
         abstract: "The Nearby friends and places service (run as `nearby serve`).",
         version: NearbyBuild.description,
-        subcommands: [ServeCommand.self, ImportCommand.self])
+        subcommands: [ServeCommand.self, ImportCommand.self, UpdateCommand.self])
 }
 
 /// Runs the command line, and reports as `nearby` does: a failure while running is one sanitised sentence and

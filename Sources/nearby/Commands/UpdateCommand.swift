@@ -30,6 +30,15 @@ struct UpdateCommand: AsyncParsableCommand {
     @Flag(help: "Say how far behind each extract is, without fetching or changing anything.")
     var dryRun = false
 
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Update the service's PostgreSQL/PostGIS database at this URL instead of the local store (runs nearby-server); NAME is then the extract FILE the database was imported from.",
+                               valueName: "URL"))
+    var database: String?
+
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("With --database: the name the extract was imported under with --region.", valueName: "NAME"))
+    var region: String?
+
     @Option(name: .customLong("updates-url"), parsing: .unconditional,
             help: ArgumentHelp("A mirror of the replication feed to read instead of the one the file names.", valueName: "URL"))
     var updatesURL: String?
@@ -38,6 +47,21 @@ struct UpdateCommand: AsyncParsableCommand {
         var flags: [SettingKey: String] = [:]
         flags[.updatesURL] = updatesURL
         let settings = try AppSettings.load(flags: flags)
+        if let database {
+            guard names.count == 1, let file = names.first else {
+                throw CommandFailure.badValue("With --database, name the one extract FILE the database was imported from.")
+            }
+            // The change files are kept in the data folder, one folder per extract file.
+            let folder = global.directory.appendingPathComponent("updates")
+                .appendingPathComponent("database-" + PlacesExtract.nameStem(String(file.split(separator: "/").last ?? "")))
+            var arguments = ["update", file, "--changes-folder", folder.path]
+            if let region { arguments += ["--region", region] }
+            if let mirror = settings.updatesURL?.absoluteString { arguments += ["--updates-url", mirror] }
+            if dryRun { arguments.append("--dry-run") }
+            // The URL goes in the environment, where no process listing shows its password.
+            try ServerProgram.become(arguments: arguments, environment: ["NEARBY_DATABASE_URL": database])
+        }
+        if region != nil { throw CommandFailure.badValue("--region goes with --database.") }
         let store = LocalPlacesStore(database: try global.openStore())
         let all: [StoredExtract]
         do throws(PlacesError) {

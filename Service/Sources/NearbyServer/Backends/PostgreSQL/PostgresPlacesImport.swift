@@ -51,9 +51,10 @@ public struct PostgresPlacesImport: Sendable {
     /// Reads `path` and writes its places, replacing those an earlier import of the same extract wrote.
     /// `name`, when given, identifies the extract instead of what the file says about itself.
     public func importOpenStreetMap(at path: String, name: String? = nil, source: String = "osm",
+                                    changes: OSMChangeSet? = nil,
                                     progress: @escaping @Sendable (OSMImportProgress) -> Void = { _ in })
         async throws -> Summary {
-        let importer = OSMImporter(path: path)
+        let importer = OSMImporter(path: path, changes: changes)
         // Fail on an unreadable file before any transaction starts.
         _ = try importer.detectFormat()
         let logger = pools.logger
@@ -111,6 +112,15 @@ public struct PostgresPlacesImport: Sendable {
                 """, logger: logger)
             var importID: Int64 = 0
             for try await id in importIDs.decode(Int64.self) { importID = id }
+            // Where the extract stands on its replication feed (the file's own state, or the one its changes
+            // reached), for `nearby update --database`.
+            let sequence = summary.header?.replicationSequence
+            let timestamp = summary.header?.replicationTimestamp.map(Double.init)
+            try await connection.query("""
+                UPDATE place_extract SET replication_sequence = \(sequence),
+                    replication_timestamp = to_timestamp(\(timestamp))
+                WHERE id = \(extractID)
+                """, logger: logger)
             // The last version of a place seen twice in one file wins, as in the local store. The rows go in in
             // the order of their geohash, so places near each other share table pages and the GiST index's
             // leaves cover small areas: a nearest page of 1,000,000 places reads about 60 pages instead of 90,
@@ -166,6 +176,29 @@ public struct PostgresPlacesImport: Sendable {
                 """, logger: logger)
             try await connection.query("ANALYZE place", logger: logger)
             return Summary(osm: osm, removed: removed, source: source, region: region, extractKey: extractKey)
+        }
+    }
+
+    /// The key an import of `path` records its extract under (`name` given: the operator's name for it).
+    public static func extractKey(of path: String, name: String? = nil, source: String = "osm") throws -> String {
+        if let name { return namedKey(source: source, name: name) }
+        return PlacesExtract.identify(path: path, header: try OSMImporter(path: path).readHeader()).key
+    }
+
+    /// Where the extract under `key` stands on its replication feed: nil when it was never imported; its
+    /// `sequence` nil when its file named no sequence (a timestamp only, or no feed).
+    public struct FeedPosition: Sendable, Equatable {
+        public var sequence: Int64?
+    }
+
+    public func feedPosition(ofExtract key: String) async throws -> FeedPosition? {
+        let logger = pools.logger
+        return try await pools.transaction { connection in
+            let rows = try await connection.query(
+                "SELECT replication_sequence FROM place_extract WHERE key = \(key)", logger: logger)
+            var position: FeedPosition?
+            for try await value in rows.decode(Int64?.self) { position = FeedPosition(sequence: value) }
+            return position
         }
     }
 

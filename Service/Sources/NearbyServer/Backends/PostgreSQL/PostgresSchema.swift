@@ -121,6 +121,12 @@ public enum PostgresSchema {
         Migration(version: 3, summary: "friends keep every phone number", statements: [
             "ALTER TABLE friend ADD COLUMN other_phones text NOT NULL DEFAULT ''",
         ]),
+        // Where each extract stands on its replication feed, so `nearby update --database` applies only what
+        // came since.
+        Migration(version: 4, summary: "extracts remember their replication sequence", statements: [
+            "ALTER TABLE place_extract ADD COLUMN replication_sequence bigint",
+            "ALTER TABLE place_extract ADD COLUMN replication_timestamp timestamptz",
+        ]),
     ]
 
     /// The version this build serves.
