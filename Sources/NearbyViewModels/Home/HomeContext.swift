@@ -85,6 +85,9 @@ public struct HomeContext {
     public var extractDate: (@Sendable (Coordinate) -> Date?)?
     /// Bumped when a region was downloaded, updated or removed (the Regions screen): Home loads again.
     public var dataChanged: Observable<Int>?
+    /// Where here is by the data (the store's largest town near the middle of its places), for a Home that
+    /// started at no location when the first region arrives; nil: Home stays where it is.
+    public var defaultHere: (@Sendable () async -> HomeLocation?)?
     /// Data older than this is worth an update: a month of closures and openings.
     public static let staleExtractAge: TimeInterval = 30 * 86_400
 

@@ -58,6 +58,13 @@ extension HomeState {
             return loadFavourites(env)
         case .friendChanged:
             return loadFriends()
+        case .dataChanged:
+            // The first region of an empty store: Home moves to it rather than staying at no location.
+            if here.isPlaceholder, env.canFindStart { return [.findStart] }
+            return refresh(env)
+        case .startFound(let location):
+            guard here.isPlaceholder, let location else { return refresh(env) }
+            return move(to: location, env)
         case .pickShown(let category):
             pickCategory = category
             return []

@@ -66,6 +66,8 @@ struct HomeEnvironment {
     var hasFavourites: Bool
     var canLocate: Bool
     var hasRouter: Bool
+    /// The data can say where here is (`HomeContext.defaultHere`).
+    var canFindStart = false
 }
 
 /// The parts of Home's screen built from the state, which an effect asks to build again.
@@ -113,6 +115,10 @@ enum HomeEvent {
     case friendsLoaded(Result<[Friend], FriendsError>)
     case favouritesLoaded(Result<[FavouritePlace], PlacesError>)
     case located(PlaceNameLookup, typed: String)
+    /// The data changed (a region downloaded, updated or removed on the Regions screen).
+    case dataChanged
+    /// Where the data now says here is, asked for because here was only a placeholder (nil: still nowhere).
+    case startFound(HomeLocation?)
     case walksArrived(Result<[WalkEstimate?], RoutingError>, for: [PlaceHit], here: Coordinate)
 }
 
@@ -126,6 +132,8 @@ enum HomeEffect: Hashable {
     /// Asks a live source for the area again, whatever its cache holds.
     case refreshArea(center: Coordinate, radius: Double)
     case locate(String, typed: String)
+    /// Asks the data where here should be (the first region came while here was a placeholder).
+    case findStart
     case walks([PlaceHit], here: Coordinate)
     /// Typed times are this place's from now on, as its hours are.
     case adoptZone(of: Coordinate)

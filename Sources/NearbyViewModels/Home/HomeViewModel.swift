@@ -68,11 +68,12 @@ public final class HomeViewModel: HomeViewModelType {
         } ?? context.here
         state = HomeState(here: start, radius: context.radius)
         environment = HomeEnvironment(isLive: context.places.isLive, hasFavourites: context.favourites != nil,
-                                      canLocate: context.locate != nil, hasRouter: context.walking != nil)
+                                      canLocate: context.locate != nil, hasRouter: context.walking != nil,
+                                      canFindStart: context.defaultHere != nil)
         header = Observable(HomeHeader(location: HomeText.location(start)))
         hotPicks = Observable(HotPicksState(content: .loading("Finding what is open…")))
         tracker.isBusy.bind { [weak self] busy in self?.isLoading.update(busy) }.store(in: &bindings)
-        context.dataChanged?.bind { [weak self] _ in self?.refresh() }.store(in: &bindings)
+        context.dataChanged?.bind { [weak self] _ in self?.send(.dataChanged) }.store(in: &bindings)
         // A chosen time (or now again) re-evaluates every section and hot pick at once.
         context.evaluationTime?.chosen.bind { [weak self] _ in self?.refreshTimes() }.store(in: &bindings)
         // A favourite saved or forgotten on another screen: the section and the ★ follow on return.
@@ -173,6 +174,13 @@ public final class HomeViewModel: HomeViewModelType {
                 let answer = await locate(words)
                 guard !Task.isCancelled, let self else { return }
                 self.send(.located(answer, typed: typed))
+            }
+        case .findStart:
+            guard let defaultHere = context.defaultHere else { return }
+            tracker.run(Self.locateKey) { [weak self] in
+                let location = await defaultHere()
+                guard !Task.isCancelled, let self else { return }
+                self.send(.startFound(location))
             }
         case .walks(let missing, let here):
             guard let router = context.walking else { return }

@@ -153,6 +153,14 @@ struct AppLauncher {
         }
         context.hereTracker = places.hereTracker
         context.dataChanged = regions?.changed
+        if regions != nil {
+            let store = services.store
+            // Off the main thread: the store's middle is an average over every place.
+            context.defaultHere = {
+                guard let found = try? store.fetchDefaultLocation() else { return nil }
+                return HomeLocation(coordinate: found.coordinate, name: found.name)
+            }
+        }
         context.walking = services.walking
         if settings.source == .local {
             // The newest extract whose extent holds the point: Home says when its data is a month old.

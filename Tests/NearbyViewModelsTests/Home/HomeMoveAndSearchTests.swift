@@ -148,3 +148,25 @@ struct HomeMoveAndSearchTests {
 
 @MainActor
 private final class Remembered { var places: [HomeLocation] = [] }
+
+/// An empty store's Home, when the Regions screen brings the first region: it moves to the region's town.
+@MainActor
+struct HomeFirstRegionTests {
+    @Test func theFirstRegionMovesHomeFromNowhereToItsTown() async {
+        let changed = Observable(0)
+        let provider = FakePlacesProvider(places: SampleTown.places)
+        var context = HomeContext(places: provider, friends: FakeFriendsRepository(friends: []),
+                                  navigator: Navigator(), here: .unknown, timeZone: homeZone)
+        context.dataChanged = changed
+        context.defaultHere = { SampleTown.here }
+        let home = HomeViewModel(context: context)
+        home.load()
+        await home.idle()
+        #expect(home.header.value.location == "no location yet")
+        changed.update(1)
+        await home.idle()
+        #expect(home.header.value.location.hasPrefix("Vaduz"), "\(home.header.value.location)")
+        #expect(home.header.value.summary == "8 places within 2 km")
+        #expect(home.status.value?.text.hasPrefix("Now around Vaduz") == true)
+    }
+}

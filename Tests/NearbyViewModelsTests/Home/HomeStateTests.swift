@@ -16,6 +16,16 @@ struct HomeStateTests {
     static let local = HomeEnvironment(isLive: false, hasFavourites: true, canLocate: true, hasRouter: false)
     static let live = HomeEnvironment(isLive: true, hasFavourites: true, canLocate: true, hasRouter: false)
     static let noTowns = HomeEnvironment(isLive: false, hasFavourites: false, canLocate: false, hasRouter: false)
+    /// A local store that can say where here is (the app with a Regions screen).
+    static let findsStart = HomeEnvironment(isLive: false, hasFavourites: true, canLocate: true, hasRouter: false,
+                                            canFindStart: true)
+
+    /// What `r` does on a loaded Home at `here`: a data change with a real place for here does the same.
+    static func refreshes(at here: HomeLocation, in env: HomeEnvironment) -> [Effect] {
+        var state = HomeState(here: here, radius: radius)
+        _ = state.apply(.load, in: env)
+        return state.apply(.refresh, in: env)
+    }
 
     /// Every load of a local store's Home, in the order it starts them.
     static func loadsEverything(around center: Coordinate = center, favourites: Bool = true) -> [Effect] {
@@ -64,6 +74,8 @@ struct HomeStateTests {
         var events: [HomeEvent]
         var effects: [Effect]
         var reading: Reading
+        /// Where Home starts before the events.
+        var start: HomeLocation = HomeStateTests.vaduz
         var testDescription: String { name }
     }
 
@@ -154,6 +166,28 @@ struct HomeStateTests {
         Row(name: "a favourite changed elsewhere before load is left for the load",
             environment: local, events: [.favouritesChanged], effects: [],
             reading: Reading(started: false, totalLoading: false)),
+        Row(name: "the first region in a store that started nowhere: Home asks the data where here is",
+            environment: findsStart, events: [.load, .dataChanged], effects: [.findStart],
+            reading: Reading(here: .unknown, started: true, totalLoading: true), start: .unknown),
+        Row(name: "the data's start found: Home moves there, remembers it and loads around it",
+            environment: findsStart, events: [.load, .dataChanged, .startFound(vaduz)],
+            effects: [.adoptZone(of: center), .remember(vaduz), .say(.info("Now around \(HomeText.location(vaduz))")),
+                      .publish(.header)] + loadsEverything(),
+            reading: Reading(started: true, totalLoading: true), start: .unknown),
+        Row(name: "no start in the data (the region went again): Home stays nowhere and loads again",
+            environment: findsStart, events: [.load, .dataChanged, .startFound(nil)],
+            effects: refreshes(at: .unknown, in: findsStart),
+            reading: Reading(here: .unknown, started: true, totalLoading: true), start: .unknown),
+        Row(name: "a data change where here is a real place loads again, as r does",
+            environment: findsStart, events: [.load, .dataChanged], effects: refreshes(at: vaduz, in: findsStart),
+            reading: Reading(started: true, totalLoading: true)),
+        Row(name: "a start found after here moved (L) is not taken",
+            environment: findsStart, events: [.load, .dataChanged, .moveChosen(schaan), .startFound(vaduz)],
+            effects: refreshes(at: schaan, in: findsStart),
+            reading: Reading(here: schaan, started: true, totalLoading: true), start: .unknown),
+        Row(name: "without a way to ask the data, a data change loads again where Home is",
+            environment: local, events: [.load, .dataChanged], effects: refreshes(at: .unknown, in: local),
+            reading: Reading(here: .unknown, started: true, totalLoading: true), start: .unknown),
         Row(name: "once closed, answers are dropped",
             environment: local, events: [.load, .closed, .totalLoaded(.failure(down))], effects: [],
             reading: Reading(started: true, totalLoading: true)),
@@ -161,7 +195,7 @@ struct HomeStateTests {
 
     @Test("event → effects and state", arguments: rows)
     func table(_ row: Row) {
-        var state = HomeState(here: Self.vaduz, radius: Self.radius)
+        var state = HomeState(here: row.start, radius: Self.radius)
         var effects: [Effect] = []
         for event in row.events { effects = state.apply(event, in: row.environment) }
         #expect(effects == row.effects)
