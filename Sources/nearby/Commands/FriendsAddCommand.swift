@@ -19,9 +19,11 @@ struct FriendsAddCommand: AsyncParsableCommand {
             help: ArgumentHelp("Last name (optional: a friend may have one name).", valueName: "NAME"))
     var lastName: String = ""
 
-    @Option(name: .customLong("phone"), parsing: .unconditional,
-            help: ArgumentHelp("Phone number (digits, spaces, +, -, parentheses).", valueName: "NUMBER"))
-    var phoneNumber: String
+    @Option(name: .customLong("phone"), parsing: .unconditionalSingleValue,
+            help: ArgumentHelp("Phone number (digits, spaces, + - . / ( ), an extension as x12). Give it again for "
+                               + "more numbers (at most \(FriendValidation.maxOtherPhones + 1)): the first is the main one.",
+                               valueName: "NUMBER"))
+    var phoneNumbers: [String]
 
     @Option(parsing: .unconditional, help: ArgumentHelp("E-mail address.", valueName: "ADDRESS"))
     var email: String?
@@ -46,8 +48,9 @@ struct FriendsAddCommand: AsyncParsableCommand {
 
     func run() async throws {
         let friends = try source.open()
-        var draft = FriendDraft(firstName: firstName, lastName: lastName, phoneNumber: phoneNumber, email: email,
-                                coordinate: near.flatMap(Coordinate.init(parsing:)), placeName: place)
+        var draft = FriendDraft(firstName: firstName, lastName: lastName, phoneNumber: phoneNumbers.first ?? "",
+                                email: email, coordinate: near.flatMap(Coordinate.init(parsing:)), placeName: place,
+                                otherPhones: Array(phoneNumbers.dropFirst()))
         if let problem = FriendValidation.problems(in: draft).sorted(by: { $0.key.rawValue < $1.key.rawValue }).first {
             throw CommandFailure.badValue("\(FriendsOutput.optionName(of: problem.key)): \(problem.value).")
         }

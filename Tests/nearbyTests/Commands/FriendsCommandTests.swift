@@ -39,6 +39,28 @@ struct FriendsCommandTests {
         #expect(try await LocalFriendsRepository(database: store).listFriends().isEmpty)
     }
 
+    /// `--phone` again adds more numbers, the first the main one, each held to the same rules; none is refused.
+    @Test func addKeepsEveryPhoneGiven() async throws {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(throws: (any Error).self) { _ = try FriendsAddCommand.parse(["--first", "Mom"]) }
+        let add = try FriendsAddCommand.parse(["--data-dir", folder, "--first", "Mom", "--phone", "+1 555.123.4567",
+                                               "--phone", "0711/123456 x12", "--phone", "+423 555 0101"])
+        try await add.run()
+        let store = try AppDatabase.open(at: DataLocation.storeFile(in: URL(fileURLWithPath: folder)))
+        let friends = try await LocalFriendsRepository(database: store).listFriends()
+        #expect(friends.map(\.phoneNumber) == ["+1 555.123.4567"])
+        #expect(friends.first?.otherPhones == ["0711/123456 x12", "+423 555 0101"])
+
+        let failure = try await commandFailure(["friends", "add", "--data-dir", folder, "--first", "Dad",
+                                                "--phone", "123", "--phone", "12\u{1B}[31m3"])
+        #expect(failure?.hasPrefix("--phone: Phone number 2:") == true, "\(failure ?? "")")
+        let tooMany = try await commandFailure(["friends", "add", "--data-dir", folder, "--first", "Dad"]
+                                               + (1...10).flatMap { ["--phone", "555 01\($0)"] })
+        #expect(tooMany == "--phone: At most 9 phone numbers.")
+        #expect(try await LocalFriendsRepository(database: store).listFriends().count == 1)
+    }
+
     @Test func addImportListRemoveAndExportAgainstAStoreOnDisk() async throws {
         let folder = temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
