@@ -22,6 +22,7 @@ let package = Package(
         // the network layer, the text safety of the terminal layer, the service's options and the version.
         .library(name: "NearbyCore", targets: ["NearbyCore"]),
         .library(name: "NearbyData", targets: ["NearbyData"]),
+        .library(name: "NearbyRemote", targets: ["NearbyRemote"]),
         .library(name: "NearbyHTTP", targets: ["NearbyHTTP"]),
         .library(name: "Locking", targets: ["Locking"]),
         .library(name: "TerminalView", targets: ["TerminalView"]),
@@ -69,9 +70,15 @@ let package = Package(
         .target(name: "SQLiteDriver", dependencies: ["CSQLite"], swiftSettings: essentialsOnly),
         // The HTTP client over libcurl (opened at run time), JSON values and writing, Retry-After, the User-Agent.
         .target(name: "NearbyHTTP", dependencies: ["CCurl", "Locking", "NearbyCore"], swiftSettings: essentialsOnly),
-        // Storage, import, network.
+        // The store, the OSM import and the walking network; the download index and replication feeds.
         .target(name: "NearbyData", dependencies: [
             "Locking", "NearbyCore", "SQLiteDriver", "NearbyHTTP", "CZlib", "CSQLite",
+            .product(name: "Logging", package: "swift-log"),
+        ], swiftSettings: essentialsOnly),
+        // What lives on other machines: the live places providers (Overpass, Google, another Nearby's service)
+        // and their cache in the store, the friends service's client and its JSON, gpsd.
+        .target(name: "NearbyRemote", dependencies: [
+            "Locking", "NearbyCore", "NearbyData", "NearbyHTTP", "SQLiteDriver",
             .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: essentialsOnly),
         // The service's command-line options, declared once for `nearby serve` (which checks them) and
@@ -89,7 +96,8 @@ let package = Package(
                 swiftSettings: essentialsOnly),
         // The executable: command line and wiring.
         .executableTarget(name: "nearby", dependencies: [
-            "TerminalView", "TerminalText", "CursesTerminal", "CTerminalSupport", "NearbyCore", "NearbyData", "NearbyViewModels", "NearbyScreens",
+            "TerminalView", "TerminalText", "CursesTerminal", "CTerminalSupport", "NearbyCore", "NearbyData", "NearbyRemote",
+            "NearbyViewModels", "NearbyScreens",
             "NearbyServerOptions", "Locking", "NearbyBuild",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
@@ -135,7 +143,9 @@ let package = Package(
         .testTarget(name: "NearbyDataTests", dependencies: ["NearbyData", "NearbyCore", "SQLiteDriver", "NearbyHTTP", "CZlib", "CCurl", "CSQLite",
                                                            "PlacesStandIns", "TestSupport", "Locking"],
                     exclude: ["Routing/reference_router.py"]),
-        .testTarget(name: "nearbyTests", dependencies: ["nearby", "NearbyData", "NearbyCore", "NearbyServerOptions",
+        .testTarget(name: "NearbyRemoteTests", dependencies: ["NearbyRemote", "NearbyData", "NearbyCore", "SQLiteDriver",
+                                                             "NearbyHTTP", "CCurl", "PlacesStandIns", "TestSupport", "Locking"]),
+        .testTarget(name: "nearbyTests", dependencies: ["nearby", "NearbyData", "NearbyRemote", "NearbyCore", "NearbyServerOptions",
                                                          "TestSupport", "Locking"]),
         .testTarget(name: "NearbyViewModelsTests", dependencies: ["NearbyViewModels", "NearbyCore", "Locking"]),
     ],

@@ -1,9 +1,9 @@
 import NearbyCore
 
 /// The order every friends list uses, the store's too: last name, first name (folded), then id.
-enum FriendListOrder {
+public enum FriendListOrder {
     /// `friends` in list order; each name is folded once rather than at every comparison.
-    static func sorted(_ friends: [Friend]) -> [Friend] {
+    public static func sorted(_ friends: [Friend]) -> [Friend] {
         friends
             .map { (last: SearchFolding.fold($0.lastName), first: SearchFolding.fold($0.firstName), friend: $0) }
             .sorted { a, b in

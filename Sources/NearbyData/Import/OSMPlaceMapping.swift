@@ -1,21 +1,21 @@
 import NearbyCore
 
 /// Turns an OpenStreetMap element's tags into a `Place` or a `Locality`, or nothing.
-enum OSMPlaceMapping {
-    static let attribution = "© OpenStreetMap contributors"
+public enum OSMPlaceMapping {
+    public static let attribution = "© OpenStreetMap contributors"
 
     /// Keys a reader must report an element for: the category keys and the gazetteer's `place`.
-    static let relevantKeys: Set<String> = Set(CategoryMapping.osmKeyPrecedence).union(["place"])
+    public static let relevantKeys: Set<String> = Set(CategoryMapping.osmKeyPrecedence).union(["place"])
 
     /// The place an element stands for, or nil when it is none of ours or an unnamed place of a kind that
     /// is usually named (an unnamed restaurant cannot be told apart from its neighbours).
-    static func place(id: PlaceID, tags: [String: String], coordinate: Coordinate) -> Place? {
+    public static func place(id: PlaceID, tags: [String: String], coordinate: Coordinate) -> Place? {
         guard let category = CategoryMapping.category(osmTags: tags) else { return nil }
         return place(id: id, tags: tags, coordinate: coordinate, category: category)
     }
 
     /// The place an element of `category` stands for (the Overpass source decides the category itself).
-    static func place(id: PlaceID, tags: [String: String], coordinate: Coordinate,
+    public static func place(id: PlaceID, tags: [String: String], coordinate: Coordinate,
                       category: NearbyCore.Category) -> Place? {
         let brand = text(tags["brand"])
         let operatorName = text(tags["operator"])
@@ -46,7 +46,7 @@ enum OSMPlaceMapping {
     }
 
     /// The gazetteer entry a `place=…` node stands for, when it has a name.
-    static func locality(id: String, tags: [String: String], coordinate: Coordinate) -> Locality? {
+    public static func locality(id: String, tags: [String: String], coordinate: Coordinate) -> Locality? {
         guard let value = tags["place"], let kind = Locality.Kind(rawValue: value),
               let name = text(tags["name"]) else { return nil }
         return Locality(id: id, name: name, kind: kind, coordinate: coordinate)
@@ -54,7 +54,7 @@ enum OSMPlaceMapping {
 
     /// A tag value fit for a screen: control characters (escape sequences, newlines) become spaces, runs of
     /// blanks collapse, and an empty result is no value at all.
-    static func text(_ raw: String?) -> String? {
+    public static func text(_ raw: String?) -> String? {
         guard let raw else { return nil }
         let needsCleaning = raw.unicodeScalars.contains { isControl($0) }
             || raw.first == " " || raw.last == " " || raw.contains("  ")

@@ -2,12 +2,12 @@ import NearbyCore
 
 /// A name for a place OpenStreetMap leaves unnamed, of a kind that usually is (an ATM, a fuel station, a
 /// car park): shared by the importer and the Overpass source, so both name the same object alike.
-enum UnnamedPlaceName {
+public enum UnnamedPlaceName {
     /// Car parks get at most this many details after their kind.
-    static let maxDetails = 2
+    public static let maxDetails = 2
 
     /// `tags` must be cleaned already (`OSMPlaceMapping.text`).
-    static func name(of category: NearbyCore.Category, tags: [String: String]) -> String {
+    public static func name(of category: NearbyCore.Category, tags: [String: String]) -> String {
         let owner = tags["brand"] ?? tags["operator"]
         guard category == .parking else { return owner ?? category.displayName }
         // Most car parks are unnamed, and a list of "Parking" rows tells nothing apart: say what kind, whose,

@@ -10,7 +10,7 @@ public final class LocalPlacesStore: PlacesProvider, FavouritesStore, Sendable {
     /// What OpenStreetMap asks to be shown with its data.
     public static let openStreetMapAttribution = "© OpenStreetMap contributors"
 
-    let database: AppDatabase
+    public let database: AppDatabase
     let now: @Sendable () -> Date
 
     /// - Parameter now: the clock favourites and imports are stamped with.
@@ -178,14 +178,14 @@ public final class LocalPlacesStore: PlacesProvider, FavouritesStore, Sendable {
     }
 
     /// Any failure as a `PlacesError`, worded for a person.
-    static func placesError(_ error: any Error, path: String) -> PlacesError {
+    public static func placesError(_ error: any Error, path: String) -> PlacesError {
         if let error = error as? PlacesError { return error }
         if let error = StoreError.from(error, path: path) { return .storage(error.description) }
         return .storage("The local store failed: \(error).")
     }
 
     /// Any failure of work on this store as a `PlacesError`.
-    func placesError(_ error: any Error) -> PlacesError {
+    public func placesError(_ error: any Error) -> PlacesError {
         Self.placesError(error, path: database.path)
     }
 

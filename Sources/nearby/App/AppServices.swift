@@ -1,6 +1,7 @@
 import FoundationEssentials
 import NearbyCore
 import NearbyData
+import NearbyRemote
 
 /// The services screens and commands use, chosen by the settings: where friends and places come from.
 struct AppServices: Sendable {

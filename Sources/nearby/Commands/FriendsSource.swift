@@ -2,6 +2,7 @@ import ArgumentParser
 import FoundationEssentials
 import NearbyCore
 import NearbyData
+import NearbyRemote
 
 /// Where the friends commands find the address book: the friends service when one is set (`--friends-url`,
 /// NEARBY_FRIENDS_URL or `friends_url` in the config file), exactly as the app chooses, else the local store.

@@ -2,6 +2,7 @@ import ArgumentParser
 import NearbyCore
 import NearbyData
 import NearbyViewModels
+import NearbyRemote
 
 /// `--near` and `--radius`, for the commands that look around a point.
 struct NearOptions: ParsableArguments {

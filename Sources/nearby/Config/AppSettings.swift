@@ -3,6 +3,7 @@ import NearbyCore
 import NearbyData
 import NearbyScreens
 import TerminalView
+import NearbyRemote
 
 /// The settings the app runs with, each resolved flag > environment > config file > default and checked.
 struct AppSettings: Equatable, Sendable {

@@ -5,6 +5,7 @@ import TestSupport
 import Locking
 import Testing
 @testable import nearby
+import NearbyRemote
 
 @Suite("AppServices")
 struct AppServicesTests {

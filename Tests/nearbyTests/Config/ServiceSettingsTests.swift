@@ -2,6 +2,7 @@ import Foundation
 import NearbyData
 import Testing
 @testable import nearby
+import NearbyRemote
 
 @Suite("Service settings")
 struct ServiceSettingsTests {

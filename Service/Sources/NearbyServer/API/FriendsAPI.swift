@@ -1,6 +1,7 @@
 import Foundation
 import NearbyCore
 import NearbyData
+import NearbyRemote
 import NearbyHTTP
 
 /// The friends routes over any `FriendsRepository`: the legacy ones (`/listFriends`, `/addFriend`,

@@ -1,6 +1,7 @@
 import Foundation
 import NearbyCore
 import NearbyData
+import NearbyRemote
 import NearbyServer
 import Testing
 

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import NearbyCore
 import NearbyData
+import NearbyRemote
 import Testing
 @testable import NearbyServer
 import NearbyHTTP

@@ -1,5 +1,6 @@
 import NearbyCore
 import NearbyData
+import NearbyRemote
 import PostgresNIO
 import NearbyHTTP
 
