@@ -2,6 +2,7 @@ import Foundation
 @testable import NearbyCore
 @testable import NearbyData
 @testable import NearbyHTTP
+@testable import NearbyRemote
 
 // The places services' answers: JSON that parses encodes and parses back to the same value; every place
 // mapped from it (Overpass elements, Google places) has a clean, non-empty name, clean texts and a valid
