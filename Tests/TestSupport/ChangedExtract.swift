@@ -25,15 +25,18 @@ public final class ChangedExtract {
         return site.folder.appendingPathComponent("files/feed/" + path)
     }
 
-    public init() async throws {
+    /// - Parameter extract: the extract to change (default: the village, made here); `share` of its named places
+    ///   and walkable ways renamed or deleted on top of the fixed edits.
+    public init(extract: String? = nil, share: Double = 0) async throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("update-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let village = folder.appendingPathComponent("village.osm")
-        try Data(Self.village().utf8).write(to: village)
+        if extract == nil { try Data(Self.village().utf8).write(to: village) }
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../../scripts/make-changed-extract").standardized
         let made = folder.appendingPathComponent("made")
-        let output = try await Command.output("/usr/bin/python3", [script.path, village.path, made.path],
+        let output = try await Command.output("/usr/bin/python3",
+                                              [script.path, extract ?? village.path, made.path, "--share", String(share)],
                                               errors: .discarded)
         let object = try JSONSerialization.jsonObject(with: Data(output.utf8))
         edits = try #require(object as? [String: Any])

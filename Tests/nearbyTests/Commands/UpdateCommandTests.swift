@@ -50,3 +50,42 @@ struct UpdateCommandTests {
         #expect(try await commandFailure(["update", "--data-dir", empty])?.contains("No extracts imported yet") == true)
     }
 }
+
+/// ctrl-c or SIGTERM during `nearby update`: the store stays at the sequence it had, the temporary files go, and
+/// the command ends as the signal would (128 + its number).
+struct UpdateInterruptionTests {
+    static let extract = SharedData.liechtenstein?.path
+
+    /// One changed copy of the real extract for both signals (making it takes most of the test's time); a
+    /// store of its own for each.
+    @Test(.enabled(if: extract != nil && FileManager.default.isExecutableFile(atPath: NearbyProcess.binary.path),
+                   "\(SharedData.absentMessage), or the nearby binary is not built"))
+    func anInterruptedUpdateLeavesTheStoreAsItWas() async throws {
+        // The real extract: its update is under way long enough for the signal to come in the middle.
+        let extract: String = try #require(Self.extract)
+        let made = try await ChangedExtract(extract: extract)
+        let mirror = ["--updates-url", made.feedURL]
+        for signal in [SIGINT, SIGTERM] {
+            let data = made.folder.appendingPathComponent("data-\(signal)")
+            _ = try await runCommand(["import", "--data-dir", data.path, made.base])
+            let process = try ChildProcess(NearbyProcess.binary.path, ["update", "--data-dir", data.path] + mirror)
+            // The import's temporary folder beside the store says the update is reading the extract again.
+            var started = false
+            for _ in 0..<1_000 where !started {
+                let names = (try? FileManager.default.contentsOfDirectory(atPath: data.path)) ?? []
+                started = names.contains { $0.hasPrefix("tmp-import-") }
+                if !started { try await Task.sleep(for: .milliseconds(5)) }
+            }
+            try #require(started, "the update never made its temporary folder")
+            process.signal(signal)
+            #expect(await process.wait() == .exited(128 + signal))
+            let left = (try? FileManager.default.contentsOfDirectory(atPath: data.path)) ?? []
+            #expect(!left.contains { $0.hasPrefix("tmp-import-") }, "\(left)")
+            // Still one change behind: the store kept its sequence, and the next update applies it.
+            let behind = try await runCommand(["update", "--data-dir", data.path, "--dry-run"] + mirror).output
+            #expect(behind.contains("1 change behind"), "signal \(signal): \(behind)")
+            let updated = try await runCommand(["update", "--data-dir", data.path] + mirror).output
+            #expect(updated.contains("1 change file applied"), "signal \(signal): \(updated)")
+        }
+    }
+}
