@@ -74,6 +74,9 @@ struct AppLauncher {
         places.favouriteChanges = FavouriteChanges()
         tracker?.start()
         defer { tracker?.stop() }
+        // The route table holds the contexts, which hold the navigator: let go of it when the app ends, so the
+        // store is closed (and its write-ahead log checkpointed) as the run returns.
+        defer { navigator.screens = nil }
         // Every start opens on top of Home, so that Back leads there.
         let above = start == .friends ? makeFriends() : try await startScreen(places: places, location: location)
         // One set of region tasks for the whole run: an update goes on when its screen is left.
