@@ -40,6 +40,8 @@ public final class HomeViewModel: HomeViewModelType {
     private static let friendsKey = ActivityKey("friends")
     private static let refreshKey = ActivityKey("refresh")
     private static let locateKey = ActivityKey("locate")
+    /// Its own key: a start looked for after a download must not cancel the user's `L`.
+    private static let findStartKey = ActivityKey("findStart")
     private static let walksKey = ActivityKey("walks")
     private static let favouritesKey = ActivityKey("favourites")
 
@@ -177,7 +179,7 @@ public final class HomeViewModel: HomeViewModelType {
             }
         case .findStart:
             guard let defaultHere = context.defaultHere else { return }
-            tracker.run(Self.locateKey) { [weak self] in
+            tracker.run(Self.findStartKey) { [weak self] in
                 let location = await defaultHere()
                 guard !Task.isCancelled, let self else { return }
                 self.send(.startFound(location))
