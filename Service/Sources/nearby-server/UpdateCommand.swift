@@ -31,7 +31,8 @@ struct UpdateCommand: AsyncParsableCommand {
     var updatesURL: String?
 
     @Option(name: .customLong("changes-folder"), parsing: .unconditional,
-            help: ArgumentHelp("Where the change files are kept between runs.", valueName: "DIR"))
+            help: ArgumentHelp("Where the change files are kept between runs, a folder for each extract; one update at a time uses it.",
+                               valueName: "DIR"))
     var changesFolder: String
 
     @Flag(help: "Say how far behind the database is, without fetching or changing anything.")
@@ -42,10 +43,10 @@ struct UpdateCommand: AsyncParsableCommand {
             throw ValidationError("update needs --database postgresql://… (or NEARBY_DATABASE_URL).")
         }
         try await ServeCommand.requireMigrated(url)
-        let folder = URL(fileURLWithPath: changesFolder)
+        let changes = URL(fileURLWithPath: changesFolder)
         let lock: Int32
         do {
-            lock = try ExtractUpdate.lock(in: folder)
+            lock = try ExtractUpdate.lock(in: changes)
         } catch {
             throw ServerFailure(error.message)
         }
@@ -57,6 +58,9 @@ struct UpdateCommand: AsyncParsableCommand {
             throw ServerFailure("\(file) cannot be read: \(error)")
         }
         let name = region ?? PlacesExtract.nameStem(String(file.split(separator: "/").last ?? Substring(file)))
+        // A folder of the extract's own: two extracts of one name (from two feeds, or named apart with --region)
+        // never share their change files.
+        let folder = changes.appendingPathComponent(Self.folderName(name: name, key: key))
         let pools = PostgresPools(primary: url, maximumConnections: 2)
         let file = self.file, region = self.region, dryRun = self.dryRun
         let feed = ExtractFeed(file: file, name: name, folder: folder, feedOverride: updatesURL)
@@ -73,8 +77,8 @@ struct UpdateCommand: AsyncParsableCommand {
                 plan = try await feed.plan(reached: position.sequence)
                 if plan.isCurrent { return "\(name): up to date (sequence \(plan.reached))." }
                 if dryRun {
-                    return "\(name): \(plan.latest.sequence - plan.reached) changes behind (sequence \(plan.reached) → "
-                        + "\(plan.latest.sequence)); \(plan.missing.count) to fetch."
+                    return "\(name): \(Self.counted(Int(plan.latest.sequence - plan.reached), "change", "changes")) behind "
+                        + "(sequence \(plan.reached) → \(plan.latest.sequence)); \(plan.missing.count) to fetch."
                 }
                 fetched = try await feed.fetchMissing(plan)
                 changes = try feed.changes(plan)
@@ -93,10 +97,31 @@ struct UpdateCommand: AsyncParsableCommand {
             }
             progress.finish()
             let places = summary.osm.placesByCategory.values.reduce(0, +)
-            return "\(name): sequence \(plan.reached) → \(plan.latest.sequence), \(changes.files) change files "
-                + "applied (\(fetched) fetched now); \(changes.nodeCount) nodes and \(changes.wayCount) ways changed "
-                + "in the feed; \(places) places, \(summary.removed) removed."
+            return "\(name): sequence \(plan.reached) → \(plan.latest.sequence), "
+                + "\(Self.counted(changes.files, "change file", "change files")) applied (\(fetched) fetched now); "
+                + "\(Self.counted(changes.nodeCount, "node", "nodes")) and \(Self.counted(changes.wayCount, "way", "ways")) "
+                + "changed in the feed; \(Self.counted(places, "place", "places")), \(summary.removed) removed."
         }
         print(line)
+    }
+
+    /// "1 change", "2 changes".
+    static func counted(_ value: Int, _ one: String, _ many: String) -> String {
+        "\(value) \(value == 1 ? one : many)"
+    }
+
+    /// The extract's folder under the changes folder: its name made safe for a path, and a hash of its key.
+    static func folderName(name: String, key: String) -> String {
+        let safe = String(name.unicodeScalars.prefix(40).map { scalar -> Character in
+            scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_"
+                ? Character(scalar) : "_"
+        })
+        // FNV-1a: stable across runs and builds, unlike Hasher.
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in key.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01b3
+        }
+        return safe + "-" + String(hash, radix: 16)
     }
 }

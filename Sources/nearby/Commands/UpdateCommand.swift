@@ -51,9 +51,8 @@ struct UpdateCommand: AsyncParsableCommand {
             guard names.count == 1, let file = names.first else {
                 throw CommandFailure.badValue("With --database, name the one extract FILE the database was imported from.")
             }
-            // The change files are kept in the data folder, one folder per extract file.
-            let folder = global.directory.appendingPathComponent("updates")
-                .appendingPathComponent("database-" + PlacesExtract.nameStem(String(file.split(separator: "/").last ?? "")))
+            // The change files are kept in the data folder (nearby-server makes a folder for each extract there).
+            let folder = global.directory.appendingPathComponent("updates").appendingPathComponent("database")
             var arguments = ["update", file, "--changes-folder", folder.path]
             if let region { arguments += ["--region", region] }
             if let mirror = settings.updatesURL?.absoluteString { arguments += ["--updates-url", mirror] }

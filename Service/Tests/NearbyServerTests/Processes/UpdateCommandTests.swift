@@ -66,12 +66,12 @@ struct UpdateCommandTests {
         }
         let dry = try await app(["--dry-run", extract.base])
         #expect(dry.status == 0, "\(dry.output)")
-        #expect(dry.output.contains("1 changes behind"), "\(dry.output)")
+        #expect(dry.output.contains("1 change behind"), "\(dry.output)")
         #expect(try await Self.places(cluster, updated) == before, "a dry run changes nothing")
 
         let run = try await app([extract.base])
         #expect(run.status == 0, "\(run.output)")
-        #expect(run.output.contains("sequence \(extract.sequence - 1) → \(extract.sequence), 1 change files applied"),
+        #expect(run.output.contains("sequence \(extract.sequence - 1) → \(extract.sequence), 1 change file applied"),
                 "\(run.output)")
         #expect(!run.output.contains(PostgresCluster.password), "\(run.output)")
         let after = try await Self.places(cluster, updated)
