@@ -74,8 +74,8 @@ struct AppLauncher {
         places.favouriteChanges = FavouriteChanges()
         tracker?.start()
         defer { tracker?.stop() }
-        // The route table holds the contexts, which hold the navigator: let go of it when the app ends, so the
-        // store is closed (and its write-ahead log checkpointed) as the run returns.
+        // The route table holds the contexts, which hold the navigator: let go of it when the app ends, so this
+        // cycle does not keep the services alive past the run.
         defer { navigator.screens = nil }
         // Every start opens on top of Home, so that Back leads there.
         let above = start == .friends ? makeFriends() : try await startScreen(places: places, location: location)
