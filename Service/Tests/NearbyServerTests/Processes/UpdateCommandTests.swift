@@ -82,6 +82,11 @@ struct UpdateCommandTests {
         #expect(try await cluster.psql("SELECT count(*) FROM place WHERE id = 'osm:n\(renamed)' AND name LIKE '% Neu'",
                                        database: updated) == "1")
 
+        // The change files are kept in a folder of the extract's own: its name and a hash of its key.
+        let kept = try FileManager.default.contentsOfDirectory(
+            atPath: data.appendingPathComponent("updates/database").path).filter { !$0.hasPrefix(".") }
+        #expect(kept.count == 1 && kept.first?.hasPrefix("base-") == true, "\(kept)")
+
         let again = try await app([extract.base])
         #expect(again.status == 0, "\(again.output)")
         #expect(again.output.contains("up to date (sequence \(extract.sequence))"), "\(again.output)")
