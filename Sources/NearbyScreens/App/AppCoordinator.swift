@@ -20,7 +20,9 @@ public final class AppCoordinator: TerminalApplication {
     private var stack: [ScreenView] = []
     /// The view model of each screen on the stack (nil for a view pushed without one, as tests do).
     private var models: [ScreenModel?] = []
-    private var host: (any ApplicationHost)?
+    // Weak: the host (the run loop) owns this coordinator, and a strong link back kept both, the screens and
+    // the store alive after the run, so the store never closed.
+    private weak var host: (any ApplicationHost)?
     /// The wake-ups of each screen on the stack; only the top one's are with the host.
     private var clocks: [ScreenClock] = []
     /// The help overlay while it is open.

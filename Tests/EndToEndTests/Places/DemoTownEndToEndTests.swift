@@ -50,6 +50,11 @@ struct DemoTownEndToEndTests {
 
         try session.press("q")
         try await session.waitFor(text: "EXIT=0")
+        // The store was closed as the app ended: its write-ahead log (the favourite was written there) is folded
+        // back into the file and removed, as the last connection's close does.
+        let left = try FileManager.default.contentsOfDirectory(atPath: session.dataDirectory.path)
+        #expect(left.contains("demo.sqlite") && !left.contains { $0.hasSuffix("-wal") || $0.hasSuffix("-shm") },
+                "\(left)")
     }
 
     @Test func homeShowsTheTooSmallMessageAndRecovers() async throws {
