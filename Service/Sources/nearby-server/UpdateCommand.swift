@@ -76,10 +76,7 @@ struct UpdateCommand: AsyncParsableCommand {
             do throws(ExtractUpdateError) {
                 plan = try await feed.plan(reached: position.sequence)
                 if plan.isCurrent { return "\(name): up to date (sequence \(plan.reached))." }
-                if dryRun {
-                    return "\(name): \(Self.counted(Int(plan.latest.sequence - plan.reached), "change", "changes")) behind "
-                        + "(sequence \(plan.reached) → \(plan.latest.sequence)); \(plan.missing.count) to fetch."
-                }
+                if dryRun { return "\(name): \(plan.behindText)." }
                 fetched = try await feed.fetchMissing(plan)
                 changes = try feed.changes(plan)
             } catch {
@@ -97,17 +94,12 @@ struct UpdateCommand: AsyncParsableCommand {
             }
             progress.finish()
             let places = summary.osm.placesByCategory.values.reduce(0, +)
-            return "\(name): sequence \(plan.reached) → \(plan.latest.sequence), "
-                + "\(Self.counted(changes.files, "change file", "change files")) applied (\(fetched) fetched now); "
-                + "\(Self.counted(changes.nodeCount, "node", "nodes")) and \(Self.counted(changes.wayCount, "way", "ways")) "
-                + "changed in the feed; \(Self.counted(places, "place", "places")), \(summary.removed) removed."
+            return "\(name): " + plan.appliedText(files: changes.files, fetched: fetched, nodes: changes.nodeCount,
+                                                   ways: changes.wayCount)
+                + "; \(NumberText.counted(places, "place", "places")), \(NumberText.grouped(summary.removed)) removed."
         }
-        print(line)
-    }
-
-    /// "1 change", "2 changes".
-    static func counted(_ value: Int, _ one: String, _ many: String) -> String {
-        "\(value) \(value == 1 ? one : many)"
+        // A file's or region's name may carry escape sequences: never printed raw.
+        print(NearbyServerMain.safe(line))
     }
 
     /// The extract's folder under the changes folder: its name made safe for a path, and a hash of its key.

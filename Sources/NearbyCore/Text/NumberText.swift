@@ -26,6 +26,11 @@ public enum NumberText {
         return String(value)
     }
 
+    /// "1 place", "2 places", "1,311 places".
+    public static func counted(_ value: Int, _ one: String, _ many: String) -> String {
+        "\(grouped(value)) \(value == 1 ? one : many)"
+    }
+
     /// "1,234,567".
     public static func grouped(_ value: Int) -> String {
         let digits = String(value.magnitude)

@@ -153,10 +153,7 @@ struct UpdateCommand: AsyncParsableCommand {
         if plan.isCurrent {
             return "\(name): up to date (sequence \(plan.reached), data from \(age(of: latest)))."
         }
-        let behind = plan.latest.sequence - plan.reached
-        return "\(name): \(ImportProgressRenderer.counted(Int(behind), "change", "changes")) behind "
-            + "(sequence \(plan.reached) → \(plan.latest.sequence)); \(plan.missing.count) to fetch; "
-            + "the data would be from \(age(of: latest))."
+        return "\(name): \(plan.onFeed.behindText); the data would be from \(age(of: latest))."
     }
 
     static func summaryLine(_ outcome: ExtractUpdate.Outcome) -> String {
@@ -166,11 +163,8 @@ struct UpdateCommand: AsyncParsableCommand {
         guard let summary = outcome.summary else {
             return "\(name): already up to date (sequence \(plan.reached), data from \(age(of: latest)))."
         }
-        var line = "\(name): sequence \(plan.reached) → \(plan.latest.sequence), "
-            + "\(ImportProgressRenderer.counted(outcome.applied, "change file", "change files")) applied "
-            + "(\(ImportProgressRenderer.counted(outcome.fetched, "fetched now", "fetched now")))"
-            + "; \(ImportProgressRenderer.counted(outcome.nodesChanged, "node", "nodes")) and "
-            + "\(ImportProgressRenderer.counted(outcome.waysChanged, "way", "ways")) changed in the feed.\n"
+        var line = "\(name): " + plan.onFeed.appliedText(files: outcome.applied, fetched: outcome.fetched,
+                                                         nodes: outcome.nodesChanged, ways: outcome.waysChanged) + ".\n"
         if let changes = summary.changes { line += ImportProgressRenderer.changesLine(changes) + "\n" }
         let ways = summary.network?.ways ?? 0
         line += "Walkable ways: \(NumberText.grouped(ways)) (were \(NumberText.grouped(plan.extract.walkableWays))). "

@@ -55,8 +55,8 @@ final class ImportProgressRenderer {
     /// how fast it went.
     static func summaryText(_ summary: OSMImportSummary, file: String, dryRun: Bool) -> String {
         let name = TerminalText.safe(FileSystem.fileName(of: file))
-        let held = "\(counted(summary.places, "place", "places")) and "
-            + "\(counted(summary.localities, "locality", "localities"))"
+        let held = "\(NumberText.counted(summary.places, "place", "places")) and "
+            + "\(NumberText.counted(summary.localities, "locality", "localities"))"
         var lines: [String] = []
         if dryRun {
             lines.append("Found \(held) in \(name) (\(summary.format.displayName)); dry run, nothing saved.")
@@ -80,26 +80,26 @@ final class ImportProgressRenderer {
         if summary.waysPlaced > 0 || summary.waysWithoutNodes > 0 {
             lines.append("  (\(Self.count(summary.waysPlaced)) of them are areas placed at their centre"
                          + (summary.waysWithoutNodes > 0
-                            ? "; \(counted(summary.waysWithoutNodes, "area", "areas")) had no nodes in the file)" : ")"))
+                            ? "; \(NumberText.counted(summary.waysWithoutNodes, "area", "areas")) had no nodes in the file)" : ")"))
         }
         lines += Self.skipLines(summary.skips)
         if let network = summary.network {
             lines.append(network.ways > 0
-                ? "Walking network: \(counted(network.ways, "way", "ways")), "
-                    + "\(counted(network.edges, "stretch", "stretches")) between "
-                    + "\(counted(network.vertices, "junction", "junctions")), \(Self.count(network.bytes / 1024)) KB."
+                ? "Walking network: \(NumberText.counted(network.ways, "way", "ways")), "
+                    + "\(NumberText.counted(network.edges, "stretch", "stretches")) between "
+                    + "\(NumberText.counted(network.vertices, "junction", "junctions")), \(Self.count(network.bytes / 1024)) KB."
                 : "No walkable ways in this extract: walking times will be straight-line distances.")
             if network.waysBeyondLimit > 0 {
-                lines.append("  (\(counted(network.waysBeyondLimit, "walkable way", "walkable ways")) left out: a file "
+                lines.append("  (\(NumberText.counted(network.waysBeyondLimit, "walkable way", "walkable ways")) left out: a file "
                              + "of this size may bring \(Self.count(network.referenceLimit)) node references of paths)")
             }
             if network.stretchesLeftOut > 0 {
-                lines.append("  (\(counted(network.stretchesLeftOut, "stretch", "stretches")) of paths left out: "
+                lines.append("  (\(NumberText.counted(network.stretchesLeftOut, "stretch", "stretches")) of paths left out: "
                              + "they span more than 180° of longitude, across the antimeridian or round a pole)")
             }
         }
         let seconds = max(summary.seconds, 0.000_001)
-        lines.append("\(counted(summary.elements, "object", "objects")), \(megabytes(summary.bytes)) MB in "
+        lines.append("\(NumberText.counted(summary.elements, "object", "objects")), \(megabytes(summary.bytes)) MB in "
                      + "\(NumberText.fixed(summary.seconds, digits: 2)) s: "
                      + "\(NumberText.fixed(Double(summary.bytes) / 1e6 / seconds, digits: 1)) MB/s, "
                      + "\(Self.count(Int(Double(summary.elements) / seconds))) objects/s.")
@@ -110,7 +110,7 @@ final class ImportProgressRenderer {
     static func changesLine(_ changes: PlacesImportChanges) -> String {
         var parts: [String] = []
         func add(_ count: Int, _ one: String, _ many: String, _ what: String) {
-            if count > 0 { parts.append("\(counted(count, one, many)) \(what)") }
+            if count > 0 { parts.append("\(NumberText.counted(count, one, many)) \(what)") }
         }
         add(changes.placesAdded, "place", "places", "added")
         add(changes.placesUpdated, "place", "places", "updated")
@@ -123,17 +123,12 @@ final class ImportProgressRenderer {
             return unchanged > 0 ? "No changes: the store already had everything as this file has it." : "No changes."
         }
         var line = "Changes: " + parts.joined(separator: ", ")
-        if changes.placesUnchanged > 0 { line += "; \(counted(changes.placesUnchanged, "place", "places")) unchanged" }
+        if changes.placesUnchanged > 0 { line += "; \(NumberText.counted(changes.placesUnchanged, "place", "places")) unchanged" }
         if changes.duplicatesMerged > 0 {
-            line += "; \(counted(changes.duplicatesMerged, "place", "places")) mapped twice (a point and an area of "
+            line += "; \(NumberText.counted(changes.duplicatesMerged, "place", "places")) mapped twice (a point and an area of "
                 + "one name within 25 m) kept once"
         }
         return line + "."
-    }
-
-    /// "1 place", "2 places", "1,311 places".
-    static func counted(_ value: Int, _ one: String, _ many: String) -> String {
-        "\(count(value)) \(value == 1 ? one : many)"
     }
 
     /// A warning line for each kind of element left out for being beyond the import's limits.
