@@ -57,8 +57,9 @@ struct ImportCommand: AsyncParsableCommand {
         progress.finish()
         let osm = summary.osm
         let places = osm.placesByCategory.values.reduce(0, +)
-        print("Imported \(places) places of \(summary.region) into \(url) in "
-              + "\((osm.seconds * 10).rounded() / 10) s; \(summary.removed) no longer in the extract were removed.")
+        // The region is the file's or the operator's name, which may carry escape sequences.
+        print(NearbyServerMain.safe("Imported \(places) places of \(summary.region) into \(url) in "
+              + "\((osm.seconds * 10).rounded() / 10) s; \(summary.removed) no longer in the extract were removed."))
     }
 
     private static func describe(_ error: any Error) -> String {

@@ -104,8 +104,9 @@ struct UpdateCommandTests {
         #expect(never.status == 1, "\(never.output)")
         #expect(never.output.contains("is not in the database; import it first"), "\(never.output)")
 
-        // A file whose header names no feed: nothing to update from.
-        let plain = extract.folder.appendingPathComponent("plain.osm")
+        // A file whose header names no feed: nothing to update from. Its name carries an escape sequence, which
+        // neither the import's line nor the refusal may print raw.
+        let plain = extract.folder.appendingPathComponent("plain\u{1B}[31m.osm")
         try Data(ChangedExtract.village().utf8).write(to: plain)
         let imported = try await ServerProcess.run(["import", plain.path], environment: ["NEARBY_DATABASE_URL": url])
         #expect(imported.status == 0, "\(imported.output)")
@@ -114,5 +115,7 @@ struct UpdateCommandTests {
         #expect(noFeed.status == 1, "\(noFeed.output)")
         #expect(noFeed.output.contains("its file names no replication feed"), "\(noFeed.output)")
         #expect(!noFeed.output.contains(PostgresCluster.password))
+        #expect(!imported.output.contains("\u{1B}") && !noFeed.output.contains("\u{1B}"),
+                "\(imported.output.debugDescription) \(noFeed.output.debugDescription)")
     }
 }
