@@ -63,6 +63,11 @@ let package = Package(
         // `nearby` copied anywhere still has them: the assembler includes the file by the absolute path named here.
         .target(name: "CZoneData", exclude: ["zones.bin"],
                 cSettings: [.define("NEARBY_ZONE_DATA", to: "\"\(packageRoot)Sources/CZoneData/zones.bin\"")]),
+        // Pictures through the system's libraries, opened at run time: libjpeg-turbo, libpng and libwebp decode,
+        // libchafa draws cells (Debian: libturbojpeg0-dev, libpng-dev, libwebp-dev for the headers; libchafa0).
+        .target(name: "CPictures"),
+        // Decoding, scaling and encoding pictures, and drawing them as cells: no terminal, no store.
+        .target(name: "Pictures", dependencies: ["CPictures"], swiftSettings: essentialsOnly),
         // The domain, no I/O.
         .target(name: "NearbyCore", dependencies: ["Locking", "CZoneData"], swiftSettings: essentialsOnly),
         // A generic SQLite driver over the system's libsqlite3: connections, statements, values, WAL checkpoints.
@@ -72,7 +77,7 @@ let package = Package(
         .target(name: "NearbyHTTP", dependencies: ["CCurl", "Locking", "NearbyCore"], swiftSettings: essentialsOnly),
         // The store, the OSM import and the walking network; the download index and replication feeds.
         .target(name: "NearbyData", dependencies: [
-            "Locking", "NearbyCore", "SQLiteDriver", "NearbyHTTP", "CZlib", "CSQLite",
+            "Locking", "NearbyCore", "SQLiteDriver", "NearbyHTTP", "CZlib", "CSQLite", "Pictures",
             .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: essentialsOnly),
         // What lives on other machines: the live places providers (Overpass, Google, another Nearby's service)
@@ -97,7 +102,7 @@ let package = Package(
         // The executable: command line and wiring.
         .executableTarget(name: "nearby", dependencies: [
             "TerminalView", "TerminalText", "CursesTerminal", "CTerminalSupport", "NearbyCore", "NearbyData", "NearbyRemote",
-            "NearbyViewModels", "NearbyScreens",
+            "NearbyViewModels", "NearbyScreens", "Pictures",
             "NearbyServerOptions", "Locking", "NearbyBuild",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
@@ -128,6 +133,7 @@ let package = Package(
                 path: "Tests/PlacesStandIns"),
 
         .testTarget(name: "LockingTests", dependencies: ["Locking"]),
+        .testTarget(name: "PicturesTests", dependencies: ["Pictures", "CPictures", "TestSupport"]),
         .testTarget(name: "TerminalViewTests", dependencies: ["TerminalView", "TerminalText", "TerminalTestSupport", "TestSupport"]),
         .testTarget(name: "NearbyScreensTests", dependencies: ["NearbyScreens", "NearbyViewModels", "TerminalView", "NearbyCore",
                                                               "NearbyData", "TerminalText", "TerminalTestSupport", "TestSupport"],

@@ -34,6 +34,8 @@ public struct Theme: Sendable {
     public var dialog: Style
     /// The app's own marks as the terminal shows them: braille and box lines, or ASCII.
     public var glyphs: GlyphSet
+    /// Whether pictures are drawn (`images` in the config file, and what the terminal can show).
+    public var pictures: PictureMode = .off
 
     public static func make(_ support: ColorSupport, glyphs: GlyphSet = .unicode) -> Theme {
         switch support {

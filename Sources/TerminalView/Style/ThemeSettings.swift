@@ -51,10 +51,13 @@ public enum ThemeName: String, CaseIterable, Sendable {
 public struct ThemeSettings: Sendable, Equatable {
     public var name: ThemeName
     public var overrides: [ThemeRole: Style]
+    /// `images = "auto" | "blocks" | "off"`.
+    public var images: ImagesSetting
 
-    public init(name: ThemeName = .standard, overrides: [ThemeRole: Style] = [:]) {
+    public init(name: ThemeName = .standard, overrides: [ThemeRole: Style] = [:], images: ImagesSetting = .auto) {
         self.name = name
         self.overrides = overrides
+        self.images = images
     }
 
     /// The styles for a terminal with `support`. Without colour (NO_COLOR, a monochrome terminal, or "mono") the
@@ -72,6 +75,7 @@ public struct ThemeSettings: Sendable, Equatable {
                 ? (style.attributes.isEmpty ? theme[keyPath: role.keyPath] : Style(attributes: style.attributes))
                 : style
         }
+        theme.pictures = images.mode(support: support, glyphs: glyphs, colorless: colorless)
         return theme
     }
 }

@@ -1,0 +1,97 @@
+/// Whether pictures are drawn, and how: in cells (Unicode blocks in the 256 colours), or not at all.
+public enum PictureMode: String, Sendable, CaseIterable {
+    case off
+    case blocks
+}
+
+/// What `images = …` in the config file asks for.
+public enum ImagesSetting: String, Sendable, CaseIterable {
+    /// Blocks where the terminal has 256 colours and Unicode, and NO_COLOR is not set; nothing elsewhere.
+    case auto
+    /// Blocks, whatever the terminal says.
+    case blocks
+    case off
+
+    /// The mode on a terminal with `support` and `glyphs`, in a theme that may be colourless.
+    public func mode(support: ColorSupport, glyphs: GlyphSet, colorless: Bool) -> PictureMode {
+        switch self {
+        case .off: .off
+        case .blocks: .blocks
+        case .auto: support == .full && glyphs == .unicode && !colorless ? .blocks : .off
+        }
+    }
+}
+
+/// A picture as cells, ready to copy into a buffer.
+public struct CellPicture: Hashable, Sendable {
+    public let width: Int
+    public let height: Int
+    /// Row by row.
+    public let cells: [Cell]
+
+    public init(width: Int, height: Int, cells: [Cell]) {
+        precondition(width >= 0 && height >= 0 && cells.count == width * height, "cells do not match the size")
+        self.width = width
+        self.height = height
+        self.cells = cells
+    }
+
+    /// The memory its cells take.
+    public var byteCount: Int { cells.count * MemoryLayout<Cell>.stride }
+}
+
+/// What painting a picture gave.
+public enum PicturePaint: Hashable, Sendable {
+    case cells(CellPicture)
+    /// Why it cannot be shown, in a few words.
+    case failed(String)
+}
+
+/// Turns a picture's bytes into cells, off the main actor. The app's painter decodes with the system's libraries
+/// and draws with libchafa; tests hand in their own.
+public protocol PicturePainting: Sendable {
+    /// The picture `bytes` (the same `key`, the same bytes: a painter may keep what it decoded) within
+    /// `columns` × `rows` cells, keeping its shape.
+    func paint(key: String, bytes: [UInt8], columns: Int, rows: Int) async -> PicturePaint
+}
+
+/// One picture's place on a screen, in the state it is in.
+public enum PictureBoxState: Hashable, Sendable {
+    /// No picture: no box at all.
+    case none
+    case loading
+    case shown(CellPicture)
+    /// Why not, in a few words; `retryKey` names the key that tries again.
+    case failed(String, retryKey: String?)
+}
+
+/// Draws a picture box: the picture centred in it, a spinner while it loads, one short reason when it failed.
+public enum PictureBox {
+    public static func draw(_ state: PictureBoxState, in buffer: CellBuffer, rect: Rect, theme: Theme) {
+        guard rect.width > 0, rect.height > 0 else { return }
+        switch state {
+        case .none:
+            return
+        case .loading:
+            Spinner.draw(in: buffer, at: Point(x: rect.x, y: rect.y), style: theme.spinner, glyphs: theme.glyphs)
+            buffer.write("picture", in: rect.row(0).inset(left: 2), style: theme.secondary)
+        case .shown(let picture):
+            let left = rect.x + max(0, (rect.width - picture.width) / 2)
+            let area = Rect(x: left, y: rect.y, width: min(picture.width, rect.width),
+                            height: min(picture.height, rect.height)).intersection(buffer.bounds)
+            guard !area.isEmpty else { return }
+            // Blanked first: a wide character cut by the box's edges is repaired, as any write does.
+            buffer.fill(area)
+            for y in area.y..<area.maxY {
+                for x in area.x..<area.maxX {
+                    buffer[x, y] = picture.cells[(y - rect.y) * picture.width + (x - left)]
+                }
+            }
+        case .failed(let reason, let retryKey):
+            buffer.write("✗ could not show the picture: " + reason, in: rect.row(0), style: theme.secondary)
+            if let retryKey, rect.height > 1 {
+                buffer.write("\(retryKey) retry", in: rect.row(1), style: theme.accent)
+            }
+        }
+    }
+}
