@@ -147,7 +147,7 @@ let package = Package(
         // The independent router the walking network is checked against is a Python script the test runs.
         .testTarget(name: "NearbyHTTPTests", dependencies: ["NearbyHTTP", "NearbyCore", "CCurl", "TestSupport", "Locking"]),
         .testTarget(name: "NearbyDataTests", dependencies: ["NearbyData", "NearbyCore", "SQLiteDriver", "NearbyHTTP", "CZlib", "CCurl", "CSQLite",
-                                                           "PlacesStandIns", "TestSupport", "Locking"],
+                                                           "PlacesStandIns", "TestSupport", "Locking", "Pictures"],
                     exclude: ["Routing/reference_router.py"]),
         .testTarget(name: "NearbyRemoteTests", dependencies: ["NearbyRemote", "NearbyData", "NearbyCore", "SQLiteDriver",
                                                              "NearbyHTTP", "CCurl", "PlacesStandIns", "TestSupport", "Locking"]),

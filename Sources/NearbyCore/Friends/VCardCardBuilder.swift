@@ -10,7 +10,7 @@ struct VCardCardBuilder {
 
     /// The properties this builder reads; the others are skipped without being decoded.
     static let readProperties: Set<String> = ["N", "FN", "TEL", "EMAIL", "GEO", "ADR", "UID", "ORG", "KIND",
-                                              "X-ABSHOWAS"]
+                                              "X-ABSHOWAS", "PHOTO"]
 
     let startLine: Int
     private var family: String?
@@ -25,6 +25,9 @@ struct VCardCardBuilder {
     private var addresses: [Candidate] = []
     private var geo: String?
     private var uid: String?
+    private var photo: VCardPhoto?
+    /// Why the card's photo was left out, when it was.
+    private var photoProblem: String?
     private var problems: [String] = []
 
     init(startLine: Int) {
@@ -33,6 +36,13 @@ struct VCardCardBuilder {
 
     /// Notes that a line the card needs was too long to keep.
     mutating func addTruncated(name: String, line: Int) {
+        // A photo too large to keep costs the card its photo, not the card.
+        if name == "PHOTO" {
+            if photo == nil, photoProblem == nil {
+                photoProblem = "photo left out: larger than \(VCardLineReader.maxPhotoLineBytes / 1024 / 1024) MiB in the file"
+            }
+            return
+        }
         problems.append("\(name) on line \(line) is longer than \(VCardLineReader.maxLineBytes / 1024) KiB")
     }
 
@@ -73,6 +83,12 @@ struct VCardCardBuilder {
         case "ORG":
             if organisation == nil {
                 organisation = VCardText.unescape(VCardText.split(property.value, at: ";")[0]).vcardTrimmed
+            }
+        case "PHOTO":
+            guard photo == nil, photoProblem == nil else { return }
+            switch VCardPhotoValue.read(property) {
+            case .success(let value): photo = value
+            case .failure(let problem): photoProblem = "photo left out: \(problem.reason)"
             }
         case "KIND", "X-ABSHOWAS":
             let kind = VCardText.unescape(property.value).vcardTrimmed.lowercased()
@@ -155,8 +171,9 @@ struct VCardCardBuilder {
 
         let draft = FriendDraft(firstName: firstName, lastName: lastName, phoneNumber: phoneNumber, email: email,
                                 coordinate: coordinate, placeName: placeName, otherPhones: otherPhones)
+        if let photoProblem { warnings.append(VCardIssue(line: startLine, reason: photoProblem)) }
         return .contact(VCardContact(line: startLine, draft: draft, uid: uid.flatMap { $0.isEmpty ? nil : $0 },
-                                     warnings: warnings))
+                                     warnings: warnings, photo: photo))
     }
 
     /// First and last name from `N`, falling back to `FN` for whatever `N` leaves empty.

@@ -8,13 +8,24 @@ public struct VCardContact: Hashable, Sendable {
     public var uid: String?
     /// Optional fields that were left out because they could not be read (the card itself is fine).
     public var warnings: [VCardIssue]
+    /// The card's first `PHOTO`, as the card gives it (not yet known to be a picture).
+    public var photo: VCardPhoto?
 
-    public init(line: Int, draft: FriendDraft, uid: String? = nil, warnings: [VCardIssue] = []) {
+    public init(line: Int, draft: FriendDraft, uid: String? = nil, warnings: [VCardIssue] = [],
+                photo: VCardPhoto? = nil) {
         self.line = line
         self.draft = draft
         self.uid = uid
         self.warnings = warnings
+        self.photo = photo
     }
+}
+
+/// A card's photo: its bytes (vCard 3.0 `ENCODING=b`, 4.0 `data:` URIs), or where to fetch them.
+public enum VCardPhoto: Hashable, Sendable {
+    case embedded([UInt8])
+    /// An `http(s)` address.
+    case link(String)
 }
 
 /// Why a card (or a stretch of a file) could not be read, and where.

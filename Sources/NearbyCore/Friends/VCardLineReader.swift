@@ -7,10 +7,14 @@ struct VCardLineReader {
     /// Bytes kept of one logical line; the rest is dropped and the line marked truncated, so a file without
     /// line breaks cannot take all memory. Large enough for any field a friend has, photos aside.
     static let maxLineBytes = 256 * 1024
+    /// The same for a `PHOTO` line: a camera's picture in base64 is megabytes; more than this is no contact photo.
+    static let maxPhotoLineBytes = 8 * 1024 * 1024
 
     private var current: [UInt8] = []
     private var currentNumber = 0
     private var currentTruncated = false
+    /// Whether the current line is a `PHOTO` (asked only once it outgrows `maxLineBytes`), and may grow more.
+    private var currentIsPhoto: Bool?
     private var physicalNumber = 0
     private var atLineStart = true
 
@@ -56,7 +60,15 @@ struct VCardLineReader {
     }
 
     private mutating func append(_ bytes: UnsafeRawBufferPointer) {
-        let room = Self.maxLineBytes - current.count
+        var limit = Self.maxLineBytes
+        if current.count + bytes.count > limit {
+            if currentIsPhoto == nil {
+                let head = current.count >= 64 ? Array(current.prefix(64)) : current + Array(bytes.prefix(64))
+                currentIsPhoto = VCardContentLine.propertyName(of: head)?.name == "PHOTO"
+            }
+            if currentIsPhoto == true { limit = Self.maxPhotoLineBytes }
+        }
+        let room = limit - current.count
         if bytes.count <= room {
             current.append(contentsOf: bytes)
         } else {
@@ -67,7 +79,13 @@ struct VCardLineReader {
 
     private mutating func flush(emit: ([UInt8], Int, Bool) -> Void) {
         if !current.isEmpty { emit(current, currentNumber, currentTruncated) }
-        current.removeAll(keepingCapacity: true)
+        // A photo's megabytes are not kept for the lines after it.
+        if current.count > Self.maxLineBytes {
+            current = []
+        } else {
+            current.removeAll(keepingCapacity: true)
+        }
         currentTruncated = false
+        currentIsPhoto = nil
     }
 }

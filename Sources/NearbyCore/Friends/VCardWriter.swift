@@ -5,15 +5,16 @@ public enum VCardWriter {
     /// The longest line in octets, line break excluded (RFC 6350 §3.2).
     static let maxLineOctets = 75
 
-    /// All `friends`, one card after the other.
-    public static func write<Friends: Sequence<Friend>>(_ friends: Friends) -> String {
+    /// All `friends`, one card after the other, each with its photo when `photo` has one.
+    public static func write<Friends: Sequence<Friend>>(_ friends: Friends,
+                                                        photo: (Friend.ID) -> [UInt8]? = { _ in nil }) -> String {
         var text = ""
-        for friend in friends { text += card(for: friend) }
+        for friend in friends { text += card(for: friend, photo: photo(friend.id)) }
         return text
     }
 
-    /// One card.
-    public static func card(for friend: Friend) -> String {
+    /// One card; `photo` (a JPEG, as the store keeps it) as a `data:` URI.
+    public static func card(for friend: Friend, photo: [UInt8]? = nil) -> String {
         var lines = [
             "BEGIN:VCARD",
             "VERSION:4.0",
@@ -34,6 +35,9 @@ public enum VCardWriter {
         if let place = friend.placeName, !place.isEmpty {
             // The place name is the street component of an address: where contacts apps show it.
             lines.append("ADR:;;" + VCardText.escape(place) + ";;;;")
+        }
+        if let photo, !photo.isEmpty {
+            lines.append("PHOTO:data:image/jpeg;base64," + Data(photo).base64EncodedString())
         }
         lines.append("REV:" + timestamp(friend.updatedAt))
         lines.append("END:VCARD")

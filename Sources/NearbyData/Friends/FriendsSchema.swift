@@ -96,6 +96,15 @@ enum FriendsSchema {
         StoreMigration(version: 16, legacyName: nil) { db in
             try db.execute(script: "ALTER TABLE friend ADD COLUMN otherPhones TEXT NOT NULL DEFAULT ''")
         },
+        // Photos, in a table of their own so that listing friends reads none; one goes with its friend.
+        StoreMigration(version: 18, legacyName: nil) { db in
+            try db.execute(script: """
+                CREATE TABLE friend_photo (friend INTEGER PRIMARY KEY, jpeg BLOB NOT NULL);
+                CREATE TRIGGER friend_photo_gone AFTER DELETE ON friend BEGIN
+                    DELETE FROM friend_photo WHERE friend = old.id;
+                END;
+                """)
+        },
     ]
 
     /// What a stored date starts with (GLOB).

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import NearbyCore
+import Pictures
 import SQLiteDriver
 
 /// What importing a vCard file did.
@@ -12,12 +13,16 @@ public struct FriendsImportSummary: Hashable, Sendable {
     public var issues: [VCardIssue]
     /// Imported cards whose optional fields had to be left out.
     public var warnings: [VCardIssue]
+    /// Photos kept with the friends imported.
+    public var photos: Int
 
-    public init(imported: Int = 0, duplicates: Int = 0, issues: [VCardIssue] = [], warnings: [VCardIssue] = []) {
+    public init(imported: Int = 0, duplicates: Int = 0, issues: [VCardIssue] = [], warnings: [VCardIssue] = [],
+                photos: Int = 0) {
         self.imported = imported
         self.duplicates = duplicates
         self.issues = issues
         self.warnings = warnings
+        self.photos = photos
     }
 }
 
@@ -33,13 +38,35 @@ extension LocalFriendsRepository {
     public func importVCard(_ data: Data) async throws(FriendsError) -> FriendsImportSummary {
         let date = StoreDate.text(now())
         let entries = Self.readVCard(data)
+        // Photos are decoded and scaled before the store is touched, like the reading of the file.
+        let photos = Self.storedPhotos(of: entries)
         return try await storing {
             try await database.write { db in
                 var importer = try VCardImporter(db: db, date: date)
-                try importer.add(entries)
+                try importer.add(entries, photos: photos)
                 return importer.summary
             }
         }
+    }
+
+    /// The stored form of each card's photo, by the card's index in `entries`; why a photo was left out.
+    static func storedPhotos(of entries: [VCardEntry]) -> [Int: CardPhoto] {
+        var photos: [Int: CardPhoto] = [:]
+        for (index, entry) in entries.enumerated() {
+            guard case .contact(let contact) = entry, let photo = contact.photo else { continue }
+            switch photo {
+            case .embedded(let bytes):
+                do throws(PictureFailure) {
+                    photos[index] = .kept(try StoredPhoto.prepare(bytes))
+                } catch {
+                    photos[index] = .leftOut(VCardIssue(line: contact.line, reason: "photo left out: \(error.words)"))
+                }
+            case .link:
+                photos[index] = .leftOut(VCardIssue(
+                    line: contact.line, reason: "photo left out: photos at an address are not fetched"))
+            }
+        }
+        return photos
     }
 
     /// Every entry of a vCard file, read a chunk at a time.
@@ -56,9 +83,17 @@ extension LocalFriendsRepository {
     }
 }
 
+/// A card's photo in the form the store keeps, or why it was left out.
+enum CardPhoto {
+    case kept([UInt8])
+    case leftOut(VCardIssue)
+}
+
 /// Adds parsed cards to the store inside one transaction, skipping friends it already has.
 private struct VCardImporter {
     private let insert: SQLiteStatement
+    private let insertPhoto: SQLiteStatement
+    private let db: SQLiteConnection
     private let date: String
     /// Name and phone of every friend in the store: a friend with all three equal is a duplicate.
     /// Held in memory rather than queried per card, because a query per card costs more than the insert.
@@ -66,7 +101,9 @@ private struct VCardImporter {
     private(set) var summary = FriendsImportSummary()
 
     init(db: SQLiteConnection, date: String) throws {
+        self.db = db
         insert = try db.statement(FriendRow.insertSQL)
+        insertPhoto = try db.statement("INSERT OR REPLACE INTO friend_photo (friend, jpeg) VALUES (?, ?)")
         known = []
         let rows = try db.statement("SELECT firstName, lastName, phoneNumber FROM friend WHERE \(FriendRow.listed)")
             .bind()
@@ -79,8 +116,8 @@ private struct VCardImporter {
         self.date = date
     }
 
-    mutating func add(_ entries: [VCardEntry]) throws {
-        for entry in entries {
+    mutating func add(_ entries: [VCardEntry], photos: [Int: CardPhoto]) throws {
+        for (index, entry) in entries.enumerated() {
             switch entry {
             case .issue(let issue):
                 summary.issues.append(issue)
@@ -102,6 +139,15 @@ private struct VCardImporter {
                 try insert.run()
                 summary.imported += 1
                 summary.warnings += contact.warnings
+                switch photos[index] {
+                case .kept(let jpeg):
+                    try insertPhoto.bind(db.lastInsertRowID, jpeg).run()
+                    summary.photos += 1
+                case .leftOut(let issue):
+                    summary.warnings.append(issue)
+                case nil:
+                    break
+                }
             }
         }
     }

@@ -37,6 +37,8 @@ public final class AppCoordinator: TerminalApplication {
     private let makeFriendsList: () -> ScreenModel
     /// Every screen's keys, by action.
     private let keyTable: KeyTable
+    /// Turns pictures into cells for every screen; nil draws none.
+    private let pictures: (any PicturePainting)?
     /// Keys every screen has, when the screen does not take them.
     private var globalKeys = KeyMap<GlobalAction>(title: "Everywhere", [])
     /// ctrl-c and ctrl-l: they act whatever is open (a question, the help, the time prompt, a field taking text).
@@ -61,10 +63,12 @@ public final class AppCoordinator: TerminalApplication {
     ///   - evaluationTime: the time `t` chooses for every screen; nil leaves `t` out.
     ///   - keyTable: every screen's keys (the config file's `[keys]` applied).
     public init(navigator: Navigator, root: ScreenModel, makeFriendsList: @escaping () -> ScreenModel,
-                evaluationTime: EvaluationTime? = nil, keyTable: KeyTable = .standard) {
+                evaluationTime: EvaluationTime? = nil, keyTable: KeyTable = .standard,
+                pictures: (any PicturePainting)? = nil) {
         self.makeFriendsList = makeFriendsList
         self.evaluationTime = evaluationTime
         self.keyTable = keyTable
+        self.pictures = pictures
         configureGlobalKeys()
         configureHelpKeys()
         followEvaluationTime()
@@ -101,10 +105,12 @@ public final class AppCoordinator: TerminalApplication {
 
     /// An app whose first screen is a view made directly, such as one on a stub view model.
     init(navigator: Navigator, rootView: @MainActor (ScreenHost) -> ScreenView,
-         makeFriendsList: @escaping () -> ScreenModel, keyTable: KeyTable = .standard) {
+         makeFriendsList: @escaping () -> ScreenModel, keyTable: KeyTable = .standard,
+         pictures: (any PicturePainting)? = nil) {
         self.makeFriendsList = makeFriendsList
         evaluationTime = nil
         self.keyTable = keyTable
+        self.pictures = pictures
         configureGlobalKeys()
         configureHelpKeys()
         navigator.handler = { [weak self] intent in self?.perform(intent) }
@@ -349,7 +355,7 @@ public final class AppCoordinator: TerminalApplication {
                    wakes: { next, action in clock.follow(next, action) },
                    copy: { [weak self] text in self?.host?.copyToClipboard(text) ?? false },
                    headerBadge: { [weak self] in self?.evaluationTime?.badge },
-                   keys: keyTable)
+                   keys: keyTable, pictures: pictures)
     }
 
     private func pop() {

@@ -59,4 +59,6 @@ struct ScreenHost {
     var headerBadge: @MainActor () -> String? = { nil }
     /// Every screen's keys, by action: a view's key map takes its keys from here.
     var keys: KeyTable = .standard
+    /// Turns pictures into cells; nil when the app draws none (`images = "off"`, or no painter given).
+    var pictures: (any PicturePainting)?
 }

@@ -12,16 +12,23 @@ final class FriendDetailView: ScreenView {
     private var tokens: [ObservationToken] = []
     private let document = DetailDocument()
     private var keyMap = KeyMap<Action>(title: "Friend", [])
+    /// The photo's box, where the app draws pictures.
+    private let photoSlot: PictureSlot?
 
     init(model: any FriendDetailViewModelType, host: ScreenHost) {
         self.model = model
         self.host = host
+        photoSlot = host.pictures.map { PictureSlot(painter: $0, invalidate: host.invalidate) }
         tokens = model.observeAll(body: { [document, host] in
             document.contentChanged()
             host.invalidate()
         }, redraw: { [host] in host.invalidate() })
         let isFriend: @MainActor () -> Bool = { [model] in if case .friend = model.content.value { true } else { false } }
-        let isError: @MainActor () -> Bool = { [model] in if case .error = model.content.value { true } else { false } }
+        let isError: @MainActor () -> Bool = { [model, photoSlot] in
+            if case .error = model.content.value { return true }
+            if case .failed = model.photo.value { return true }
+            return photoSlot?.hasFailed ?? false
+        }
         let keys = host.keys.lookup(.friend)
         keyMap = KeyMap(title: "Friend", document.scrollBindings(keys) { .scroll($0) } + [
             KeyBinding(keys("edit"), action: .edit).enabled(when: isFriend),
@@ -47,7 +54,11 @@ final class FriendDetailView: ScreenView {
     func close() {
         tokens.forEach { $0.cancel() }
         tokens.removeAll()
+        photoSlot?.close()
     }
+
+    /// Returns once the photo asked for last is painted (for tests).
+    func photoPainted() async { await photoSlot?.painting() }
 
     func handle(_ event: InputEvent) -> Bool {
         guard case .key(let key) = event, let action = keyMap.action(for: key) else { return false }
@@ -57,7 +68,15 @@ final class FriendDetailView: ScreenView {
         case .delete: model.requestDelete()
         case .copy(let label):
             if let text = model.lineValue(label) { model.copied("“\(text)”", sent: host.copy(text)) }
-        case .retry: model.retry()
+        case .retry:
+            if case .error = model.content.value {
+                model.retry()
+            } else {
+                // The photo could not be read (the model reads it again) or drawn (the slot paints it again).
+                photoSlot?.forget()
+                model.retryPhoto()
+                host.invalidate()
+            }
         case .back: model.back()
         }
         return true
@@ -67,10 +86,26 @@ final class FriendDetailView: ScreenView {
 
     private func body(of rect: Rect) -> Rect { rect.inset(top: 2, left: 2, right: 1) }
 
+    /// Where the lines go and where the photo goes: beside the lines on a wide screen, above them on a narrow
+    /// one, nowhere when there is no photo, the app draws no pictures, or the screen is too small for one.
+    private func areas(of rect: Rect, theme: Theme) -> (lines: Rect, photo: Rect?) {
+        let body = body(of: rect)
+        guard photoSlot != nil, theme.pictures != .off, model.photo.value != .none else { return (body, nil) }
+        if body.width >= 60 {
+            let width = min(28, body.width / 3)
+            let height = min(body.height, width / 2)
+            guard height >= 4 else { return (body, nil) }
+            return (body.inset(right: width + 2), Rect(x: body.maxX - width, y: body.y, width: width, height: height))
+        }
+        let height = min(8, body.height / 3)
+        guard height >= 4 else { return (body, nil) }
+        return (body.inset(top: height + 1), Rect(x: body.x, y: body.y, width: min(body.width, height * 2), height: height))
+    }
+
     func layout(in rect: Rect, theme: Theme) {
         let retryKey = keyMap.key { if case .retry = $0 { true } else { false } }
         let content = model.content.value
-        document.layout(in: body(of: rect)) { buffer, area in
+        document.layout(in: areas(of: rect, theme: theme).lines) { buffer, area in
             Self.drawContent(content, retryKey: retryKey, in: buffer, rect: area, theme: theme)
         }
     }
@@ -79,7 +114,22 @@ final class FriendDetailView: ScreenView {
         let loading: String? = model.isDeleting.value ? "deleting" : (model.isLoading.value ? "loading" : nil)
         HeaderLine.draw(in: buffer, rect: rect, title: "Nearby · " + model.title.value, loading: loading,
                         badge: host.headerBadge(), theme: theme)
-        document.draw(in: buffer, rect: body(of: rect))
+        let (lines, photoRect) = areas(of: rect, theme: theme)
+        document.draw(in: buffer, rect: lines)
+        if let photoRect { PictureBox.draw(photoState(in: photoRect), in: buffer, rect: photoRect, theme: theme) }
+    }
+
+    /// The photo's box as it stands, asking for it to be painted at the box's size.
+    private func photoState(in rect: Rect) -> PictureBoxState {
+        let retryKey = keyMap.key { if case .retry = $0 { true } else { false } }
+        switch model.photo.value {
+        case .none: return .none
+        case .loading: return .loading
+        case .failed(let reason): return .failed(reason, retryKey: retryKey)
+        case .loaded(let key, let bytes):
+            guard let photoSlot else { return .none }
+            return photoSlot.state(key: key, bytes: bytes, columns: rect.width, rows: rect.height, retryKey: retryKey)
+        }
     }
 
     /// The content from the top of `rect`; returns the rows used.

@@ -12,11 +12,13 @@ public final class FriendDetailViewModel: FriendDetailViewModelType {
     public let isDeleting = Observable(false)
     public let status = Observable<StatusMessage?>(nil)
     public let confirmation = Observable<ConfirmationRequest?>(nil)
+    public let photo = Observable<FriendPhotoState>(.none)
     /// The friend shown, once known.
     public private(set) var friend: Friend?
 
     private static let loadKey = ActivityKey("load")
     private static let deleteKey = ActivityKey("delete")
+    private static let photoKey = ActivityKey("photo")
 
     private let friendID: Friend.ID
     private let context: FriendsContext
@@ -33,6 +35,7 @@ public final class FriendDetailViewModel: FriendDetailViewModelType {
         title = Observable(DisplayText.oneLine(friend.fullName))
         content = Observable(.friend(FriendDetailLine.lines(for: friend, distance: context.distance(to: friend.coordinate),
                                                             timeZone: context.timeZone)))
+        loadPhoto()
     }
 
     /// Shows the friend with this id once `load()` has fetched them.
@@ -75,6 +78,39 @@ public final class FriendDetailViewModel: FriendDetailViewModelType {
     }
 
     public func retry() { load() }
+
+    public func retryPhoto() {
+        guard case .failed = photo.value else { return }
+        loadPhoto()
+    }
+
+    /// Reads the friend's photo, where the friends' source keeps photos.
+    private func loadPhoto() {
+        guard !tracker.isClosed, let photos = context.photos else { return }
+        photo.update(.loading)
+        let id = friendID
+        tracker.run(Self.photoKey) { [weak self] in
+            let outcome: Result<[UInt8]?, FriendsError>
+            do throws(FriendsError) {
+                outcome = .success(try await photos.photo(of: id))
+            } catch {
+                outcome = .failure(error)
+            }
+            guard !Task.isCancelled, let self else { return }
+            switch outcome {
+            case .success(let bytes?): self.photo.update(.loaded(key: "friend:\(id):\(Self.digest(bytes))", bytes: bytes))
+            case .success(nil), .failure(.notFound): self.photo.update(.none)
+            case .failure(let error): self.photo.update(.failed(FriendsErrorText.loadingPhoto(error)))
+            }
+        }
+    }
+
+    /// A short digest of a photo's bytes (FNV-1a), so a changed photo is never taken for the one painted.
+    private static func digest(_ bytes: [UInt8]) -> String {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+        return String(hash, radix: 16)
+    }
 
     public func edit() {
         guard !tracker.isClosed, let friend, !isDeleting.value else { return }
@@ -153,6 +189,8 @@ public final class FriendDetailViewModel: FriendDetailViewModelType {
     }
 
     private func show(_ friend: Friend) {
+        let firstShown = self.friend == nil
+        defer { if firstShown { loadPhoto() } }
         self.friend = friend
         title.update(DisplayText.oneLine(friend.fullName))
         content.update(.friend(FriendDetailLine.lines(for: friend, distance: context.distance(to: friend.coordinate),

@@ -7,9 +7,13 @@ public protocol FriendDetailViewModelType: AnyObject {
     var isDeleting: Observable<Bool> { get }
     var status: Observable<StatusMessage?> { get }
     var confirmation: Observable<ConfirmationRequest?> { get }
+    /// The friend's photo: none, loading, its bytes, or why it could not be read.
+    var photo: Observable<FriendPhotoState> { get }
 
     func load()
     func retry()
+    /// Reads the photo again after a failure.
+    func retryPhoto()
     func edit()
     func requestDelete()
     func confirmDelete()
@@ -25,7 +29,7 @@ extension FriendDetailViewModelType {
     public func observeAll(body: @escaping @MainActor () -> Void,
                            redraw: @escaping @MainActor () -> Void) -> [ObservationToken] {
         let rest: [any ChangeSource] = [title, isLoading, isDeleting, status, confirmation]
-        return [content.onChange(body)] + rest.onChange(redraw)
+        return [content.onChange(body), photo.onChange(body)] + rest.onChange(redraw)
     }
 
     /// The shown value of the line labelled `label` ("Phone", "E-mail"), when the friend is loaded and has it.
@@ -39,4 +43,15 @@ extension FriendDetailViewModelType {
         status.value = sent ? .info("Copied \(what) (through the terminal's clipboard)")
             : .error("Nothing to copy, or too long for the terminal's clipboard")
     }
+}
+
+/// A friend's photo as the detail screen knows it.
+public enum FriendPhotoState: Hashable, Sendable {
+    /// No photo: the screen shows no box.
+    case none
+    case loading
+    /// The stored photo's bytes; `key` names it for the painter's cache (the friend and a digest of the bytes).
+    case loaded(key: String, bytes: [UInt8])
+    /// Why it could not be read, in words.
+    case failed(String)
 }

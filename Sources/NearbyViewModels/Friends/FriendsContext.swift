@@ -14,6 +14,8 @@ public struct FriendsContext {
     /// Where a place name typed as a friend's location is looked up (the gazetteer `--near` uses); nil keeps
     /// the name without a coordinate.
     public var placeNames: (any PlaceNameResolver)?
+    /// Where friends' photos are kept; nil when the friends' source keeps none (a friends service).
+    public var photos: (any FriendPhotos)?
 
     public init(repository: any FriendsRepository, navigator: Navigator, here: Coordinate? = nil,
                 distanceText: @escaping @Sendable (_ from: Coordinate, _ to: Coordinate) -> String? = { _, _ in nil },

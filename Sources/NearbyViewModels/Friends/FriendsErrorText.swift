@@ -35,6 +35,16 @@ public enum FriendsErrorText {
         }
     }
 
+    /// Why a friend's photo could not be read: a few words for the photo's box.
+    public static func loadingPhoto(_ error: FriendsError) -> String {
+        switch error {
+        case .storage: "the store could not read it"
+        case .network: "the friends service could not be reached"
+        case .unauthorized: "the friends service refused the token"
+        case .notFound, .invalid: "it could not be read"
+        }
+    }
+
     /// "Anna Beck was already deleted elsewhere."
     public static func deletedElsewhere(_ name: String) -> String {
         "\(name) was already deleted elsewhere."

@@ -6,6 +6,7 @@ import NearbyCore
 import NearbyData
 import NearbyScreens
 import NearbyViewModels
+import TerminalView
 
 /// Wires the real services into the view models and runs the terminal app.
 @MainActor
@@ -53,12 +54,14 @@ struct AppLauncher {
         if let openDuring, let error = evaluationTime.keepOpen(during: openDuring) {
             throw CommandFailure.badValue("--open-during: \(OpeningHoursText.printable(error.description)).")
         }
-        let context = FriendsContext(repository: services.friends, navigator: navigator, here: here?.coordinate,
+        var context = FriendsContext(repository: services.friends, navigator: navigator, here: here?.coordinate,
                                      distanceText: { from, to in
                                          DistanceFormatting.distance(from.distance(to: to),
                                                                      bearing: from.bearing(to: to), units: units)
                                      },
                                      timeZone: zone, placeNames: StoreGazetteer(store: services.store))
+        // The local store keeps photos; a friends service keeps none yet.
+        context.photos = services.friends as? any FriendPhotos
         let makeFriends = { ScreenModel.friendsList(FriendsListViewModel(context: context)) }
         let location = homeLocation
         var places = PlacesContext(provider: services.places, favourites: services.favourites,
@@ -90,7 +93,8 @@ struct AppLauncher {
                                                                        places: places, evaluationTime: evaluationTime,
                                                                        holidays: holidays, regions: regionTasks)))
         let coordinator = AppCoordinator(navigator: navigator, root: root, makeFriendsList: makeFriends,
-                                         evaluationTime: evaluationTime, keyTable: settings.keyTable)
+                                         evaluationTime: evaluationTime, keyTable: settings.keyTable,
+                                         pictures: settings.theme.images == .off ? nil : BlockPicturePainter())
         coordinator.runningWork = { regionTasks?.isBusy == true ? "the region update" : nil }
         if let above { navigator.push(above) }
         // Never the key or the token: only which sources are in use.

@@ -21,7 +21,15 @@ struct FriendsExportCommand: AsyncParsableCommand {
     func run() async throws {
         let friends = try source.open(.readOnly)
         let list = try await friends.allFriends()
-        let text = VCardWriter.write(list)
+        var photos: [Friend.ID: [UInt8]] = [:]
+        if let local = friends.local {
+            do throws(FriendsError) {
+                photos = try await local.allPhotos()
+            } catch {
+                throw CommandFailure("Nothing exported: \(friends.sentence(error))")
+            }
+        }
+        let text = VCardWriter.write(list) { photos[$0] }
         guard let file else {
             // On a terminal, names must not drive it; in a pipe or a file the card stays exactly as written.
             Console.write(isatty(STDOUT_FILENO) != 0 ? TerminalText.safeLines(text) : text)

@@ -39,6 +39,7 @@ struct FriendsImportCommand: AsyncParsableCommand {
             Console.errorLine("\(shownName):\(warning.line): \(TerminalText.safe(warning.reason)) (friend imported)")
         }
         var line = "Imported \(NumberText.grouped(summary.imported)) \(summary.imported == 1 ? "friend" : "friends")"
+        if summary.photos > 0 { line += " with \(NumberText.counted(summary.photos, "photo", "photos"))" }
         var notes: [String] = []
         if summary.duplicates > 0 { notes.append("\(NumberText.grouped(summary.duplicates)) already in the address book") }
         if !summary.issues.isEmpty {
@@ -88,6 +89,10 @@ struct FriendsImportCommand: AsyncParsableCommand {
                     known.append(try await repository.addFriend(contact.draft))
                     summary.imported += 1
                     summary.warnings += contact.warnings
+                    if contact.photo != nil {
+                        summary.warnings.append(VCardIssue(
+                            line: contact.line, reason: "photo left out: the friends service keeps no photos"))
+                    }
                 } catch .invalid(_, let reason) {
                     summary.issues.append(VCardIssue(line: contact.line, reason: "refused by the service: \(reason)"))
                 }

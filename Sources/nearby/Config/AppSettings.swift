@@ -127,6 +127,12 @@ struct AppSettings: Equatable, Sendable {
             }
             settings.theme.name = name
         }
+        if let raw = try sources.value(of: .images) {
+            guard let images = ImagesSetting(rawValue: raw.value.trimmingBlanks().lowercased()) else {
+                throw SettingsError("\(raw.origin): \(TerminalText.quoted(raw.value)) is not auto, blocks or off.")
+            }
+            settings.theme.images = images
+        }
         if let file {
             settings.theme.overrides = try colors(of: file)
             let lines = (file.tables[.keys] ?? []).map {

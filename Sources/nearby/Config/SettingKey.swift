@@ -21,6 +21,8 @@ enum SettingKey: String, CaseIterable, Sendable {
     case hyperlinks
     /// The colours: "default", "light", "high-contrast" or "mono" (roles restyled in `[colors]`).
     case theme
+    /// Pictures (friends' photos): "auto" (where the terminal has 256 colours and Unicode), "blocks", "off".
+    case images
     /// The download index `nearby regions` and `nearby download` read (Geofabrik's `index-v1.json` format).
     case regionsURL = "regions_url"
     /// Whether `nearby download` keeps the extract after importing it: "yes" (the default: `nearby update`
@@ -45,7 +47,8 @@ enum SettingKey: String, CaseIterable, Sendable {
         case .databaseURL: "--database"
         case .regionsURL: "--regions-url"
         case .updatesURL: "--updates-url"
-        case .googleAPIKey, .units, .placesToken, .country, .holidaysFile, .hyperlinks, .theme, .keepDownloads: nil
+        case .googleAPIKey, .units, .placesToken, .country, .holidaysFile, .hyperlinks, .theme, .keepDownloads,
+             .images: nil
         }
     }
 
@@ -65,6 +68,7 @@ enum SettingKey: String, CaseIterable, Sendable {
         case .holidaysFile: "NEARBY_HOLIDAYS_FILE"
         case .hyperlinks: "NEARBY_HYPERLINKS"
         case .theme: "NEARBY_THEME"
+        case .images: "NEARBY_IMAGES"
         case .regionsURL: "NEARBY_REGIONS_URL"
         case .updatesURL: "NEARBY_UPDATES_URL"
         case .near, .units, .keepDownloads: nil

@@ -10,12 +10,13 @@ import TerminalTestSupport
 enum StubApp {
     static func make(size: Size = Size(width: 80, height: 24), keyTable: KeyTable = .standard,
                      themeSettings: ThemeSettings = ThemeSettings(), colorSupport: ColorSupport = .eight,
+                     pictures: (any PicturePainting)? = nil,
                      _ makeView: @MainActor (ScreenHost) -> ScreenView)
         -> (runner: HeadlessRunner, coordinator: AppCoordinator) {
         let coordinator = AppCoordinator(navigator: Navigator(), rootView: makeView, makeFriendsList: {
             .friendsList(FriendsListViewModel(context: FriendsContext(repository: InMemoryFriends([]),
                                                                       navigator: Navigator())))
-        }, keyTable: keyTable)
+        }, keyTable: keyTable, pictures: pictures)
         let runner = HeadlessRunner(app: coordinator, size: size, colorSupport: colorSupport,
                                     themeSettings: themeSettings)
         runner.renderIfNeeded()

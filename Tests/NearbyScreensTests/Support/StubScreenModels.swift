@@ -90,6 +90,7 @@ final class StubFriendDetail: FriendDetailViewModelType {
     let isDeleting = Observable(false)
     let status = Observable<StatusMessage?>(nil)
     let confirmation = Observable<ConfirmationRequest?>(nil)
+    let photo = Observable<FriendPhotoState>(.none)
     private(set) var calls: [String] = []
 
     init(title: String = "Anna Beck", content: FriendDetailContent) {
@@ -99,6 +100,7 @@ final class StubFriendDetail: FriendDetailViewModelType {
 
     func load() { calls.append("load") }
     func retry() { calls.append("retry") }
+    func retryPhoto() { calls.append("retryPhoto") }
     func edit() { calls.append("edit") }
     func requestDelete() { calls.append("requestDelete") }
     func confirmDelete() { calls.append("confirmDelete") }

@@ -1,0 +1,57 @@
+import TerminalView
+
+/// One picture box of a screen: asks the painter for the picture at the box's size (off the main actor), keeps
+/// what came back, and asks for a frame when it does. A new picture or a new size asks again; what was asked
+/// before and arrives late is dropped.
+@MainActor
+final class PictureSlot {
+    private let painter: any PicturePainting
+    private let invalidate: @MainActor () -> Void
+    /// The picture and size asked for last, and what came back for them (nil while painting).
+    private var asked: (key: String, columns: Int, rows: Int)?
+    private var painted: PicturePaint?
+    private var task: Task<Void, Never>?
+
+    init(painter: any PicturePainting, invalidate: @escaping @MainActor () -> Void) {
+        self.painter = painter
+        self.invalidate = invalidate
+    }
+
+    /// What the box shows for the picture `key` (its `bytes`) in `columns` × `rows` cells; paints it when it
+    /// has not been painted at that size.
+    func state(key: String, bytes: [UInt8], columns: Int, rows: Int, retryKey: String?) -> PictureBoxState {
+        if let asked, asked.key == key, asked.columns == columns, asked.rows == rows {
+            switch painted {
+            case nil: return .loading
+            case .cells(let picture)?: return .shown(picture)
+            case .failed(let reason)?: return .failed(reason, retryKey: retryKey)
+            }
+        }
+        asked = (key, columns, rows)
+        painted = nil
+        task?.cancel()
+        task = Task { [weak self, painter] in
+            let result = await painter.paint(key: key, bytes: bytes, columns: columns, rows: rows)
+            guard !Task.isCancelled, let self, let asked = self.asked, asked.key == key, asked.columns == columns,
+                  asked.rows == rows else { return }
+            self.painted = result
+            self.invalidate()
+        }
+        return .loading
+    }
+
+    /// Whether the last picture could not be painted.
+    var hasFailed: Bool { if case .failed? = painted { true } else { false } }
+
+    /// Paints again at the next frame (after `r` on a failure).
+    func forget() {
+        task?.cancel()
+        asked = nil
+        painted = nil
+    }
+
+    /// Returns once the last paint asked for has come back (for tests, instead of sleeping).
+    func painting() async { await task?.value }
+
+    func close() { forget() }
+}

@@ -1,0 +1,73 @@
+import Locking
+import Pictures
+import TerminalView
+
+/// Paints pictures as Unicode blocks in the 240 colours a theme never changes: decoded with the system's
+/// libraries and drawn by libchafa, off the main actor. Decoded pictures are kept for the next size asked (a
+/// resize, the same friend again), at most `maxHeldBytes` of them, the least recently used dropped first.
+final class BlockPicturePainter: PicturePainting {
+    /// What decoded pictures may hold in memory together.
+    static let maxHeldBytes = 32 * 1024 * 1024
+    /// Pictures are decoded at most this large on their long side: enough for a box of 128 × 64 cells at
+    /// libchafa's 8 × 8 pixels per cell, and a JPEG is decoded at a fraction of its size to get there.
+    static let decodeSide = 1024
+
+    private let held = Locked(HeldPictures())
+
+    func paint(key: String, bytes: [UInt8], columns: Int, rows: Int) async -> PicturePaint {
+        guard columns > 0, rows > 0 else { return .failed("no room") }
+        do throws(PictureFailure) {
+            let picture = try decoded(key: key, bytes: bytes)
+            let fit = try PictureGrid.cells(forWidth: picture.width, height: picture.height, within: columns, rows: rows)
+            let grid = try PictureGrid.draw(picture, columns: fit.columns, rows: fit.rows)
+            return .cells(Self.cells(of: grid))
+        } catch {
+            return .failed(error.words)
+        }
+    }
+
+    private func decoded(key: String, bytes: [UInt8]) throws(PictureFailure) -> DecodedPicture {
+        if let picture = held.withLock({ $0.take(key) }) { return picture }
+        let full = try PictureCodec.decode(bytes, fitting: Self.decodeSide)
+        let picture = try PictureCodec.fit(full, maxSide: Self.decodeSide)
+        held.withLock { $0.keep(picture, as: key, within: Self.maxHeldBytes) }
+        return picture
+    }
+
+    /// The grid as cells: a palette index becomes that colour, a transparent one the terminal's own.
+    static func cells(of grid: PictureGrid) -> CellPicture {
+        func color(_ value: Int32) -> Color { (0...255).contains(value) ? .indexed(UInt8(value)) : .default }
+        var cells: [Cell] = []
+        cells.reserveCapacity(grid.columns * grid.rows)
+        for index in 0..<(grid.columns * grid.rows) {
+            let style = Style(foreground: color(grid.foreground[index]), background: color(grid.background[index]))
+            cells.append(Cell(scalar: grid.characters[index], style: style, width: 1))
+        }
+        return CellPicture(width: grid.columns, height: grid.rows, cells: cells)
+    }
+
+    /// Decoded pictures by key, the most recently used last.
+    struct HeldPictures {
+        private var order: [String] = []
+        private var pictures: [String: DecodedPicture] = [:]
+        private(set) var bytes = 0
+
+        mutating func take(_ key: String) -> DecodedPicture? {
+            guard let picture = pictures[key] else { return nil }
+            order.removeAll { $0 == key }
+            order.append(key)
+            return picture
+        }
+
+        mutating func keep(_ picture: DecodedPicture, as key: String, within limit: Int) {
+            guard pictures[key] == nil, picture.byteCount <= limit else { return }
+            while bytes + picture.byteCount > limit, !order.isEmpty {
+                let oldest = order.removeFirst()
+                bytes -= pictures.removeValue(forKey: oldest)?.byteCount ?? 0
+            }
+            pictures[key] = picture
+            order.append(key)
+            bytes += picture.byteCount
+        }
+    }
+}

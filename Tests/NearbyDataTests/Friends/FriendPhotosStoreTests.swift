@@ -1,0 +1,80 @@
+import Foundation
+import NearbyCore
+import Pictures
+import Testing
+import TestSupport
+@testable import NearbyData
+
+/// Friends' photos in the store: what a vCard brings is kept as a JPEG at most 512 pixels, what cannot be a
+/// photo is named and the friend kept, a photo goes with its friend, and an export carries it back.
+struct FriendPhotosStoreTests {
+    func makeRepository() throws -> LocalFriendsRepository {
+        LocalFriendsRepository(database: try AppDatabase.inMemory(), now: { Date(timeIntervalSince1970: 1_763_700_000) })
+    }
+
+    static func card(_ name: String, phone: String, photo: [UInt8]?) -> String {
+        var text = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:\(name) Test\r\nN:Test;\(name);;;\r\nTEL:\(phone)\r\n"
+        if let photo { text += "PHOTO;ENCODING=b;TYPE=PNG:" + Data(photo).base64EncodedString() + "\r\n" }
+        return text + "END:VCARD\r\n"
+    }
+
+    static let largePNG = TestPictures.png(width: 1200, height: 900, rgba: TestPictures.pattern(width: 1200, height: 900))
+
+    @Test func aCardsPhotoIsKeptScaledAndAPictureThatIsNoneIsNamed() async throws {
+        let repository = try makeRepository()
+        let file = Self.card("Anna", phone: "+423 555 0101", photo: Self.largePNG)
+            + Self.card("Gif", phone: "+423 555 0102", photo: TestPictures.gifHeader)
+            + Self.card("Huge", phone: "+423 555 0103", photo: TestPictures.pngClaiming(width: 30_000, height: 30_000))
+            + Self.card("Plain", phone: "+423 555 0104", photo: nil)
+        let summary = try await repository.importVCard(Data(file.utf8))
+        #expect(summary.imported == 4)
+        #expect(summary.photos == 1)
+        #expect(summary.warnings.map(\.reason) == ["photo left out: GIF pictures are not shown",
+                                                   "photo left out: too large (30000 × 30000 pixels)"])
+        let friends = try await repository.listFriends()
+        let anna = try #require(friends.first { $0.firstName == "Anna" })
+        let stored = try #require(try await repository.photo(of: anna.id))
+        let picture = try PictureCodec.decode(stored)
+        #expect(PictureCodec.formatName(of: stored) == "JPEG")
+        #expect(picture.width == 512 && picture.height == 384)
+        for friend in friends where friend.firstName != "Anna" {
+            #expect(try await repository.photo(of: friend.id) == nil)
+        }
+    }
+
+    @Test func aPhotoGoesWithItsFriend() async throws {
+        let repository = try makeRepository()
+        _ = try await repository.importVCard(Data(Self.card("Anna", phone: "+423 555 0101", photo: Self.largePNG).utf8))
+        let anna = try #require(try await repository.listFriends().first)
+        #expect(try await repository.photo(of: anna.id) != nil)
+        try await repository.deleteFriend(id: anna.id)
+        #expect(try await repository.allPhotos().isEmpty)
+        // A friend added later under a new id never gets the old photo.
+        let bob = try await repository.addFriend(FriendDraft(firstName: "Bob", lastName: "", phoneNumber: "+423 555 0109"))
+        #expect(try await repository.photo(of: bob.id) == nil)
+    }
+
+    @Test func setPhotoGivesAndTakesAwayAndRefusesAFriendWhoIsNotThere() async throws {
+        let repository = try makeRepository()
+        let bob = try await repository.addFriend(FriendDraft(firstName: "Bob", lastName: "", phoneNumber: "+423 555 0109"))
+        try await repository.setPhoto([0xFF, 0xD8, 0xFF, 0], of: bob.id)
+        #expect(try await repository.photo(of: bob.id) == [0xFF, 0xD8, 0xFF, 0])
+        try await repository.setPhoto(nil, of: bob.id)
+        #expect(try await repository.photo(of: bob.id) == nil)
+        await #expect(throws: FriendsError.notFound) { try await repository.setPhoto([1], of: bob.id + 100) }
+    }
+
+    @Test func anExportCarriesThePhotoAndImportingItKeepsTheSameBytes() async throws {
+        let first = try makeRepository()
+        _ = try await first.importVCard(Data(Self.card("Anna", phone: "+423 555 0101", photo: Self.largePNG).utf8))
+        let friends = try await first.listFriends()
+        let photos = try await first.allPhotos()
+        let exported = VCardWriter.write(friends) { photos[$0] }
+        let second = try makeRepository()
+        let summary = try await second.importVCard(Data(exported.utf8))
+        #expect(summary.imported == 1 && summary.photos == 1)
+        let anna = try #require(try await second.listFriends().first)
+        // The stored JPEG is small enough to be kept as it came: the round trip loses nothing more.
+        #expect(try await second.photo(of: anna.id) == photos.values.first)
+    }
+}
