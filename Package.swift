@@ -117,7 +117,7 @@ let package = Package(
         // The benchmarks that time Nearby's code from inside (docs/benchmarks.md): a program of its own, so the
         // user's binary carries none of them; installed nowhere.
         .executableTarget(name: "nearby-bench", dependencies: [
-            "NearbyCore", "NearbyData", "SQLiteDriver", "NearbyViewModels", "Locking",
+            "NearbyCore", "NearbyData", "SQLiteDriver", "NearbyViewModels", "Locking", "Pictures",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], swiftSettings: essentialsOnly),
 

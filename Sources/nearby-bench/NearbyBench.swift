@@ -8,7 +8,8 @@ struct NearbyBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "nearby-bench",
         abstract: "Benchmarks of Nearby's store, Home, walking times and opening hours (docs/benchmarks.md).",
-        subcommands: [BenchStoreCommand.self, BenchHomeCommand.self, BenchRouteCommand.self, BenchHoursCommand.self])
+        subcommands: [BenchStoreCommand.self, BenchHomeCommand.self, BenchRouteCommand.self, BenchHoursCommand.self,
+                      BenchPicturesCommand.self])
 }
 
 /// A benchmark that cannot run: the sentence says why ("Error: …", exit status 1).

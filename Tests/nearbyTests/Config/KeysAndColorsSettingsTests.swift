@@ -81,6 +81,26 @@ struct KeysAndColorsSettingsTests {
         #expect(failure("[colors]\nheader = \"purple on blue\"")?.hasPrefix("/conf/config.toml line 2: header = “purple on blue”: unknown word “purple”") == true)
     }
 
+    /// `images`: from the file or `NEARBY_IMAGES`, "auto" by default; and what auto draws on which terminal.
+    @Test func imagesSetting() throws {
+        #expect(try resolve("").theme.images == .auto)
+        #expect(try resolve("images = \"off\"").theme.images == .off)
+        #expect(try resolve("images = \"Blocks\"").theme.images == .blocks)
+        let fromEnvironment = try AppSettings.resolve(flags: [:], environment: ["NEARBY_IMAGES": "off"], file: nil)
+        #expect(fromEnvironment.theme.images == .off)
+        #expect(failure("images = \"sixel\"") == "/conf/config.toml line 1 (images): “sixel” is not auto, blocks or off.")
+        let auto = ThemeSettings()
+        #expect(auto.theme(for: .full, glyphs: .unicode).pictures == .blocks)
+        // TERM=linux (8 colours), NO_COLOR (monochrome), LANG=C (ASCII marks), the mono theme: none.
+        #expect(auto.theme(for: .eight, glyphs: .unicode).pictures == .off)
+        #expect(auto.theme(for: .monochrome, glyphs: .unicode).pictures == .off)
+        #expect(auto.theme(for: .full, glyphs: .ascii).pictures == .off)
+        #expect(ThemeSettings(name: .mono).theme(for: .full, glyphs: .unicode).pictures == .off)
+        // Asked for, blocks are drawn whatever the terminal says; off is off.
+        #expect(ThemeSettings(images: .blocks).theme(for: .monochrome, glyphs: .ascii).pictures == .blocks)
+        #expect(ThemeSettings(images: .off).theme(for: .full, glyphs: .unicode).pictures == .off)
+    }
+
     @Test func keysReachTheTableAndClashesNameTheLine() throws {
         let settings = try resolve("[keys]\nmove_down = [\"J\", \"ctrl-n\"]\nplaces.sort = \"o\"")
         #expect(settings.keyTable.keys(.places, "sort").keys == [.character("o")])
