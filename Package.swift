@@ -152,7 +152,7 @@ let package = Package(
         .testTarget(name: "NearbyRemoteTests", dependencies: ["NearbyRemote", "NearbyData", "NearbyCore", "SQLiteDriver",
                                                              "NearbyHTTP", "CCurl", "PlacesStandIns", "TestSupport", "Locking"]),
         .testTarget(name: "nearbyTests", dependencies: ["nearby", "NearbyData", "NearbyRemote", "NearbyCore", "NearbyServerOptions",
-                                                         "TestSupport", "Locking"]),
+                                                         "Pictures", "TestSupport", "Locking"]),
         .testTarget(name: "NearbyViewModelsTests", dependencies: ["NearbyViewModels", "NearbyCore", "Locking"]),
     ],
     swiftLanguageModes: [.v6]
