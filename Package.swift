@@ -83,7 +83,7 @@ let package = Package(
         // What lives on other machines: the live places providers (Overpass, Google, another Nearby's service)
         // and their cache in the store, the friends service's client and its JSON, gpsd.
         .target(name: "NearbyRemote", dependencies: [
-            "Locking", "NearbyCore", "NearbyData", "NearbyHTTP", "SQLiteDriver",
+            "Locking", "NearbyCore", "NearbyData", "NearbyHTTP", "SQLiteDriver", "Pictures",
             .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: essentialsOnly),
         // The service's command-line options, declared once for `nearby serve` (which checks them) and

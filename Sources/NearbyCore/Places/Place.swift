@@ -104,12 +104,15 @@ public struct Place: Identifiable, Hashable, Sendable, Codable {
     /// What the source said about now (Google's `openNow`), for places whose hours it did not send or
     /// that keep other hours today.
     public var openNowReport: OpenNowReport?
+    /// Where the place's picture is, when its source names one.
+    public var picture: PlacePicture?
 
     public init(id: PlaceID, name: String, category: Category, coordinate: Coordinate, address: Address = Address(),
                 phone: String? = nil, website: String? = nil, email: String? = nil,
                 openingHours: OpeningHoursSource? = nil, cuisine: String? = nil, wheelchair: String? = nil,
                 operatorName: String? = nil, brand: String? = nil, rating: Double? = nil, ratingCount: Int? = nil,
-                priceLevel: Int? = nil, attribution: String, openNowReport: OpenNowReport? = nil) {
+                priceLevel: Int? = nil, attribution: String, openNowReport: OpenNowReport? = nil,
+                picture: PlacePicture? = nil) {
         self.id = id
         self.name = name
         self.category = category
@@ -128,5 +131,6 @@ public struct Place: Identifiable, Hashable, Sendable, Codable {
         self.priceLevel = priceLevel
         self.attribution = attribution
         self.openNowReport = openNowReport
+        self.picture = picture
     }
 }

@@ -42,7 +42,14 @@ public enum OSMPlaceMapping {
             cuisine: text(tags["cuisine"]),
             wheelchair: text(tags["wheelchair"]),
             operatorName: operatorName, brand: brand,
-            attribution: attribution)
+            attribution: attribution, picture: picture(tags))
+    }
+
+    /// The picture the tags name: `wikimedia_commons` first (a file, fetched at the size needed), else `image`.
+    static func picture(_ tags: [String: String]) -> PlacePicture? {
+        if let commons = tags["wikimedia_commons"], let picture = PlacePicture(commons: commons) { return picture }
+        if let image = tags["image"], let picture = PlacePicture(image: image) { return picture }
+        return nil
     }
 
     /// The gazetteer entry a `place=…` node stands for, when it has a name.

@@ -128,6 +128,7 @@ final class PlaceInsertion {
         let folded = (name: SearchFolding.fold(value.name), subtitle: SearchFolding.fold(value.subtitle))
         try bind(folded.name)
         try bind(folded.subtitle)
+        try bind(value.picture?.stored)
         return (index, folded)
     }
 }

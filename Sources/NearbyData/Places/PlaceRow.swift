@@ -9,7 +9,7 @@ enum PlaceRow {
     static let selection = """
         id, name, category, lat, lon, street, houseNumber, postcode, city, country, formattedAddress, \
         phone, website, email, openingHours, openingPeriods, cuisine, wheelchair, operator, brand, \
-        rating, ratingCount, priceLevel, attribution
+        rating, ratingCount, priceLevel, attribution, picture
         """
 
     /// `selection` with each column taken from `table` (for a join).
@@ -21,9 +21,10 @@ enum PlaceRow {
     static let writtenColumns = """
         id, name, category, categoryCode, lat, lon, street, houseNumber, postcode, city, country, formattedAddress, \
         phone, website, email, openingHours, openingPeriods, cuisine, wheelchair, operator, brand, \
-        rating, ratingCount, priceLevel, attribution, subtitle, updatedAt, extract, importRun, searchName, searchSubtitle
+        rating, ratingCount, priceLevel, attribution, subtitle, updatedAt, extract, importRun, searchName, searchSubtitle, \
+        picture
         """
-    static let writtenColumnCount = 31
+    static let writtenColumnCount = 32
 
     /// Google's periods as the JSON the table keeps; nil for OpenStreetMap text or no hours.
     static func periodsJSON(_ hours: OpeningHoursSource?) throws -> String? {
@@ -63,7 +64,9 @@ enum PlaceRow {
             phone: try column(11), website: try column(12), email: try column(13), openingHours: hours,
             cuisine: try column(16), wheelchair: try column(17), operatorName: try column(18), brand: try column(19),
             rating: try column(20), ratingCount: try column(21), priceLevel: try column(22),
-            attribution: try column(23))
+            attribution: try column(23),
+            // A picture reference that no longer reads (a hand edit, a newer version's form) is no picture.
+            picture: try column(24, as: String?.self).flatMap(PlacePicture.init(stored:)))
     }
 
     /// The place on the current row, or nil (logged) when a value in it cannot be read: one bad row must not

@@ -217,6 +217,10 @@ enum PlacesSchema {
         StoreMigration(version: 17, legacyName: nil) { db in
             try db.execute(script: "ALTER TABLE import_extract ADD COLUMN filePath TEXT;")
         },
+        // Where a place's picture is (`PlacePicture.stored`); the pictures themselves are fetched when shown.
+        StoreMigration(version: 19, legacyName: nil) { db in
+            try db.execute(script: "ALTER TABLE place ADD COLUMN picture TEXT;")
+        },
         // What `nearby extracts` lists of each extract: the extent of its data (which also tells two files of
         // one name apart when their headers say nothing), the data's date, its walkable ways, and the
         // replication state its header named.

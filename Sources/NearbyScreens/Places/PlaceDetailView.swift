@@ -24,10 +24,19 @@ final class PlaceDetailView: ScreenView {
     private var revealMeeting = false
     private var bodyRect = Rect(x: 0, y: 0, width: 0, height: 0)
     private var attributionRect: Rect?
+    /// The place's picture, where the app draws pictures.
+    private let pictureSlot: PictureSlot?
 
     init(model: any PlaceDetailViewModelType, host: ScreenHost) {
         self.model = model
         self.host = host
+        // The picture is drawn inside the scrolled body: a painted one lays the body out again.
+        pictureSlot = host.pictures.map { [document] painter in
+            PictureSlot(painter: painter) {
+                document.contentChanged()
+                host.invalidate()
+            }
+        }
         tokens = model.observeAll(body: { [document, host] in
             document.contentChanged()
             host.invalidate()
@@ -76,7 +85,11 @@ final class PlaceDetailView: ScreenView {
     func close() {
         tokens.forEach { $0.cancel() }
         tokens.removeAll()
+        pictureSlot?.close()
     }
+
+    /// Returns once the picture asked for last is painted (for tests).
+    func picturePainted() async { await pictureSlot?.painting() }
 
     func handle(_ event: InputEvent) -> Bool {
         guard case .key(let key) = event, let action = keyMap.action(for: key) else { return false }
@@ -95,7 +108,13 @@ final class PlaceDetailView: ScreenView {
             if let text = model.geoText { model.copied(text, sent: host.copy(text)) }
         case .copyPhone:
             if let text = model.phoneText { model.copied("the phone number \(text)", sent: host.copy(text)) }
-        case .refresh: model.refresh()
+        case .refresh:
+            // A picture that could not be drawn is painted again, as a failed fetch is fetched again.
+            if pictureSlot?.hasFailed == true {
+                pictureSlot?.forget()
+                document.contentChanged()
+            }
+            model.refresh()
         case .back: host.back()
         }
         return true
@@ -132,9 +151,46 @@ final class PlaceDetailView: ScreenView {
         document.draw(in: buffer, rect: bodyRect)
     }
 
-    /// Lays the body out from the top of `rect`; returns the rows used. Wide: facts and hours on the left,
-    /// the map on the right, then friends and meeting points across the whole width. Narrow: one column.
+    /// Lays the body out from the top of `rect`; returns the rows used. The picture, when there is one, is
+    /// beside the facts (above the map) from 100 columns, above everything on a narrower screen.
     private func drawBody(in buffer: CellBuffer, rect: Rect, viewHeight: Int, theme: Theme) -> Int {
+        guard let rows = pictureRows(theme: theme, viewHeight: viewHeight) else {
+            return drawColumns(in: buffer, rect: rect, viewHeight: viewHeight, pictureRows: 0, theme: theme)
+        }
+        if rect.width >= 100 {
+            return drawColumns(in: buffer, rect: rect, viewHeight: viewHeight, pictureRows: rows, theme: theme)
+        }
+        let box = Rect(x: rect.x, y: rect.y, width: min(rect.width, rows * 3), height: rows)
+        PictureBox.draw(pictureState(in: box), in: buffer, rect: box, theme: theme)
+        let rest = drawColumns(in: buffer, rect: rect.inset(top: rows + 1), viewHeight: viewHeight, pictureRows: 0,
+                               theme: theme)
+        return rows + 1 + rest
+    }
+
+    /// The picture box's height, or nil when there is no box (no picture, no pictures drawn, no room).
+    private func pictureRows(theme: Theme, viewHeight: Int) -> Int? {
+        guard pictureSlot != nil, theme.pictures != .off, model.picture.value != .none else { return nil }
+        let rows = min(12, viewHeight / 3)
+        return rows >= 4 ? rows : nil
+    }
+
+    /// The picture's box as it stands, asking for it to be painted at the box's size.
+    private func pictureState(in rect: Rect) -> PictureBoxState {
+        let retryKey = keyMap.key { $0 == .refresh }
+        switch model.picture.value {
+        case .none: return .none
+        case .loading: return .loading
+        case .failed(let reason): return .failed(reason, retryKey: retryKey)
+        case .loaded(let key, let bytes):
+            guard let pictureSlot else { return .none }
+            return pictureSlot.state(key: key, bytes: bytes, columns: rect.width, rows: rect.height, retryKey: retryKey)
+        }
+    }
+
+    /// Wide: facts and hours on the left, the picture (`pictureRows` tall) and the map on the right, then
+    /// friends and meeting points across the whole width. Narrow: one column.
+    private func drawColumns(in buffer: CellBuffer, rect: Rect, viewHeight: Int, pictureRows: Int,
+                             theme: Theme) -> Int {
         let people: Int
         if rect.width >= 70 {
             // The map grows with the terminal, to 2/5 of the body and 90 columns, and taller with it (about a
@@ -144,9 +200,15 @@ final class PlaceDetailView: ScreenView {
             let right = Rect(x: left.maxX + 2, y: rect.y, width: rightWidth, height: rect.height)
             let facts = drawFacts(in: buffer, rect: left, theme: theme)
             let hours = drawHours(in: buffer, rect: left.inset(top: facts + 1), theme: theme)
+            let mapTop = pictureRows > 0 ? pictureRows + 1 : 0
+            if pictureRows > 0 {
+                let box = Rect(x: right.x, y: right.y, width: right.width, height: pictureRows)
+                PictureBox.draw(pictureState(in: box), in: buffer, rect: box, theme: theme)
+            }
             let mapHeight = min(max(6, viewHeight / 2 + 1), max(12, rightWidth / 3))
-            drawMap(in: buffer, rect: Rect(x: right.x, y: right.y, width: right.width, height: mapHeight), theme: theme)
-            people = max(facts + 1 + hours, mapHeight) + 1
+            drawMap(in: buffer, rect: Rect(x: right.x, y: right.y + mapTop, width: right.width, height: mapHeight),
+                    theme: theme)
+            people = max(facts + 1 + hours, mapTop + mapHeight) + 1
         } else {
             let facts = drawFacts(in: buffer, rect: rect, theme: theme)
             let hours = drawHours(in: buffer, rect: rect.inset(top: facts + 1), theme: theme)

@@ -12,7 +12,7 @@ public final class FriendDetailViewModel: FriendDetailViewModelType {
     public let isDeleting = Observable(false)
     public let status = Observable<StatusMessage?>(nil)
     public let confirmation = Observable<ConfirmationRequest?>(nil)
-    public let photo = Observable<FriendPhotoState>(.none)
+    public let photo = Observable<PictureState>(.none)
     /// The friend shown, once known.
     public private(set) var friend: Friend?
 
@@ -98,18 +98,11 @@ public final class FriendDetailViewModel: FriendDetailViewModelType {
             }
             guard !Task.isCancelled, let self else { return }
             switch outcome {
-            case .success(let bytes?): self.photo.update(.loaded(key: "friend:\(id):\(Self.digest(bytes))", bytes: bytes))
+            case .success(let bytes?): self.photo.update(.loaded(key: "friend:\(id):\(PictureState.digest(bytes))", bytes: bytes))
             case .success(nil), .failure(.notFound): self.photo.update(.none)
             case .failure(let error): self.photo.update(.failed(FriendsErrorText.loadingPhoto(error)))
             }
         }
-    }
-
-    /// A short digest of a photo's bytes (FNV-1a), so a changed photo is never taken for the one painted.
-    private static func digest(_ bytes: [UInt8]) -> String {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
-        return String(hash, radix: 16)
     }
 
     public func edit() {

@@ -8,7 +8,7 @@ public protocol FriendDetailViewModelType: AnyObject {
     var status: Observable<StatusMessage?> { get }
     var confirmation: Observable<ConfirmationRequest?> { get }
     /// The friend's photo: none, loading, its bytes, or why it could not be read.
-    var photo: Observable<FriendPhotoState> { get }
+    var photo: Observable<PictureState> { get }
 
     func load()
     func retry()
@@ -43,15 +43,4 @@ extension FriendDetailViewModelType {
         status.value = sent ? .info("Copied \(what) (through the terminal's clipboard)")
             : .error("Nothing to copy, or too long for the terminal's clipboard")
     }
-}
-
-/// A friend's photo as the detail screen knows it.
-public enum FriendPhotoState: Hashable, Sendable {
-    /// No photo: the screen shows no box.
-    case none
-    case loading
-    /// The stored photo's bytes; `key` names it for the painter's cache (the friend and a digest of the bytes).
-    case loaded(key: String, bytes: [UInt8])
-    /// Why it could not be read, in words.
-    case failed(String)
 }

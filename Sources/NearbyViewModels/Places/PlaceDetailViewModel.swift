@@ -28,6 +28,7 @@ public final class PlaceDetailViewModel: PlaceDetailViewModelType {
     public let isLoading = Observable(false)
     public let status = Observable<StatusMessage?>(nil)
     public let nextRefresh = Observable<Date?>(nil)
+    public let picture = Observable<PictureState>(.none)
 
     private static let detailsKey = ActivityKey("details")
     private static let neighboursKey = ActivityKey("neighbours")
@@ -37,10 +38,11 @@ public final class PlaceDetailViewModel: PlaceDetailViewModelType {
     private static let favouriteCheckKey = ActivityKey("favourite check")
     private static let meetingKey = ActivityKey("meeting")
     private static let routeKey = ActivityKey("route")
+    static let pictureKey = ActivityKey("picture")
 
-    private let context: PlacesContext
-    private let tracker = ActivityTracker()
-    private var place: Place
+    let context: PlacesContext
+    let tracker = ActivityTracker()
+    private(set) var place: Place
     private var parsedHours: OpeningHours?
     /// Friends with a location, as far as they were read.
     private var locatedFriends: [Friend] = []
@@ -90,12 +92,14 @@ public final class PlaceDetailViewModel: PlaceDetailViewModelType {
         guard !tracker.isClosed, !hasStarted else { return }
         hasStarted = true
         startLoading()
+        fetchPicture()
     }
 
     public func refresh() {
         guard !tracker.isClosed else { return }
         hasStarted = true
         startLoading()
+        if case .failed = picture.value { fetchPicture() }
     }
 
     public func toggleFavourite() {

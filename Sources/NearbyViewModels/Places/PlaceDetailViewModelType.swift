@@ -25,6 +25,8 @@ public protocol PlaceDetailViewModelType: AnyObject {
     /// When the hours shown next change (the state, or "today" at midnight): the view schedules one
     /// redraw then and calls `timeDidPass()`; nil when nothing will change.
     var nextRefresh: Observable<Date?> { get }
+    /// The place's picture: none, being fetched, its bytes, or why not.
+    var picture: Observable<PictureState> { get }
     /// The time opening hours are evaluated at, shared by every screen (`t` chooses one, the header shows
     /// it); nil: always now.
     var evaluationTime: EvaluationTime? { get }
@@ -48,7 +50,7 @@ extension PlaceDetailViewModelType {
     /// friends, meeting points, favourite), `redraw` when only the header or status does.
     public func observeAll(body: @escaping @MainActor () -> Void,
                            redraw: @escaping @MainActor () -> Void) -> [ObservationToken] {
-        let shown: [any ChangeSource] = [lines, hours, map, walk, friendsNearby, meetingPoints, favourite]
+        let shown: [any ChangeSource] = [lines, hours, map, walk, friendsNearby, meetingPoints, favourite, picture]
         let rest: [any ChangeSource] = [title, attribution, isLoading, status]
         return shown.onChange(body) + rest.onChange(redraw)
     }

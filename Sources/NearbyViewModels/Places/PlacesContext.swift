@@ -37,6 +37,8 @@ public struct PlacesContext {
     public var favouriteChanges: FavouriteChanges?
     /// The order, rows and radius the user last chose, kept between runs; nil: every list starts as standard.
     public var preferences: ListPreferencesHolder?
+    /// Fetches places' pictures; nil where none may be fetched (the local source, unless `fetch_pictures`).
+    public var pictures: (any PlacePictureFetching)?
 
     public init(provider: any PlacesProvider, favourites: (any FavouritesStore)? = nil,
                 friends: (any FriendsRepository)? = nil, navigator: Navigator, here: Coordinate,

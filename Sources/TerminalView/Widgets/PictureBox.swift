@@ -88,9 +88,11 @@ public enum PictureBox {
                 }
             }
         case .failed(let reason, let retryKey):
-            buffer.write("✗ could not show the picture: " + reason, in: rect.row(0), style: theme.secondary)
-            if let retryKey, rect.height > 1 {
-                buffer.write("\(retryKey) retry", in: rect.row(1), style: theme.accent)
+            // The reason on a line of its own, so a narrow box still shows it.
+            buffer.write("✗ could not show the picture", in: rect.row(0), style: theme.secondary)
+            buffer.write(reason, in: rect.row(1), style: theme.secondary)
+            if let retryKey, rect.height > 2 {
+                buffer.write("\(retryKey) retry", in: rect.row(2), style: theme.accent)
             }
         }
     }

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Logging
 import NearbyCore
 import NearbyData
+import NearbyRemote
 import NearbyScreens
 import NearbyViewModels
 import TerminalView
@@ -75,6 +76,7 @@ struct AppLauncher {
         places.preferences = preferences.map { file in ListPreferencesHolder(file.read(), save: file.write) }
         // One channel for favourites saved on any screen: every list's ★ and Home's section follow it.
         places.favouriteChanges = FavouriteChanges()
+        places.pictures = placePictures
         tracker?.start()
         defer { tracker?.stop() }
         // The route table holds the contexts, which hold the navigator: let go of it when the app ends, so this
@@ -108,6 +110,15 @@ struct AppLauncher {
             throw ExitCode(128 + signal)
         }
         logger.info("quit")
+    }
+
+    /// The places' pictures' fetcher: with a live source, or with the local one when `fetch_pictures` says so;
+    /// nil where pictures are not drawn at all. Fetched pictures are kept in the store's folder.
+    private var placePictures: (any PlacePictureFetching)? {
+        guard settings.theme.images != .off, settings.source != .local || settings.fetchPictures,
+              let commons = settings.commonsURL ?? URL(string: PlacePictureFetcher.defaultCommonsURL) else { return nil }
+        let cache = dataFolder.map { PictureCache(folder: $0.appendingPathComponent("pictures").path) }
+        return PlacePictureFetcher(commonsURL: commons, cache: cache)
     }
 
     /// Where Home is centred. With no place known yet, Home explains how to get data; the coordinate is then

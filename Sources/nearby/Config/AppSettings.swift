@@ -37,6 +37,10 @@ struct AppSettings: Equatable, Sendable {
     var updatesURL: URL?
     /// Whether `nearby download` keeps the extract: by default yes, as `nearby update` reads it.
     var keepDownloads = true
+    /// Whether places' pictures are fetched with the local source (a live source fetches them anyway).
+    var fetchPictures = false
+    /// Where Wikimedia Commons files are fetched (nil: commons.wikimedia.org).
+    var commonsURL: URL?
     /// Every screen's keys, with the `[keys]` table's lines applied and checked.
     var keyTable = KeyTable.standard
     /// Where gpsd listens, for `near = "gps"`.
@@ -64,6 +68,7 @@ struct AppSettings: Equatable, Sendable {
         }
         settings.placesURL = try sources.value(of: .placesURL).map(Self.serviceURL)
         settings.regionsURL = try sources.value(of: .regionsURL).map(Self.serviceURL)
+        settings.commonsURL = try sources.value(of: .commonsURL).map(Self.serviceURL)
         settings.updatesURL = try sources.value(of: .updatesURL).map(Self.serviceURL)
         settings.friendsURL = try sources.value(of: .friendsURL).map(Self.serviceURL)
         settings.friendsToken = try sources.value(of: .friendsToken).map(Self.secret)
@@ -96,6 +101,13 @@ struct AppSettings: Equatable, Sendable {
             case "off", "false", "no", "0": settings.hyperlinks = false
             default:
                 throw SettingsError("\(raw.origin): \(TerminalText.quoted(raw.value)) is not on or off.")
+            }
+        }
+        if let raw = try sources.value(of: .fetchPictures) {
+            switch raw.value.lowercased() {
+            case "yes", "true", "on", "1": settings.fetchPictures = true
+            case "no", "false", "off", "0": settings.fetchPictures = false
+            default: throw SettingsError("\(raw.origin): \(TerminalText.quoted(raw.value)) is not yes or no.")
             }
         }
         if let raw = try sources.value(of: .keepDownloads) {

@@ -23,6 +23,11 @@ enum SettingKey: String, CaseIterable, Sendable {
     case theme
     /// Pictures (friends' photos): "auto" (where the terminal has 256 colours and Unicode), "blocks", "off".
     case images
+    /// Whether places' pictures are fetched from the network with the local source: "yes" or "no" (the default;
+    /// a live source fetches them anyway).
+    case fetchPictures = "fetch_pictures"
+    /// Where Wikimedia Commons files are fetched (`Special:FilePath`), instead of commons.wikimedia.org.
+    case commonsURL = "commons_url"
     /// The download index `nearby regions` and `nearby download` read (Geofabrik's `index-v1.json` format).
     case regionsURL = "regions_url"
     /// Whether `nearby download` keeps the extract after importing it: "yes" (the default: `nearby update`
@@ -48,7 +53,7 @@ enum SettingKey: String, CaseIterable, Sendable {
         case .regionsURL: "--regions-url"
         case .updatesURL: "--updates-url"
         case .googleAPIKey, .units, .placesToken, .country, .holidaysFile, .hyperlinks, .theme, .keepDownloads,
-             .images: nil
+             .images, .fetchPictures, .commonsURL: nil
         }
     }
 
@@ -69,6 +74,8 @@ enum SettingKey: String, CaseIterable, Sendable {
         case .hyperlinks: "NEARBY_HYPERLINKS"
         case .theme: "NEARBY_THEME"
         case .images: "NEARBY_IMAGES"
+        case .fetchPictures: "NEARBY_FETCH_PICTURES"
+        case .commonsURL: "NEARBY_COMMONS_URL"
         case .regionsURL: "NEARBY_REGIONS_URL"
         case .updatesURL: "NEARBY_UPDATES_URL"
         case .near, .units, .keepDownloads: nil

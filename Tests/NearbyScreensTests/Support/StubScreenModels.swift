@@ -60,6 +60,7 @@ final class StubPlaceDetail: PlaceDetailViewModelType {
     let isLoading = Observable(false)
     let status = Observable<StatusMessage?>(nil)
     let nextRefresh = Observable<Date?>(nil)
+    let picture = Observable<PictureState>(.none)
     var evaluationTime: EvaluationTime? { nil }
     private(set) var calls: [String] = []
 
@@ -90,7 +91,7 @@ final class StubFriendDetail: FriendDetailViewModelType {
     let isDeleting = Observable(false)
     let status = Observable<StatusMessage?>(nil)
     let confirmation = Observable<ConfirmationRequest?>(nil)
-    let photo = Observable<FriendPhotoState>(.none)
+    let photo = Observable<PictureState>(.none)
     private(set) var calls: [String] = []
 
     init(title: String = "Anna Beck", content: FriendDetailContent) {

@@ -101,6 +101,18 @@ struct KeysAndColorsSettingsTests {
         #expect(ThemeSettings(images: .off).theme(for: .full, glyphs: .unicode).pictures == .off)
     }
 
+    /// Places' pictures: fetched with the local source only when `fetch_pictures` says so; Commons' address.
+    @Test func pictureFetchingSettings() throws {
+        #expect(try resolve("").fetchPictures == false)
+        #expect(try resolve("fetch_pictures = \"yes\"").fetchPictures == true)
+        #expect(failure("fetch_pictures = \"maybe\"") == "/conf/config.toml line 1 (fetch_pictures): “maybe” is not yes or no.")
+        #expect(try resolve("commons_url = \"http://127.0.0.1:9/wiki/Special:FilePath/\"").commonsURL?.absoluteString
+                == "http://127.0.0.1:9/wiki/Special:FilePath/")
+        #expect(failure("commons_url = \"file:///etc\"")?.contains("wants an http or https address") == true)
+        let fromEnvironment = try AppSettings.resolve(flags: [:], environment: ["NEARBY_FETCH_PICTURES": "1"], file: nil)
+        #expect(fromEnvironment.fetchPictures)
+    }
+
     @Test func keysReachTheTableAndClashesNameTheLine() throws {
         let settings = try resolve("[keys]\nmove_down = [\"J\", \"ctrl-n\"]\nplaces.sort = \"o\"")
         #expect(settings.keyTable.keys(.places, "sort").keys == [.character("o")])

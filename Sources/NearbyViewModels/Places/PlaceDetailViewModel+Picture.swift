@@ -1,0 +1,31 @@
+import NearbyCore
+
+extension PlaceDetailViewModel {
+    /// Thumbnails are asked this wide: enough for a box of 80 columns (libchafa reads 8 pixels a cell).
+    static let pictureWidth = 640
+
+    /// Fetches the place's picture, where its source names one and pictures may be fetched; the details and
+    /// the first frame never wait for it.
+    func fetchPicture() {
+        guard !tracker.isClosed, let fetcher = context.pictures, let wanted = place.picture else { return }
+        picture.update(.loading)
+        let width = Self.pictureWidth
+        tracker.run(Self.pictureKey) { [weak self] in
+            let outcome: Result<[UInt8], PictureFetchFailure>
+            do throws(PictureFetchFailure) {
+                outcome = .success(try await fetcher.bytes(of: wanted, width: width))
+            } catch {
+                outcome = .failure(error)
+            }
+            guard !Task.isCancelled, let self else { return }
+            switch outcome {
+            case .success(let bytes):
+                self.picture.update(.loaded(key: "place:\(wanted.stored):\(PictureState.digest(bytes))", bytes: bytes))
+            case .failure(.cancelled):
+                self.picture.update(.none)
+            case .failure(let failure):
+                self.picture.update(.failed(failure.words))
+            }
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import Testing
+@testable import NearbyCore
+
+/// Where a place's picture is, from the tags OpenStreetMap puts it in, and back from the store's form.
+struct PlacePictureTests {
+    @Test(arguments: [
+        ("File:Vaduz Castle.jpg", PlacePicture?.some(.commons("Vaduz Castle.jpg"))),
+        ("  file:Schloss_Vaduz.JPG ", .some(.commons("Schloss_Vaduz.JPG"))),
+        ("Category:Vaduz", nil),
+        ("File:", nil),
+        ("Vaduz.jpg", nil),
+        ("File:a\u{1B}[2J.jpg", nil),
+        ("File:a\u{202E}gpj.exe", nil),
+        ("File:a|b.jpg", nil),
+    ])
+    func commonsTag(value: String, expected: PlacePicture?) {
+        #expect(PlacePicture(commons: value) == expected)
+    }
+
+    @Test(arguments: [
+        ("https://example.com/cafe.jpg", PlacePicture?.some(.address("https://example.com/cafe.jpg"))),
+        ("http://example.com/a.png", .some(.address("http://example.com/a.png"))),
+        ("https://commons.wikimedia.org/wiki/File:Vaduz_Castle.jpg", .some(.commons("Vaduz Castle.jpg"))),
+        ("https://commons.wikimedia.org/wiki/File:Caf%C3%A9_Amann.jpg", .some(.commons("Café Amann.jpg"))),
+        ("HTTPS://Commons.Wikimedia.org/wiki/File:X.jpg", .some(.commons("X.jpg"))),
+        ("ftp://example.com/a.jpg", nil),
+        ("File:Vaduz.jpg", nil),
+        ("https://example.com/a b.jpg", nil),
+        ("https://example.com/\u{1B}]0;pwned\u{07}.jpg", nil),
+        ("https://example.com/" + String(repeating: "a", count: 2000), nil),
+    ])
+    func imageTag(value: String, expected: PlacePicture?) {
+        #expect(PlacePicture(image: value) == expected)
+    }
+
+    @Test func theStoredFormReadsBack() {
+        for picture: PlacePicture in [.commons("Vaduz Castle.jpg"), .address("https://example.com/cafe.jpg")] {
+            #expect(PlacePicture(stored: picture.stored) == picture)
+        }
+        #expect(PlacePicture(stored: "commons:") == nil)
+        #expect(PlacePicture(stored: "garbage") == nil)
+    }
+}

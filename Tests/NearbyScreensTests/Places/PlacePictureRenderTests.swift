@@ -1,0 +1,75 @@
+import NearbyViewModels
+import Testing
+import TerminalTestSupport
+import TerminalView
+@testable import NearbyScreens
+
+/// A place's picture on its detail: beside the facts, above the map, from 100 columns; above the facts on a
+/// narrower screen; a failure in a few words with the key that tries again; no box without a picture.
+@MainActor
+struct PlacePictureRenderTests {
+    static func make(_ model: StubPlaceDetail, width: Int, painter: SolidPainter = SolidPainter())
+        -> (HeadlessRunner, AppCoordinator) {
+        StubApp.make(size: Size(width: width, height: 36), themeSettings: ThemeSettings(), colorSupport: .full,
+                     pictures: painter) { PlaceDetailView(model: model, host: $0) }
+    }
+
+    static func pictureRows(_ runner: HeadlessRunner) -> [Int] {
+        (0..<runner.lastFrame.size.height).filter { y in
+            (0..<runner.lastFrame.size.width).contains { runner.lastFrame[$0, y].base == "▀" }
+        }
+    }
+
+    static func pictureColumns(_ runner: HeadlessRunner, row: Int) -> [Int] {
+        (0..<runner.lastFrame.size.width).filter { runner.lastFrame[$0, row].base == "▀" }
+    }
+
+    @Test func wideThePictureIsBesideTheFactsAboveTheMap() async {
+        let model = StubPlaceDetail()
+        model.picture.value = .loaded(key: "place:x", bytes: [1])
+        let (runner, coordinator) = Self.make(model, width: 120)
+        #expect(runner.text().contains("picture"))
+        await (coordinator.topView as? PlaceDetailView)?.picturePainted()
+        runner.renderIfNeeded()
+        let rows = Self.pictureRows(runner)
+        // A third of the 33 rows the body has, at most 12.
+        #expect(rows.count == 10)
+        let first = rows.first ?? 0
+        // In the right column (2/5 of the body), the facts still on the left of the same rows.
+        #expect(Self.pictureColumns(runner, row: first).first ?? 0 > 60)
+        #expect(runner.textRows()[first].contains("Category"))
+        // The map starts below the picture.
+        let mapRow = runner.textRows().firstIndex { $0.contains("you") } ?? 0
+        #expect(mapRow > rows.last ?? 0)
+    }
+
+    @Test func narrowThePictureIsAboveTheFacts() async {
+        let model = StubPlaceDetail()
+        model.picture.value = .loaded(key: "place:x", bytes: [1])
+        let (runner, coordinator) = Self.make(model, width: 80)
+        await (coordinator.topView as? PlaceDetailView)?.picturePainted()
+        runner.renderIfNeeded()
+        let rows = Self.pictureRows(runner)
+        #expect(rows.count == 10)
+        let category = runner.textRows().firstIndex { $0.contains("Category") } ?? 0
+        #expect(category > rows.last ?? 0)
+    }
+
+    @Test func aFailureSaysWhyAndRFetchesAgain() {
+        let model = StubPlaceDetail()
+        model.picture.value = .failed("the picture's server took too long")
+        let (runner, _) = Self.make(model, width: 120)
+        #expect(runner.text().contains("✗ could not show the picture"))
+        #expect(runner.text().contains("the picture's server took too long"))
+        #expect(runner.text().contains("r retry"))
+        runner.press(.character("r"))
+        #expect(model.calls.contains("refresh"))
+    }
+
+    @Test func noPictureNoBox() {
+        let model = StubPlaceDetail()
+        let (runner, _) = Self.make(model, width: 120)
+        #expect(!runner.text().contains("picture"))
+        #expect(Self.pictureRows(runner).isEmpty)
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import Locking
+import NearbyCore
+import Testing
+@testable import NearbyViewModels
+
+/// A fetcher that answers from a table (or fails as told) and records what it was asked.
+final class FakePictureFetcher: PlacePictureFetching {
+    let pictures: [PlacePicture: [UInt8]]
+    let failure = Locked<PictureFetchFailure?>(nil)
+    let asked = Locked<[String]>([])
+
+    init(_ pictures: [PlacePicture: [UInt8]]) { self.pictures = pictures }
+
+    func bytes(of picture: PlacePicture, width: Int) async throws(PictureFetchFailure) -> [UInt8] {
+        asked.withLock { $0.append("\(picture.stored) \(width)") }
+        if let failure = failure.withLock({ $0 }) { throw failure }
+        guard let bytes = pictures[picture] else { throw .status(404) }
+        return bytes
+    }
+}
+
+/// The place detail's picture: fetched once the detail loads (never before the details), at the thumbnail
+/// width, none without a picture or a fetcher, and a failure in words that `r` fetches again.
+@MainActor
+struct PlaceDetailPictureTests {
+    static let castle = PlacePicture.commons("Vaduz Castle.jpg")
+    static var place: Place {
+        var place = PlaceDetailViewModelTests.full
+        place.picture = castle
+        return place
+    }
+
+    func detail(_ place: Place = place, fetcher: FakePictureFetcher?) -> PlaceDetailViewModel {
+        // The source has the place as the detail shows it: its details, once loaded, name the same picture.
+        var context = PlaceDetailViewModelTests(places: [place] + PlacesSamples.cafes).context
+        context.pictures = fetcher
+        return PlaceDetailViewModel(hit: PagingPlacesProvider.hit(place, from: PlacesSamples.here), context: context)
+    }
+
+    @Test func thePictureIsFetchedWhenTheDetailLoads() async {
+        let fetcher = FakePictureFetcher([Self.castle: [0xFF, 0xD8, 0xFF, 9]])
+        let model = detail(fetcher: fetcher)
+        #expect(model.picture.value == .none)
+        model.load()
+        #expect(model.picture.value == .loading)
+        await model.idle()
+        guard case .loaded(let key, let bytes) = model.picture.value else {
+            Issue.record("expected the picture, got \(model.picture.value)")
+            return
+        }
+        #expect(bytes == [0xFF, 0xD8, 0xFF, 9])
+        #expect(key.hasPrefix("place:commons:Vaduz Castle.jpg:"))
+        #expect(fetcher.asked.withLock { $0 } == ["commons:Vaduz Castle.jpg 640"])
+        // A refresh with the picture in hand does not fetch it again.
+        model.refresh()
+        await model.idle()
+        #expect(fetcher.asked.withLock { $0 }.count == 1)
+    }
+
+    @Test func noPictureOrNoFetcherMeansNoBox() async {
+        let without = detail(PlaceDetailViewModelTests.full, fetcher: FakePictureFetcher([:]))
+        without.load()
+        await without.idle()
+        #expect(without.picture.value == .none)
+        let local = detail(fetcher: nil)
+        local.load()
+        await local.idle()
+        #expect(local.picture.value == .none)
+    }
+
+    @Test func aFailureSaysWhyAndRefreshFetchesAgain() async {
+        let fetcher = FakePictureFetcher([Self.castle: [1, 2, 3]])
+        fetcher.failure.withLock { $0 = .timeout }
+        let model = detail(fetcher: fetcher)
+        model.load()
+        await model.idle()
+        #expect(model.picture.value == .failed("the picture's server took too long"))
+        fetcher.failure.withLock { $0 = nil }
+        model.refresh()
+        await model.idle()
+        guard case .loaded(_, let bytes) = model.picture.value else {
+            Issue.record("expected the picture after r, got \(model.picture.value)")
+            return
+        }
+        #expect(bytes == [1, 2, 3])
+    }
+
+    @Test func closingTheDetailStopsTheFetch() async {
+        let model = detail(fetcher: FakePictureFetcher([Self.castle: [1]]))
+        model.load()
+        model.close()
+        await model.drained()
+        #expect(model.picture.value != .loaded(key: "", bytes: [1]))
+    }
+}
