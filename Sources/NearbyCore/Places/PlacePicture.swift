@@ -37,23 +37,47 @@ public enum PlacePicture: Hashable, Sendable, Codable {
         self = .commons(name)
     }
 
-    /// OpenStreetMap's `image`: an `http(s)` address; one of a Commons file page becomes that file.
+    /// OpenStreetMap's `image`, in the forms mappers write it: an `http(s)` address of a picture; a Commons
+    /// file page, or any Wikimedia page showing a file in its media viewer (`…#/media/File:Name.jpg`), which
+    /// become that file; or a bare `File:Name.jpg`.
     public init?(image value: String) {
         let trimmed = value.trimmingSpaces()
         guard trimmed.utf8.count <= Self.maxLength else { return nil }
+        if trimmed.hasPrefix("File:") || trimmed.hasPrefix("file:") {
+            guard let file = PlacePicture(commons: trimmed) else { return nil }
+            self = file
+            return
+        }
         let lower = trimmed.lowercased()
         guard lower.hasPrefix("https://") || lower.hasPrefix("http://"),
               trimmed.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F }) else { return nil }
-        for page in ["commons.wikimedia.org/wiki/file:", "commons.m.wikimedia.org/wiki/file:"] {
+        // Where a file's name starts: after a Commons file page's address, or after a media viewer's fragment,
+        // whose prefix is the wiki's word for "file" (Commons' and the larger Wikipedias').
+        let markers = ["commons.wikimedia.org/wiki/file:", "commons.m.wikimedia.org/wiki/file:", "#/media/file:",
+                       "#/media/datei:", "#/media/fichier:", "#/media/archivo:", "#/media/bestand:", "#/media/plik:"]
+        for marker in markers {
+            guard let range = lower.utf8.firstRange(of: marker.utf8) else { continue }
             // Lower-casing keeps an ASCII address's length, so the offset in `lower` is the offset in `trimmed`.
-            if let range = lower.utf8.firstRange(of: page.utf8) {
-                let offset = lower.utf8.distance(from: lower.utf8.startIndex, to: range.upperBound)
-                let name = String(trimmed.utf8.dropFirst(offset)) ?? ""
-                let decoded = PercentEncoding.decoded(name.replacing("_", with: " ")) ?? name
-                if let file = PlacePicture(commons: "File:" + decoded) {
-                    self = file
-                    return
-                }
+            let offset = lower.utf8.distance(from: lower.utf8.startIndex, to: range.upperBound)
+            var name = String(trimmed.utf8.dropFirst(offset)) ?? ""
+            if let end = name.firstIndex(where: { $0 == "?" || $0 == "#" }) { name = String(name[..<end]) }
+            let decoded = PercentEncoding.decoded(name.replacing("_", with: " ")) ?? name
+            if let file = PlacePicture(commons: "File:" + decoded) {
+                self = file
+                return
+            }
+        }
+        // A Commons original (often tens of megabytes) or thumbnail on the upload server: the file it is of, so
+        // a thumbnail of the size needed is asked for instead.
+        let upload = "upload.wikimedia.org/wikipedia/commons/"
+        if let range = lower.utf8.firstRange(of: upload.utf8) {
+            let offset = lower.utf8.distance(from: lower.utf8.startIndex, to: range.upperBound)
+            let parts = (String(trimmed.utf8.dropFirst(offset)) ?? "").split(separator: "/")
+            let index = parts.first == "thumb" ? 3 : 2
+            if parts.count > index, let name = PercentEncoding.decoded(String(parts[index]).replacing("_", with: " ")),
+               let file = PlacePicture(commons: "File:" + name) {
+                self = file
+                return
             }
         }
         self = .address(trimmed)
