@@ -105,14 +105,14 @@ public struct Place: Identifiable, Hashable, Sendable, Codable {
     /// that keep other hours today.
     public var openNowReport: OpenNowReport?
     /// Where the place's picture is, when its source names one.
-    public var picture: PlacePicture?
+    public var picture: RemotePicture?
 
     public init(id: PlaceID, name: String, category: Category, coordinate: Coordinate, address: Address = Address(),
                 phone: String? = nil, website: String? = nil, email: String? = nil,
                 openingHours: OpeningHoursSource? = nil, cuisine: String? = nil, wheelchair: String? = nil,
                 operatorName: String? = nil, brand: String? = nil, rating: Double? = nil, ratingCount: Int? = nil,
                 priceLevel: Int? = nil, attribution: String, openNowReport: OpenNowReport? = nil,
-                picture: PlacePicture? = nil) {
+                picture: RemotePicture? = nil) {
         self.id = id
         self.name = name
         self.category = category

@@ -35,11 +35,15 @@ extension LocalFriendsRepository {
     ///
     /// The file is read before the store is touched: the write lock is held for the inserts only, so another
     /// nearby that writes meanwhile waits for milliseconds, not for the reading of a large (or hostile) file.
-    public func importVCard(_ data: Data) async throws(FriendsError) -> FriendsImportSummary {
+    ///
+    /// A card's photo at an address is fetched once, here, with `photoFetcher`; without one it is left out and
+    /// the warning says how to allow it.
+    public func importVCard(_ data: Data, photoFetcher: (any PictureFetching)? = nil)
+        async throws(FriendsError) -> FriendsImportSummary {
         let date = StoreDate.text(now())
         let entries = Self.readVCard(data)
-        // Photos are decoded and scaled before the store is touched, like the reading of the file.
-        let photos = Self.storedPhotos(of: entries)
+        // Photos are fetched, decoded and scaled before the store is touched, like the reading of the file.
+        let photos = await Self.storedPhotos(of: entries, fetcher: photoFetcher)
         return try await storing {
             try await database.write { db in
                 var importer = try VCardImporter(db: db, date: date)
@@ -50,20 +54,37 @@ extension LocalFriendsRepository {
     }
 
     /// The stored form of each card's photo, by the card's index in `entries`; why a photo was left out.
-    static func storedPhotos(of entries: [VCardEntry]) -> [Int: CardPhoto] {
+    static func storedPhotos(of entries: [VCardEntry], fetcher: (any PictureFetching)?) async -> [Int: CardPhoto] {
         var photos: [Int: CardPhoto] = [:]
         for (index, entry) in entries.enumerated() {
             guard case .contact(let contact) = entry, let photo = contact.photo else { continue }
+            func leftOut(_ reason: String) -> CardPhoto {
+                .leftOut(VCardIssue(line: contact.line, reason: "photo left out: " + reason))
+            }
+            var bytes: [UInt8]
             switch photo {
-            case .embedded(let bytes):
-                do throws(PictureFailure) {
-                    photos[index] = .kept(try StoredPhoto.prepare(bytes))
-                } catch {
-                    photos[index] = .leftOut(VCardIssue(line: contact.line, reason: "photo left out: \(error.words)"))
+            case .embedded(let embedded):
+                bytes = embedded
+            case .link(let address):
+                guard let fetcher else {
+                    photos[index] = leftOut("photos at an address are fetched only with fetch_pictures = \"yes\"")
+                    continue
                 }
-            case .link:
-                photos[index] = .leftOut(VCardIssue(
-                    line: contact.line, reason: "photo left out: photos at an address are not fetched"))
+                guard let picture = RemotePicture(image: address) else {
+                    photos[index] = leftOut("not an address that can be fetched")
+                    continue
+                }
+                do throws(PictureFetchFailure) {
+                    bytes = try await fetcher.bytes(of: picture, width: StoredPhoto.maxSide)
+                } catch {
+                    photos[index] = leftOut(error.words)
+                    continue
+                }
+            }
+            do throws(PictureFailure) {
+                photos[index] = .kept(try StoredPhoto.prepare(bytes))
+            } catch {
+                photos[index] = leftOut(error.words)
             }
         }
         return photos

@@ -46,9 +46,9 @@ public enum OSMPlaceMapping {
     }
 
     /// The picture the tags name: `wikimedia_commons` first (a file, fetched at the size needed), else `image`.
-    static func picture(_ tags: [String: String]) -> PlacePicture? {
-        if let commons = tags["wikimedia_commons"], let picture = PlacePicture(commons: commons) { return picture }
-        if let image = tags["image"], let picture = PlacePicture(image: image) { return picture }
+    static func picture(_ tags: [String: String]) -> RemotePicture? {
+        if let commons = tags["wikimedia_commons"], let picture = RemotePicture(commons: commons) { return picture }
+        if let image = tags["image"], let picture = RemotePicture(image: image) { return picture }
         return nil
     }
 

@@ -66,7 +66,7 @@ enum PlaceRow {
             rating: try column(20), ratingCount: try column(21), priceLevel: try column(22),
             attribution: try column(23),
             // A picture reference that no longer reads (a hand edit, a newer version's form) is no picture.
-            picture: try column(24, as: String?.self).flatMap(PlacePicture.init(stored:)))
+            picture: try column(24, as: String?.self).flatMap(RemotePicture.init(stored:)))
     }
 
     /// The place on the current row, or nil (logged) when a value in it cannot be read: one bad row must not

@@ -217,7 +217,7 @@ enum PlacesSchema {
         StoreMigration(version: 17, legacyName: nil) { db in
             try db.execute(script: "ALTER TABLE import_extract ADD COLUMN filePath TEXT;")
         },
-        // Where a place's picture is (`PlacePicture.stored`); the pictures themselves are fetched when shown.
+        // Where a place's picture is (`RemotePicture.stored`); the pictures themselves are fetched when shown.
         StoreMigration(version: 19, legacyName: nil) { db in
             try db.execute(script: "ALTER TABLE place ADD COLUMN picture TEXT;")
         },

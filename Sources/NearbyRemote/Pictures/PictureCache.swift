@@ -4,7 +4,7 @@ import Glibc
 /// Pictures fetched from the network, kept as files in a folder of the store's (`pictures/`), at most
 /// `maxBytes` of them: when a new one would pass that, the least recently used go first (a file's
 /// modification time is set when it is read). It holds no state but the folder: two processes may share one,
-/// and its owner (`PlacePictureFetcher`, an actor) calls it one call at a time.
+/// and its owner (`PictureFetcher`, an actor) calls it one call at a time.
 public struct PictureCache: Sendable {
     public static let defaultMaxBytes = 200 * 1024 * 1024
 

@@ -38,7 +38,7 @@ public struct PlacesContext {
     /// The order, rows and radius the user last chose, kept between runs; nil: every list starts as standard.
     public var preferences: ListPreferencesHolder?
     /// Fetches places' pictures; nil where none may be fetched (the local source, unless `fetch_pictures`).
-    public var pictures: (any PlacePictureFetching)?
+    public var pictures: (any PictureFetching)?
 
     public init(provider: any PlacesProvider, favourites: (any FavouritesStore)? = nil,
                 friends: (any FriendsRepository)? = nil, navigator: Navigator, here: Coordinate,

@@ -114,11 +114,11 @@ struct AppLauncher {
 
     /// The places' pictures' fetcher: with a live source, or with the local one when `fetch_pictures` says so;
     /// nil where pictures are not drawn at all. Fetched pictures are kept in the store's folder.
-    private var placePictures: (any PlacePictureFetching)? {
+    private var placePictures: (any PictureFetching)? {
         guard settings.theme.images != .off, settings.source != .local || settings.fetchPictures,
-              let commons = settings.commonsURL ?? URL(string: PlacePictureFetcher.defaultCommonsURL) else { return nil }
+              let commons = settings.commonsURL ?? URL(string: PictureFetcher.defaultCommonsURL) else { return nil }
         let cache = dataFolder.map { PictureCache(folder: $0.appendingPathComponent("pictures").path) }
-        return PlacePictureFetcher(commonsURL: commons, cache: cache)
+        return PictureFetcher(commonsURL: commons, cache: cache)
     }
 
     /// Where Home is centred. With no place known yet, Home explains how to get data; the coordinate is then

@@ -25,7 +25,7 @@ struct FriendsImportCommand: AsyncParsableCommand {
         let summary: FriendsImportSummary
         do throws(FriendsError) {
             if let local = friends.local {
-                summary = try await local.importVCard(data)
+                summary = try await local.importVCard(data, photoFetcher: friends.photoFetcher)
             } else {
                 summary = try await Self.importCards(VCardParser.parse(data), into: friends.repository)
             }

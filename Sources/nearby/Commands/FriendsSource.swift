@@ -21,7 +21,13 @@ struct FriendsSourceOptions: ParsableArguments {
                                  hasToken: settings.friendsToken != nil)
         }
         let local = LocalFriendsRepository(database: try global.openStore(access))
-        return FriendsSource(repository: local, local: local, serviceAddress: nil, hasToken: false)
+        var source = FriendsSource(repository: local, local: local, serviceAddress: nil, hasToken: false)
+        // A card's photo at an address is fetched where pictures may be fetched at all (docs/pictures.md).
+        if settings.source != .local || settings.fetchPictures,
+           let commons = settings.commonsURL ?? URL(string: PictureFetcher.defaultCommonsURL) {
+            source.photoFetcher = PictureFetcher(commonsURL: commons, cache: nil)
+        }
+        return source
     }
 
     /// The town called `name` in the local store (the gazetteer `--near` uses), for a friend's place.
@@ -38,6 +44,8 @@ struct FriendsSource {
     let repository: any FriendsRepository
     /// Set when friends live in the local store (vCard import then runs in one transaction).
     let local: LocalFriendsRepository?
+    /// Fetches a card's photo at an address, where pictures may be fetched; nil leaves such photos out.
+    var photoFetcher: (any PictureFetching)?
     /// "http://127.0.0.1:8080" when friends live on a service.
     let serviceAddress: String?
     /// Whether a token is set (for the wording of a refusal).

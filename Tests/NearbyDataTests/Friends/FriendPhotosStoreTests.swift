@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import NearbyCore
 import Pictures
 import Testing
@@ -76,5 +77,50 @@ struct FriendPhotosStoreTests {
         let anna = try #require(try await second.listFriends().first)
         // The stored JPEG is small enough to be kept as it came: the round trip loses nothing more.
         #expect(try await second.photo(of: anna.id) == photos.values.first)
+    }
+}
+
+/// A fetcher with one picture per address; what it was asked.
+final class AddressPictures: PictureFetching {
+    let pictures: [String: [UInt8]]
+    let asked = Locked<[String]>([])
+
+    init(_ pictures: [String: [UInt8]]) { self.pictures = pictures }
+
+    func bytes(of picture: RemotePicture, width: Int) async throws(PictureFetchFailure) -> [UInt8] {
+        asked.withLock { $0.append(picture.stored) }
+        guard let bytes = pictures[picture.stored] else { throw .status(404) }
+        return bytes
+    }
+}
+
+/// A card's photo at an address is fetched once, at import, where fetching is allowed, and kept like an
+/// embedded one; where it is not, the card's friend comes without it and the warning says how to allow it.
+struct FriendPhotoLinkTests {
+    static func card(_ name: String, photo: String) -> String {
+        "BEGIN:VCARD\r\nVERSION:4.0\r\nFN:\(name) Link\r\nN:Link;\(name);;;\r\nTEL:+423 555 0199\r\n"
+            + "PHOTO:\(photo)\r\nEND:VCARD\r\n"
+    }
+
+    @Test func aLinkedPhotoIsFetchedOnceAndKept() async throws {
+        let repository = LocalFriendsRepository(database: try AppDatabase.inMemory())
+        let fetcher = AddressPictures(["https://example.com/anna.png": FriendPhotosStoreTests.largePNG])
+        let file = Self.card("Anna", photo: "https://example.com/anna.png")
+            + Self.card("Gone", photo: "https://example.com/gone.png")
+        let summary = try await repository.importVCard(Data(file.utf8), photoFetcher: fetcher)
+        #expect(summary.imported == 2 && summary.photos == 1)
+        #expect(summary.warnings.map(\.reason) == ["photo left out: the picture's server has no such picture"])
+        #expect(fetcher.asked.withLock { $0 } == ["https://example.com/anna.png", "https://example.com/gone.png"])
+        let anna = try #require(try await repository.listFriends().first { $0.firstName == "Anna" })
+        let stored = try #require(try await repository.photo(of: anna.id))
+        #expect(try PictureCodec.decode(stored).width == 512)
+    }
+
+    @Test func withoutFetchingALinkedPhotoIsLeftOutAndTheWarningSaysHowToAllowIt() async throws {
+        let repository = LocalFriendsRepository(database: try AppDatabase.inMemory())
+        let summary = try await repository.importVCard(Data(Self.card("Anna", photo: "https://example.com/a.png").utf8))
+        #expect(summary.imported == 1 && summary.photos == 0)
+        #expect(summary.warnings.map(\.reason)
+                == ["photo left out: photos at an address are fetched only with fetch_pictures = \"yes\""])
     }
 }

@@ -28,7 +28,7 @@ struct PlacePictureImportTests {
         defer { file.remove() }
         _ = try store.importOpenStreetMap(at: file.path)
         let here = Coordinate(latitude: 47.14, longitude: 9.52)
-        func picture(_ id: String) async throws -> PlacePicture? {
+        func picture(_ id: String) async throws -> RemotePicture? {
             try await store.place(id: try #require(PlaceID(id)), from: here).place.picture
         }
         #expect(try await picture("osm:n1") == .commons("Vaduz Castle.jpg"))

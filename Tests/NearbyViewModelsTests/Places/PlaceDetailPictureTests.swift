@@ -5,14 +5,14 @@ import Testing
 @testable import NearbyViewModels
 
 /// A fetcher that answers from a table (or fails as told) and records what it was asked.
-final class FakePictureFetcher: PlacePictureFetching {
-    let pictures: [PlacePicture: [UInt8]]
+final class FakePictureFetcher: PictureFetching {
+    let pictures: [RemotePicture: [UInt8]]
     let failure = Locked<PictureFetchFailure?>(nil)
     let asked = Locked<[String]>([])
 
-    init(_ pictures: [PlacePicture: [UInt8]]) { self.pictures = pictures }
+    init(_ pictures: [RemotePicture: [UInt8]]) { self.pictures = pictures }
 
-    func bytes(of picture: PlacePicture, width: Int) async throws(PictureFetchFailure) -> [UInt8] {
+    func bytes(of picture: RemotePicture, width: Int) async throws(PictureFetchFailure) -> [UInt8] {
         asked.withLock { $0.append("\(picture.stored) \(width)") }
         if let failure = failure.withLock({ $0 }) { throw failure }
         guard let bytes = pictures[picture] else { throw .status(404) }
@@ -24,7 +24,7 @@ final class FakePictureFetcher: PlacePictureFetching {
 /// width, none without a picture or a fetcher, and a failure in words that `r` fetches again.
 @MainActor
 struct PlaceDetailPictureTests {
-    static let castle = PlacePicture.commons("Vaduz Castle.jpg")
+    static let castle = RemotePicture.commons("Vaduz Castle.jpg")
     static var place: Place {
         var place = PlaceDetailViewModelTests.full
         place.picture = castle

@@ -1,7 +1,7 @@
-/// Where a place's picture is: an address of the picture itself (OpenStreetMap's `image`), or a file of
-/// Wikimedia Commons (`wikimedia_commons`, or an `image` that names a Commons file page), fetched as a
-/// thumbnail of the size needed.
-public enum PlacePicture: Hashable, Sendable, Codable {
+/// A picture elsewhere (a place's, a contact's photo at an address): an address of the picture itself
+/// (OpenStreetMap's `image`, a vCard's `PHOTO` URI), or a file of Wikimedia Commons (`wikimedia_commons`, or
+/// an address that names a Commons file), fetched as a thumbnail of the size needed.
+public enum RemotePicture: Hashable, Sendable, Codable {
     /// An `http(s)` address.
     case address(String)
     /// A Commons file's name without its `File:` prefix ("Vaduz Castle.jpg").
@@ -44,7 +44,7 @@ public enum PlacePicture: Hashable, Sendable, Codable {
         let trimmed = value.trimmingSpaces()
         guard trimmed.utf8.count <= Self.maxLength else { return nil }
         if trimmed.hasPrefix("File:") || trimmed.hasPrefix("file:") {
-            guard let file = PlacePicture(commons: trimmed) else { return nil }
+            guard let file = RemotePicture(commons: trimmed) else { return nil }
             self = file
             return
         }
@@ -62,7 +62,7 @@ public enum PlacePicture: Hashable, Sendable, Codable {
             var name = String(trimmed.utf8.dropFirst(offset)) ?? ""
             if let end = name.firstIndex(where: { $0 == "?" || $0 == "#" }) { name = String(name[..<end]) }
             let decoded = PercentEncoding.decoded(name.replacing("_", with: " ")) ?? name
-            if let file = PlacePicture(commons: "File:" + decoded) {
+            if let file = RemotePicture(commons: "File:" + decoded) {
                 self = file
                 return
             }
@@ -75,7 +75,7 @@ public enum PlacePicture: Hashable, Sendable, Codable {
             let parts = (String(trimmed.utf8.dropFirst(offset)) ?? "").split(separator: "/")
             let index = parts.first == "thumb" ? 3 : 2
             if parts.count > index, let name = PercentEncoding.decoded(String(parts[index]).replacing("_", with: " ")),
-               let file = PlacePicture(commons: "File:" + name) {
+               let file = RemotePicture(commons: "File:" + name) {
                 self = file
                 return
             }

@@ -2,9 +2,9 @@ import Testing
 @testable import NearbyCore
 
 /// Where a place's picture is, from the tags OpenStreetMap puts it in, and back from the store's form.
-struct PlacePictureTests {
+struct RemotePictureTests {
     @Test(arguments: [
-        ("File:Vaduz Castle.jpg", PlacePicture?.some(.commons("Vaduz Castle.jpg"))),
+        ("File:Vaduz Castle.jpg", RemotePicture?.some(.commons("Vaduz Castle.jpg"))),
         ("  file:Schloss_Vaduz.JPG ", .some(.commons("Schloss_Vaduz.JPG"))),
         ("Category:Vaduz", nil),
         ("File:", nil),
@@ -13,12 +13,12 @@ struct PlacePictureTests {
         ("File:a\u{202E}gpj.exe", nil),
         ("File:a|b.jpg", nil),
     ])
-    func commonsTag(value: String, expected: PlacePicture?) {
-        #expect(PlacePicture(commons: value) == expected)
+    func commonsTag(value: String, expected: RemotePicture?) {
+        #expect(RemotePicture(commons: value) == expected)
     }
 
     @Test(arguments: [
-        ("https://example.com/cafe.jpg", PlacePicture?.some(.address("https://example.com/cafe.jpg"))),
+        ("https://example.com/cafe.jpg", RemotePicture?.some(.address("https://example.com/cafe.jpg"))),
         ("http://example.com/a.png", .some(.address("http://example.com/a.png"))),
         ("https://commons.wikimedia.org/wiki/File:Vaduz_Castle.jpg", .some(.commons("Vaduz Castle.jpg"))),
         ("https://commons.wikimedia.org/wiki/File:Caf%C3%A9_Amann.jpg", .some(.commons("Café Amann.jpg"))),
@@ -42,15 +42,15 @@ struct PlacePictureTests {
         ("https://example.com/\u{1B}]0;pwned\u{07}.jpg", nil),
         ("https://example.com/" + String(repeating: "a", count: 2000), nil),
     ])
-    func imageTag(value: String, expected: PlacePicture?) {
-        #expect(PlacePicture(image: value) == expected)
+    func imageTag(value: String, expected: RemotePicture?) {
+        #expect(RemotePicture(image: value) == expected)
     }
 
     @Test func theStoredFormReadsBack() {
-        for picture: PlacePicture in [.commons("Vaduz Castle.jpg"), .address("https://example.com/cafe.jpg")] {
-            #expect(PlacePicture(stored: picture.stored) == picture)
+        for picture: RemotePicture in [.commons("Vaduz Castle.jpg"), .address("https://example.com/cafe.jpg")] {
+            #expect(RemotePicture(stored: picture.stored) == picture)
         }
-        #expect(PlacePicture(stored: "commons:") == nil)
-        #expect(PlacePicture(stored: "garbage") == nil)
+        #expect(RemotePicture(stored: "commons:") == nil)
+        #expect(RemotePicture(stored: "garbage") == nil)
     }
 }

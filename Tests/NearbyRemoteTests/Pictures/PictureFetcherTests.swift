@@ -9,11 +9,11 @@ import TestSupport
 /// addresses as they are, each kept on disk and not asked again; and every answer that is no picture named
 /// in a few words: a 404, an HTML page, a GIF, an answer too large, an address that redirects forever.
 @Suite("Place picture fetcher")
-struct PlacePictureFetcherTests {
+struct PictureFetcherTests {
     static let png = TestPictures.png(width: 8, height: 8, rgba: TestPictures.pattern(width: 8, height: 8))
 
-    static func fetcher(_ server: StubServer, cache folder: TemporaryFolder? = nil) -> PlacePictureFetcher {
-        PlacePictureFetcher(commonsURL: server.url.appendingPathComponent("wiki/Special:FilePath/"),
+    static func fetcher(_ server: StubServer, cache folder: TemporaryFolder? = nil) -> PictureFetcher {
+        PictureFetcher(commonsURL: server.url.appendingPathComponent("wiki/Special:FilePath/"),
                             cache: folder.map { PictureCache(folder: $0.path) }, timeout: .seconds(10))
     }
 
@@ -34,7 +34,7 @@ struct PlacePictureFetcherTests {
         defer { Task { await server.stop() } }
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let address = PlacePicture.address(server.url.appendingPathComponent("amann.png").absoluteString)
+        let address = RemotePicture.address(server.url.appendingPathComponent("amann.png").absoluteString)
         #expect(try await Self.fetcher(server, cache: folder).bytes(of: address, width: 300) == Self.png)
         // Another fetcher on the same folder (the next run of the app) finds it there.
         #expect(try await Self.fetcher(server, cache: folder).bytes(of: address, width: 300) == Self.png)
@@ -48,7 +48,7 @@ struct PlacePictureFetcherTests {
         (StubResponse(status: 200, headers: ["Content-Type": "text/html"], body: Data("<html>a page</html>".utf8)),
          .notAPicture, "the address holds no picture"),
         (StubResponse(status: 200, body: Data(TestPictures.gifHeader)), .notAPicture, "the address holds no picture"),
-        (StubResponse(status: 200, body: Data(count: PlacePictureFetcher.maxBytes + 1)), .tooLarge,
+        (StubResponse(status: 200, body: Data(count: PictureFetcher.maxBytes + 1)), .tooLarge,
          "the picture is too large"),
     ])
     func whatIsNoPictureIsNamed(answer: StubResponse, failure: PictureFetchFailure, words: String) async throws {
@@ -69,7 +69,7 @@ struct PlacePictureFetcherTests {
             StubResponse(status: 302, headers: ["Location": request.path + "x"])
         }
         defer { Task { await server.stop() } }
-        let address = PlacePicture.address(server.url.appendingPathComponent("loop").absoluteString)
+        let address = RemotePicture.address(server.url.appendingPathComponent("loop").absoluteString)
         await #expect(throws: PictureFetchFailure.redirectsTooOften) {
             try await Self.fetcher(server).bytes(of: address, width: 300)
         }
@@ -78,7 +78,7 @@ struct PlacePictureFetcherTests {
 
     @Test func aServerThatIsNotThereIsUnreachable() async throws {
         let url = try await closedPortURL()
-        let fetcher = PlacePictureFetcher(commonsURL: url, cache: nil, timeout: .seconds(5))
+        let fetcher = PictureFetcher(commonsURL: url, cache: nil, timeout: .seconds(5))
         await #expect(throws: PictureFetchFailure.unreachable) { try await fetcher.bytes(of: .commons("X.jpg"), width: 300) }
     }
 }

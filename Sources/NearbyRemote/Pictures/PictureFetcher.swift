@@ -3,11 +3,11 @@ import NearbyCore
 import NearbyHTTP
 import Pictures
 
-/// Fetches places' pictures one request at a time (the servers are free services, and a detail needs one
-/// picture), with Nearby's User-Agent, following at most five redirects, and refusing more than
+/// Fetches pictures from elsewhere (places', contacts' photos at an address) one request at a time (the
+/// servers are free services, and a detail needs one picture), with Nearby's User-Agent, following at most five redirects, and refusing more than
 /// `maxBytes`; keeps each in the cache on disk. Wikimedia Commons files are asked for as thumbnails of the
 /// width needed, through `Special:FilePath` (the base is a setting, so a mirror or a test's stand-in serves).
-public actor PlacePictureFetcher: PlacePictureFetching {
+public actor PictureFetcher: PictureFetching {
     public static let defaultCommonsURL = "https://commons.wikimedia.org/wiki/Special:FilePath/"
     public static let maxBytes = 16 * 1024 * 1024
 
@@ -24,7 +24,7 @@ public actor PlacePictureFetcher: PlacePictureFetching {
         headers = ["User-Agent": userAgent, "Accept": "image/jpeg, image/png, image/webp"]
     }
 
-    public func bytes(of picture: PlacePicture, width: Int) async throws(PictureFetchFailure) -> [UInt8] {
+    public func bytes(of picture: RemotePicture, width: Int) async throws(PictureFetchFailure) -> [UInt8] {
         // Thumbnails in steps, so a box a column wider does not fetch the picture again.
         let step = [320, 640, 1280].first { $0 >= width } ?? 1280
         let key: String
@@ -46,7 +46,7 @@ public actor PlacePictureFetcher: PlacePictureFetching {
         return bytes
     }
 
-    private func fetch(_ picture: PlacePicture, width: Int) async throws(HTTPFailure) -> HTTPClient.Response {
+    private func fetch(_ picture: RemotePicture, width: Int) async throws(HTTPFailure) -> HTTPClient.Response {
         switch picture {
         case .address(let address):
             guard let url = URL(string: address) else { throw .cannotConnect("not a valid address") }

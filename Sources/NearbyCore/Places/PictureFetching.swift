@@ -1,8 +1,8 @@
-/// Fetches a place's picture, from a cache when it has it. The app's fetcher asks the picture's server (an
+/// Fetches a picture from elsewhere (a place's, a contact's photo at an address), from a cache when it has it. The app's fetcher asks the picture's server (an
 /// address, Wikimedia Commons) one request at a time, with Nearby's User-Agent, and keeps what it got.
-public protocol PlacePictureFetching: Sendable {
+public protocol PictureFetching: Sendable {
     /// The picture's bytes (a JPEG, PNG or WebP), about `width` pixels wide where the server scales pictures.
-    func bytes(of picture: PlacePicture, width: Int) async throws(PictureFetchFailure) -> [UInt8]
+    func bytes(of picture: RemotePicture, width: Int) async throws(PictureFetchFailure) -> [UInt8]
 }
 
 /// Why a place's picture could not be fetched, in a few words for its box.
