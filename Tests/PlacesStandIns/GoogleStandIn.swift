@@ -38,6 +38,11 @@ public final class GoogleStandIn: Sendable {
     }
 
     /// Starts serving `places` (Places API (New) Place objects, with every field).
+    /// The photo every place's media endpoint leads to: orange, a brown square in the middle.
+    public static let photo = TestPictures.png(width: 64, height: 48, rgba: TestPictures.pattern(width: 64, height: 48) { x, y in
+        (16..<48).contains(x) && (12..<36).contains(y) ? (120, 60, 20, 255) : (255, 140, 0, 255)
+    })
+
     public static func start(keys: KeyCheck, places: [JSONValue] = GooglePlacesFixture.places) async throws
         -> GoogleStandIn {
         let script = GoogleScript(keys: keys, places: places)
@@ -115,7 +120,19 @@ private final class GoogleScript: Sendable {
     func respond(to request: StubRequest) async -> StubResponse {
         received.withLock { $0.append(request) }
         await gate.pass()
+        // Where the media endpoint sends a photo (Google's is another host, and asks for no key).
+        if request.path.hasPrefix("/photo-bytes/") {
+            return StubResponse(status: 200, headers: ["Content-Type": "image/png"], body: Data(GoogleStandIn.photo))
+        }
         if let refusal = checkKey(request) { return refusal }
+        // A place photo's media: a width is required, and the answer is a redirect to the picture.
+        if request.method == "GET", request.path.hasPrefix("/v1/places/"), request.path.hasSuffix("/media") {
+            guard let width = request.query["maxWidthPx"].flatMap(Int.init), (1...4800).contains(width) else {
+                return invalid("maxWidthPx or maxHeightPx must be specified, between 1 and 4800.")
+            }
+            let reference = request.path.split(separator: "/").dropLast().last.map(String.init) ?? ""
+            return StubResponse(status: 302, headers: ["Location": "/photo-bytes/\(reference)?w=\(width)"])
+        }
         if let (status, body, headers) = failure.withLock({ $0 }) {
             var all = headers
             all["Content-Type"] = "application/json; charset=UTF-8"

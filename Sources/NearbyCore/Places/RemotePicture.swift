@@ -6,17 +6,53 @@ public enum RemotePicture: Hashable, Sendable, Codable {
     case address(String)
     /// A Commons file's name without its `File:` prefix ("Vaduz Castle.jpg").
     case commons(String)
+    /// A photo of Google Places (New): its resource name (`places/ID/photos/REF`) and its authors, whom Google
+    /// requires to be named under it.
+    case google(name: String, authors: String)
 
-    /// The form the store keeps: the address as it is, a Commons file as `commons:NAME`.
+    /// The form the store keeps: the address as it is, a Commons file as `commons:NAME`, a Google photo as
+    /// `google:NAME|AUTHORS`.
     public var stored: String {
         switch self {
         case .address(let address): address
         case .commons(let name): "commons:" + name
+        case .google(let name, let authors): "google:" + name + "|" + authors
         }
     }
 
+    /// Whom to credit under the picture ("Photo: Anna Beck"), where its source asks for it.
+    public var credit: String? {
+        guard case .google(_, let authors) = self, !authors.isEmpty else { return nil }
+        return "Photo: " + authors
+    }
+
+    /// A Google photo's resource name: `places/ID/photos/REF`, letters, digits, `-` and `_` between the slashes;
+    /// anything else is not Google's and is never sent. `authors` is shown as it is cleaned here.
+    public init?(googleName name: String, authors: [String]) {
+        let parts = name.split(separator: "/", omittingEmptySubsequences: false)
+        let isToken: (Substring) -> Bool = { part in
+            !part.isEmpty && part.utf8.count <= 1024 && part.unicodeScalars.allSatisfy {
+                ($0.value < 0x80 && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) || $0 == "-" || $0 == "_"
+            }
+        }
+        guard parts.count == 4, parts[0] == "places", parts[2] == "photos", isToken(parts[1]), isToken(parts[3]) else {
+            return nil
+        }
+        let names = authors.map { author in
+            String(author.unicodeScalars.filter { $0.value >= 0x20 && !(0x7F...0x9F).contains($0.value)
+                && !(0x202A...0x202E).contains($0.value) && !(0x2066...0x2069).contains($0.value) && $0 != "|" })
+                .trimmingSpaces()
+        }.filter { !$0.isEmpty }
+        self = .google(name: name, authors: String(names.joined(separator: ", ").prefix(200)))
+    }
+
     public init?(stored: String) {
-        if stored.hasPrefix("commons:") {
+        if stored.hasPrefix("google:") {
+            let rest = stored.dropFirst("google:".count)
+            let name = rest.prefix { $0 != "|" }
+            let authors = rest.dropFirst(name.count + 1)
+            self.init(googleName: String(name), authors: authors.isEmpty ? [] : [String(authors)])
+        } else if stored.hasPrefix("commons:") {
             self.init(commons: "File:" + stored.dropFirst("commons:".count))
         } else {
             self.init(image: stored)

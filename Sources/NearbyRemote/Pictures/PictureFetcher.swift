@@ -11,14 +11,27 @@ public actor PictureFetcher: PictureFetching {
     public static let defaultCommonsURL = "https://commons.wikimedia.org/wiki/Special:FilePath/"
     public static let maxBytes = 16 * 1024 * 1024
 
+    /// Where Google Places (New) photos come from, and the key that asks (in a header, never in a URL).
+    public struct GooglePhotos: Sendable {
+        public var baseURL: URL
+        public var apiKey: String
+
+        public init(baseURL: URL, apiKey: String) {
+            self.baseURL = baseURL
+            self.apiKey = apiKey
+        }
+    }
+
     private let commonsURL: URL
+    private let google: GooglePhotos?
     private let cache: PictureCache?
     private let timeout: Duration
     private let headers: [String: String]
 
-    public init(commonsURL: URL, cache: PictureCache?, timeout: Duration = .seconds(20),
+    public init(commonsURL: URL, google: GooglePhotos? = nil, cache: PictureCache?, timeout: Duration = .seconds(20),
                 userAgent: String = NearbyRelease.userAgent) {
         self.commonsURL = commonsURL
+        self.google = google
         self.cache = cache
         self.timeout = timeout
         headers = ["User-Agent": userAgent, "Accept": "image/jpeg, image/png, image/webp"]
@@ -27,12 +40,14 @@ public actor PictureFetcher: PictureFetching {
     public func bytes(of picture: RemotePicture, width: Int) async throws(PictureFetchFailure) -> [UInt8] {
         // Thumbnails in steps, so a box a column wider does not fetch the picture again.
         let step = [320, 640, 1280].first { $0 >= width } ?? 1280
-        let key: String
+        // Google's photos are not kept: its terms allow keeping place ids only.
+        let key: String?
         switch picture {
         case .address: key = picture.stored
         case .commons: key = picture.stored + "@\(step)"
+        case .google: key = nil
         }
-        if let kept = cache?.bytes(for: key) { return kept }
+        if let key, let kept = cache?.bytes(for: key) { return kept }
         let response: HTTPClient.Response
         do throws(HTTPFailure) {
             response = try await fetch(picture, width: step)
@@ -42,7 +57,7 @@ public actor PictureFetcher: PictureFetching {
         guard response.isSuccess else { throw .status(response.status) }
         let bytes = Array(response.body)
         guard let format = PictureCodec.formatName(of: bytes), format != "GIF" else { throw .notAPicture }
-        cache?.keep(bytes, for: key)
+        if let key { cache?.keep(bytes, for: key) }
         return bytes
     }
 
@@ -57,6 +72,16 @@ public actor PictureFetcher: PictureFetching {
             let file = name.replacing(" ", with: "_")
             return try await client.send(HTTPClient.Request(
                 path: PercentEncoding.pathSegment(file), query: [URLQueryItem(name: "width", value: String(width))]))
+        case .google(let name, _):
+            // Checked as Google's when it was read (`RemotePicture(googleName:authors:)`): safe in a path.
+            guard let google else { throw .cannotConnect("no Google key") }
+            var headers = headers
+            headers["X-Goog-Api-Key"] = google.apiKey
+            let client = HTTPClient(baseURL: google.baseURL, timeout: timeout, maxBodySize: Self.maxBytes,
+                                    headers: headers)
+            // The media endpoint answers with a redirect to the picture at that width.
+            return try await client.send(HTTPClient.Request(
+                path: "v1/" + name + "/media", query: [URLQueryItem(name: "maxWidthPx", value: String(width))]))
         }
     }
 

@@ -160,8 +160,8 @@ final class PlaceDetailView: ScreenView {
         if rect.width >= 100 {
             return drawColumns(in: buffer, rect: rect, viewHeight: viewHeight, pictureRows: rows, theme: theme)
         }
-        let box = Rect(x: rect.x, y: rect.y, width: min(rect.width, rows * 3), height: rows)
-        PictureBox.draw(pictureState(in: box), in: buffer, rect: box, theme: theme)
+        drawPicture(in: buffer, rect: Rect(x: rect.x, y: rect.y, width: min(rect.width, rows * 3), height: rows),
+                    theme: theme)
         let rest = drawColumns(in: buffer, rect: rect.inset(top: rows + 1), viewHeight: viewHeight, pictureRows: 0,
                                theme: theme)
         return rows + 1 + rest
@@ -172,6 +172,16 @@ final class PlaceDetailView: ScreenView {
         guard pictureSlot != nil, theme.pictures != .off, model.picture.value != .none else { return nil }
         let rows = min(12, viewHeight / 3)
         return rows >= 4 ? rows : nil
+    }
+
+    /// The picture in `rect`, its credit on the last row where its source asks for one.
+    private func drawPicture(in buffer: CellBuffer, rect: Rect, theme: Theme) {
+        var box = rect
+        if let credit = model.pictureCredit {
+            box = rect.inset(bottom: 1)
+            buffer.write(credit, in: Rect(x: rect.x, y: box.maxY, width: rect.width, height: 1), style: theme.secondary)
+        }
+        PictureBox.draw(pictureState(in: box), in: buffer, rect: box, theme: theme)
     }
 
     /// The picture's box as it stands, asking for it to be painted at the box's size.
@@ -202,8 +212,8 @@ final class PlaceDetailView: ScreenView {
             let hours = drawHours(in: buffer, rect: left.inset(top: facts + 1), theme: theme)
             let mapTop = pictureRows > 0 ? pictureRows + 1 : 0
             if pictureRows > 0 {
-                let box = Rect(x: right.x, y: right.y, width: right.width, height: pictureRows)
-                PictureBox.draw(pictureState(in: box), in: buffer, rect: box, theme: theme)
+                drawPicture(in: buffer, rect: Rect(x: right.x, y: right.y, width: right.width, height: pictureRows),
+                            theme: theme)
             }
             let mapHeight = min(max(6, viewHeight / 2 + 1), max(12, rightWidth / 3))
             drawMap(in: buffer, rect: Rect(x: right.x, y: right.y + mapTop, width: right.width, height: mapHeight),

@@ -1,6 +1,9 @@
 import NearbyCore
 
 extension PlaceDetailViewModel {
+    /// Whom to credit under the picture, as one safe line.
+    public var pictureCredit: String? { place.picture?.credit.map(DisplayText.oneLine) }
+
     /// Thumbnails are asked this wide: enough for a box of 80 columns (libchafa reads 8 pixels a cell).
     static let pictureWidth = 640
 

@@ -27,6 +27,8 @@ public protocol PlaceDetailViewModelType: AnyObject {
     var nextRefresh: Observable<Date?> { get }
     /// The place's picture: none, being fetched, its bytes, or why not.
     var picture: Observable<PictureState> { get }
+    /// Whom to credit under the picture ("Photo: Anna Beck"), where its source asks for it.
+    var pictureCredit: String? { get }
     /// The time opening hours are evaluated at, shared by every screen (`t` chooses one, the header shows
     /// it); nil: always now.
     var evaluationTime: EvaluationTime? { get }

@@ -118,7 +118,13 @@ struct AppLauncher {
         guard settings.theme.images != .off, settings.source != .local || settings.fetchPictures,
               let commons = settings.commonsURL ?? URL(string: PictureFetcher.defaultCommonsURL) else { return nil }
         let cache = dataFolder.map { PictureCache(folder: $0.appendingPathComponent("pictures").path) }
-        return PictureFetcher(commonsURL: commons, cache: cache)
+        // Google's photos through its own media endpoint, with the key the places come with.
+        var google: PictureFetcher.GooglePhotos?
+        if settings.source == .google, settings.googleAPI == .new, let key = settings.googleAPIKey,
+           let url = settings.placesURL ?? GooglePlacesProvider.defaultURL {
+            google = PictureFetcher.GooglePhotos(baseURL: url, apiKey: key.exposedValue)
+        }
+        return PictureFetcher(commonsURL: commons, google: google, cache: cache)
     }
 
     /// Where Home is centred. With no place known yet, Home explains how to get data; the coordinate is then

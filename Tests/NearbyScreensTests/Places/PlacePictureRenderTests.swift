@@ -66,6 +66,19 @@ struct PlacePictureRenderTests {
         #expect(model.calls.contains("refresh"))
     }
 
+    @Test func theCreditIsUnderThePicture() async {
+        let model = StubPlaceDetail()
+        model.picture.value = .loaded(key: "place:x", bytes: [1])
+        model.pictureCredit = "Photo: Anna Beck"
+        let (runner, coordinator) = Self.make(model, width: 120)
+        await (coordinator.topView as? PlaceDetailView)?.picturePainted()
+        runner.renderIfNeeded()
+        let rows = Self.pictureRows(runner)
+        #expect(rows.count == 9)
+        let creditRow = runner.textRows().firstIndex { $0.contains("Photo: Anna Beck") }
+        #expect(creditRow == (rows.last ?? 0) + 1)
+    }
+
     @Test func noPictureNoBox() {
         let model = StubPlaceDetail()
         let (runner, _) = Self.make(model, width: 120)

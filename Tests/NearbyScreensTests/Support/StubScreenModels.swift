@@ -61,6 +61,7 @@ final class StubPlaceDetail: PlaceDetailViewModelType {
     let status = Observable<StatusMessage?>(nil)
     let nextRefresh = Observable<Date?>(nil)
     let picture = Observable<PictureState>(.none)
+    var pictureCredit: String?
     var evaluationTime: EvaluationTime? { nil }
     private(set) var calls: [String] = []
 

@@ -5,8 +5,8 @@ import NearbyData
 /// A list row draws the name, the category, an address, the distance, the open state and the rating; the
 /// open state and the rating are Enterprise fields, so a list is an Enterprise request and asks for nothing
 /// beyond that tier (no reviews, photos or "serves coffee", which are Enterprise + Atmosphere). The detail
-/// screen adds the phone, the website, the price level, the address parts, wheelchair access and the
-/// providers to credit.
+/// screen adds the phone, the website, the price level, the address parts, wheelchair access, the
+/// providers to credit and the photos (asked for only here: a list never draws them).
 enum GoogleFieldMask {
     /// Fields of a place in a list, without the `places.` prefix.
     static let listFields = [
@@ -19,7 +19,7 @@ enum GoogleFieldMask {
         "id", "displayName", "location", "types", "primaryType", "formattedAddress", "addressComponents",
         "businessStatus", "nationalPhoneNumber", "internationalPhoneNumber", "websiteUri", "rating",
         "userRatingCount", "priceLevel", "regularOpeningHours", "currentOpeningHours", "accessibilityOptions",
-        "attributions",
+        "attributions", "photos",
     ]
 
     /// `searchNearby`: a list of places.

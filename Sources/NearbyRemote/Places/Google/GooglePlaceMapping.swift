@@ -42,7 +42,18 @@ enum GooglePlaceMapping {
                      ratingCount: value["userRatingCount"]?.integerValue.flatMap { $0 >= 0 ? Int(clamping: $0) : nil },
                      priceLevel: priceLevel(value["priceLevel"]?.stringValue),
                      attribution: attributionText(value["attributions"]),
-                     openNowReport: openNow(value, reportedAt: reportedAt))
+                     openNowReport: openNow(value, reportedAt: reportedAt),
+                     picture: picture(value["photos"]))
+    }
+
+    /// The place's first photo that has a name of Google's, with its authors to credit.
+    static func picture(_ photos: JSONValue?) -> RemotePicture? {
+        for photo in photos?.arrayValue ?? [] {
+            guard let name = photo["name"]?.stringValue else { continue }
+            let authors = (photo["authorAttributions"]?.arrayValue ?? []).compactMap { text($0["displayName"]) }
+            if let picture = RemotePicture(googleName: name, authors: authors) { return picture }
+        }
+        return nil
     }
 
     /// Whether the place has closed for good: a list leaves it out, a detail says it is gone.
