@@ -36,6 +36,10 @@ struct FriendsAddCommand: AsyncParsableCommand {
             help: ArgumentHelp("Where the friend is, as a town in the store, or any place name.", valueName: "NAME"))
     var place: String?
 
+    @Option(parsing: .unconditional, help: ArgumentHelp("A photo of the friend (.jpg, .png, .webp).", valueName: "FILE"),
+            completion: .file(extensions: ["jpg", "jpeg", "png", "webp"]))
+    var photo: String?
+
     @Flag(help: "Add the friend even when the same name and phone number are in the address book already.")
     var force = false
 
@@ -54,6 +58,9 @@ struct FriendsAddCommand: AsyncParsableCommand {
         if let problem = FriendValidation.problems(in: draft).sorted(by: { $0.key.rawValue < $1.key.rawValue }).first {
             throw CommandFailure.badValue("\(FriendsOutput.optionName(of: problem.key)): \(problem.value).")
         }
+        // The photo is read and checked before anything is added, so a bad picture adds no friend.
+        let storedPhoto = try photo.map(FriendsPhotoCommand.storedPhoto(from:))
+        let photoStore = try storedPhoto.map { _ in try FriendsPhotoCommand.photoStore(of: friends) }
         var note: String?
         if draft.coordinate == nil, let place = place?.trimmingBlanks(), !place.isEmpty {
             let lookup = source.lookUpPlace(place)
@@ -73,8 +80,10 @@ struct FriendsAddCommand: AsyncParsableCommand {
         }
         do throws(FriendsError) {
             let friend = try await friends.repository.addFriend(draft)
+            if let storedPhoto, let photoStore { try await photoStore.setPhoto(storedPhoto, of: friend.id) }
             Console.line("Added friend \(friend.id): \(TerminalText.safe(friend.fullName))"
-                         + (friend.coordinate == nil ? "" : " at \(TerminalText.safe(FriendsOutput.location(of: friend)))"))
+                         + (friend.coordinate == nil ? "" : " at \(TerminalText.safe(FriendsOutput.location(of: friend)))")
+                         + (storedPhoto == nil ? "" : ", with a photo"))
             if let note { Console.errorLine(TerminalText.safe(note)) }
         } catch {
             throw CommandFailure("Cannot add the friend: \(friends.sentence(error))")

@@ -4,9 +4,9 @@ import ArgumentParser
 struct FriendsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "friends",
-        abstract: "List, add, remove, import and export friends.",
+        abstract: "List, add, remove, import and export friends, and give them photos.",
         subcommands: [
-            FriendsListCommand.self, FriendsAddCommand.self, FriendsRemoveCommand.self,
+            FriendsListCommand.self, FriendsAddCommand.self, FriendsRemoveCommand.self, FriendsPhotoCommand.self,
             FriendsImportCommand.self, FriendsExportCommand.self,
         ],
         defaultSubcommand: FriendsListCommand.self
