@@ -16,13 +16,14 @@
 
 typedef struct library {
     pthread_once_t once;
+    const char *soname;
     void *handle;
     char failure[160];
 } library;
 
-static void *open_library(const char *soname, library *lib) {
-    void *handle = dlopen(soname, RTLD_NOW | RTLD_LOCAL);
-    if (handle == NULL) snprintf(lib->failure, sizeof lib->failure, "%s is not installed", soname);
+static void *open_library(library *lib) {
+    void *handle = dlopen(lib->soname, RTLD_NOW | RTLD_LOCAL);
+    if (handle == NULL) snprintf(lib->failure, sizeof lib->failure, "%s is not installed", lib->soname);
     return handle;
 }
 
@@ -31,14 +32,16 @@ static void copy_text(char *to, size_t size, const char *text) {
     snprintf(to, size, "%s", text != NULL ? text : "");
 }
 
+// A library without one of the functions is too old: closed, and named with the function it lacks.
 #define RESOLVE(lib, field, symbol)                                                                 \
     if ((lib).handle != NULL && (*(void **)&(field) = dlsym((lib).handle, #symbol)) == NULL) {        \
-        snprintf((lib).failure, sizeof (lib).failure, "%s lacks %s", #lib, #symbol);                   \
+        snprintf((lib).failure, sizeof (lib).failure, "%s is too old (no %s)", (lib).soname, #symbol);  \
+        dlclose((lib).handle);                                                                      \
         (lib).handle = NULL;                                                                        \
     }
 
 // libjpeg-turbo's TurboJPEG API.
-static library jpeg_lib = {PTHREAD_ONCE_INIT, NULL, ""};
+static library jpeg_lib = {PTHREAD_ONCE_INIT, "libturbojpeg.so.0", NULL, ""};
 static struct {
     __typeof__(&tjInitDecompress) init_decompress;
     __typeof__(&tjInitCompress) init_compress;
@@ -51,7 +54,7 @@ static struct {
     __typeof__(&tjFree) free;
 } tj;
 static void load_jpeg(void) {
-    jpeg_lib.handle = open_library("libturbojpeg.so.0", &jpeg_lib);
+    jpeg_lib.handle = open_library(&jpeg_lib);
     RESOLVE(jpeg_lib, tj.init_decompress, tjInitDecompress)
     RESOLVE(jpeg_lib, tj.init_compress, tjInitCompress)
     RESOLVE(jpeg_lib, tj.header, tjDecompressHeader3)
@@ -64,27 +67,27 @@ static void load_jpeg(void) {
 }
 
 // libpng's simplified API (no setjmp on our side: it catches its own errors).
-static library png_lib = {PTHREAD_ONCE_INIT, NULL, ""};
+static library png_lib = {PTHREAD_ONCE_INIT, "libpng16.so.16", NULL, ""};
 static struct {
     __typeof__(&png_image_begin_read_from_memory) begin;
     __typeof__(&png_image_finish_read) finish;
     __typeof__(&png_image_free) free;
 } pn;
 static void load_png(void) {
-    png_lib.handle = open_library("libpng16.so.16", &png_lib);
+    png_lib.handle = open_library(&png_lib);
     RESOLVE(png_lib, pn.begin, png_image_begin_read_from_memory)
     RESOLVE(png_lib, pn.finish, png_image_finish_read)
     RESOLVE(png_lib, pn.free, png_image_free)
 }
 
-static library webp_lib = {PTHREAD_ONCE_INIT, NULL, ""};
+static library webp_lib = {PTHREAD_ONCE_INIT, "libwebp.so.7", NULL, ""};
 static struct {
     __typeof__(&WebPGetInfo) info;
     __typeof__(&WebPDecodeRGBA) decode;
     __typeof__(&WebPFree) free;
 } wp;
 static void load_webp(void) {
-    webp_lib.handle = open_library("libwebp.so.7", &webp_lib);
+    webp_lib.handle = open_library(&webp_lib);
     RESOLVE(webp_lib, wp.info, WebPGetInfo)
     RESOLVE(webp_lib, wp.decode, WebPDecodeRGBA)
     RESOLVE(webp_lib, wp.free, WebPFree)
@@ -101,7 +104,7 @@ enum {
     TAG_SPACE = 1 << 0, TAG_SOLID = 1 << 1, TAG_BLOCK = 1 << 3, TAG_QUAD = 1 << 7, TAG_HHALF = 1 << 8,
     TAG_VHALF = 1 << 9, TAG_SEXTANT = 1 << 22,
 };
-static library chafa_lib = {PTHREAD_ONCE_INIT, NULL, ""};
+static library chafa_lib = {PTHREAD_ONCE_INIT, "libchafa.so.0", NULL, ""};
 static struct {
     chafa_symbol_map *(*symbol_map_new)(void);
     void (*symbol_map_add_by_tags)(chafa_symbol_map *, int);
@@ -119,7 +122,7 @@ static struct {
     void (*calc_geometry)(int, int, int *, int *, float, int, int);
 } cf;
 static void load_chafa(void) {
-    chafa_lib.handle = open_library("libchafa.so.0", &chafa_lib);
+    chafa_lib.handle = open_library(&chafa_lib);
     RESOLVE(chafa_lib, cf.symbol_map_new, chafa_symbol_map_new)
     RESOLVE(chafa_lib, cf.symbol_map_add_by_tags, chafa_symbol_map_add_by_tags)
     RESOLVE(chafa_lib, cf.symbol_map_unref, chafa_symbol_map_unref)
@@ -189,7 +192,10 @@ static int decode_jpeg(const uint8_t *data, size_t length, long max_pixels, int 
             }
         }
     }
-    if (too_large(scaled_width, scaled_height, max_pixels, claimed_width, claimed_height)) {
+    // The header's own size is bounded too, at four times the decoded one: libjpeg keeps a progressive
+    // picture's coefficients at full size whatever the scale it is decoded at.
+    if (too_large(scaled_width, scaled_height, max_pixels, claimed_width, claimed_height)
+        || too_large(width, height, max_pixels * 4, claimed_width, claimed_height)) {
         *claimed_width = width;
         *claimed_height = height;
         tj.destroy(handle);

@@ -4,12 +4,10 @@ public enum StoredPhoto {
     public static let maxSide = 512
     public static let quality = 85
 
-    /// The stored form of a picture's bytes; why it cannot be one.
+    /// The stored form of a picture's bytes; why it cannot be one. Always encoded anew, even a small JPEG: what
+    /// came in may carry EXIF data (a phone's GPS position among it), which the store and an export must not.
     public static func prepare(_ bytes: [UInt8]) throws(PictureFailure) -> [UInt8] {
         let decoded = try PictureCodec.decode(bytes, fitting: maxSide)
-        let isStoredForm = PictureCodec.formatName(of: bytes) == "JPEG" && bytes.count <= 256 * 1024
-        // A JPEG already small enough is kept as it came: encoding it again would only lose detail.
-        if isStoredForm, max(decoded.width, decoded.height) <= maxSide { return bytes }
         return try PictureCodec.jpeg(PictureCodec.fit(decoded, maxSide: maxSide), quality: quality)
     }
 }

@@ -92,6 +92,20 @@ struct PictureCodecTests {
         #expect(PictureFailure.tooLarge(width: 30_000, height: 30_000).words == "too large (30000 × 30000 pixels)")
     }
 
+    /// libjpeg keeps a progressive picture's coefficients at full size whatever the scale it decodes at: a
+    /// header claiming 39,000 × 39,000 is refused even when a scale would bring it within the bound.
+    @Test("a JPEG whose header claims 39,000 × 39,000 pixels is refused, scaled or not")
+    func hugeJPEGHeader() throws {
+        var jpeg = try PictureCodec.jpeg(DecodedPicture(width: 16, height: 16, rgba: TestPictures.pattern(width: 16, height: 16)))
+        // The start of frame (FF C0): length (2), precision (1), then height and width, big-endian.
+        let frame = try #require((0..<(jpeg.count - 1)).first { jpeg[$0] == 0xFF && jpeg[$0 + 1] == 0xC0 })
+        for (offset, byte) in [UInt8(39_000 >> 8), UInt8(39_000 & 0xFF), UInt8(39_000 >> 8), UInt8(39_000 & 0xFF)].enumerated() {
+            jpeg[frame + 5 + offset] = byte
+        }
+        #expect(throws: PictureFailure.tooLarge(width: 39_000, height: 39_000)) { try PictureCodec.decode(jpeg, fitting: 512) }
+        #expect(throws: PictureFailure.tooLarge(width: 39_000, height: 39_000)) { try PictureCodec.decode(jpeg) }
+    }
+
     @Test("a GIF named .jpg, an HTML page, random bytes and nothing at all are each named for what they are")
     func notPictures() {
         #expect(throws: PictureFailure.unsupported("GIF")) { try PictureCodec.decode(TestPictures.gifHeader) }

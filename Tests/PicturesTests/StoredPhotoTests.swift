@@ -22,10 +22,24 @@ struct StoredPhotoTests {
         #expect(back.width == 256 && back.height == 512)
     }
 
-    @Test("a small JPEG is kept byte for byte")
-    func smallJPEGKept() throws {
+    @Test("a small JPEG is encoded anew, so nothing of the file but its pixels is kept (EXIF, a GPS position)")
+    func smallJPEGEncodedAnew() throws {
         let jpeg = try PictureCodec.jpeg(DecodedPicture(width: 96, height: 96, rgba: TestPictures.pattern(width: 96, height: 96)))
-        #expect(try StoredPhoto.prepare(jpeg) == jpeg)
+        // An APP1 segment as a phone writes one, after the start of the picture.
+        let payload = Array("Exif\u{0}\u{0}GPS47.1".utf8)
+        let exif: [UInt8] = [0xFF, 0xE1, 0x00, UInt8(payload.count + 2)] + payload
+        let tagged = Array(jpeg.prefix(2)) + exif + Array(jpeg.dropFirst(2))
+        let stored = try StoredPhoto.prepare(tagged)
+        #expect(stored.firstRange(of: Array("Exif".utf8)) == nil)
+        let back = try PictureCodec.decode(stored)
+        #expect(back.width == 96 && back.height == 96)
+    }
+
+    @Test("a JPEG larger than 512 pixels but under 256 KB is scaled like any other")
+    func mediumJPEGScaled() throws {
+        let jpeg = try PictureCodec.jpeg(DecodedPicture(width: 1000, height: 800, rgba: [UInt8](repeating: 128, count: 1000 * 800 * 4)))
+        #expect(jpeg.count < 256 * 1024)
+        #expect(try PictureCodec.decode(try StoredPhoto.prepare(jpeg)).width == 512)
     }
 
     @Test("what is not a picture is refused with the reason")

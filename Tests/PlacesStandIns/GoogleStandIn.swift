@@ -131,7 +131,14 @@ private final class GoogleScript: Sendable {
                 return invalid("maxWidthPx or maxHeightPx must be specified, between 1 and 4800.")
             }
             let reference = request.path.split(separator: "/").dropLast().last.map(String.init) ?? ""
-            return StubResponse(status: 302, headers: ["Location": "/photo-bytes/\(reference)?w=\(width)"])
+            let location = "/photo-bytes/\(reference)?w=\(width)"
+            // skipHttpRedirect: the picture's address in JSON, as Google answers; else a redirect to it.
+            if request.query["skipHttpRedirect"] == "true" {
+                let host = request.headers["host"] ?? "127.0.0.1"
+                return .json(200, .object(["name": .string(String(request.path.dropFirst(4).dropLast(6))),
+                                           "photoUri": .string("http://\(host)\(location)")]))
+            }
+            return StubResponse(status: 302, headers: ["Location": location])
         }
         if let (status, body, headers) = failure.withLock({ $0 }) {
             var all = headers

@@ -54,8 +54,12 @@ extension LocalFriendsRepository {
     }
 
     /// The stored form of each card's photo, by the card's index in `entries`; why a photo was left out.
+    /// The most photos at an address one import fetches: a file from a stranger must not keep it asking.
+    static let maxFetchedPhotos = 100
+
     static func storedPhotos(of entries: [VCardEntry], fetcher: (any PictureFetching)?) async -> [Int: CardPhoto] {
         var photos: [Int: CardPhoto] = [:]
+        var fetched = 0
         for (index, entry) in entries.enumerated() {
             guard case .contact(let contact) = entry, let photo = contact.photo else { continue }
             func leftOut(_ reason: String) -> CardPhoto {
@@ -70,10 +74,16 @@ extension LocalFriendsRepository {
                     photos[index] = leftOut("photos at an address are fetched only with fetch_pictures = \"yes\"")
                     continue
                 }
-                guard let picture = RemotePicture(image: address) else {
-                    photos[index] = leftOut("not an address that can be fetched")
+                // https only: what a card names is fetched without asking, so nothing of it goes out in clear.
+                guard address.lowercased().hasPrefix("https://"), let picture = RemotePicture(image: address) else {
+                    photos[index] = leftOut("only https addresses are fetched")
                     continue
                 }
+                guard fetched < maxFetchedPhotos else {
+                    photos[index] = leftOut("at most \(maxFetchedPhotos) photos at addresses are fetched in one import")
+                    continue
+                }
+                fetched += 1
                 do throws(PictureFetchFailure) {
                     bytes = try await fetcher.bytes(of: picture, width: StoredPhoto.maxSide)
                 } catch {

@@ -19,10 +19,16 @@ public struct PictureCache: Sendable {
     /// The picture kept under `key`, marked as just used; nil when there is none (or it cannot be read).
     public func bytes(for key: String) -> [UInt8]? {
         let path = self.path(for: key)
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        var info = stat()
+        guard stat(path, &info) == 0, Int(info.st_size) <= maxBytes,
+              let data = FileManager.default.contents(atPath: path) else { return nil }
+        // Each file starts with its key and a line break: another key of the same hash (a hostile address
+        // made to collide) is a miss, never another place's picture.
+        let header = Array((key + "\n").utf8)
+        guard data.count > header.count, data.prefix(header.count).elementsEqual(header) else { return nil }
         // Touched, so the oldest-first eviction keeps what is looked at.
         utimes(path, nil)
-        return Array(data)
+        return Array(data.dropFirst(header.count))
     }
 
     /// Keeps `bytes` under `key`, then removes the least recently used pictures beyond the bound. A failure to
@@ -33,7 +39,7 @@ public struct PictureCache: Sendable {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             let path = self.path(for: key)
             let temporary = path + ".part"
-            try Data(bytes).write(to: URL(fileURLWithPath: temporary))
+            try Data(Array((key + "\n").utf8) + bytes).write(to: URL(fileURLWithPath: temporary))
             guard rename(temporary, path) == 0 else {
                 unlink(temporary)
                 return
@@ -48,12 +54,24 @@ public struct PictureCache: Sendable {
     public var totalBytes: Int { entries().reduce(0) { $0 + $1.size } }
 
     private func evict() {
+        removeStaleParts()
         var entries = self.entries()
         var total = entries.reduce(0) { $0 + $1.size }
         guard total > maxBytes else { return }
         entries.sort { $0.used < $1.used }
         for entry in entries where total > maxBytes {
             if unlink(entry.path) == 0 { total -= entry.size }
+        }
+    }
+
+    /// Files a write left half done (a crash, a kill) an hour ago or more.
+    private func removeStaleParts() {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        let hourAgo = time(nil) - 3600
+        for name in names where name.hasSuffix(".part") {
+            var info = stat()
+            let path = folder + "/" + name
+            if stat(path, &info) == 0, info.st_mtim.tv_sec < hourAgo { unlink(path) }
         }
     }
 

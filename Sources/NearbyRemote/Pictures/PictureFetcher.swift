@@ -22,6 +22,26 @@ public actor PictureFetcher: PictureFetching {
         }
     }
 
+    /// Whether a request is under way, and the calls waiting for their turn, first first.
+    private var busy = false
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    private func takeTurn() async {
+        guard busy else {
+            busy = true
+            return
+        }
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    private func endTurn() {
+        if waiting.isEmpty {
+            busy = false
+        } else {
+            waiting.removeFirst().resume()
+        }
+    }
+
     private let commonsURL: URL
     private let google: GooglePhotos?
     private let cache: PictureCache?
@@ -47,6 +67,11 @@ public actor PictureFetcher: PictureFetching {
         case .commons: key = picture.stored + "@\(step)"
         case .google: key = nil
         }
+        if let key, let kept = cache?.bytes(for: key) { return kept }
+        // One request at a time: an actor lets the next call in while this one waits, so they queue here.
+        await takeTurn()
+        defer { endTurn() }
+        if Task.isCancelled { throw .cancelled }
         if let key, let kept = cache?.bytes(for: key) { return kept }
         let response: HTTPClient.Response
         do throws(HTTPFailure) {
@@ -75,13 +100,21 @@ public actor PictureFetcher: PictureFetching {
         case .google(let name, _):
             // Checked as Google's when it was read (`RemotePicture(googleName:authors:)`): safe in a path.
             guard let google else { throw .cannotConnect("no Google key") }
-            var headers = headers
-            headers["X-Goog-Api-Key"] = google.apiKey
-            let client = HTTPClient(baseURL: google.baseURL, timeout: timeout, maxBodySize: Self.maxBytes,
-                                    headers: headers)
-            // The media endpoint answers with a redirect to the picture at that width.
-            return try await client.send(HTTPClient.Request(
-                path: "v1/" + name + "/media", query: [URLQueryItem(name: "maxWidthPx", value: String(width))]))
+            var keyed = headers
+            keyed["X-Goog-Api-Key"] = google.apiKey
+            keyed["Accept"] = "application/json"
+            let client = HTTPClient(baseURL: google.baseURL, timeout: timeout, maxBodySize: 64 * 1024, headers: keyed)
+            // The media endpoint names the picture's address instead of redirecting to it, so the key goes to
+            // Google only: a client follows a redirect with every header it sent.
+            let media = try await client.send(HTTPClient.Request(
+                path: "v1/" + name + "/media", query: [URLQueryItem(name: "maxWidthPx", value: String(width)),
+                                                       URLQueryItem(name: "skipHttpRedirect", value: "true")]))
+            guard media.isSuccess else { return media }
+            guard let uri = (try? JSONValue.parse(media.body))?["photoUri"]?.stringValue,
+                  case .address(let address)? = RemotePicture(image: uri) else {
+                throw .badBody("no photoUri")
+            }
+            return try await fetch(.address(address), width: width)
         }
     }
 

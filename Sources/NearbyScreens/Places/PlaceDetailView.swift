@@ -123,6 +123,9 @@ final class PlaceDetailView: ScreenView {
     // MARK: Frames
 
     func layout(in rect: Rect, theme: Theme) {
+        // Only a screen that draws pictures has the place's fetched (under TERM=linux, LANG=C, NO_COLOR or
+        // images = "off", nothing is asked of the network).
+        if pictureSlot != nil, theme.pictures != .off { model.showPicture() }
         var body = rect.inset(top: 1)
         attributionRect = nil
         if !model.attribution.value.isEmpty, body.height > 4 {

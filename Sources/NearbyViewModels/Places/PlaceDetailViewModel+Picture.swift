@@ -7,10 +7,22 @@ extension PlaceDetailViewModel {
     /// Thumbnails are asked this wide: enough for a box of 80 columns (libchafa reads 8 pixels a cell).
     static let pictureWidth = 640
 
+    /// The screen draws pictures: fetches the place's, once (a screen that draws none never asks the network).
+    public func showPicture() {
+        guard !wantsPicture else { return }
+        wantsPicture = true
+        fetchPicture()
+    }
+
     /// Fetches the place's picture, where its source names one and pictures may be fetched; the details and
     /// the first frame never wait for it.
     func fetchPicture() {
-        guard !tracker.isClosed, let fetcher = context.pictures, let wanted = place.picture else { return }
+        guard !tracker.isClosed, let fetcher = context.pictures else { return }
+        guard let wanted = place.picture else {
+            tracker.cancel(Self.pictureKey)
+            picture.update(.none)
+            return
+        }
         picture.update(.loading)
         let width = Self.pictureWidth
         tracker.run(Self.pictureKey) { [weak self] in

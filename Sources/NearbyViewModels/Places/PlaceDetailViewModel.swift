@@ -56,6 +56,9 @@ public final class PlaceDetailViewModel: PlaceDetailViewModelType {
     /// answered, so a quick key is not lost (a second press takes the first back).
     private var toggleWhenKnown = false
     private var bindings: [ObservationToken] = []
+    /// The screen draws pictures: the place's is fetched (`showPicture()`), and again when the details name
+    /// another.
+    var wantsPicture = false
 
     /// - Parameter hit: the place as the list or home screen has it; the source's details are fetched on `load()`.
     public init(hit: PlaceHit, context: PlacesContext) {
@@ -92,7 +95,6 @@ public final class PlaceDetailViewModel: PlaceDetailViewModelType {
         guard !tracker.isClosed, !hasStarted else { return }
         hasStarted = true
         startLoading()
-        fetchPicture()
     }
 
     public func refresh() {
@@ -376,7 +378,10 @@ public final class PlaceDetailViewModel: PlaceDetailViewModelType {
         if newPlace.openingHours != place.openingHours || parsedHours == nil {
             parsedHours = newPlace.openingHours.map(OpeningHours.init)
         }
+        let pictureChanged = newPlace.picture != place.picture
         place = newPlace
+        // The details may name a picture the list did not (Google's photos come with the details only).
+        if pictureChanged, wantsPicture { fetchPicture() }
         title.update(DisplayText.oneLine(newPlace.name))
         attribution.update(DisplayText.oneLine(newPlace.attribution))
         lines.update(makeLines(newPlace))

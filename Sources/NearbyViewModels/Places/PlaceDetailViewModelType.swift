@@ -29,6 +29,8 @@ public protocol PlaceDetailViewModelType: AnyObject {
     var picture: Observable<PictureState> { get }
     /// Whom to credit under the picture ("Photo: Anna Beck"), where its source asks for it.
     var pictureCredit: String? { get }
+    /// The screen draws pictures: fetch the place's picture (once; a screen that draws none never calls this).
+    func showPicture()
     /// The time opening hours are evaluated at, shared by every screen (`t` chooses one, the header shows
     /// it); nil: always now.
     var evaluationTime: EvaluationTime? { get }

@@ -49,11 +49,15 @@ struct GooglePhotoTests {
         #expect(try await fetcher.bytes(of: photo, width: 500) == GoogleStandIn.photo)
         let media = try #require(google.requests.first)
         #expect(media.path == "/v1/places/ChIJ-Amadeus-Cafe-0001/photos/AmadeusPhoto-01/media")
-        #expect(media.query["maxWidthPx"] == "640")
+        #expect(media.query["maxWidthPx"] == "640" && media.query["skipHttpRedirect"] == "true")
         #expect(media.query["key"] == nil && media.headers["x-goog-api-key"] == Self.key)
+        // The picture itself is asked for without the key: it lives on another host.
+        let picture = try #require(google.requests.last)
+        #expect(picture.path.hasPrefix("/photo-bytes/") && picture.headers["x-goog-api-key"] == nil)
         // Google's terms allow keeping place ids only: asked again, it is fetched again.
         _ = try await fetcher.bytes(of: photo, width: 500)
         #expect(google.requests.filter { $0.path.hasSuffix("/media") }.count == 2)
+        #expect(google.requests.count == 4)
         #expect(PictureCache(folder: folder.path).totalBytes == 0)
         // Without the Google source's key there is no asking.
         let keyless = PictureFetcher(commonsURL: base, cache: nil, timeout: .seconds(10))

@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import NearbyCore
 import NearbyHTTP
 import Testing
@@ -76,6 +77,39 @@ struct PictureFetcherTests {
         #expect(server.requests.count == 6)
     }
 
+    @Test func requestsGoOneAtATime() async throws {
+        let inFlight = Locked((now: 0, most: 0))
+        let server = try await StubServer.start { _ in
+            inFlight.withLock { $0.now += 1; $0.most = max($0.most, $0.now) }
+            // Long enough for the other calls to arrive while this one is answered.
+            try? await Task.sleep(for: .milliseconds(50))
+            inFlight.withLock { $0.now -= 1 }
+            return StubResponse(status: 200, body: Data(Self.png))
+        }
+        defer { Task { await server.stop() } }
+        let fetcher = Self.fetcher(server)
+        try await withThrowingTaskGroup(of: [UInt8].self) { group in
+            for index in 0..<4 {
+                group.addTask { try await fetcher.bytes(of: .commons("Picture \(index).jpg"), width: 300) }
+            }
+            for try await bytes in group { #expect(bytes == Self.png) }
+        }
+        #expect(server.requests.count == 4)
+        #expect(inFlight.withLock { $0.most } == 1)
+    }
+
+    @Test func aKeptPictureOfAnotherKeyWithTheSameFileIsAMiss() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let cache = PictureCache(folder: folder.path)
+        cache.keep([1, 2, 3], for: "https://example.com/a.jpg")
+        // Another key whose file would be the same one (as a hostile address made to collide would).
+        let other = "https://example.com/b.jpg"
+        try FileManager.default.copyItem(atPath: cache.path(for: "https://example.com/a.jpg"), toPath: cache.path(for: other))
+        #expect(cache.bytes(for: other) == nil)
+        #expect(cache.bytes(for: "https://example.com/a.jpg") == [1, 2, 3])
+    }
+
     @Test func aServerThatIsNotThereIsUnreachable() async throws {
         let url = try await closedPortURL()
         let fetcher = PictureFetcher(commonsURL: url, cache: nil, timeout: .seconds(5))
@@ -89,7 +123,8 @@ struct PictureCacheTests {
     @Test func theLeastRecentlyUsedGoFirst() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let cache = PictureCache(folder: folder.path, maxBytes: 3_000)
+        // Room for three of the 1,000-byte pictures with their keys, not four.
+        let cache = PictureCache(folder: folder.path, maxBytes: 3_100)
         for (index, key) in ["a", "b", "c"].enumerated() {
             cache.keep([UInt8](repeating: 1, count: 1_000), for: key)
             // Used long ago, a second apart, in this order (no waiting for the clock).
@@ -98,7 +133,7 @@ struct PictureCacheTests {
         }
         #expect(cache.bytes(for: "a") != nil)   // used again: now the latest
         cache.keep([UInt8](repeating: 2, count: 1_000), for: "d")
-        #expect(cache.totalBytes <= 3_000)
+        #expect(cache.totalBytes <= 3_100)
         #expect(cache.bytes(for: "b") == nil)
         #expect(cache.bytes(for: "a") != nil && cache.bytes(for: "c") != nil && cache.bytes(for: "d") != nil)
         // A picture larger than the whole bound is not kept.

@@ -79,6 +79,16 @@ struct PlacePictureRenderTests {
         #expect(creditRow == (rows.last ?? 0) + 1)
     }
 
+    @Test func onlyAScreenThatDrawsPicturesAsksForThePicture() {
+        let drawing = StubPlaceDetail()
+        _ = Self.make(drawing, width: 120)
+        #expect(drawing.calls.contains("showPicture"))
+        let plain = StubPlaceDetail()
+        _ = StubApp.make(size: Size(width: 120, height: 36), themeSettings: ThemeSettings(), colorSupport: .eight,
+                         pictures: SolidPainter()) { PlaceDetailView(model: plain, host: $0) }
+        #expect(!plain.calls.contains("showPicture"))
+    }
+
     @Test func noPictureNoBox() {
         let model = StubPlaceDetail()
         let (runner, _) = Self.make(model, width: 120)

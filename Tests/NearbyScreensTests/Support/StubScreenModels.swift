@@ -74,6 +74,7 @@ final class StubPlaceDetail: PlaceDetailViewModelType {
 
     func load() { calls.append("load") }
     func refresh() { calls.append("refresh") }
+    func showPicture() { if !calls.contains("showPicture") { calls.append("showPicture") } }
     func toggleFavourite() { calls.append("toggleFavourite") }
     func suggestMeetingPoints(with friendID: Friend.ID) { calls.append("suggestMeetingPoints(\(friendID))") }
     func clearMeetingPoints() { calls.append("clearMeetingPoints") }

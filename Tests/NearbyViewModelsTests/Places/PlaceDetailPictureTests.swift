@@ -20,8 +20,9 @@ final class FakePictureFetcher: PictureFetching {
     }
 }
 
-/// The place detail's picture: fetched once the detail loads (never before the details), at the thumbnail
-/// width, none without a picture or a fetcher, and a failure in words that `r` fetches again.
+/// The place detail's picture: fetched once the screen says it draws pictures (never for one that draws none),
+/// at the thumbnail width, again when the details name another, none without a picture or a fetcher, and a
+/// failure in words that `r` fetches again.
 @MainActor
 struct PlaceDetailPictureTests {
     static let castle = RemotePicture.commons("Vaduz Castle.jpg")
@@ -43,6 +44,10 @@ struct PlaceDetailPictureTests {
         let model = detail(fetcher: fetcher)
         #expect(model.picture.value == .none)
         model.load()
+        await model.idle()
+        // A screen that draws no pictures never asks.
+        #expect(fetcher.asked.withLock { $0 }.isEmpty && model.picture.value == .none)
+        model.showPicture()
         #expect(model.picture.value == .loading)
         await model.idle()
         guard case .loaded(let key, let bytes) = model.picture.value else {
@@ -61,10 +66,12 @@ struct PlaceDetailPictureTests {
     @Test func noPictureOrNoFetcherMeansNoBox() async {
         let without = detail(PlaceDetailViewModelTests.full, fetcher: FakePictureFetcher([:]))
         without.load()
+        without.showPicture()
         await without.idle()
         #expect(without.picture.value == .none)
         let local = detail(fetcher: nil)
         local.load()
+        local.showPicture()
         await local.idle()
         #expect(local.picture.value == .none)
     }
@@ -74,6 +81,7 @@ struct PlaceDetailPictureTests {
         fetcher.failure.withLock { $0 = .timeout }
         let model = detail(fetcher: fetcher)
         model.load()
+        model.showPicture()
         await model.idle()
         #expect(model.picture.value == .failed("the picture's server took too long"))
         fetcher.failure.withLock { $0 = nil }
@@ -86,9 +94,29 @@ struct PlaceDetailPictureTests {
         #expect(bytes == [1, 2, 3])
     }
 
+    /// Google's lists carry no photos: the detail's answer names the picture, and it is fetched then.
+    @Test func aPictureTheDetailsNameIsFetchedWhenTheyArrive() async {
+        let fetcher = FakePictureFetcher([Self.castle: [5, 6]])
+        var context = PlaceDetailViewModelTests(places: [Self.place] + PlacesSamples.cafes).context
+        context.pictures = fetcher
+        // The list's place without its picture; the source's details with it.
+        let model = PlaceDetailViewModel(hit: PagingPlacesProvider.hit(PlaceDetailViewModelTests.full, from: PlacesSamples.here),
+                                         context: context)
+        model.showPicture()
+        #expect(model.picture.value == .none)
+        model.load()
+        await model.idle()
+        guard case .loaded(_, let bytes) = model.picture.value else {
+            Issue.record("expected the picture the details name, got \(model.picture.value)")
+            return
+        }
+        #expect(bytes == [5, 6])
+    }
+
     @Test func closingTheDetailStopsTheFetch() async {
         let model = detail(fetcher: FakePictureFetcher([Self.castle: [1]]))
         model.load()
+        model.showPicture()
         model.close()
         await model.drained()
         #expect(model.picture.value != .loaded(key: "", bytes: [1]))
