@@ -9,8 +9,8 @@ import TestSupport
 /// Photos from the command line: `friends add --photo FILE` and `friends photo ID FILE|--remove` keep the store's
 /// form of the picture; a file that is no picture is a bad value and changes nothing.
 struct FriendsPhotoCommandTests {
-    static func pictureFile(_ bytes: [UInt8], name: String) throws -> String {
-        let folder = temporaryFolder("photo-file")
+    /// A picture file named `name` in `folder` (the test's own, which it removes).
+    static func pictureFile(_ bytes: [UInt8], name: String, in folder: String) throws -> String {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let path = folder + "/" + name
         try Data(bytes).write(to: URL(fileURLWithPath: path))
@@ -25,7 +25,7 @@ struct FriendsPhotoCommandTests {
         let folder = temporaryFolder("photo-add")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let png = try Self.pictureFile(TestPictures.png(width: 900, height: 600, rgba: TestPictures.pattern(width: 900, height: 600)),
-                                       name: "anna.png")
+                                       name: "anna.png", in: folder)
         let capture = try await runCommand(["friends", "add", "--data-dir", folder, "--first", "Anna",
                                             "--phone", "+423 555 0101", "--photo", png])
         #expect(capture.output.contains("Added friend 1: Anna, with a photo"))
@@ -36,7 +36,7 @@ struct FriendsPhotoCommandTests {
     @Test func aFileThatIsNoPictureIsABadValueAndAddsNoFriend() async throws {
         let folder = temporaryFolder("photo-bad")
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let gif = try Self.pictureFile(TestPictures.gifHeader, name: "anna.jpg")
+        let gif = try Self.pictureFile(TestPictures.gifHeader, name: "anna.jpg", in: folder)
         let failure = try await commandFailure(["friends", "add", "--data-dir", folder, "--first", "Anna",
                                                 "--phone", "+423 555 0101", "--photo", gif])
         #expect(failure?.hasSuffix("anna.jpg as a photo: GIF pictures are not shown.") == true)
@@ -51,7 +51,7 @@ struct FriendsPhotoCommandTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         _ = try await runCommand(["friends", "add", "--data-dir", folder, "--first", "Bo", "--phone", "+423 555 0102"])
         let png = try Self.pictureFile(TestPictures.png(width: 40, height: 40, rgba: TestPictures.pattern(width: 40, height: 40)),
-                                       name: "bo.png")
+                                       name: "bo.png", in: folder)
         let given = try await runCommand(["friends", "photo", "--data-dir", folder, "1", png])
         #expect(given.output.contains("Gave friend 1 a photo: Bo"))
         #expect(try await Self.repository(folder).photo(of: 1) != nil)
