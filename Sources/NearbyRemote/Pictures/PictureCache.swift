@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import NearbyCore
 
 /// Pictures fetched from the network, kept as files in a folder of the store's (`pictures/`), at most
 /// `maxBytes` of them: when a new one would pass that, the least recently used go first (a file's
@@ -86,10 +87,6 @@ public struct PictureCache: Sendable {
         }
     }
 
-    /// A file name from the key: its FNV-1a hash, so any key (an address with slashes) makes a safe name.
-    func path(for key: String) -> String {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in key.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
-        return folder + "/" + String(hash, radix: 16) + ".picture"
-    }
+    /// A file name from the key: its hash, so any key (an address with slashes) makes a safe name.
+    func path(for key: String) -> String { folder + "/" + FNVHash.hex(key.utf8) + ".picture" }
 }

@@ -122,14 +122,7 @@ final class FriendDetailView: ScreenView {
     /// The photo's box as it stands, asking for it to be painted at the box's size.
     private func photoState(in rect: Rect) -> PictureBoxState {
         let retryKey = keyMap.key { if case .retry = $0 { true } else { false } }
-        switch model.photo.value {
-        case .none: return .none
-        case .loading: return .loading
-        case .failed(let reason): return .failed(reason, retryKey: retryKey)
-        case .loaded(let key, let bytes):
-            guard let photoSlot else { return .none }
-            return photoSlot.state(key: key, bytes: bytes, columns: rect.width, rows: rect.height, retryKey: retryKey)
-        }
+        return photoSlot?.state(for: model.photo.value, in: rect, retryKey: retryKey) ?? .none
     }
 
     /// The content from the top of `rect`; returns the rows used.

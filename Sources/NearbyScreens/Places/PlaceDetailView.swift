@@ -189,15 +189,7 @@ final class PlaceDetailView: ScreenView {
 
     /// The picture's box as it stands, asking for it to be painted at the box's size.
     private func pictureState(in rect: Rect) -> PictureBoxState {
-        let retryKey = keyMap.key { $0 == .refresh }
-        switch model.picture.value {
-        case .none: return .none
-        case .loading: return .loading
-        case .failed(let reason): return .failed(reason, retryKey: retryKey)
-        case .loaded(let key, let bytes):
-            guard let pictureSlot else { return .none }
-            return pictureSlot.state(key: key, bytes: bytes, columns: rect.width, rows: rect.height, retryKey: retryKey)
-        }
+        pictureSlot?.state(for: model.picture.value, in: rect, retryKey: keyMap.key { $0 == .refresh }) ?? .none
     }
 
     /// Wide: facts and hours on the left, the picture (`pictureRows` tall) and the map on the right, then

@@ -1,3 +1,4 @@
+import NearbyViewModels
 import TerminalView
 
 /// One picture box of a screen: asks the painter for the picture at the box's size (off the main actor), keeps
@@ -15,6 +16,18 @@ final class PictureSlot {
     init(painter: any PicturePainting, invalidate: @escaping @MainActor () -> Void) {
         self.painter = painter
         self.invalidate = invalidate
+    }
+
+    /// What the box `rect` shows for `picture` as the view model has it: painted at the box's size once its
+    /// bytes are in hand; `retryKey` names the key that tries again after a failure.
+    func state(for picture: PictureState, in rect: Rect, retryKey: String?) -> PictureBoxState {
+        switch picture {
+        case .none: .none
+        case .loading: .loading
+        case .failed(let reason): .failed(reason, retryKey: retryKey)
+        case .loaded(let key, let bytes):
+            state(key: key, bytes: bytes, columns: rect.width, rows: rect.height, retryKey: retryKey)
+        }
     }
 
     /// What the box shows for the picture `key` (its `bytes`) in `columns` × `rows` cells; paints it when it

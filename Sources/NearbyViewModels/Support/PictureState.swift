@@ -1,3 +1,5 @@
+import NearbyCore
+
 /// A picture as a screen knows it (a friend's photo, a place's picture): its bytes once read or fetched; the
 /// view paints them at the size of its box.
 public enum PictureState: Hashable, Sendable {
@@ -10,9 +12,5 @@ public enum PictureState: Hashable, Sendable {
     case failed(String)
 
     /// A short digest of a picture's bytes (FNV-1a), so a changed picture is never taken for the one painted.
-    public static func digest(_ bytes: [UInt8]) -> String {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
-        return String(hash, radix: 16)
-    }
+    public static func digest(_ bytes: [UInt8]) -> String { FNVHash.hex(bytes) }
 }
