@@ -99,7 +99,12 @@ static void load_webp(void) {
 typedef struct chafa_symbol_map chafa_symbol_map;
 typedef struct chafa_canvas_config chafa_canvas_config;
 typedef struct chafa_canvas chafa_canvas;
+typedef struct chafa_term_db chafa_term_db;
+typedef struct chafa_term_info chafa_term_info;
+// GLib's GString, whose layout is part of GLib's stable ABI; chafa_canvas_print returns one.
+typedef struct { char *str; size_t len; size_t allocated_len; } chafa_gstring;
 enum { CHAFA_PIXEL_RGBA8_UNASSOCIATED = 4 };
+enum { CHAFA_PIXEL_MODE_SIXELS = 1, CHAFA_PIXEL_MODE_KITTY = 2, CHAFA_PIXEL_MODE_ITERM2 = 3 };
 enum {
     TAG_SPACE = 1 << 0, TAG_SOLID = 1 << 1, TAG_BLOCK = 1 << 3, TAG_QUAD = 1 << 7, TAG_HHALF = 1 << 8,
     TAG_VHALF = 1 << 9, TAG_SEXTANT = 1 << 22,
@@ -120,6 +125,12 @@ static struct {
     uint32_t (*char_at)(chafa_canvas *, int, int);
     void (*raw_colors_at)(chafa_canvas *, int, int, int *, int *);
     void (*calc_geometry)(int, int, int *, int *, float, int, int);
+    void (*config_set_pixel_mode)(chafa_canvas_config *, int);
+    void (*config_set_cell_geometry)(chafa_canvas_config *, int, int);
+    chafa_term_db *(*term_db_default)(void);
+    chafa_term_info *(*term_fallback_info)(chafa_term_db *);
+    chafa_gstring *(*canvas_print)(chafa_canvas *, chafa_term_info *);
+    char *(*gstring_free)(chafa_gstring *, int);
 } cf;
 static void load_chafa(void) {
     chafa_lib.handle = open_library(&chafa_lib);
@@ -137,6 +148,13 @@ static void load_chafa(void) {
     RESOLVE(chafa_lib, cf.char_at, chafa_canvas_get_char_at)
     RESOLVE(chafa_lib, cf.raw_colors_at, chafa_canvas_get_raw_colors_at)
     RESOLVE(chafa_lib, cf.calc_geometry, chafa_calc_canvas_geometry)
+    RESOLVE(chafa_lib, cf.config_set_pixel_mode, chafa_canvas_config_set_pixel_mode)
+    RESOLVE(chafa_lib, cf.config_set_cell_geometry, chafa_canvas_config_set_cell_geometry)
+    RESOLVE(chafa_lib, cf.term_db_default, chafa_term_db_get_default)
+    RESOLVE(chafa_lib, cf.term_fallback_info, chafa_term_db_get_fallback_info)
+    RESOLVE(chafa_lib, cf.canvas_print, chafa_canvas_print)
+    // GLib's, reached through libchafa's own dependencies.
+    RESOLVE(chafa_lib, cf.gstring_free, g_string_free)
 }
 
 static int ready(library *lib, void (*load)(void), char *error, size_t error_size) {
@@ -423,4 +441,56 @@ int nearby_picture_fit_cells(int width, int height, int *columns, int *rows, flo
     if (!ready(&chafa_lib, load_chafa, error, error_size)) return NEARBY_PICTURE_NO_LIBRARY;
     cf.calc_geometry(width, height, columns, rows, font_ratio, 1, 0);
     return NEARBY_PICTURE_OK;
+}
+
+// ---- Terminal graphics ------------------------------------------------------------------------------------
+
+// The fallback description holds every sequence libchafa writes (kitty's, iTerm2's, sixels'); it is the same
+// for the whole process, so it is made once and kept.
+static pthread_once_t term_info_once = PTHREAD_ONCE_INIT;
+static chafa_term_info *term_info;
+static void load_term_info(void) { term_info = cf.term_fallback_info(cf.term_db_default()); }
+
+int nearby_picture_escape(const nearby_pixels *in, int columns, int rows, int cell_width, int cell_height,
+                          int protocol, uint8_t **bytes, size_t *length, char *error, size_t error_size) {
+    *bytes = NULL;
+    *length = 0;
+    if (!ready(&chafa_lib, load_chafa, error, error_size)) return NEARBY_PICTURE_NO_LIBRARY;
+    if (columns <= 0 || rows <= 0 || cell_width <= 0 || cell_height <= 0 || in->rgba == NULL) {
+        return NEARBY_PICTURE_NOT_A_PICTURE;
+    }
+    int pixel_mode;
+    switch (protocol) {
+    case NEARBY_GRAPHICS_SIXEL: pixel_mode = CHAFA_PIXEL_MODE_SIXELS; break;
+    case NEARBY_GRAPHICS_KITTY: pixel_mode = CHAFA_PIXEL_MODE_KITTY; break;
+    case NEARBY_GRAPHICS_ITERM2: pixel_mode = CHAFA_PIXEL_MODE_ITERM2; break;
+    default: return NEARBY_PICTURE_UNSUPPORTED;
+    }
+    pthread_once(&term_info_once, load_term_info);
+    if (term_info == NULL) {
+        copy_text(error, error_size, "libchafa has no terminal description");
+        return NEARBY_PICTURE_NO_LIBRARY;
+    }
+    chafa_canvas_config *config = cf.config_new();
+    cf.config_set_geometry(config, columns, rows);
+    cf.config_set_cell_geometry(config, cell_width, cell_height);
+    cf.config_set_canvas_mode(config, 0);
+    cf.config_set_pixel_mode(config, pixel_mode);
+    chafa_canvas *canvas = cf.canvas_new(config);
+    cf.draw_all_pixels(canvas, CHAFA_PIXEL_RGBA8_UNASSOCIATED, in->rgba, in->width, in->height, in->width * 4);
+    chafa_gstring *printed = cf.canvas_print(canvas, term_info);
+    int status = NEARBY_PICTURE_OK;
+    if (printed == NULL || printed->len == 0) {
+        copy_text(error, error_size, "libchafa wrote nothing");
+        status = NEARBY_PICTURE_DAMAGED;
+    } else if ((*bytes = malloc(printed->len)) == NULL) {
+        status = NEARBY_PICTURE_NO_MEMORY;
+    } else {
+        memcpy(*bytes, printed->str, printed->len);
+        *length = printed->len;
+    }
+    if (printed != NULL) cf.gstring_free(printed, 1);
+    cf.canvas_unref(canvas);
+    cf.config_unref(config);
+    return status;
 }

@@ -8,7 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <poll.h>
 #include <termios.h>
+#include <time.h>
 #include <unistd.h>
 
 static int tty_fd = -1;
@@ -49,6 +51,63 @@ int nearby_tty_size(int fd, int *rows, int *cols) {
     *rows = ws.ws_row;
     *cols = ws.ws_col;
     return 0;
+}
+
+int nearby_tty_pixels(int fd, int *width, int *height) {
+    struct winsize ws;
+    if (ioctl(fd, TIOCGWINSZ, &ws) != 0) return -1;
+    *width = ws.ws_xpixel;
+    *height = ws.ws_ypixel;
+    return 0;
+}
+
+/* Whether `reply` holds a whole primary device attributes answer (ESC [ ? ... c), which every terminal sends
+ * last, after the answers to the queries before it. */
+static int has_device_attributes(const unsigned char *reply, long length) {
+    for (long i = 0; i + 2 < length; i++) {
+        if (reply[i] != 0x1b || reply[i + 1] != '[' || reply[i + 2] != '?') continue;
+        for (long j = i + 3; j < length; j++) {
+            if (reply[j] == 'c') return 1;
+            if (!((reply[j] >= '0' && reply[j] <= '9') || reply[j] == ';')) break;
+        }
+    }
+    return 0;
+}
+
+long nearby_tty_exchange(int in, int out, const unsigned char *query, unsigned long query_length,
+                         unsigned char *reply, unsigned long reply_size, int timeout_ms) {
+    struct termios saved, raw;
+    if (tcgetattr(in, &saved) != 0) return -1;
+    raw = saved;
+    raw.c_lflag &= ~(ICANON | ECHO);
+    raw.c_cc[VMIN] = 0;
+    raw.c_cc[VTIME] = 0;
+    if (tcsetattr(in, TCSANOW, &raw) != 0) return -1;
+    long length = 0;
+    unsigned long written = 0;
+    while (written < query_length) {
+        ssize_t n = write(out, query + written, query_length - written);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) break;
+        written += (unsigned long)n;
+    }
+    struct timespec start, now;
+    clock_gettime(CLOCK_MONOTONIC, &start);
+    while (written == query_length && (unsigned long)length < reply_size && !has_device_attributes(reply, length)) {
+        clock_gettime(CLOCK_MONOTONIC, &now);
+        long elapsed = (now.tv_sec - start.tv_sec) * 1000 + (now.tv_nsec - start.tv_nsec) / 1000000;
+        if (elapsed >= timeout_ms) break;
+        struct pollfd ready = {in, POLLIN, 0};
+        int polled = poll(&ready, 1, (int)(timeout_ms - elapsed));
+        if (polled < 0 && errno == EINTR) continue;
+        if (polled <= 0) break;
+        ssize_t n = read(in, reply + length, reply_size - (unsigned long)length);
+        if (n < 0 && (errno == EINTR || errno == EAGAIN)) continue;
+        if (n <= 0) break;
+        length += n;
+    }
+    tcsetattr(in, TCSANOW, &saved);
+    return length;
 }
 
 static void forward(int sig) {

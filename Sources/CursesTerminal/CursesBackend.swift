@@ -22,6 +22,10 @@ public final class CursesBackend: TerminalBackend {
     public var hyperlinks = false
     /// The links as last written, so an unchanged screen does not write them again.
     private var shownLinks: [CellLink] = []
+    /// The cells of the pictures painted into the terminal's cells (sixels, iTerm2), which no run may bridge.
+    private var paintedPictures: [Rect] = []
+    /// Whether a kitty picture was ever placed, so that deleting them all is sent only to a terminal that has some.
+    private var placedKittyPictures = false
 
     public init(size: Size, colorSupport: ColorSupport, unicode: Bool, glyphs: GlyphSet) {
         self.size = size
@@ -37,7 +41,7 @@ public final class CursesBackend: TerminalBackend {
 
     public func present(_ frame: CellBuffer, runs: [ChangedRun]) {
         enterProgramModeIfNeeded()
-        encoder.encode(frame, runs: runs, clearingFirst: clearFirst)
+        encoder.encode(frame, runs: runs, clearingFirst: clearFirst, pictures: paintedPictures)
         clearFirst = false
         if hyperlinks {
             let touched = runs.contains { run in frame.links.contains { $0.y == run.y } }
@@ -75,9 +79,35 @@ public final class CursesBackend: TerminalBackend {
         }
     }
 
+    /// Deletes kitty pictures by their command, and draws new pictures at their cells (sixels and iTerm2 pictures
+    /// are wiped by the frame writing their cells again).
+    public func updateGraphics(_ update: GraphicsUpdate) {
+        if placedKittyPictures {
+            if update.clearAll { encoder.append(raw: KittyGraphics.deleteAll) }
+            for gone in update.removed where gone.picture.graphics == .kitty {
+                encoder.append(raw: KittyGraphics.delete(at: gone.origin))
+            }
+        }
+        if update.clearAll { paintedPictures = [] }
+        paintedPictures.removeAll { rect in update.removed.contains { $0.rect == rect } }
+        for new in update.placed {
+            encoder.append(picture: new.picture.bytes, at: new.origin)
+            if new.picture.graphics == .kitty { placedKittyPictures = true } else { paintedPictures.append(new.rect) }
+        }
+        encoder.send(emit)
+    }
+
+    /// Deletes every kitty picture, before the terminal goes back to the shell (a suspend, the end).
+    public func deleteAllPictures() {
+        guard placedKittyPictures else { return }
+        encoder.append(raw: KittyGraphics.deleteAll)
+        encoder.send(emit)
+    }
+
     /// Forgets what the terminal shows: the next frame clears the screen and writes everything.
     public func invalidateScreen() {
         shownLinks = []
+        paintedPictures = []
         encoder.forgetState()
         clearFirst = true
     }

@@ -88,16 +88,18 @@ struct FrameEncoder {
 
     /// Encodes a frame as presented: the screen cleared first when asked, the cells of `runs`, and the cursor
     /// where the frame wants it.
-    mutating func encode(_ frame: CellBuffer, runs: [ChangedRun], clearingFirst: Bool) {
+    /// `pictures` are the cells of pictures painted into the terminal's cells (sixels): no run is bridged across
+    /// them, since writing their cells would wipe them.
+    mutating func encode(_ frame: CellBuffer, runs: [ChangedRun], clearingFirst: Bool, pictures: [Rect] = []) {
         if clearingFirst { clearScreen() }
-        cells(of: frame, runs: runs)
+        cells(of: frame, runs: runs, pictures: pictures)
         placeCursor(frame.cursor)
     }
 
     /// Encodes the cells of `runs` of `frame`.
-    mutating func cells(of frame: CellBuffer, runs: [ChangedRun]) {
+    mutating func cells(of frame: CellBuffer, runs: [ChangedRun], pictures: [Rect] = []) {
         let size = frame.size
-        for run in Self.bridged(runs) where run.y >= 0 && run.y < size.height {
+        for run in Self.bridged(runs, pictures: pictures) where run.y >= 0 && run.y < size.height {
             let endX = min(run.endX, size.width)
             // Blanks that end the row are erased in one go.
             let eraseFrom = endX == size.width && capabilities.clearToEndOfLine != nil
@@ -161,6 +163,12 @@ struct FrameEncoder {
         bytes += raw
         cursorAt = nil
         current = nil
+    }
+
+    /// Appends a picture's escape sequence at `point`, where the terminal draws it from the cursor.
+    mutating func append(picture: [UInt8], at point: Point) {
+        guard move(to: point) else { return }
+        append(raw: picture)
     }
 
     // MARK: Pieces
@@ -268,12 +276,16 @@ struct FrameEncoder {
     /// Runs of a row joined across short stretches of cells that did not change, so the blanks between two
     /// changed columns are written too and can keep the columns' style (see `blanksKeepStyle`): a few cells
     /// cost fewer bytes than a cursor move.
-    static func bridged(_ runs: [ChangedRun]) -> [ChangedRun] {
+    static func bridged(_ runs: [ChangedRun], pictures: [Rect] = []) -> [ChangedRun] {
         let shortGap = 8
         var joined: [ChangedRun] = []
         joined.reserveCapacity(runs.count)
+        func crossesPicture(_ y: Int, _ from: Int, _ to: Int) -> Bool {
+            pictures.contains { y >= $0.y && y < $0.maxY && from < $0.maxX && to > $0.x }
+        }
         for run in runs {
-            if let last = joined.last, last.y == run.y, run.startX - last.endX <= shortGap {
+            if let last = joined.last, last.y == run.y, run.startX - last.endX <= shortGap,
+               pictures.isEmpty || !crossesPicture(run.y, last.endX, run.startX) {
                 joined[joined.count - 1].endX = max(last.endX, run.endX)
             } else {
                 joined.append(run)

@@ -50,7 +50,9 @@ public final class TerminalRunLoop: ApplicationHost {
         guard let loop = MainThreadLoop.current else { throw TerminalRunLoopError.noMainThreadLoop }
         self.loop = loop
         let signals = try SignalPipe()
-        try session.start(signalPipe: signals.writeFD, mouse: mouse)
+        // The terminal is asked about pictures only where pictures may be drawn in its own protocol.
+        try session.start(signalPipe: signals.writeFD, mouse: mouse,
+                          askGraphics: themeSettings.images == .auto && themeSettings.name != .mono)
         var watches: [MainThreadLoop.Watch] = []
         defer {
             timerTask?.cancel()
@@ -59,6 +61,7 @@ public final class TerminalRunLoop: ApplicationHost {
             loop.whenIdle = nil
             loop.cancelDue()
             self.loop = nil
+            backend?.deleteAllPictures()
             session.restore()
             signals.close()
         }
@@ -67,7 +70,8 @@ public final class TerminalRunLoop: ApplicationHost {
         backend = CursesBackend(size: size, colorSupport: session.colorSupport, unicode: session.unicode,
                                 glyphs: session.glyphs)
         backend?.hyperlinks = hyperlinks && session.supportsHyperlinks
-        theme = themeSettings.theme(for: session.colorSupport, glyphs: session.glyphs)
+        theme = themeSettings.theme(for: session.colorSupport, glyphs: session.glyphs,
+                                    graphics: session.graphicsReplies?.graphics, cell: session.cellPixels(for: size))
         app.attach(to: self)
         app.handle(.resize(size))
         render()
@@ -155,6 +159,8 @@ public final class TerminalRunLoop: ApplicationHost {
             endingSignal = endingSignal ?? number
             hungUp = true
         case SIGTSTP:
+            // Kitty's pictures would stay over the shell; the repaint after `fg` places them again.
+            backend?.deleteAllPictures()
             session.suspend()
             resized()
         case SIGCONT, SIGWINCH:
@@ -168,6 +174,12 @@ public final class TerminalRunLoop: ApplicationHost {
         let size = session.currentSize()
         session.resize(to: size)
         backend?.updateSize(size)
+        // A new font size changes a cell's pixels, which sixels are drawn to.
+        if case .graphics(var support) = theme.pictures, let cell = session.cellPixels(for: size),
+           cell != support.cell {
+            support.cell = cell
+            theme.pictures = .graphics(support)
+        }
         repaintAll()
         app.handle(.resize(size))
     }

@@ -43,6 +43,8 @@ public final class TerminalSession {
     /// The app's own marks as this terminal shows them (`GlyphSet.detect`).
     public private(set) var glyphs = GlyphSet.ascii
     public private(set) var colorSupport: ColorSupport = .monochrome
+    /// What the terminal answered about pictures, when it was asked (`start(…, askGraphics: true)`).
+    public private(set) var graphicsReplies: GraphicsReplies?
     private let environment: [String: String]
     private var mouse = false
 
@@ -60,8 +62,10 @@ public final class TerminalSession {
         return !plain.contains(term) && !term.hasPrefix("vt") && !term.hasPrefix("linux-")
     }
 
-    /// Enters full-screen mode. Signal handlers forward to `signalPipe`.
-    public func start(signalPipe: Int32, mouse: Bool = true) throws {
+    /// Enters full-screen mode. Signal handlers forward to `signalPipe`. With `askGraphics`, the terminal is
+    /// first asked which pictures it can show (`GraphicsProbe`), unless it could show none anyway (ASCII only,
+    /// NO_COLOR).
+    public func start(signalPipe: Int32, mouse: Bool = true, askGraphics: Bool = false) throws {
         guard !isActive else { return }
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw TerminalSessionError.notATerminal }
         // Asked before curses writes anything: a terminal that cannot place the cursor would show garbage.
@@ -74,6 +78,9 @@ public final class TerminalSession {
         (usersLocaleIsUTF8, unicode) = Self.setUTF8Locale()
         glyphs = GlyphSet.detect(term: environment["TERM"], localeIsUTF8: usersLocaleIsUTF8)
         _ = nearby_tty_save(STDOUT_FILENO)
+        if askGraphics, glyphs == .unicode, environment["NO_COLOR"].map(\.isEmpty) ?? true {
+            graphicsReplies = GraphicsProbe.ask()
+        }
         if environment["ESCDELAY"] == nil { set_escdelay(25) }
         guard initscr() != nil else { throw TerminalSessionError.cannotInitialize }
         // Frames go into `newscr` (`CursesBackend`); `stdscr`, from which keys are read, stays blank, and
@@ -155,6 +162,11 @@ public final class TerminalSession {
             return Size(width: Int(cols), height: Int(rows))
         }
         return Size(width: Int(nearby_cols()), height: Int(nearby_lines()))
+    }
+
+    /// A cell's size in pixels: as the tty says, else as the terminal answered when asked.
+    public func cellPixels(for size: Size) -> Size? {
+        GraphicsProbe.cellFromTTY(size) ?? graphicsReplies?.cell
     }
 
     /// Tells curses about a new size.

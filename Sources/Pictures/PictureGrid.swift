@@ -46,13 +46,13 @@ public struct PictureGrid: Hashable, Sendable {
     }
 
     /// The cells a picture of `width` × `height` pixels takes within `columns` × `rows`, keeping its shape,
-    /// cells being half as wide as tall.
-    public static func cells(forWidth width: Int, height: Int, within columns: Int, rows: Int)
-        throws(PictureFailure) -> (columns: Int, rows: Int) {
+    /// cells being `fontRatio` as wide as tall (half, where the terminal does not say).
+    public static func cells(forWidth width: Int, height: Int, within columns: Int, rows: Int,
+                             fontRatio: Float = 0.5) throws(PictureFailure) -> (columns: Int, rows: Int) {
         var fitColumns = Int32(clamping: columns), fitRows = Int32(clamping: rows)
         var error = [CChar](repeating: 0, count: 200)
         let status = nearby_picture_fit_cells(Int32(clamping: width), Int32(clamping: height), &fitColumns, &fitRows,
-                                              0.5, &error, error.count)
+                                              fontRatio, &error, error.count)
         guard status == Int32(NEARBY_PICTURE_OK) else {
             throw PictureCodec.failure(status, error: error, width: width, height: height, bytes: [])
         }

@@ -33,6 +33,14 @@ public final class MemoryTerminal: TerminalBackend {
             screen.reset()
             clearBeforeNextPresent = false
             clears += 1
+            // Clearing the screen wipes what was painted into its cells; kitty's pictures stay until deleted.
+            pictures.removeAll { $0.picture.graphics.paintsCells }
+        }
+        // A cell written over a sixel (or an iTerm2 picture) wipes that part of it: the picture is no longer whole.
+        pictures.removeAll { picture in
+            let rect = picture.rect
+            return picture.picture.graphics.paintsCells
+                && runs.contains { $0.y >= rect.y && $0.y < rect.maxY && $0.startX < rect.maxX && $0.endX > rect.x }
         }
         var written = 0
         for run in runs {
@@ -44,6 +52,21 @@ public final class MemoryTerminal: TerminalBackend {
         screen.cursor = frame.cursor
         lastCellsWritten = written
         framesPresented += 1
+    }
+
+    /// The pictures the terminal shows in pixels, as its protocol keeps them: a kitty picture placed twice is
+    /// there twice (a real terminal would show both).
+    public private(set) var pictures: [GraphicPlacement] = []
+    /// Every update of pictures, in order.
+    public private(set) var graphicsUpdates: [GraphicsUpdate] = []
+
+    public func updateGraphics(_ update: GraphicsUpdate) {
+        graphicsUpdates.append(update)
+        if update.clearAll { pictures.removeAll { !$0.picture.graphics.paintsCells } }
+        for gone in update.removed where !gone.picture.graphics.paintsCells {
+            pictures.removeAll { $0.rect.contains(gone.origin) }
+        }
+        pictures += update.placed
     }
 
     public func invalidateScreen() {

@@ -67,4 +67,17 @@ int nearby_picture_cells(const nearby_pixels *in, int columns, int rows, int mod
 int nearby_picture_fit_cells(int width, int height, int *columns, int *rows, float font_ratio,
                              char *error, size_t error_size);
 
+// The ways a terminal shows pixels.
+enum {
+    NEARBY_GRAPHICS_KITTY = 1,
+    NEARBY_GRAPHICS_SIXEL = 2,
+    NEARBY_GRAPHICS_ITERM2 = 3,
+};
+
+// A picture as the escape sequence that shows it at the cursor in `columns` x `rows` cells of `cell_width` x
+// `cell_height` pixels, in `protocol` (kitty graphics, sixels, iTerm2 inline images), written by libchafa.
+// *bytes is malloc'ed, free it with free().
+int nearby_picture_escape(const nearby_pixels *in, int columns, int rows, int cell_width, int cell_height,
+                          int protocol, uint8_t **bytes, size_t *length, char *error, size_t error_size);
+
 #endif

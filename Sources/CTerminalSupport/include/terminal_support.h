@@ -12,6 +12,13 @@ void nearby_tty_set_active(int active);
 void nearby_tty_emergency_restore(void);
 /* The terminal's size in rows and columns via TIOCGWINSZ. Returns 0 on success. */
 int nearby_tty_size(int fd, int *rows, int *cols);
+/* The screen's size in pixels, where the terminal tells the tty (0 when it does not). */
+int nearby_tty_pixels(int fd, int *width, int *height);
+/* Writes `query` to `out` with `in` in raw mode (no echo, no line editing) and reads what the terminal answers
+ * into `reply` until `done_byte` ends an answer that starts with ESC [ ?, or `timeout_ms` passes; the modes are
+ * put back. Returns the bytes read, or -1. */
+long nearby_tty_exchange(int in, int out, const unsigned char *query, unsigned long query_length,
+                         unsigned char *reply, unsigned long reply_size, int timeout_ms);
 
 /* Frees ctrl-s and ctrl-q for the app (XON/XOFF would freeze the screen). Returns 0 on success. */
 int nearby_tty_disable_flow_control(int fd);

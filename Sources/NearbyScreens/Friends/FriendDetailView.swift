@@ -116,13 +116,13 @@ final class FriendDetailView: ScreenView {
                         badge: host.headerBadge(), theme: theme)
         let (lines, photoRect) = areas(of: rect, theme: theme)
         document.draw(in: buffer, rect: lines)
-        if let photoRect { PictureBox.draw(photoState(in: photoRect), in: buffer, rect: photoRect, theme: theme) }
+        if let photoRect { PictureBox.draw(photoState(in: photoRect, mode: theme.pictures), in: buffer, rect: photoRect, theme: theme) }
     }
 
     /// The photo's box as it stands, asking for it to be painted at the box's size.
-    private func photoState(in rect: Rect) -> PictureBoxState {
+    private func photoState(in rect: Rect, mode: PictureMode) -> PictureBoxState {
         let retryKey = keyMap.key { if case .retry = $0 { true } else { false } }
-        return photoSlot?.state(for: model.photo.value, in: rect, retryKey: retryKey) ?? .none
+        return photoSlot?.state(for: model.photo.value, in: rect, mode: mode, retryKey: retryKey) ?? .none
     }
 
     /// The content from the top of `rect`; returns the rows used.

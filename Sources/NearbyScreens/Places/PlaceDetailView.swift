@@ -184,12 +184,13 @@ final class PlaceDetailView: ScreenView {
             box = rect.inset(bottom: 1)
             buffer.write(credit, in: Rect(x: rect.x, y: box.maxY, width: rect.width, height: 1), style: theme.secondary)
         }
-        PictureBox.draw(pictureState(in: box), in: buffer, rect: box, theme: theme)
+        PictureBox.draw(pictureState(in: box, mode: theme.pictures), in: buffer, rect: box, theme: theme)
     }
 
     /// The picture's box as it stands, asking for it to be painted at the box's size.
-    private func pictureState(in rect: Rect) -> PictureBoxState {
-        pictureSlot?.state(for: model.picture.value, in: rect, retryKey: keyMap.key { $0 == .refresh }) ?? .none
+    private func pictureState(in rect: Rect, mode: PictureMode) -> PictureBoxState {
+        pictureSlot?.state(for: model.picture.value, in: rect, mode: mode, retryKey: keyMap.key { $0 == .refresh })
+            ?? .none
     }
 
     /// Wide: facts and hours on the left, the picture (`pictureRows` tall) and the map on the right, then

@@ -9,7 +9,7 @@ final class PictureSlot {
     private let painter: any PicturePainting
     private let invalidate: @MainActor () -> Void
     /// The picture and size asked for last, and what came back for them (nil while painting).
-    private var asked: (key: String, columns: Int, rows: Int)?
+    private var asked: (key: String, columns: Int, rows: Int, mode: PictureMode)?
     private var painted: PicturePaint?
     private var task: Task<Void, Never>?
 
@@ -18,35 +18,37 @@ final class PictureSlot {
         self.invalidate = invalidate
     }
 
-    /// What the box `rect` shows for `picture` as the view model has it: painted at the box's size once its
-    /// bytes are in hand; `retryKey` names the key that tries again after a failure.
-    func state(for picture: PictureState, in rect: Rect, retryKey: String?) -> PictureBoxState {
+    /// What the box `rect` shows for `picture` as the view model has it: painted at the box's size, as `mode`
+    /// draws pictures, once its bytes are in hand; `retryKey` names the key that tries again after a failure.
+    func state(for picture: PictureState, in rect: Rect, mode: PictureMode, retryKey: String?) -> PictureBoxState {
         switch picture {
         case .none: .none
         case .loading: .loading
         case .failed(let reason): .failed(reason, retryKey: retryKey)
         case .loaded(let key, let bytes):
-            state(key: key, bytes: bytes, columns: rect.width, rows: rect.height, retryKey: retryKey)
+            state(key: key, bytes: bytes, columns: rect.width, rows: rect.height, mode: mode, retryKey: retryKey)
         }
     }
 
     /// What the box shows for the picture `key` (its `bytes`) in `columns` × `rows` cells; paints it when it
-    /// has not been painted at that size.
-    func state(key: String, bytes: [UInt8], columns: Int, rows: Int, retryKey: String?) -> PictureBoxState {
-        if let asked, asked.key == key, asked.columns == columns, asked.rows == rows {
+    /// has not been painted at that size in that mode.
+    func state(key: String, bytes: [UInt8], columns: Int, rows: Int, mode: PictureMode,
+               retryKey: String?) -> PictureBoxState {
+        if let asked, asked.key == key, asked.columns == columns, asked.rows == rows, asked.mode == mode {
             switch painted {
             case nil: return .loading
             case .cells(let picture)?: return .shown(picture)
+            case .graphic(let picture)?: return .placed(picture)
             case .failed(let reason)?: return .failed(reason, retryKey: retryKey)
             }
         }
-        asked = (key, columns, rows)
+        asked = (key, columns, rows, mode)
         painted = nil
         task?.cancel()
         task = Task { [weak self, painter] in
-            let result = await painter.paint(key: key, bytes: bytes, columns: columns, rows: rows)
+            let result = await painter.paint(key: key, bytes: bytes, columns: columns, rows: rows, mode: mode)
             guard !Task.isCancelled, let self, let asked = self.asked, asked.key == key, asked.columns == columns,
-                  asked.rows == rows else { return }
+                  asked.rows == rows, asked.mode == mode else { return }
             self.painted = result
             self.invalidate()
         }

@@ -13,6 +13,8 @@ public final class FramePresenter {
     /// Whether the frame on screen is the app's (not the too-small message) and its next frame is not yet
     /// prepared.
     public private(set) var mayPrepare = false
+    /// The pictures the terminal shows now through its graphics protocol.
+    public private(set) var placedGraphics: [GraphicPlacement] = []
 
     public init() {}
 
@@ -36,18 +38,44 @@ public final class FramePresenter {
         } else {
             TooSmallMessage.draw(in: spare, minimum: app.minimumSize, theme: theme)
         }
+        let shownGraphics = fits ? spare.visibleGraphics : []
         var scrolled: VerticalShift?
-        if !repaintAll, let shift = VerticalShift.find(from: front, to: spare),
-           backend.scroll(rows: shift.rows, by: shift.by) {
+        // A terminal scrolls a picture's pixels with the rows (or not at all): with pictures on screen, before or
+        // after, the rows are written instead.
+        if !repaintAll, shownGraphics.isEmpty, placedGraphics.isEmpty,
+           let shift = VerticalShift.find(from: front, to: spare), backend.scroll(rows: shift.rows, by: shift.by) {
             // A list that scrolled: the terminal moved those rows, and only what is new is written.
             scrolled = shift
         }
-        let runs = spare.changedRuns(since: repaintAll ? nil : front, scrolled: scrolled)
+        var runs = spare.changedRuns(since: repaintAll ? nil : front, scrolled: scrolled)
+        let graphics = graphicsUpdate(shown: shownGraphics, runs: &runs)
         repaintAll = false
         backend.present(spare, runs: runs)
+        if !graphics.isEmpty { backend.updateGraphics(graphics) }
+        placedGraphics = shownGraphics
         swap(&front, &spare)
         framesDrawn += 1
         mayPrepare = fits
+    }
+
+    /// What the terminal must do about pictures after this frame's cells, from what it shows now: delete the
+    /// ones gone (a picture painted into the cells is wiped by writing its cells again, added to `runs`), and
+    /// place the new ones, and those painted into cells the frame writes over.
+    private func graphicsUpdate(shown: [GraphicPlacement], runs: inout [ChangedRun]) -> GraphicsUpdate {
+        guard !shown.isEmpty || !placedGraphics.isEmpty else { return GraphicsUpdate() }
+        if repaintAll { return GraphicsUpdate(clearAll: true, placed: shown) }
+        let removed = placedGraphics.filter { !shown.contains($0) }
+        for gone in removed where gone.picture.graphics.paintsCells {
+            let rect = gone.rect.intersection(spare.bounds)
+            for y in rect.y..<rect.maxY { runs.append(ChangedRun(y: y, startX: rect.x, endX: rect.maxX)) }
+        }
+        let placed = shown.filter { placement in
+            guard placedGraphics.contains(placement) else { return true }
+            guard placement.picture.graphics.paintsCells else { return false }
+            let rect = placement.rect
+            return runs.contains { $0.y >= rect.y && $0.y < rect.maxY && $0.startX < rect.maxX && $0.endX > rect.x }
+        }
+        return GraphicsUpdate(removed: removed, placed: placed)
     }
 
     /// Lets the app make ready what its next frame needs, once per frame drawn (see

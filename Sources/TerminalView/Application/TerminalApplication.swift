@@ -55,6 +55,13 @@ public protocol TerminalBackend: AnyObject {
     func scroll(rows: Range<Int>, by: Int) -> Bool
     /// Writes control bytes that change nothing on screen (an OSC 52 copy) right after the last frame.
     func emit(_ bytes: [UInt8])
+    /// Deletes and places pictures of a graphics protocol, right after the frame's cells (`FramePresenter`).
+    func updateGraphics(_ update: GraphicsUpdate)
+}
+
+extension TerminalBackend {
+    /// A backend that shows no pictures in pixels ignores them.
+    public func updateGraphics(_ update: GraphicsUpdate) {}
 }
 
 /// The message shown when the terminal is smaller than the app can use.

@@ -21,6 +21,10 @@ public final class CellBuffer {
     public var cursor: Point?
     /// Which spinner frame a full draw shows; the presenter advances it.
     public var spinnerFrame = 0
+    /// Pictures placed for the terminal's graphics protocol, in the order placed.
+    public private(set) var graphics: [GraphicPlacement] = []
+    /// Whether something was drawn over each of `graphics` after it was placed.
+    private var coveredGraphics: [Bool] = []
 
     public init(size: Size, style: Style = .plain) {
         self.size = size
@@ -40,18 +44,49 @@ public final class CellBuffer {
         }
         spinnerCells.removeAll(keepingCapacity: true)
         links.removeAll()
+        graphics.removeAll()
+        coveredGraphics.removeAll()
         cursor = nil
     }
 
     public subscript(x: Int, y: Int) -> Cell {
         get { cells[y * size.width + x] }
-        set { cells[y * size.width + x] = newValue }
+        set {
+            cells[y * size.width + x] = newValue
+            cover(Rect(x: x, y: y, width: 1, height: 1))
+        }
+    }
+
+    // MARK: Pictures
+
+    /// Places a picture with its top left cell at `origin`; its cells should hold blanks (`PictureBox` fills
+    /// them first).
+    public func place(_ picture: GraphicPicture, at origin: Point) {
+        graphics.append(GraphicPlacement(origin: origin, picture: picture))
+        coveredGraphics.append(false)
+    }
+
+    /// The pictures nothing was drawn over after they were placed: the ones the terminal may show.
+    public var visibleGraphics: [GraphicPlacement] {
+        graphics.indices.filter { !coveredGraphics[$0] }.map { graphics[$0] }
+    }
+
+    /// Marks the pictures under `rect` as covered. Called by every write, so it costs one test while no picture
+    /// is placed (nearly always).
+    @inline(__always)
+    private func cover(_ rect: Rect) {
+        guard !graphics.isEmpty else { return }
+        for index in graphics.indices where !coveredGraphics[index]
+            && !graphics[index].rect.intersection(rect).isEmpty {
+            coveredGraphics[index] = true
+        }
     }
 
     /// Fills a rectangle with blanks of a style.
     public func fill(_ rect: Rect, style: Style = .plain) {
         let r = rect.intersection(bounds)
         guard !r.isEmpty else { return }
+        cover(r)
         let blank = Cell.blank(style)
         for y in r.y..<r.maxY {
             repairWideCharacter(atLeftEdge: r.x, y: y)
@@ -123,6 +158,7 @@ public final class CellBuffer {
     /// Puts back cells taken by `copy` from a rectangle of the same size, at `rect`.
     public func paste(_ copied: [Cell], in rect: Rect) {
         guard rect.intersection(bounds) == rect, copied.count == rect.width * rect.height else { return }
+        cover(rect)
         for row in 0..<rect.height {
             let y = rect.y + row
             repairWideCharacter(atLeftEdge: rect.x, y: y)
@@ -145,6 +181,7 @@ public final class CellBuffer {
     public func paste(from source: CellBuffer, origin: Point, in rect: Rect) {
         let target = rect.intersection(bounds)
         guard !target.isEmpty else { return }
+        cover(target)
         // Columns of the target that have a source column.
         let firstX = max(target.x, rect.x - origin.x), lastX = min(target.maxX, rect.x - origin.x + source.size.width)
         guard firstX < lastX else { return }
@@ -156,6 +193,13 @@ public final class CellBuffer {
             let from = sourceY * source.size.width + origin.x + (firstX - rect.x)
             cells.replaceSubrange((y * size.width + firstX)..<(y * size.width + lastX),
                                   with: source.cells[from..<(from + lastX - firstX)])
+        }
+        // The source's pictures come along where they land whole (a picture scrolled half out is not shown).
+        for placement in source.visibleGraphics {
+            let moved = Point(x: placement.origin.x - origin.x + rect.x, y: placement.origin.y - origin.y + rect.y)
+            let landed = Rect(x: moved.x, y: moved.y, width: placement.picture.width,
+                              height: placement.picture.height)
+            if landed.intersection(target) == landed { place(placement.picture, at: moved) }
         }
     }
 
@@ -193,18 +237,21 @@ public final class CellBuffer {
         let packed = style.packed
         let (width, height) = (size.width, size.height)
         guard pen.y >= 0, pen.y < height else { return }
+        let start = pen.x
         cells.withUnsafeMutableBufferPointer { cells in
             var writer = CellWriter(cells: cells, width: width, packedStyle: packed)
             for scalar in text.unicodeScalars {
                 guard writer.put(scalar, with: &pen, padWide: padWide) else { return }
             }
         }
+        cover(Rect(x: start, y: pen.y, width: pen.x - start, height: 1))
     }
 
     private func put(scalar: Unicode.Scalar, with pen: inout Pen, style: Style, padWide: Bool) -> Bool {
         let packed = style.packed
         let width = size.width
         guard pen.y >= 0, pen.y < size.height else { return false }
+        cover(Rect(x: pen.x, y: pen.y, width: 2, height: 1))
         return cells.withUnsafeMutableBufferPointer { cells in
             var writer = CellWriter(cells: cells, width: width, packedStyle: packed)
             return writer.put(scalar, with: &pen, padWide: padWide)

@@ -51,7 +51,7 @@ public enum ThemeName: String, CaseIterable, Sendable {
 public struct ThemeSettings: Sendable, Equatable {
     public var name: ThemeName
     public var overrides: [ThemeRole: Style]
-    /// `images = "auto" | "blocks" | "off"`.
+    /// `images = "auto" | "blocks" | "kitty" | "sixel" | "iterm2" | "off"`.
     public var images: ImagesSetting
 
     public init(name: ThemeName = .standard, overrides: [ThemeRole: Style] = [:], images: ImagesSetting = .auto) {
@@ -61,8 +61,10 @@ public struct ThemeSettings: Sendable, Equatable {
     }
 
     /// The styles for a terminal with `support`. Without colour (NO_COLOR, a monochrome terminal, or "mono") the
-    /// mono theme is used and only the attributes of a restyled role apply, so NO_COLOR always wins.
-    public func theme(for support: ColorSupport, glyphs: GlyphSet = .unicode) -> Theme {
+    /// mono theme is used and only the attributes of a restyled role apply, so NO_COLOR always wins. `graphics`
+    /// is the protocol the terminal said it shows pictures with, `cell` its cells' size in pixels.
+    public func theme(for support: ColorSupport, glyphs: GlyphSet = .unicode, graphics: GraphicsProtocol? = nil,
+                      cell: Size? = nil) -> Theme {
         let colorless = support == .monochrome || name == .mono
         var theme: Theme = switch name {
         case _ where colorless: Theme.make(.monochrome, glyphs: glyphs)
@@ -75,7 +77,8 @@ public struct ThemeSettings: Sendable, Equatable {
                 ? (style.attributes.isEmpty ? theme[keyPath: role.keyPath] : Style(attributes: style.attributes))
                 : style
         }
-        theme.pictures = images.mode(support: support, glyphs: glyphs, colorless: colorless)
+        theme.pictures = images.mode(support: support, glyphs: glyphs, colorless: colorless, graphics: graphics,
+                                     cell: cell ?? GraphicsSupport.defaultCell)
         return theme
     }
 }

@@ -1,23 +1,50 @@
-/// Whether pictures are drawn, and how: in cells (Unicode blocks in the 256 colours), or not at all.
-public enum PictureMode: String, Sendable, CaseIterable {
+/// Whether pictures are drawn, and how: in cells (Unicode blocks in the 256 colours), in pixels through one of
+/// the terminal's graphics protocols, or not at all.
+public enum PictureMode: Hashable, Sendable {
     case off
     case blocks
+    case graphics(GraphicsSupport)
+
+    public var isOn: Bool { self != .off }
 }
 
 /// What `images = …` in the config file asks for.
 public enum ImagesSetting: String, Sendable, CaseIterable {
-    /// Blocks where the terminal has 256 colours and Unicode, and NO_COLOR is not set; nothing elsewhere.
+    /// The terminal's own graphics protocol when it answered that it has one, else blocks where the terminal has
+    /// 256 colours and Unicode; nothing where NO_COLOR is set or the theme is colourless.
     case auto
     /// Blocks, whatever the terminal says.
     case blocks
+    /// One protocol, whatever the terminal answered (for a terminal that speaks it but does not say so).
+    case kitty
+    case sixel
+    case iterm2
     case off
 
-    /// The mode on a terminal with `support` and `glyphs`, in a theme that may be colourless.
-    public func mode(support: ColorSupport, glyphs: GlyphSet, colorless: Bool) -> PictureMode {
+    /// The protocol this setting names outright, if any.
+    public var namedProtocol: GraphicsProtocol? {
         switch self {
-        case .off: .off
-        case .blocks: .blocks
-        case .auto: support == .full && glyphs == .unicode && !colorless ? .blocks : .off
+        case .kitty: .kitty
+        case .sixel: .sixel
+        case .iterm2: .iterm2
+        case .auto, .blocks, .off: nil
+        }
+    }
+
+    /// The mode on a terminal with `support` and `glyphs`, in a theme that may be colourless; `graphics` is
+    /// what the terminal answered it can show (nil when it was not asked or has no protocol), and `cell` the
+    /// size of a cell in pixels.
+    public func mode(support: ColorSupport, glyphs: GlyphSet, colorless: Bool, graphics: GraphicsProtocol? = nil,
+                     cell: Size = GraphicsSupport.defaultCell) -> PictureMode {
+        switch self {
+        case .off: return .off
+        case .blocks: return .blocks
+        case .kitty, .sixel, .iterm2:
+            return namedProtocol.map { .graphics(GraphicsSupport(graphics: $0, cell: cell)) } ?? .off
+        case .auto:
+            guard !colorless, glyphs == .unicode else { return .off }
+            if let graphics { return .graphics(GraphicsSupport(graphics: graphics, cell: cell)) }
+            return support == .full ? .blocks : .off
         }
     }
 }
@@ -43,6 +70,8 @@ public struct CellPicture: Hashable, Sendable {
 /// What painting a picture gave.
 public enum PicturePaint: Hashable, Sendable {
     case cells(CellPicture)
+    /// Pixels for the terminal's graphics protocol, placed by the frame pipeline.
+    case graphic(GraphicPicture)
     /// Why it cannot be shown, in a few words.
     case failed(String)
 }
@@ -51,8 +80,8 @@ public enum PicturePaint: Hashable, Sendable {
 /// and draws with libchafa; tests hand in their own.
 public protocol PicturePainting: Sendable {
     /// The picture `bytes` (the same `key`, the same bytes: a painter may keep what it decoded) within
-    /// `columns` × `rows` cells, keeping its shape.
-    func paint(key: String, bytes: [UInt8], columns: Int, rows: Int) async -> PicturePaint
+    /// `columns` × `rows` cells, keeping its shape, as `mode` draws pictures (cells, or a graphics protocol).
+    func paint(key: String, bytes: [UInt8], columns: Int, rows: Int, mode: PictureMode) async -> PicturePaint
 }
 
 /// One picture's place on a screen, in the state it is in.
@@ -61,6 +90,8 @@ public enum PictureBoxState: Hashable, Sendable {
     case none
     case loading
     case shown(CellPicture)
+    /// Pixels the frame pipeline places over the box's blank cells.
+    case placed(GraphicPicture)
     /// Why not, in a few words; `retryKey` names the key that tries again.
     case failed(String, retryKey: String?)
 }
@@ -87,6 +118,15 @@ public enum PictureBox {
                     buffer[x, y] = picture.cells[(y - rect.y) * picture.width + (x - left)]
                 }
             }
+        case .placed(let picture):
+            let left = rect.x + max(0, (rect.width - picture.width) / 2)
+            let area = Rect(x: left, y: rect.y, width: min(picture.width, rect.width),
+                            height: min(picture.height, rect.height))
+            buffer.fill(area.intersection(buffer.bounds))
+            // A picture cut by the box or the screen is not placed at all: a protocol draws whole pictures.
+            guard area.width == picture.width, area.height == picture.height,
+                  area.intersection(buffer.bounds) == area else { return }
+            buffer.place(picture, at: Point(x: area.x, y: area.y))
         case .failed(let reason, let retryKey):
             // The reason on a line of its own, so a narrow box still shows it.
             buffer.write("✗ could not show the picture", in: rect.row(0), style: theme.secondary)

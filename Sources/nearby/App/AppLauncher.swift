@@ -96,7 +96,7 @@ struct AppLauncher {
                                                                        holidays: holidays, regions: regionTasks)))
         let coordinator = AppCoordinator(navigator: navigator, root: root, makeFriendsList: makeFriends,
                                          evaluationTime: evaluationTime, keyTable: settings.keyTable,
-                                         pictures: settings.theme.images == .off ? nil : BlockPicturePainter())
+                                         pictures: settings.theme.images == .off ? nil : TerminalPicturePainter())
         coordinator.runningWork = { regionTasks?.isBusy == true ? "the region update" : nil }
         if let above { navigator.push(above) }
         // Never the key or the token: only which sources are in use.

@@ -18,7 +18,10 @@ final class PseudoTerminalRun: @unchecked Sendable {
     let modesBefore: termios
     let folder: TemporaryFolder
 
-    init(arguments: [String], rows: UInt16 = 24, cols: UInt16 = 80, term: String = "xterm-256color") throws {
+    /// `dataDirectory` is the store's folder (a new one in the run's folder by default); `environment` is added
+    /// to the few variables the app gets.
+    init(arguments: [String], rows: UInt16 = 24, cols: UInt16 = 80, term: String = "xterm-256color",
+         dataDirectory: String? = nil, environment extra: [String: String] = [:]) throws {
         folder = try TemporaryFolder("nearby-pty")
         var path = [CChar](repeating: 0, count: 256)
         master = nearby_pty_open(Int32(rows), Int32(cols), &path, Int32(path.count))
@@ -36,7 +39,9 @@ final class PseudoTerminalRun: @unchecked Sendable {
         _ = fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK)
         let environment = ["TERM": term, "LANG": "C.UTF-8", "HOME": folder.path,
                            "XDG_CONFIG_HOME": folder.appending("config").path, "PATH": "/usr/bin:/bin"]
-        process = try ChildProcess(Binaries.nearby, ["--data-dir", folder.appending("data").path] + arguments,
+            .merging(extra) { $1 }
+        let data = dataDirectory ?? folder.appending("data").path
+        process = try ChildProcess(Binaries.nearby, ["--data-dir", data] + arguments,
                                    environment: environment, directory: folder.path,
                                    stdin: .controllingTerminal(device), stdout: .controllingTerminal(device),
                                    stderr: .controllingTerminal(device))

@@ -5,16 +5,21 @@ import TerminalTestSupport
 import TerminalView
 @testable import NearbyScreens
 
-/// A painter that paints every picture as `width` × `height` cells of one colour and records what it was asked.
+/// A painter that paints every picture as `width` × `height` cells of one colour (or, for a graphics protocol,
+/// as a stand-in sequence naming it) and records what it was asked.
 final class SolidPainter: PicturePainting {
     let asked = Locked<[String]>([])
     let failure: String?
 
     init(failure: String? = nil) { self.failure = failure }
 
-    func paint(key: String, bytes: [UInt8], columns: Int, rows: Int) async -> PicturePaint {
+    func paint(key: String, bytes: [UInt8], columns: Int, rows: Int, mode: PictureMode) async -> PicturePaint {
         asked.withLock { $0.append("\(key) \(columns)x\(rows)") }
         if let failure { return .failed(failure) }
+        if case .graphics(let support) = mode {
+            return .graphic(GraphicPicture(id: key, width: columns, height: rows, graphics: support.graphics,
+                                           bytes: Array("<\(key)>".utf8)))
+        }
         let cell = Cell(scalar: "▀", style: Style(foreground: .indexed(196), background: .indexed(21)), width: 1)
         return .cells(CellPicture(width: columns, height: rows, cells: Array(repeating: cell, count: columns * rows)))
     }

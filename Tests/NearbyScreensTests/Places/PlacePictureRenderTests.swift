@@ -8,10 +8,32 @@ import TerminalView
 /// narrower screen; a failure in a few words with the key that tries again; no box without a picture.
 @MainActor
 struct PlacePictureRenderTests {
-    static func make(_ model: StubPlaceDetail, width: Int, painter: SolidPainter = SolidPainter())
-        -> (HeadlessRunner, AppCoordinator) {
-        StubApp.make(size: Size(width: width, height: 36), themeSettings: ThemeSettings(), colorSupport: .full,
-                     pictures: painter) { PlaceDetailView(model: model, host: $0) }
+    static func make(_ model: StubPlaceDetail, width: Int, painter: SolidPainter = SolidPainter(),
+                     images: ImagesSetting = .auto) -> (HeadlessRunner, AppCoordinator) {
+        StubApp.make(size: Size(width: width, height: 36), themeSettings: ThemeSettings(images: images),
+                     colorSupport: .full, pictures: painter) { PlaceDetailView(model: model, host: $0) }
+    }
+
+    /// In a graphics protocol the picture is placed, from inside the scrolled body, where the blocks would be; the
+    /// help over it takes it off the terminal, and closing the help puts it back once.
+    @Test(arguments: [ImagesSetting.kitty, .sixel])
+    func inAGraphicsProtocolThePictureIsPlacedAndTheHelpTakesItOff(images: ImagesSetting) async {
+        let model = StubPlaceDetail()
+        model.picture.value = .loaded(key: "place:x", bytes: [1])
+        let (runner, coordinator) = Self.make(model, width: 120, images: images)
+        await (coordinator.topView as? PlaceDetailView)?.picturePainted()
+        runner.renderIfNeeded()
+        let placed = runner.terminal.pictures
+        #expect(placed.count == 1)
+        #expect(placed.first?.picture.id == "place:x")
+        #expect((placed.first?.origin.x ?? 0) > 60, "in the right column")
+        #expect(Self.pictureRows(runner).isEmpty, "no blocks")
+        runner.press(.character("?"))
+        runner.renderIfNeeded()
+        #expect(runner.terminal.pictures.isEmpty)
+        runner.press(.escape)
+        runner.renderIfNeeded()
+        #expect(runner.terminal.pictures == placed)
     }
 
     static func pictureRows(_ runner: HeadlessRunner) -> [Int] {

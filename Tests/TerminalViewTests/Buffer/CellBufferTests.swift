@@ -114,3 +114,39 @@ struct BlankCellTests {
         #expect(!Style.plain.drawsBlankLike(cyan.adding(.reverse)))
     }
 }
+
+/// A placed picture is covered by anything written over its cells afterwards, and by nothing beside it.
+@MainActor
+struct CellBufferGraphicsTests {
+    static let picture = GraphicPicture(id: "p", width: 4, height: 2, graphics: .sixel, bytes: [])
+
+    static func placed() -> CellBuffer {
+        let buffer = CellBuffer(size: Size(width: 20, height: 6))
+        buffer.place(picture, at: Point(x: 5, y: 1))
+        return buffer
+    }
+
+    @Test func textBesideThePictureLeavesItShown() {
+        let buffer = Self.placed()
+        buffer.write("left", at: Point(x: 0, y: 1), style: .plain)
+        buffer.write("right", at: Point(x: 9, y: 2), style: .plain)
+        buffer.fill(Rect(x: 0, y: 3, width: 20, height: 2))
+        buffer.applyStyle(Style(attributes: .bold), to: Rect(x: 0, y: 1, width: 20, height: 1))
+        #expect(buffer.visibleGraphics.count == 1)
+    }
+
+    @Test(arguments: ["text", "fill", "cell", "paste"])
+    func anythingWrittenOverItCoversIt(how: String) {
+        let buffer = Self.placed()
+        switch how {
+        case "text": buffer.write("a long line of text", at: Point(x: 0, y: 2), style: .plain)
+        case "fill": buffer.fill(Rect(x: 8, y: 2, width: 3, height: 3))
+        case "cell": buffer[6, 1] = Cell.blank(.plain)
+        default: buffer.paste([Cell](repeating: .blank(.plain), count: 2), in: Rect(x: 7, y: 2, width: 2, height: 1))
+        }
+        #expect(buffer.visibleGraphics.isEmpty, "\(how)")
+        #expect(buffer.graphics.count == 1, "still placed, only covered")
+        buffer.reset()
+        #expect(buffer.graphics.isEmpty)
+    }
+}

@@ -88,9 +88,23 @@ struct KeysAndColorsSettingsTests {
         #expect(try resolve("images = \"Blocks\"").theme.images == .blocks)
         let fromEnvironment = try AppSettings.resolve(flags: [:], environment: ["NEARBY_IMAGES": "off"], file: nil)
         #expect(fromEnvironment.theme.images == .off)
-        #expect(failure("images = \"sixel\"") == "/conf/config.toml line 1 (images): “sixel” is not auto, blocks or off.")
+        #expect(try resolve("images = \"sixel\"").theme.images == .sixel)
+        #expect(failure("images = \"png\"")
+            == "/conf/config.toml line 1 (images): “png” is not auto, blocks, kitty, sixel, iterm2 or off.")
         let auto = ThemeSettings()
         #expect(auto.theme(for: .full, glyphs: .unicode).pictures == .blocks)
+        // A terminal that answered it has a protocol gets it, in its cells' size; even with 8 colours.
+        let cell = Size(width: 9, height: 18)
+        #expect(auto.theme(for: .full, glyphs: .unicode, graphics: .kitty, cell: cell).pictures
+            == .graphics(GraphicsSupport(graphics: .kitty, cell: cell)))
+        #expect(auto.theme(for: .eight, glyphs: .unicode, graphics: .sixel).pictures
+            == .graphics(GraphicsSupport(graphics: .sixel)))
+        // NO_COLOR, LANG=C and the mono theme win over what the terminal can do.
+        #expect(auto.theme(for: .monochrome, glyphs: .unicode, graphics: .kitty).pictures == .off)
+        #expect(auto.theme(for: .full, glyphs: .ascii, graphics: .kitty).pictures == .off)
+        // A protocol named in the settings is used whatever the terminal answered.
+        #expect(ThemeSettings(images: .iterm2).theme(for: .full, glyphs: .unicode).pictures
+            == .graphics(GraphicsSupport(graphics: .iterm2)))
         // TERM=linux (8 colours), NO_COLOR (monochrome), LANG=C (ASCII marks), the mono theme: none.
         #expect(auto.theme(for: .eight, glyphs: .unicode).pictures == .off)
         #expect(auto.theme(for: .monochrome, glyphs: .unicode).pictures == .off)

@@ -2,10 +2,11 @@ import Locking
 import Pictures
 import TerminalView
 
-/// Paints pictures as Unicode blocks in the 240 colours a theme never changes: decoded with the system's
-/// libraries and drawn by libchafa, off the main actor. Decoded pictures are kept for the next size asked (a
+/// Paints pictures for the terminal, off the main actor: as Unicode blocks in the 240 colours a theme never
+/// changes, or as the escape sequence of the terminal's graphics protocol (kitty's, sixels, iTerm2's), both drawn
+/// by libchafa from pixels the system's libraries decoded. Decoded pictures are kept for the next size asked (a
 /// resize, the same friend again), at most `maxHeldBytes` of them, the least recently used dropped first.
-final class BlockPicturePainter: PicturePainting {
+final class TerminalPicturePainter: PicturePainting {
     /// What decoded pictures may hold in memory together.
     static let maxHeldBytes = 32 * 1024 * 1024
     /// Pictures are decoded at most this large on their long side: enough for a box of 128 × 64 cells at
@@ -14,15 +15,39 @@ final class BlockPicturePainter: PicturePainting {
 
     private let held = Locked(HeldPictures())
 
-    func paint(key: String, bytes: [UInt8], columns: Int, rows: Int) async -> PicturePaint {
+    func paint(key: String, bytes: [UInt8], columns: Int, rows: Int, mode: PictureMode) async -> PicturePaint {
         guard columns > 0, rows > 0 else { return .failed("no room") }
         do throws(PictureFailure) {
             let picture = try decoded(key: key, bytes: bytes)
-            let fit = try PictureGrid.cells(forWidth: picture.width, height: picture.height, within: columns, rows: rows)
-            let grid = try PictureGrid.draw(picture, columns: fit.columns, rows: fit.rows)
-            return .cells(Self.cells(of: grid))
+            switch mode {
+            case .off:
+                return .failed("pictures are off")
+            case .blocks:
+                let fit = try PictureGrid.cells(forWidth: picture.width, height: picture.height, within: columns,
+                                                rows: rows)
+                let grid = try PictureGrid.draw(picture, columns: fit.columns, rows: fit.rows)
+                return .cells(Self.cells(of: grid))
+            case .graphics(let support):
+                // The cells' real shape, so the picture keeps its own.
+                let ratio = Float(support.cell.width) / Float(support.cell.height)
+                let fit = try PictureGrid.cells(forWidth: picture.width, height: picture.height, within: columns,
+                                                rows: rows, fontRatio: ratio)
+                let bytes = try PictureEscape.encode(picture, columns: fit.columns, rows: fit.rows,
+                                                     cellWidth: support.cell.width, cellHeight: support.cell.height,
+                                                     as: Self.kind(of: support.graphics))
+                return .graphic(GraphicPicture(id: key, width: fit.columns, height: fit.rows,
+                                               graphics: support.graphics, bytes: bytes))
+            }
         } catch {
             return .failed(error.words)
+        }
+    }
+
+    static func kind(of graphics: GraphicsProtocol) -> PictureEscape.Kind {
+        switch graphics {
+        case .kitty: .kitty
+        case .sixel: .sixel
+        case .iterm2: .iterm2
         }
     }
 

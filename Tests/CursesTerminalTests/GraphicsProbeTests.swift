@@ -1,0 +1,84 @@
+import Testing
+@testable import CursesTerminal
+import TerminalView
+
+/// What terminals answer when asked about pictures, as each of them answers (from their documentation and
+/// sources), read into the protocol to use: kitty's first, then iTerm2's, then sixels; none for a terminal that
+/// answers only its device attributes.
+struct GraphicsProbeTests {
+    static func replies(_ text: String) -> GraphicsReplies { GraphicsReplies.parse(Array(text.utf8)) }
+
+    @Test(arguments: [
+        // kitty: the query checked, its name, its cells, no sixels.
+        ("kitty", "\u{1B}_Gi=31;OK\u{1B}\\\u{1B}P>|kitty(0.26.5)\u{1B}\\\u{1B}[6;20;10t\u{1B}[?62;c", GraphicsProtocol?.some(.kitty)),
+        // WezTerm speaks kitty's protocol and sixels: kitty's first.
+        ("WezTerm", "\u{1B}_Gi=31;OK\u{1B}\\\u{1B}P>|WezTerm 20230712\u{1B}\\\u{1B}[?65;4;6;18;22c", .kitty),
+        // xterm started with sixels (-ti vt340), and foot: sixels in the device attributes.
+        ("xterm", "\u{1B}P>|XTerm(379)\u{1B}\\\u{1B}[6;17;9t\u{1B}[?63;1;2;4;6;9;15;16;22;28c", .sixel),
+        ("foot", "\u{1B}P>|foot(1.13.1)\u{1B}\\\u{1B}[?62;4;22c", .sixel),
+        // iTerm2 names itself; its attributes list no sixels.
+        ("iTerm2", "\u{1B}P>|iTerm2 3.5.0\u{1B}\\\u{1B}[?62;22;52c", .iterm2),
+        // tmux answers for itself, without sixels (as Debian builds it); GNOME Terminal (VTE) likewise.
+        ("tmux", "\u{1B}P>|tmux 3.3a\u{1B}\\\u{1B}[?1;2c", nil),
+        ("VTE", "\u{1B}[?65;1;9c", nil),
+        // Nothing but the attributes, with a key typed meanwhile around them.
+        ("typed keys", "j\u{1B}[?6cq", nil),
+    ])
+    func eachTerminalsAnswersChooseItsProtocol(terminal: String, answer: String, expected: GraphicsProtocol?) {
+        let replies = Self.replies(answer)
+        #expect(replies.graphics == expected, "\(terminal)")
+        #expect(replies.complete, "\(terminal)")
+    }
+
+    @Test func theCellSizeIsReadWhereTheTerminalTellsIt() {
+        #expect(Self.replies("\u{1B}[6;20;10t\u{1B}[?62c").cell == Size(width: 10, height: 20))
+        #expect(Self.replies("\u{1B}[6;0;10t\u{1B}[?62c").cell == nil, "a cell of no pixels is no answer")
+        #expect(Self.replies("\u{1B}[6;99999;10t").cell == nil)
+    }
+
+    @Test func aTerminalThatDidNotAnswerYetOrAtAllIsNotComplete() {
+        #expect(!Self.replies("").complete)
+        #expect(!Self.replies("\u{1B}_Gi=31;OK\u{1B}\\").complete)
+        #expect(Self.replies("\u{1B}_Gi=31;OK\u{1B}\\").graphics == .kitty)
+        // Cut off in the middle of an answer: nothing read past it, and no crash.
+        #expect(!Self.replies("\u{1B}[?62;4").complete)
+        #expect(Self.replies("\u{1B}P>|iTerm2").graphics == .iterm2)
+    }
+
+    @Test func anErrorFromKittysQueryIsNoSupport() {
+        #expect(Self.replies("\u{1B}_Gi=31;ENOTSUPPORTED:no\u{1B}\\\u{1B}[?62c").graphics == nil)
+    }
+
+    @Test func aHostileNameIsKeptShortAndWithoutControls() {
+        let name = Self.replies("\u{1B}P>|evil\u{7}\u{1B}[2Jname" + String(repeating: "x", count: 500) + "\u{1B}\\")
+        #expect(!(name.name ?? "").contains("\u{1B}"))
+        #expect((name.name ?? "").count <= 64)
+    }
+
+    @Test func theQueryAsksEachQuestionAndTheDeviceAttributesLast() {
+        let query = String(decoding: GraphicsProbe.query, as: UTF8.self)
+        #expect(query.hasPrefix("\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\"))
+        #expect(query.hasSuffix("\u{1B}[c"))
+        #expect(query.contains("\u{1B}[>0q") && query.contains("\u{1B}[16t"))
+    }
+
+    @Test func kittysDeletesAskForNoAnswer() {
+        #expect(String(decoding: KittyGraphics.delete(at: Point(x: 4, y: 2)), as: UTF8.self)
+            == "\u{1B}_Ga=d,d=P,x=5,y=3,q=2\u{1B}\\")
+        #expect(String(decoding: KittyGraphics.deleteAll, as: UTF8.self) == "\u{1B}_Ga=d,d=A,q=2\u{1B}\\")
+    }
+}
+
+/// The encoder never joins two runs of a row across a picture painted into the cells: writing its cells would
+/// wipe it.
+@MainActor
+struct FrameEncoderPictureTests {
+    @Test func runsAreNotBridgedAcrossASixel() {
+        let runs = [ChangedRun(y: 1, startX: 0, endX: 3), ChangedRun(y: 1, startX: 8, endX: 10)]
+        #expect(FrameEncoder.bridged(runs).count == 1, "a short gap is bridged")
+        let sixel = Rect(x: 4, y: 0, width: 3, height: 3)
+        #expect(FrameEncoder.bridged(runs, pictures: [sixel]) == runs)
+        let below = Rect(x: 4, y: 2, width: 3, height: 3)
+        #expect(FrameEncoder.bridged(runs, pictures: [below]).count == 1, "a picture on other rows is no bar")
+    }
+}
