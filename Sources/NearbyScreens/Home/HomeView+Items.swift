@@ -1,4 +1,5 @@
 import FoundationEssentials
+import NearbyCore
 import NearbyViewModels
 import TerminalView
 import TerminalText
@@ -46,9 +47,19 @@ extension HomeView {
         // The box ends where the rows below end, so its page count stays beside the pick on a wide terminal.
         let box = { (rect: Rect) in Rect(x: rect.x, y: rect.y, width: min(rect.width, HomeView.widestRow),
                                          height: rect.height) }
+        let picture = state.current?.picture, slots = hotPickSlots, thumbnails = model.thumbnails
         let draw: @MainActor (CellBuffer, Rect, Bool, Theme) -> Void = { buffer, rect, selected, theme in
             PagerView.draw(in: buffer, rect: box(rect), title: state.title, text: text, page: page,
                            pageCount: pages, theme: theme, textStyle: selected ? theme.selection : theme.text)
+            // The pick's picture beside the box, where the terminal is wide enough to leave room.
+            let room = Rect(x: box(rect).maxX + 1, y: rect.y, width: min(rect.maxX - box(rect).maxX - 1, 8),
+                            height: rect.height)
+            guard let picture, let slots, let thumbnails, theme.pictures.isOn, room.width >= 6 else { return }
+            thumbnails.show([picture])
+            let shown = slots.state(key: picture.stored, picture: thumbnails.state(of: picture), in: room,
+                                    mode: theme.pictures)
+            if case .loading = shown { return }
+            PictureBox.draw(shown, in: buffer, rect: room, theme: theme)
         }
         let hit: @MainActor (Point, Rect) -> HomeHit? = { point, rect in
             switch PagerView.arrow(at: point, rect: box(rect), page: page, pageCount: pages) {

@@ -44,11 +44,15 @@ final class HomeView: ScreenView {
     private var choiceIndex: Int?
     /// Home loads when it is first shown: beneath a screen opened with `--open`, it waits until Back.
     private var hasLoaded = false
+    /// The hot pick's picture, where the app draws pictures and they may be fetched.
+    let hotPickSlots: ThumbnailSlots?
 
     init(model: any HomeViewModelType, isRoot: Bool, host: ScreenHost) {
         self.model = model
         self.host = host
         self.isRoot = isRoot
+        hotPickSlots = model.thumbnails == nil ? nil
+            : host.pictures.map { ThumbnailSlots(painter: $0, limit: 8, invalidate: host.invalidate) }
         tokens = model.observeAll(body: { [weak self] in
             self?.itemsStale = true
             self?.host.invalidate()
@@ -57,6 +61,9 @@ final class HomeView: ScreenView {
         tokens += [model.locationRetry].onChange { [weak self] in self?.reopenLocation() }
         // Woken when an open state shown changes by the clock; nothing ticks while nothing is due.
         tokens.append(host.wakes(model.nextRefresh) { [model] in model.refreshTimes() })
+        if let thumbnails = model.thumbnails {
+            tokens.append(thumbnails.revision.bind { [host] _ in host.invalidate() })
+        }
         let anyFailed: @MainActor () -> Bool = { [unowned self] in items.contains { $0.retry != nil } }
         let keys = host.keys.lookup(.home)
         let back = isRoot
@@ -113,6 +120,7 @@ final class HomeView: ScreenView {
     var capturesText: Bool { search != nil }
 
     func close() {
+        hotPickSlots?.close()
         tokens.forEach { $0.cancel() }
         tokens.removeAll()
     }

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import NearbyCore
 import NearbyViewModels
 import TerminalView
 
@@ -14,10 +15,16 @@ final class PlacesListView: ScreenView {
     private var retryKey: String?
     private var widenKey: String?
     private var favouriteKey: String?
+    /// The detailed rows' thumbnails, where the app draws pictures and they may be fetched.
+    private let thumbnailSlots: ThumbnailSlots?
+    /// Whether the rows laid out last have a thumbnail column.
+    private var showsThumbnails = false
 
     init(model: any PlacesListViewModelType, isRoot: Bool, host: ScreenHost) {
         self.model = model
         list = ListScreen(model: model, isRoot: isRoot, host: host)
+        thumbnailSlots = model.thumbnails == nil ? nil
+            : host.pictures.map { ThumbnailSlots(painter: $0, invalidate: host.invalidate) }
         let keys = host.keys.lookup(.places)
         keyMap = KeyMap(title: "Places", list.navigationBindings(keys) { .list($0) } + [
             KeyBinding(keys("sort"), action: .sort),
@@ -37,6 +44,9 @@ final class PlacesListView: ScreenView {
         favouriteKey = keyMap.key { if case .favourite = $0 { true } else { false } }
         // Woken when a row shown changes its open state; nothing ticks while nothing is due.
         list.keep(host.wakes(model.nextRefresh) { [model] in model.timeDidPass() })
+        if let thumbnails = model.thumbnails {
+            list.keep(thumbnails.revision.bind { [host] _ in host.invalidate() })
+        }
         model.load()
     }
 
@@ -55,7 +65,10 @@ final class PlacesListView: ScreenView {
     func dismissStatus() { model.dismissStatus() }
     var capturesText: Bool { list.capturesText }
 
-    func close() { list.close() }
+    func close() {
+        thumbnailSlots?.close()
+        list.close()
+    }
 
     // MARK: Events
 
@@ -82,7 +95,20 @@ final class PlacesListView: ScreenView {
         // The sources, and how old a cache's answer is: "© OpenStreetMap contributors · from 3 min ago".
         let sources = [model.attribution.value, model.dataAge.value ?? ""].filter { !$0.isEmpty }
         list.layout(in: rect.inset(top: 1), notes: notes, footnote: sources.joined(separator: " · "))
+        // Detailed rows have a thumbnail column where pictures are drawn; the places in view have theirs fetched.
+        showsThumbnails = list.rowHeight == 2 && theme.pictures.isOn && thumbnailSlots != nil
+        if showsThumbnails, let thumbnails = model.thumbnails {
+            thumbnails.show(list.shownRows.compactMap { index in
+                if case .place(let place) = model.row(at: index) { place.picture } else { nil }
+            })
+        }
     }
+
+    /// The thumbnail column's width (4 cells and a space) when rows have one.
+    static let thumbnailColumn = 5
+
+    /// Returns once the thumbnails in view are painted (for tests).
+    func thumbnailsPainted() async { await thumbnailSlots?.painting() }
 
     func draw(into buffer: CellBuffer, rect: Rect, theme: Theme) {
         let title = [model.title.value, model.locationAccuracy.value].compactMap { $0 }.joined(separator: " · ")
@@ -97,7 +123,9 @@ final class PlacesListView: ScreenView {
 
     /// What the rows' cells depend on besides the list's: whether they have a walking column (it goes when the
     /// walking probe fails, without the rows changing).
-    private var rowGeneration: [Int] { [model.offersWalkingTimes ? 1 : 0] }
+    private var rowGeneration: [Int] {
+        [model.offersWalkingTimes ? 1 : 0, showsThumbnails ? 1 : 0, model.thumbnails?.revision.value ?? 0]
+    }
 
     /// Draws one row, for a frame or ahead of one.
     private func rowDrawer(theme: Theme) -> (Int, CellBuffer, Rect, Bool) -> Bool {
@@ -107,9 +135,32 @@ final class PlacesListView: ScreenView {
         let remedy = { (fix: EmptyPlacesRemedy) in
             fix == .widenRadius ? widenKey.map { "\($0) widens the search" } : nil
         }
+        let thumbnails = showsThumbnails ? model.thumbnails : nil
+        let slots = thumbnailSlots
         return { index, buffer, rect, selected in
-            PlaceRowView.draw(model.row(at: index), in: buffer, rect: rect, selected: selected, detailed: detailed,
-                              walking: walking, ratings: ratings, retryKey: retryKey, remedy: remedy, theme: theme)
+            let row = model.row(at: index)
+            guard let thumbnails, let slots, case .place(let place) = row else {
+                return PlaceRowView.draw(row, in: buffer, rect: rect, selected: selected, detailed: detailed,
+                                         walking: walking, ratings: ratings, retryKey: retryKey, remedy: remedy,
+                                         theme: theme)
+            }
+            let column = Rect(x: rect.x, y: rect.y, width: Self.thumbnailColumn, height: rect.height)
+            buffer.fill(column, style: selected ? theme.selection : .plain)
+            _ = PlaceRowView.draw(row, in: buffer, rect: rect.inset(left: Self.thumbnailColumn), selected: selected,
+                                  detailed: detailed, walking: walking, ratings: ratings, retryKey: retryKey,
+                                  remedy: remedy, theme: theme)
+            guard let picture = place.picture else { return true }
+            let box = Rect(x: rect.x + 1, y: rect.y, width: Self.thumbnailColumn - 1, height: rect.height)
+            let state = slots.state(key: picture.stored, picture: thumbnails.state(of: picture), in: box,
+                                    mode: theme.pictures)
+            if case .loading = state {
+                // A dot holds the place: a spinner in every row would be noise.
+                buffer.write("·", in: box.row(0), style: selected ? theme.selection : theme.secondary)
+            } else {
+                PictureBox.draw(state, in: buffer, rect: box, theme: theme)
+            }
+            // A row with pixels placed is drawn again each frame: a kept row's cells would not carry them.
+            return state.isSettled
         }
     }
 }

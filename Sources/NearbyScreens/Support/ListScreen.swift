@@ -105,6 +105,9 @@ final class ListScreen {
 
     private var visibleRows: Int { ListView.visibleRows(in: listRect, rowHeight: rowHeight) }
 
+    /// The rows the last layout showed.
+    var shownRows: Range<Int> { reported?.rows ?? 0..<0 }
+
     // MARK: Frames
 
     /// Places the notes (each with a line of its own, while the rows keep room), the footnote (the sources'

@@ -76,6 +76,8 @@ public struct HomeContext {
     /// Walking times on the store's paths for the rows and picks shown; nil (a live source): distances only.
     public var walking: (any WalkingRouter)?
     public var walkingPace = WalkingPace.standard
+    /// Fetches places' pictures (the hot pick's); nil where none may be fetched.
+    public var pictures: (any PictureFetching)?
     /// Where favourites are saved, for the Favourites section and the ★ on rows; nil hides them.
     public var favourites: (any FavouritesStore)?
     /// News of favourites saved or forgotten on other screens, so the section follows on return.

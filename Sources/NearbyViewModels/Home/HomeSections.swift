@@ -65,8 +65,11 @@ public struct HotPick: Hashable, Sendable, Identifiable {
     public var text: String
     /// Metres from here: the pages go nearest first.
     public var distance: Double
+    /// The place's picture, shown beside the pick where there is room; nil when its source names none.
+    public var picture: RemotePicture?
 
-    public init(id: PlaceID, category: Category, text: String, distance: Double = 0) {
+    public init(id: PlaceID, category: Category, text: String, distance: Double = 0, picture: RemotePicture? = nil) {
+        self.picture = picture
         self.id = id
         self.category = category
         self.text = text

@@ -95,7 +95,8 @@ extension HomeViewModel {
                     .map { " · " + ($0 == WalkingTimes.noPath ? $0 : $0 + " walk") } ?? ""
                 picks.append(HotPick(id: hit.id, category: category, text: HomeText.hotPick(
                     name: DisplayText.oneLine(hit.place.name), category: category, distance: distance + walk,
-                    status: statuses[index], timeZone: context.zones.zone(for: hit.place)), distance: hit.distance))
+                    status: statuses[index], timeZone: context.zones.zone(for: hit.place)), distance: hit.distance,
+                    picture: hit.place.picture))
             }
         }
         // Nearest first, whatever the category; ties in the category order.

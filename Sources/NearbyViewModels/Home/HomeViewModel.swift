@@ -62,6 +62,9 @@ public final class HomeViewModel: HomeViewModelType {
     /// The time opening hours are evaluated at, for the screen's `t` and header; nil: always now.
     public var evaluationTime: EvaluationTime? { context.evaluationTime }
 
+    /// The hot pick's picture, where pictures may be fetched.
+    public private(set) lazy var thumbnails: PlaceThumbnails? = context.pictures.map { PlaceThumbnails(fetcher: $0) }
+
     public init(context: HomeContext) {
         self.context = context
         // With the GPS, Home starts where the tracker stands (a place's name belonged to where it was asked).
@@ -291,6 +294,7 @@ public final class HomeViewModel: HomeViewModelType {
     }
 
     public func close() {
+        thumbnails?.close()
         listRadius?.cancel()
         listRadius = nil
         tracker.close()

@@ -42,6 +42,8 @@ public protocol HomeViewModelType: AnyObject {
     func pageLeft()
     func pageRight()
     func openHotPick()
+    /// The hot pick's picture; nil where pictures are not fetched.
+    var thumbnails: PlaceThumbnails? { get }
     func openCategory(_ category: Category)
     /// A places list of what matches `text` around here.
     func openSearch(_ text: String)
@@ -64,6 +66,8 @@ public protocol HomeViewModelType: AnyObject {
 }
 
 extension HomeViewModelType {
+    public var thumbnails: PlaceThumbnails? { nil }
+
     /// Binds the view once: `body` when what Home lays out as items changes (hot picks, categories, sections,
     /// friends, favourites, the notice), `redraw` when only the rest of what it draws does (header, spinner,
     /// status, attribution).

@@ -14,7 +14,7 @@ extension PlaceRowModel {
             rating: PlaceTexts.rating(place.rating, count: place.ratingCount),
             detailLine: [PlaceTexts.streetLine(place), hoursText].compactMap { $0 }.joined(separator: " · "),
             isClosingSoon: status?.isClosingSoon ?? false,
-            walk: walk)
+            walk: walk, picture: place.picture)
     }
 }
 

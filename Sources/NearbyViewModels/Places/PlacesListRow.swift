@@ -47,11 +47,15 @@ public struct PlaceRowModel: Hashable, Sendable {
     public var walk: String?
     /// Whether the place is a favourite, and how a change made from the list stands (the row's ★, ✗).
     public var favourite: FavouriteState
+    /// The place's picture, for the detailed layout's thumbnail; nil when its source names none.
+    public var picture: RemotePicture?
 
     public init(id: PlaceID, name: String, subtitle: String, category: String, distance: String, openState: String,
                 openness: OpeningState, rating: String?, detailLine: String, isClosingSoon: Bool = false,
-                walk: String? = nil, favourite: FavouriteState = .normal(isFavourite: false)) {
+                walk: String? = nil, favourite: FavouriteState = .normal(isFavourite: false),
+                picture: RemotePicture? = nil) {
         self.favourite = favourite
+        self.picture = picture
         self.isClosingSoon = isClosingSoon
         self.walk = walk
         self.id = id

@@ -50,6 +50,8 @@ public final class PlacesListViewModel: PlacesListViewModelType {
     /// What the last refresh pass found: until when each row shown holds, and the data's age text.
     private var refreshTimes: (rows: Range<Int>, times: [Date?], age: Date?) = (0..<0, [], nil)
     private var bindings: [ObservationToken] = []
+    /// The detailed rows' small pictures, where pictures may be fetched.
+    public private(set) lazy var thumbnails: PlaceThumbnails? = context.pictures.map { PlaceThumbnails(fetcher: $0) }
     /// The ★ on favourite rows and `f` on the selected one.
     private lazy var favourites = ListFavourites(
         store: context.favourites, news: context.favouriteChanges, tracker: tracker,
@@ -312,6 +314,7 @@ public final class PlacesListViewModel: PlacesListViewModelType {
 
     public func close() {
         favourites.close()
+        thumbnails?.close()
         trackerTokens.forEach { $0.cancel() }
         trackerTokens = []
         tracker.close()

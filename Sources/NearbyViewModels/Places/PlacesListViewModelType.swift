@@ -52,6 +52,8 @@ public protocol PlacesListViewModelType: ListViewModelType {
     var isSavingFavourite: Bool { get }
     /// `f`: saves or forgets the selected place as a favourite; after a failure, tries that change again.
     func toggleFavourite()
+    /// The detailed rows' small pictures; nil where pictures are not fetched.
+    var thumbnails: PlaceThumbnails? { get }
 }
 
 extension PlacesListViewModelType {
@@ -61,6 +63,7 @@ extension PlacesListViewModelType {
     }
 
     public var offersFavourites: Bool { false }
+    public var thumbnails: PlaceThumbnails? { nil }
     public var isSavingFavourite: Bool { false }
     public func toggleFavourite() {}
     public func selectNameMatch(forward: Bool) {}

@@ -196,6 +196,7 @@ struct AppLauncher {
         }
         context.favourites = places.favourites
         context.favouriteChanges = places.favouriteChanges
+        context.pictures = places.pictures
         return context
     }
 }

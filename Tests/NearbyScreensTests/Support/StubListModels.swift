@@ -36,6 +36,9 @@ final class StubPlacesList: PlacesListViewModelType, RecordingListModel {
     var canRetry = false
     /// Rows that are something else than a place (an error, a loading row), by index.
     var special: [Int: PlacesListRow] = [:]
+    /// The rows whose place has a picture ("Place N.jpg" on Commons), and the thumbnails of the list.
+    var pictured: Set<Int> = []
+    var thumbnails: PlaceThumbnails?
     private(set) var calls: [String] = []
     private(set) var shown: [Range<Int>] = []
     private(set) var rowsAsked = 0
@@ -58,7 +61,8 @@ final class StubPlacesList: PlacesListViewModelType, RecordingListModel {
                                     name: "Place \(index)", subtitle: "Street \(index)", category: "Café",
                                     distance: "\(index) m N", openState: "open · until 18:00", openness: .open,
                                     rating: nil, detailLine: "Street \(index) · Mo-Fr 08:00-18:00",
-                                    walk: walks ? "\(index + 2) min" : nil))
+                                    walk: walks ? "\(index + 2) min" : nil,
+                                    picture: pictured.contains(index) ? .commons("Place \(index).jpg") : nil))
     }
 
     func canOpen(at index: Int) -> Bool {

@@ -19,6 +19,7 @@ final class StubHome: HomeViewModelType {
     let attribution = Observable("© OpenStreetMap contributors")
     var evaluationTime: EvaluationTime? { nil }
     private(set) var calls: [String] = []
+    var thumbnails: PlaceThumbnails?
 
     /// Every section failed, as a store that cannot be read makes them.
     func failEverything(_ message: String) {
