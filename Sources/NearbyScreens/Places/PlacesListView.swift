@@ -19,6 +19,8 @@ final class PlacesListView: ScreenView {
     private let thumbnailSlots: ThumbnailSlots?
     /// Whether the rows laid out last have a thumbnail column.
     private var showsThumbnails = false
+    /// The rows' pictures as last looked up, for the rows' revision.
+    private var knownPictures: (revision: Int, pictures: [Int: RemotePicture?]) = (-1, [:])
 
     init(model: any PlacesListViewModelType, isRoot: Bool, host: ScreenHost) {
         self.model = model
@@ -98,10 +100,21 @@ final class PlacesListView: ScreenView {
         // Detailed rows have a thumbnail column where pictures are drawn; the places in view have theirs fetched.
         showsThumbnails = list.rowHeight == 2 && theme.pictures.isOn && thumbnailSlots != nil
         if showsThumbnails, let thumbnails = model.thumbnails {
-            thumbnails.show(list.shownRows.compactMap { index in
-                if case .place(let place) = model.row(at: index) { place.picture } else { nil }
-            })
+            thumbnails.show(list.shownRows.compactMap(picture(at:)))
         }
+    }
+
+    /// The picture of row `index`, looked up once per revision of the rows: a key that scrolls the list by a row
+    /// asks the view model for that row only.
+    private func picture(at index: Int) -> RemotePicture? {
+        if knownPictures.revision != model.rowsRevision.value {
+            knownPictures = (model.rowsRevision.value, [:])
+        }
+        if let known = knownPictures.pictures[index] { return known }
+        let picture: RemotePicture? = if case .place(let place) = model.row(at: index) { place.picture } else { nil }
+        if knownPictures.pictures.count > 512 { knownPictures.pictures = [:] }
+        knownPictures.pictures[index] = .some(picture)
+        return picture
     }
 
     /// The thumbnail column's width (4 cells and a space) when rows have one.

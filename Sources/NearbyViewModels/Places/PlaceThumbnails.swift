@@ -16,8 +16,9 @@ public final class PlaceThumbnails {
     private let fetcher: any PictureFetching
     private let tracker = ActivityTracker()
     private var states: [String: PictureState] = [:]
-    /// Pictures by when they were last in view, the most recent last.
-    private var recency: [String] = []
+    /// When each picture kept was last in view (a count of views), for dropping the least recent.
+    private var lastShown: [String: Int] = [:]
+    private var views = 0
     private var heldBytes = 0
     /// Pictures in view not fetched yet, in the order shown.
     private var waiting: [RemotePicture] = []
@@ -36,7 +37,8 @@ public final class PlaceThumbnails {
     /// view and no longer in it are not.
     public func show(_ pictures: [RemotePicture]) {
         guard !tracker.isClosed else { return }
-        for picture in pictures where states[picture.stored] != nil { touch(picture.stored) }
+        views += 1
+        for picture in pictures where states[picture.stored] != nil { lastShown[picture.stored] = views }
         waiting = pictures.filter { states[$0.stored] == nil && $0.stored != fetching }
         fetchNext()
     }
@@ -78,15 +80,13 @@ public final class PlaceThumbnails {
     private func keep(_ state: PictureState, for key: String, bytes: Int) {
         states[key] = state
         heldBytes += bytes
-        touch(key)
-        while heldBytes > Self.maxHeldBytes, recency.count > 1 {
-            let oldest = recency.removeFirst()
+        views += 1
+        lastShown[key] = views
+        // Past the bound (rarely: thumbnails are a few kilobytes) the least recently shown go.
+        while heldBytes > Self.maxHeldBytes, lastShown.count > 1,
+              let oldest = lastShown.min(by: { $0.value < $1.value })?.key {
+            lastShown[oldest] = nil
             if case .loaded(_, let dropped)? = states.removeValue(forKey: oldest) { heldBytes -= dropped.count }
         }
-    }
-
-    private func touch(_ key: String) {
-        recency.removeAll { $0 == key }
-        recency.append(key)
     }
 }
