@@ -41,6 +41,12 @@ struct CursesInput {
                 index += length
                 continue
             }
+            // An answer to the start's questions about pictures that came after the wait for it ended (a slow
+            // link): never keys (its ESC would go back, its letters act).
+            if let length = TerminalReply.length(in: raws, at: index) {
+                index += length
+                continue
+            }
             switch raws[index] {
             case .code(let code): if let event = decodeKeyCode(code) { events.append(event) }
             case .character(let value): if let event = Self.decodeCharacter(value) { events.append(event) }
@@ -159,5 +165,45 @@ struct SGRMouseReport: Equatable {
             offset += 1
         }
         return nil
+    }
+}
+
+/// The answers a terminal sends to `GraphicsProbe`'s questions, recognised in what curses read so that one
+/// arriving late is dropped instead of read as keys: kitty's (`ESC _ … ESC \`), the terminal's name
+/// (`ESC P … ESC \`), the device attributes (`ESC [ ? 6 2 ; 4 c`) and the cell size (`ESC [ 6 ; h ; w t`).
+enum TerminalReply {
+    /// How many raw items the answer starting at `index` takes; nil when none starts there. A string answer
+    /// counts only with its terminator in what was read (ESC P alone may be Alt-P).
+    static func length(in raws: [CursesInput.Raw], at index: Int) -> Int? {
+        func character(_ offset: Int) -> UInt32? {
+            guard index + offset < raws.count, case .character(let value) = raws[index + offset] else { return nil }
+            return value
+        }
+        guard character(0) == 27, let second = character(1) else { return nil }
+        switch second {
+        case 95, 80: // _ (APC), P (DCS): up to ESC \ or BEL
+            var offset = 2
+            while let value = character(offset), offset < 4_096 {
+                if value == 7 { return offset + 1 }
+                if value == 27 { return character(offset + 1) == 92 ? offset + 2 : nil }
+                offset += 1
+            }
+            return nil
+        case 91: // [
+            let isAttributes = character(2) == 63 // ?
+            var offset = isAttributes ? 3 : 2
+            var sawDigit = false
+            while let value = character(offset), value == 59 || (48...57).contains(value), offset < 64 {
+                sawDigit = sawDigit || value != 59
+                offset += 1
+            }
+            guard sawDigit, let final = character(offset) else { return nil }
+            if isAttributes, final == 99 { return offset + 1 } // c
+            // The cell size: "6;h;w" then t.
+            if !isAttributes, final == 116, character(2) == 54, character(3) == 59 { return offset + 1 }
+            return nil
+        default:
+            return nil
+        }
     }
 }

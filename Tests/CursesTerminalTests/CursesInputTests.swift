@@ -38,4 +38,18 @@ struct CursesInputTests {
                 "a cut-off report is typed text, not lost")
         #expect(input.decode(raws("q")) == [.key(.character("q"))])
     }
+
+    /// Answers to the start's questions about pictures that arrive after the wait ended are dropped, never
+    /// read as keys; what only looks like the start of one stays keys.
+    @Test func lateAnswersAboutPicturesAreNotKeys() {
+        var input = CursesInput()
+        let answers = "\u{1B}_Gi=31;OK\u{1B}\\\u{1B}P>|kitty(0.26.5)\u{1B}\\\u{1B}[6;20;10t\u{1B}[?62;4;22c"
+        #expect(input.decode(raws(answers)) == [])
+        #expect(input.decode(raws("j" + answers + "k")) == [.key(.character("j")), .key(.character("k"))])
+        #expect(input.decode(raws("\u{1B}P>|iTerm2 3.5\u{7}q")) == [.key(.character("q"))], "ended by BEL")
+        // Esc then P (Alt-P) with no string after it, and a cut-off answer: keys as typed.
+        #expect(input.decode(raws("\u{1B}P")) == [.key(.escape), .key(.character("P"))])
+        #expect(input.decode(raws("\u{1B}[?62")).first == .key(.escape))
+        #expect(input.decode(raws("\u{1B}[6;20")).first == .key(.escape))
+    }
 }

@@ -6,6 +6,15 @@ public protocol WalkingRouter: Sendable {
     func walks(from start: Coordinate, to targets: [Coordinate]) async throws(RoutingError) -> [WalkEstimate?]
     /// The walk with its line and way names; nil when there is none.
     func route(from start: Coordinate, to end: Coordinate) async throws(RoutingError) -> WalkRoute?
+    /// The streets and paths within `metres` of `center` (a square), for a map; none where the router has no
+    /// network of its own to show.
+    func streets(around center: Coordinate, within metres: Double) async throws(RoutingError) -> [MapStreet]
+}
+
+extension WalkingRouter {
+    public func streets(around center: Coordinate, within metres: Double) async throws(RoutingError) -> [MapStreet] {
+        []
+    }
 }
 
 /// One target's walk: metres along paths (the steps to and from the nearest path included).

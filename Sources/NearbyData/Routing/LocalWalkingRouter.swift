@@ -25,6 +25,11 @@ public final class LocalWalkingRouter: WalkingRouter, Sendable {
         try routeNow(from: start, to: end)
     }
 
+    public func streets(around center: Coordinate, within metres: Double) async throws(RoutingError) -> [MapStreet] {
+        guard try hasNetwork() else { return [] }
+        return try WalkStreets.around(center, metres: metres, source: source)
+    }
+
     /// The synchronous core (the command line and benchmarks call it).
     public func walksNow(from start: Coordinate, to targets: [Coordinate]) throws(RoutingError) -> [WalkEstimate?] {
         try checkNetwork()

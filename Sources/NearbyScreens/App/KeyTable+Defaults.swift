@@ -72,6 +72,8 @@ extension KeyTable {
             ActionKeys("copy_geo", [c("Y")], "copy the geo: link"),
             ActionKeys("copy_phone", [c("p")], "copy the phone number"),
             ActionKeys("refresh", [c("r")], "refresh"),
+            ActionKeys("zoom_in", [c("+"), c("=")], "zoom the map in"),
+            ActionKeys("zoom_out", [c("-")], "zoom the map out"),
             back,
         ],
         .friends: ListKeys.defaults + listActions + leaving + [

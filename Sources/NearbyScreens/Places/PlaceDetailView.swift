@@ -9,7 +9,7 @@ import TerminalText
 @MainActor
 final class PlaceDetailView: ScreenView {
     enum Action: Equatable {
-        case scroll(ListMove), favourite, meet, openMeeting(Int), copy, copyGeo, copyPhone, refresh, back
+        case scroll(ListMove), favourite, meet, openMeeting(Int), copy, copyGeo, copyPhone, refresh, zoom(Int), back
     }
 
     private let model: any PlaceDetailViewModelType
@@ -22,6 +22,12 @@ final class PlaceDetailView: ScreenView {
     /// Rows of the meeting points in the document, and whether they should be brought into view.
     private var meetingRows = 0..<0
     private var revealMeeting = false
+    /// The map's zoom: 0 fits you, the place and the walk; each step in halves the metres a cell spans, each
+    /// step out doubles them.
+    private(set) var mapZoom = 0
+    static let mapZooms = -3...3
+    /// The map's rows in the document, where it was drawn (none when there was no room).
+    private var mapRows = 0..<0
     private var bodyRect = Rect(x: 0, y: 0, width: 0, height: 0)
     private var attributionRect: Rect?
     /// The place's picture, where the app draws pictures.
@@ -70,6 +76,11 @@ final class PlaceDetailView: ScreenView {
             KeyBinding(keys("copy_phone"), action: .copyPhone, inFooter: false)
                 .enabled { [model] in model.phoneText != nil },
             KeyBinding(keys("refresh"), action: .refresh, inFooter: false),
+            // Only while the map is in view: a zoom no one sees is no key to offer.
+            KeyBinding(keys("zoom_in"), action: .zoom(-1), footer: .custom(keys: "+-", summary: "zoom map"))
+                .enabled { [unowned self] in document.shows(mapRows) && mapZoom > Self.mapZooms.lowerBound },
+            KeyBinding(keys("zoom_out"), action: .zoom(1), footer: .hidden)
+                .enabled { [unowned self] in document.shows(mapRows) && mapZoom < Self.mapZooms.upperBound },
             KeyBinding(keys("back"), "esc", "back", action: .back).essential(),
         ])
         model.load()
@@ -115,6 +126,12 @@ final class PlaceDetailView: ScreenView {
                 document.contentChanged()
             }
             model.refresh()
+        case .zoom(let step):
+            let zoom = min(max(mapZoom + step, Self.mapZooms.lowerBound), Self.mapZooms.upperBound)
+            guard zoom != mapZoom else { return true }
+            mapZoom = zoom
+            document.contentChanged()
+            host.invalidate()
         case .back: host.back()
         }
         return true
@@ -136,7 +153,8 @@ final class PlaceDetailView: ScreenView {
         bodyRect = body.inset(top: 1, left: 1)
         let height = bodyRect.height
         document.layout(in: bodyRect) { buffer, area in
-            drawBody(in: buffer, rect: area, viewHeight: height, theme: theme)
+            mapRows = 0..<0
+            return drawBody(in: buffer, rect: area, viewHeight: height, theme: theme)
         }
         if revealMeeting {
             revealMeeting = false
@@ -290,6 +308,7 @@ final class PlaceDetailView: ScreenView {
 
     private func drawMap(in buffer: CellBuffer, rect: Rect, theme: Theme) {
         guard rect.height >= 3, rect.width >= 10 else { return }
+        mapRows = rect.y..<rect.maxY
         let map = model.map.value
         let inside = Box.draw(in: buffer, rect: rect, title: Self.mapTitle(width: rect.width, friends: !map.friends.isEmpty,
                                                                            others: !map.neighbours.isEmpty,
@@ -308,8 +327,14 @@ final class PlaceDetailView: ScreenView {
         }
         let center = MapLocation(latitude: map.place.latitude, longitude: map.place.longitude)
         let route = map.routeLine.map { MapLocation(latitude: $0.latitude, longitude: $0.longitude) }
+        let streets = map.streetLines.map { street in
+            MapLine(points: street.points.map { MapLocation(latitude: $0.latitude, longitude: $0.longitude) },
+                    name: street.name)
+        }
+        let zoom = mapZoom >= 0 ? Double(1 << mapZoom) : 1 / Double(1 << -mapZoom)
         _ = MapCanvas.draw(in: buffer, rect: inside, center: center, points: points, theme: theme,
-                           units: map.scaleInMiles ? .imperial : .metric, path: route, pathStyle: theme.accent)
+                           units: map.scaleInMiles ? .imperial : .metric, path: route, pathStyle: theme.accent,
+                           lines: streets, zoom: zoom)
     }
 
     /// "Map · ◆ place @ you ☺ friend · other": the marks the map uses, as many as the box's top line holds.

@@ -34,6 +34,11 @@ final class DetailDocument {
 
     func scroll(_ move: ListMove) { document.apply(move) }
 
+    /// Whether any of `rows` (of the document) is in view.
+    func shows(_ rows: Range<Int>) -> Bool {
+        rows.overlaps(document.offset..<(document.offset + document.visibleRows))
+    }
+
     /// Scrolls the least that shows `rows` (of the document).
     func reveal(_ rows: Range<Int>) { document.reveal(rows) }
 

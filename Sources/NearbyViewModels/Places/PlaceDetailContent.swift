@@ -86,6 +86,8 @@ public struct PlaceMapModel: Hashable, Sendable {
     public var units: UnitSystem
     /// The walk from here to the place along the paths, start to end; empty without one.
     public var route: [Coordinate]
+    /// The streets and paths around the place, from the store's walking network; empty without one.
+    public var streets: [MapStreet] = []
 
     public init(here: MapMarker, place: MapMarker, neighbours: [MapMarker] = [], friends: [MapMarker] = [],
                 units: UnitSystem = .metric, route: [Coordinate] = []) {
@@ -103,6 +105,14 @@ public struct PlaceMapModel: Hashable, Sendable {
     /// The route's points as latitude and longitude, so the view needs no coordinate type of Core.
     public var routeLine: [(latitude: Double, longitude: Double)] {
         route.map { ($0.latitude, $0.longitude) }
+    }
+
+    /// The streets' lines and names as latitude and longitude (names made safe to draw), so the view needs no
+    /// coordinate type of Core.
+    public var streetLines: [(name: String?, points: [(latitude: Double, longitude: Double)])] {
+        streets.map { street in
+            (street.name.map(DisplayText.oneLine), street.points.map { ($0.latitude, $0.longitude) })
+        }
     }
 
     /// Every marker, the place last so that it draws on top.

@@ -95,6 +95,7 @@ public final class PlaceDetailViewModel: PlaceDetailViewModelType {
         guard !tracker.isClosed, !hasStarted else { return }
         hasStarted = true
         startLoading()
+        loadStreets()
     }
 
     public func refresh() {

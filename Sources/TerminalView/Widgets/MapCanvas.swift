@@ -29,18 +29,29 @@ public enum MapCanvas {
     ///   - minimumSpan: metres from the centre to the nearer edge at least, so that a lone point does not
     ///     zoom the map to a single street corner.
     ///   - path: a line drawn dot by dot under the markers (a walk), in `pathStyle`; the map fits it too.
+    ///   - lines: streets and paths under everything else, dim, the names of the longest along them; the map
+    ///     does not fit them (they reach past any map).
+    ///   - zoom: the fitted scale times this: below 1 closer, above 1 farther out.
     @discardableResult
     public static func draw(in buffer: CellBuffer, rect: Rect, center: MapLocation, points: [MapPoint],
                             theme: Theme, glyphs: MapGlyphs? = nil, units: MapScaleUnits = .metric,
                             minimumSpan: Double = 100, path: [MapLocation] = [],
-                            pathStyle: Style? = nil) -> MapProjection? {
+                            pathStyle: Style? = nil, lines: [MapLine] = [], zoom: Double = 1) -> MapProjection? {
         guard rect.width > 0, rect.height > 0 else { return nil }
         let glyphs = glyphs ?? MapGlyphs(theme: theme)
         let (area, scaleRow) = rect.height >= 3 ? rect.splitBottom(1) : (rect, Rect(x: rect.x, y: rect.maxY,
                                                                                      width: 0, height: 0))
-        let projection = MapProjection.fitting(points.map(\.location) + path, center: center, columns: area.width,
-                                               rows: area.height, glyphs: glyphs, minimumSpan: minimumSpan)
+        let fitted = MapProjection.fitting(points.map(\.location) + path, center: center, columns: area.width,
+                                           rows: area.height, glyphs: glyphs, minimumSpan: minimumSpan)
+        let projection = zoom == 1 || !(zoom > 0) ? fitted
+            : MapProjection(center: center, metresPerDot: fitted.metresPerDot * zoom, dotColumns: fitted.dotColumns,
+                            dotRows: fitted.dotRows)
         var occupied = Set<Point>()
+        let streets = lines.isEmpty ? [] : streetDots(lines, projection: projection)
+        if !streets.isEmpty {
+            _ = drawDots(streets.flatMap(\.dots).map { MapPoint(location: $0, style: theme.border) }, in: buffer,
+                         area: area, projection: projection, glyphs: glyphs, theme: theme)
+        }
         let line = pathDots(path, projection: projection).map { MapPoint(location: $0, style: pathStyle ?? theme.accent) }
         let dotted = drawDots(line + points.filter { $0.marker == nil }, in: buffer, area: area,
                               projection: projection, glyphs: glyphs, theme: theme)
@@ -59,6 +70,8 @@ public enum MapCanvas {
             drawLabel(label, beside: cell, in: buffer, area: area, occupied: &occupied, dotted: dotted,
                       style: point.style ?? theme.text)
         }
+        drawStreetNames(streets, in: buffer, area: area, projection: projection, glyphs: glyphs,
+                        occupied: &occupied, style: theme.secondary)
         if !scaleRow.isEmpty {
             MapScaleBar.draw(in: buffer, rect: scaleRow, metresPerCell: projection.metresPerDot
                              * Double(glyphs.dotsAcross), units: units, theme: theme)
