@@ -8,6 +8,8 @@ public actor InMemoryFriendsRepository: FriendsRepository {
     }
     /// The list in list order, kept until the next change.
     private var listed: [Friend]?
+    /// Photos by friend, in the stored form.
+    private var photos: [Friend.ID: [UInt8]] = [:]
     private var nextID: Friend.ID = 1
     private let now: @Sendable () -> Date
 
@@ -62,6 +64,16 @@ public actor InMemoryFriendsRepository: FriendsRepository {
 
     public func deleteFriend(id: Friend.ID) async throws(FriendsError) {
         guard friends.removeValue(forKey: id) != nil else { throw .notFound }
+        photos[id] = nil
+    }
+}
+
+extension InMemoryFriendsRepository: FriendPhotos {
+    public func photo(of id: Friend.ID) async throws(FriendsError) -> [UInt8]? { photos[id] }
+
+    public func setPhoto(_ photo: [UInt8]?, of id: Friend.ID) async throws(FriendsError) {
+        guard friends[id] != nil else { throw .notFound }
+        photos[id] = photo
     }
 }
 

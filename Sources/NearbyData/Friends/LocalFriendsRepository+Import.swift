@@ -55,9 +55,9 @@ extension LocalFriendsRepository {
 
     /// The stored form of each card's photo, by the card's index in `entries`; why a photo was left out.
     /// The most photos at an address one import fetches: a file from a stranger must not keep it asking.
-    static let maxFetchedPhotos = 100
+    public static let maxFetchedPhotos = 100
 
-    static func storedPhotos(of entries: [VCardEntry], fetcher: (any PictureFetching)?) async -> [Int: CardPhoto] {
+    public static func storedPhotos(of entries: [VCardEntry], fetcher: (any PictureFetching)?) async -> [Int: CardPhoto] {
         var photos: [Int: CardPhoto] = [:]
         var fetched = 0
         for (index, entry) in entries.enumerated() {
@@ -115,7 +115,7 @@ extension LocalFriendsRepository {
 }
 
 /// A card's photo in the form the store keeps, or why it was left out.
-enum CardPhoto {
+public enum CardPhoto: Sendable {
     case kept([UInt8])
     case leftOut(VCardIssue)
 }

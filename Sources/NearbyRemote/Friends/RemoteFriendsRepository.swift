@@ -86,17 +86,23 @@ public struct RemoteFriendsRepository: FriendsRepository {
     // MARK: -
 
     private func call(_ method: String, _ path: String, body: Data? = nil) async throws(FriendsError) -> Data {
+        let response = try await send(method, path, body: body)
+        guard response.isSuccess else { throw Self.friendsError(status: response.status, body: response.body) }
+        return response.body
+    }
+
+    /// One request with the token; the answer whatever its status (`call` throws for a failure).
+    func send(_ method: String, _ path: String, body: Data? = nil, contentType: String = "application/json",
+              accept: String? = nil) async throws(FriendsError) -> HTTPClient.Response {
         var headers: [String: String] = [:]
         if let token { headers["Authorization"] = "Bearer \(token)" }
-        if body != nil { headers["Content-Type"] = "application/json" }
-        let response: HTTPClient.Response
+        if body != nil { headers["Content-Type"] = contentType }
+        if let accept { headers["Accept"] = accept }
         do {
-            response = try await client.send(HTTPClient.Request(method: method, path: path, headers: headers, body: body))
+            return try await client.send(HTTPClient.Request(method: method, path: path, headers: headers, body: body))
         } catch {
             throw Self.friendsError(for: error, address: address)
         }
-        guard response.isSuccess else { throw Self.friendsError(status: response.status, body: response.body) }
-        return response.body
     }
 
     private func parse(_ body: Data) throws(FriendsError) -> JSONValue {

@@ -60,7 +60,6 @@ struct FriendsAddCommand: AsyncParsableCommand {
         }
         // The photo is read and checked before anything is added, so a bad picture adds no friend.
         let storedPhoto = try photo.map(FriendsPhotoCommand.storedPhoto(from:))
-        let photoStore = try storedPhoto.map { _ in try FriendsPhotoCommand.photoStore(of: friends) }
         var note: String?
         if draft.coordinate == nil, let place = place?.trimmingBlanks(), !place.isEmpty {
             let lookup = source.lookUpPlace(place)
@@ -78,16 +77,26 @@ struct FriendsAddCommand: AsyncParsableCommand {
             throw CommandFailure("\(TerminalText.safe(same.fullName)) (\(TerminalText.safe(same.phoneNumber))) is in "
                                  + "the address book already, as friend \(same.id); add --force to add another.")
         }
+        let friend: Friend
         do throws(FriendsError) {
-            let friend = try await friends.repository.addFriend(draft)
-            if let storedPhoto, let photoStore { try await photoStore.setPhoto(storedPhoto, of: friend.id) }
-            Console.line("Added friend \(friend.id): \(TerminalText.safe(friend.fullName))"
-                         + (friend.coordinate == nil ? "" : " at \(TerminalText.safe(FriendsOutput.location(of: friend)))")
-                         + (storedPhoto == nil ? "" : ", with a photo"))
-            if let note { Console.errorLine(TerminalText.safe(note)) }
+            friend = try await friends.repository.addFriend(draft)
         } catch {
             throw CommandFailure("Cannot add the friend: \(friends.sentence(error))")
         }
+        // The friend is added whatever becomes of the photo (a service older than photos keeps none).
+        var photoFailure: String?
+        if let storedPhoto {
+            do throws(FriendsError) {
+                try await friends.photos.setPhoto(storedPhoto, of: friend.id)
+            } catch {
+                photoFailure = "The photo was left out: \(friends.sentence(error))"
+            }
+        }
+        Console.line("Added friend \(friend.id): \(TerminalText.safe(friend.fullName))"
+                     + (friend.coordinate == nil ? "" : " at \(TerminalText.safe(FriendsOutput.location(of: friend)))")
+                     + (storedPhoto == nil || photoFailure != nil ? "" : ", with a photo"))
+        if let note { Console.errorLine(TerminalText.safe(note)) }
+        if let photoFailure { throw CommandFailure(photoFailure) }
     }
 
     /// A friend with the same name and phone number as `draft`, if the address book has one.

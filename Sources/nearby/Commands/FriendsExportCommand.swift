@@ -22,12 +22,17 @@ struct FriendsExportCommand: AsyncParsableCommand {
         let friends = try source.open(.readOnly)
         let list = try await friends.allFriends()
         var photos: [Friend.ID: [UInt8]] = [:]
-        if let local = friends.local {
-            do throws(FriendsError) {
+        do throws(FriendsError) {
+            if let local = friends.local {
                 photos = try await local.allPhotos()
-            } catch {
-                throw CommandFailure("Nothing exported: \(friends.sentence(error))")
+            } else {
+                // A service hands photos out one friend at a time; one that keeps none gives none.
+                for friend in list {
+                    if let photo = try await friends.photos.photo(of: friend.id) { photos[friend.id] = photo }
+                }
             }
+        } catch {
+            throw CommandFailure("Nothing exported: \(friends.sentence(error))")
         }
         let text = VCardWriter.write(list) { photos[$0] }
         guard let file else {

@@ -27,7 +27,10 @@ struct FriendsImportCommand: AsyncParsableCommand {
             if let local = friends.local {
                 summary = try await local.importVCard(data, photoFetcher: friends.photoFetcher)
             } else {
-                summary = try await Self.importCards(VCardParser.parse(data), into: friends.repository)
+                let entries = VCardParser.parse(data)
+                let photos = await LocalFriendsRepository.storedPhotos(of: entries, fetcher: friends.photoFetcher)
+                summary = try await Self.importCards(entries, into: friends.repository, photos: photos,
+                                                     photoStore: friends.photos)
             }
         } catch {
             throw CommandFailure("Nothing imported: \(friends.sentence(error))")
@@ -72,11 +75,14 @@ struct FriendsImportCommand: AsyncParsableCommand {
     }
 
     /// Adds the cards to a friends service one by one, skipping friends it has already.
-    static func importCards(_ entries: [VCardEntry],
-                            into repository: any FriendsRepository) async throws(FriendsError) -> FriendsImportSummary {
+    /// `photos` are the cards' photos in the stored form (by index), given to the new friends through
+    /// `photoStore`; a service that keeps no photos leaves them out with a warning.
+    static func importCards(_ entries: [VCardEntry], into repository: any FriendsRepository,
+                            photos: [Int: CardPhoto] = [:], photoStore: (any FriendPhotos)? = nil)
+        async throws(FriendsError) -> FriendsImportSummary {
         var known = try await repository.listFriends()
         var summary = FriendsImportSummary()
-        for entry in entries {
+        for (index, entry) in entries.enumerated() {
             switch entry {
             case .issue(let issue):
                 summary.issues.append(issue)
@@ -86,12 +92,22 @@ struct FriendsImportCommand: AsyncParsableCommand {
                     continue
                 }
                 do throws(FriendsError) {
-                    known.append(try await repository.addFriend(contact.draft))
+                    let friend = try await repository.addFriend(contact.draft)
+                    known.append(friend)
                     summary.imported += 1
                     summary.warnings += contact.warnings
-                    if contact.photo != nil {
-                        summary.warnings.append(VCardIssue(
-                            line: contact.line, reason: "photo left out: the friends service keeps no photos"))
+                    switch photos[index] {
+                    case .kept(let photo)?:
+                        do throws(FriendsError) {
+                            guard let photoStore else { throw .network("the friends service keeps no photos") }
+                            try await photoStore.setPhoto(photo, of: friend.id)
+                            summary.photos += 1
+                        } catch {
+                            let reason = if case .network(let words) = error { words } else { "\(error)" }
+                            summary.warnings.append(VCardIssue(line: contact.line, reason: "photo left out: \(reason)"))
+                        }
+                    case .leftOut(let issue)?: summary.warnings.append(issue)
+                    case nil: break
                     }
                 } catch .invalid(_, let reason) {
                     summary.issues.append(VCardIssue(line: contact.line, reason: "refused by the service: \(reason)"))

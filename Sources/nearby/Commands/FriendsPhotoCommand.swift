@@ -10,7 +10,7 @@ struct FriendsPhotoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "photo", abstract: "Give a friend a photo, or remove it.",
         discussion: "FILE is a JPEG, PNG or WebP picture; it is kept scaled to at most \(StoredPhoto.maxSide) pixels "
-            + "on its long side. Photos live in the local store; a friends service keeps none.")
+            + "on its long side, in the local store or on the friends service.")
 
     @OptionGroup var source: FriendsSourceOptions
 
@@ -31,10 +31,9 @@ struct FriendsPhotoCommand: AsyncParsableCommand {
         guard remove || file != nil else { throw CommandFailure.badValue("Give the picture's FILE, or --remove.") }
         let photo = try file.map(Self.storedPhoto(from:))
         let friends = try source.open()
-        let local = try Self.photoStore(of: friends)
         do throws(FriendsError) {
             let friend = try await friends.repository.friend(id: id)
-            try await local.setPhoto(photo, of: id)
+            try await friends.photos.setPhoto(photo, of: id)
             Console.line(photo == nil ? "Removed the photo of friend \(id): \(TerminalText.safe(friend.fullName))"
                                       : "Gave friend \(id) a photo: \(TerminalText.safe(friend.fullName))")
         } catch .notFound {
@@ -42,14 +41,6 @@ struct FriendsPhotoCommand: AsyncParsableCommand {
         } catch {
             throw CommandFailure("Cannot change the photo: \(friends.sentence(error))")
         }
-    }
-
-    /// The store that keeps photos: the local one; a friends service keeps none.
-    static func photoStore(of friends: FriendsSource) throws(CommandFailure) -> LocalFriendsRepository {
-        guard let local = friends.local else {
-            throw CommandFailure("The friends service keeps no photos; photos live in the local store only.")
-        }
-        return local
     }
 
     /// The photo in the form the store keeps, from a picture file; a file that is no picture is a bad value.

@@ -15,13 +15,15 @@ struct FriendsSourceOptions: ParsableArguments {
     /// - Parameter access: `.readOnly` for commands that only read the local store (it is then never written).
     func open(_ access: AppDatabase.Access = .readWrite) throws -> FriendsSource {
         let settings = try AppSettings.load(flags: service.flags)
+        var source: FriendsSource
         if let url = settings.friendsURL {
-            return FriendsSource(repository: RemoteFriendsRepository(baseURL: url, token: settings.friendsToken?.exposedValue),
-                                 local: nil, serviceAddress: RemoteFriendsRepository.address(of: url),
-                                 hasToken: settings.friendsToken != nil)
+            let remote = RemoteFriendsRepository(baseURL: url, token: settings.friendsToken?.exposedValue)
+            source = FriendsSource(repository: remote, local: nil, serviceAddress: RemoteFriendsRepository.address(of: url),
+                                   hasToken: settings.friendsToken != nil)
+        } else {
+            let local = LocalFriendsRepository(database: try global.openStore(access))
+            source = FriendsSource(repository: local, local: local, serviceAddress: nil, hasToken: false)
         }
-        let local = LocalFriendsRepository(database: try global.openStore(access))
-        var source = FriendsSource(repository: local, local: local, serviceAddress: nil, hasToken: false)
         // A card's photo at an address is fetched where pictures may be fetched at all (docs/pictures.md).
         if settings.source != .local || settings.fetchPictures,
            let commons = settings.commonsURL ?? URL(string: PictureFetcher.defaultCommonsURL) {
@@ -51,6 +53,14 @@ struct FriendsSource {
     /// Whether a token is set (for the wording of a refusal).
     let hasToken: Bool
 
+    /// Where photos are kept: the local store, or the service (which answers that it keeps none when it is
+    /// older than photos).
+    var photos: any FriendPhotos {
+        if let local { return local }
+        if let photos = repository as? any FriendPhotos { return photos }
+        return NoFriendPhotos()
+    }
+
     /// A friends error in one sentence that says what to do.
     func sentence(_ error: FriendsError) -> String {
         switch error {
@@ -77,5 +87,13 @@ struct FriendsSource {
         } catch {
             throw CommandFailure(sentence(error))
         }
+    }
+}
+
+/// An address book that keeps no photos (a repository of someone else's making).
+private struct NoFriendPhotos: FriendPhotos {
+    func photo(of id: Friend.ID) async throws(FriendsError) -> [UInt8]? { nil }
+    func setPhoto(_ photo: [UInt8]?, of id: Friend.ID) async throws(FriendsError) {
+        throw .network("This address book keeps no photos.")
     }
 }

@@ -76,10 +76,31 @@ public struct FriendsAPI: Sendable {
         case .delete(let id):
             try await repository.deleteFriend(id: id)
             return .json(200, .object(["id": .integer(id), "deleted": .bool(true)]))
+        case .photo(let id):
+            guard let photos = repository as? any FriendPhotos else { return Self.keepsNoPhotos }
+            guard let photo = try await photos.photo(of: id), let type = PhotoBody.contentType(of: photo) else {
+                return .error(404, "That friend has no photo.")
+            }
+            return ServerResponse(status: 200, headers: ["Content-Type": type, "Cache-Control": "no-cache"],
+                                  body: Data(photo))
+        case .setPhoto(let id):
+            guard let photos = repository as? any FriendPhotos else { return Self.keepsNoPhotos }
+            guard PhotoBody.contentType(of: [UInt8](request.body)) != nil else {
+                return .error(415, "The body is not a JPEG, PNG or WebP picture.")
+            }
+            try await photos.setPhoto([UInt8](request.body), of: id)
+            return .json(200, .object(["id": .integer(id), "photo": .bool(true)]))
+        case .deletePhoto(let id):
+            guard let photos = repository as? any FriendPhotos else { return Self.keepsNoPhotos }
+            try await photos.setPhoto(nil, of: id)
+            return .json(200, .object(["id": .integer(id), "photo": .bool(false)]))
         case .wrongMethod, .unknownID:
             return .error(404, "No such route.")
         }
     }
+
+    /// A backend whose address book has no photos (none of Nearby's, but a repository handed in may not).
+    private static let keepsNoPhotos = ServerResponse.error(404, "This service keeps no photos.")
 
     /// The whole list, or with `offset`, `limit` or `filter` in the query a window of it, its size in
     /// `X-Total-Count`.
@@ -156,6 +177,10 @@ enum FriendsRoute: Equatable {
     case replace(Friend.ID)
     case patch(Friend.ID)
     case delete(Friend.ID)
+    /// `/api/friends/{id}/photo`: the friend's photo (GET), a new one (PUT, the picture as the body), none (DELETE).
+    case photo(Friend.ID)
+    case setPhoto(Friend.ID)
+    case deletePhoto(Friend.ID)
     case wrongMethod(allowed: [String])
     case unknownID
 
@@ -188,6 +213,14 @@ enum FriendsRoute: Equatable {
             case "PATCH": self = .patch(id)
             case "DELETE": self = .delete(id)
             default: self = .wrongMethod(allowed: ["GET", "PUT", "PATCH", "DELETE"])
+            }
+        case 4 where segments[0] == "api" && segments[1] == "friends" && segments[3] == "photo":
+            guard let id = Self.id(segments[2]) else { self = .unknownID; return }
+            switch method {
+            case "GET": self = .photo(id)
+            case "PUT": self = .setPhoto(id)
+            case "DELETE": self = .deletePhoto(id)
+            default: self = .wrongMethod(allowed: ["GET", "PUT", "DELETE"])
             }
         default:
             return nil

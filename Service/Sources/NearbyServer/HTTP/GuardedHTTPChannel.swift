@@ -134,7 +134,8 @@ struct GuardedHTTPChannel: ServerChildChannel {
     private func readBody(of head: HTTPRequest,
                           from parts: inout NIOAsyncChannelInboundStream<HTTPRequestPart>.AsyncIterator)
         async throws -> (data: Data, tooLarge: Bool)? {
-        if let declared = head.headerFields[.contentLength].flatMap(Int.init), declared > limits.body {
+        let limit = limits.body(forPath: head.path ?? "/")
+        if let declared = head.headerFields[.contentLength].flatMap(Int.init), declared > limit {
             return (Data(), true)
         }
         var data = Data()
@@ -144,7 +145,7 @@ struct GuardedHTTPChannel: ServerChildChannel {
                 // Cannot happen before .end; treat as the end of a body that had none.
                 return (data, false)
             case .body(let chunk):
-                if data.count + chunk.readableBytes > limits.body { return (Data(), true) }
+                if data.count + chunk.readableBytes > limit { return (Data(), true) }
                 chunk.withUnsafeReadableBytes { data.append(contentsOf: $0) }
             case .end:
                 return (data, false)

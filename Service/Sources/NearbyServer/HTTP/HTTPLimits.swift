@@ -11,6 +11,8 @@ public struct HTTPLimits: Sendable, Hashable {
     public var headerCount = 100
     /// A request body; larger → 413, and the connection is closed.
     public var body = 64 * 1024
+    /// Paths whose bodies may be larger: a friend's photo (`PUT /api/friends/{id}/photo`) is a picture.
+    public var largerBodies = [LargerBody(prefix: "/api/friends/", suffix: "/photo", limit: 1024 * 1024)]
     /// From a request's first byte (or the connection's opening) to the end of its headers.
     public var headerReadTimeout: Duration = .seconds(10)
     /// From the end of a request's headers to the end of its body, before `bodyBytesPerSecond` adds its share:
@@ -31,5 +33,28 @@ public struct HTTPLimits: Sendable, Hashable {
     /// The defaults with another body limit.
     public init(body: Int) {
         self.body = body
+    }
+
+    /// The body limit for a request to `path` (its query left out).
+    public func body(forPath path: String) -> Int {
+        let path = path.split(separator: "?", maxSplits: 1).first.map(String.init) ?? path
+        return largerBodies.first { $0.matches(path) }.map { max(body, $0.limit) } ?? body
+    }
+}
+
+/// Paths starting with `prefix` and ending with `suffix` (with something between) may send `limit` bytes.
+public struct LargerBody: Sendable, Hashable {
+    public var prefix: String
+    public var suffix: String
+    public var limit: Int
+
+    public init(prefix: String, suffix: String, limit: Int) {
+        self.prefix = prefix
+        self.suffix = suffix
+        self.limit = limit
+    }
+
+    func matches(_ path: String) -> Bool {
+        path.count > prefix.count + suffix.count && path.hasPrefix(prefix) && path.hasSuffix(suffix)
     }
 }

@@ -5,7 +5,7 @@ import NIOHTTP1
 /// cannot tell where a body ends.
 enum RequestBodyEvent: Sendable {
     /// A head was decoded; its body (if any) follows. `declared`: its Content-Length, nil when chunked or absent.
-    case started(declared: Int?)
+    case started(declared: Int?, path: String)
     /// The request's last part arrived: the request now waits on the server, not on its client.
     case ended
 }
@@ -21,7 +21,7 @@ final class RequestBodyWatch: ChannelInboundHandler, RemovableChannelHandler {
         switch unwrapInboundIn(data) {
         case .head(let head):
             let declared = head.headers["content-length"].first.flatMap { Int($0) }
-            context.triggerUserOutboundEvent(RequestBodyEvent.started(declared: declared), promise: nil)
+            context.triggerUserOutboundEvent(RequestBodyEvent.started(declared: declared, path: head.uri), promise: nil)
         case .body:
             break
         case .end:

@@ -135,9 +135,9 @@ final class RequestHeadGuard: ChannelDuplexHandler, RemovableChannelHandler {
         }
         if let event = event as? RequestBodyEvent {
             switch event {
-            case .started(let declared):
+            case .started(let declared, let path):
                 requestsRead += 1
-                body = BodyProgress(declared: min(declared ?? 0, limits.body))
+                body = BodyProgress(declared: min(declared ?? 0, limits.body(forPath: path)))
                 scheduleBodyCheck(context)
             case .ended:
                 body.isOpen = false

@@ -119,4 +119,44 @@ struct RemoteFriendsContractTests {
             #expect(try await friends.listFriends().isEmpty)
         }
     }
+
+    @Test("photos: given, read back, taken away, and a missing friend or photo said so")
+    func photos() async throws {
+        try await withServer { (friends: RemoteFriendsRepository) async throws in
+            let anna = try await friends.addFriend(Self.anna)
+            #expect(try await friends.photo(of: anna.id) == nil)
+            let photo: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0] + [UInt8](repeating: 3, count: 90_000)
+            try await friends.setPhoto(photo, of: anna.id)
+            #expect(try await friends.photo(of: anna.id) == photo)
+            try await friends.setPhoto(nil, of: anna.id)
+            #expect(try await friends.photo(of: anna.id) == nil)
+            await #expect(throws: FriendsError.notFound) { try await friends.setPhoto(photo, of: 999) }
+            #expect(try await friends.photo(of: 999) == nil)
+        }
+    }
+
+    @Test("a service whose address book keeps no photos: none to read, and giving one says so")
+    func aServiceWithoutPhotos() async throws {
+        let server = try NearbyService(backend: MemoryServiceBackend(friends: NoPhotosFriends()), port: 0)
+        let port = try await server.start()
+        let friends = RemoteFriendsRepository(baseURL: try #require(URL(string: "http://127.0.0.1:\(port)")),
+                                              timeout: .seconds(5))
+        let anna = try await friends.addFriend(Self.anna)
+        #expect(try await friends.photo(of: anna.id) == nil)
+        await #expect(throws: FriendsError.network("The friends service keeps no photos (it is older than this nearby).")) {
+            try await friends.setPhoto([0xFF, 0xD8, 0xFF, 0], of: anna.id)
+        }
+        await server.stop()
+    }
+}
+
+/// An address book that keeps no photos: an in-memory one seen only as a `FriendsRepository`.
+private struct NoPhotosFriends: FriendsRepository {
+    let inner = InMemoryFriendsRepository()
+    func listFriends() async throws(FriendsError) -> [Friend] { try await inner.listFriends() }
+    func addFriend(_ draft: FriendDraft) async throws(FriendsError) -> Friend { try await inner.addFriend(draft) }
+    func updateFriend(id: Friend.ID, with draft: FriendDraft) async throws(FriendsError) -> Friend {
+        try await inner.updateFriend(id: id, with: draft)
+    }
+    func deleteFriend(id: Friend.ID) async throws(FriendsError) { try await inner.deleteFriend(id: id) }
 }

@@ -248,7 +248,7 @@ public struct PostgresFriendsRepository: FriendsRepository, FriendsListJSON {
     /// A write on the primary, or on the transaction of the request when there is one (an `Idempotency-Key`
     /// request keeps its key and its friend in one transaction). Outside a transaction, the write position
     /// after it is noted for read-your-writes.
-    private func writing<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T)
+    func writing<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T)
         async throws(FriendsError) -> T {
         try await storing {
             if let connection = PostgresTransactionContext.connection {
@@ -266,7 +266,7 @@ public struct PostgresFriendsRepository: FriendsRepository, FriendsListJSON {
 
     /// The repository's errors from the database's: `.network` when the database could not be reached or did not
     /// answer in time (the service answers 503, retry), `.storage` when it refused the work (500).
-    private func storing<T>(_ work: () async throws -> T) async throws(FriendsError) -> T {
+    func storing<T>(_ work: () async throws -> T) async throws(FriendsError) -> T {
         do {
             return try await work()
         } catch let error as FriendsError {

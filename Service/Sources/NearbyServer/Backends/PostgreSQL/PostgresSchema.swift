@@ -127,6 +127,16 @@ public enum PostgresSchema {
             "ALTER TABLE place_extract ADD COLUMN replication_sequence bigint",
             "ALTER TABLE place_extract ADD COLUMN replication_timestamp timestamptz",
         ]),
+        // Friends' photos, apart from the friends so that a list reads none; gone with their friend.
+        Migration(version: 5, summary: "friends' photos", statements: [
+            """
+            CREATE TABLE friend_photo (
+                friend_id bigint PRIMARY KEY REFERENCES friend (id) ON DELETE CASCADE,
+                picture bytea NOT NULL,
+                updated_at timestamptz NOT NULL DEFAULT now()
+            )
+            """,
+        ]),
     ]
 
     /// The version this build serves.

@@ -1,0 +1,41 @@
+import Foundation
+import NearbyCore
+import PostgresNIO
+
+extension PostgresFriendsRepository: FriendPhotos {
+    public func photo(of id: Friend.ID) async throws(FriendsError) -> [UInt8]? {
+        try await storing {
+            try await pools.read { connection in
+                let rows = try await connection.gatheredRows(
+                    "SELECT picture FROM friend_photo WHERE friend_id = \(id)", logger: pools.logger)
+                guard let row = rows.first else { return nil }
+                var cells = RowCells(row)
+                return [UInt8](try cells.next(Data.self))
+            }
+        }
+    }
+
+    public func setPhoto(_ photo: [UInt8]?, of id: Friend.ID) async throws(FriendsError) {
+        try await writing { connection in
+            let rows: [PostgresRow]
+            if let photo {
+                // Only for a friend there is: the friend's row is the photo's key.
+                rows = try await connection.gatheredRows("""
+                    INSERT INTO friend_photo (friend_id, picture, updated_at)
+                    SELECT id, \(Data(photo)), now() FROM friend WHERE id = \(id)
+                    ON CONFLICT (friend_id) DO UPDATE SET picture = excluded.picture, updated_at = now()
+                    RETURNING friend_id
+                    """, logger: pools.logger)
+            } else {
+                rows = try await connection.gatheredRows("""
+                    SELECT id FROM friend WHERE id = \(id)
+                    """, logger: pools.logger)
+                if !rows.isEmpty {
+                    _ = try await connection.gatheredRows("DELETE FROM friend_photo WHERE friend_id = \(id)",
+                                                          logger: pools.logger)
+                }
+            }
+            guard !rows.isEmpty else { throw FriendsError.notFound }
+        }
+    }
+}
