@@ -182,6 +182,92 @@ static int too_large(long width, long height, long max_pixels, int *claimed_widt
     return 1;
 }
 
+// ---- JPEG extras: CMYK, and the camera's orientation ----------------------------------------------------------
+
+// CMYK as Adobe's programs write it (every channel inverted: 255 is no ink), which libjpeg hands on unchanged:
+// red = C × K / 255, and so on. In place: four bytes a pixel either way.
+static void cmyk_to_rgba(uint8_t *pixels, size_t count) {
+    for (size_t i = 0; i < count; i++) {
+        uint8_t *p = pixels + i * 4;
+        unsigned k = p[3];
+        p[0] = (uint8_t)(p[0] * k / 255);
+        p[1] = (uint8_t)(p[1] * k / 255);
+        p[2] = (uint8_t)(p[2] * k / 255);
+        p[3] = 255;
+    }
+}
+
+// The EXIF orientation of a JPEG (1–8; 1 when it has none): a camera that was held sideways writes its pixels as
+// the sensor saw them and says how to turn them. Read from the APP1 "Exif" segment's first directory, bounds
+// checked at every step.
+static int jpeg_orientation(const uint8_t *data, size_t length) {
+    size_t at = 2;
+    while (at + 4 <= length && data[at] == 0xFF) {
+        uint8_t marker = data[at + 1];
+        size_t size = ((size_t)data[at + 2] << 8) | data[at + 3];
+        if (marker == 0xDA || marker == 0xD9 || size < 2 || at + 2 + size > length) break;
+        const uint8_t *segment = data + at + 4;
+        size_t available = size - 2;
+        if (marker == 0xE1 && available >= 14 && memcmp(segment, "Exif\0\0", 6) == 0) {
+            const uint8_t *tiff = segment + 6;
+            size_t tiff_length = available - 6;
+            int little = tiff[0] == 'I' && tiff[1] == 'I';
+            if (!little && !(tiff[0] == 'M' && tiff[1] == 'M')) return 1;
+#define U16(p) (little ? (unsigned)((p)[0] | (p)[1] << 8) : (unsigned)((p)[0] << 8 | (p)[1]))
+#define U32(p) (little ? ((uint32_t)(p)[0] | (uint32_t)(p)[1] << 8 | (uint32_t)(p)[2] << 16 | (uint32_t)(p)[3] << 24) \
+                       : ((uint32_t)(p)[0] << 24 | (uint32_t)(p)[1] << 16 | (uint32_t)(p)[2] << 8 | (uint32_t)(p)[3]))
+            uint32_t directory = U32(tiff + 4);
+            if ((size_t)directory + 2 > tiff_length) return 1;
+            unsigned entries = U16(tiff + directory);
+            for (unsigned i = 0; i < entries; i++) {
+                size_t entry = (size_t)directory + 2 + (size_t)i * 12;
+                if (entry + 12 > tiff_length) return 1;
+                if (U16(tiff + entry) == 0x0112) {
+                    unsigned value = U16(tiff + entry + 8);
+                    return value >= 1 && value <= 8 ? (int)value : 1;
+                }
+            }
+#undef U16
+#undef U32
+            return 1;
+        }
+        at += 2 + size;
+    }
+    return 1;
+}
+
+// Turns decoded pixels upright as the orientation says (2–8: mirrored, turned, or both); a new buffer replaces
+// the old.
+static int orient(nearby_pixels *picture, int orientation) {
+    if (orientation <= 1 || orientation > 8) return NEARBY_PICTURE_OK;
+    int w = picture->width, h = picture->height;
+    int swapped = orientation >= 5;
+    int ow = swapped ? h : w, oh = swapped ? w : h;
+    uint32_t *turned = malloc((size_t)w * h * 4);
+    if (turned == NULL) return NEARBY_PICTURE_NO_MEMORY;
+    const uint32_t *source = (const uint32_t *)(void *)picture->rgba;
+    for (int y = 0; y < h; y++) {
+        for (int x = 0; x < w; x++) {
+            int tx, ty;
+            switch (orientation) {
+            case 2: tx = w - 1 - x; ty = y; break;          // mirrored left to right
+            case 3: tx = w - 1 - x; ty = h - 1 - y; break;  // upside down
+            case 4: tx = x; ty = h - 1 - y; break;          // mirrored top to bottom
+            case 5: tx = y; ty = x; break;                  // mirrored along the diagonal
+            case 6: tx = h - 1 - y; ty = x; break;          // turned a quarter clockwise to stand upright
+            case 7: tx = h - 1 - y; ty = w - 1 - x; break;  // mirrored along the other diagonal
+            default: tx = y; ty = w - 1 - x; break;         // 8: a quarter anticlockwise
+            }
+            turned[(size_t)ty * ow + tx] = source[(size_t)y * w + x];
+        }
+    }
+    free(picture->rgba);
+    picture->rgba = (uint8_t *)turned;
+    picture->width = ow;
+    picture->height = oh;
+    return NEARBY_PICTURE_OK;
+}
+
 static int decode_jpeg(const uint8_t *data, size_t length, long max_pixels, int fit_side, nearby_pixels *out,
                        int *claimed_width, int *claimed_height, char *error, size_t error_size) {
     if (!ready(&jpeg_lib, load_jpeg, error, error_size)) return NEARBY_PICTURE_NO_LIBRARY;
@@ -221,17 +307,22 @@ static int decode_jpeg(const uint8_t *data, size_t length, long max_pixels, int 
     }
     uint8_t *pixels = malloc((size_t)scaled_width * scaled_height * 4);
     if (pixels == NULL) { tj.destroy(handle); return NEARBY_PICTURE_NO_MEMORY; }
+    // A print shop's CMYK (or YCCK) JPEG cannot be decoded to RGB by libjpeg: it is decoded as CMYK and
+    // turned into RGB below.
+    int cmyk = colorspace == TJCS_CMYK || colorspace == TJCS_YCCK;
     // Stop on warnings too (a truncated file is a warning to libjpeg), and bound the scans of a progressive
     // JPEG, so a hostile one cannot spend minutes.
-    if (tj.decompress(handle, data, (unsigned long)length, pixels, scaled_width, 0, scaled_height, TJPF_RGBA,
-                      TJFLAG_STOPONWARNING | TJFLAG_LIMITSCANS) != 0) {
+    if (tj.decompress(handle, data, (unsigned long)length, pixels, scaled_width, 0, scaled_height,
+                      cmyk ? TJPF_CMYK : TJPF_RGBA, TJFLAG_STOPONWARNING | TJFLAG_LIMITSCANS) != 0) {
         copy_text(error, error_size, tj.error_text(handle));
         free(pixels);
         status = NEARBY_PICTURE_DAMAGED;
     } else {
+        if (cmyk) cmyk_to_rgba(pixels, (size_t)scaled_width * scaled_height);
         out->rgba = pixels;
         out->width = scaled_width;
         out->height = scaled_height;
+        status = orient(out, jpeg_orientation(data, length));
     }
     tj.destroy(handle);
     return status;

@@ -134,3 +134,71 @@ struct PictureCodecTests {
         #expect(throws: PictureFailure.tooManyBytes(PictureCodec.maxBytes + 1)) { try PictureCodec.decode(bytes) }
     }
 }
+
+/// JPEGs as cameras and print shops write them: turned upright as their EXIF orientation says (and kept
+/// upright in the stored form, which carries no EXIF), and CMYK read in its colours.
+@Suite("JPEG orientation and CMYK")
+struct JPEGOrientationTests {
+    /// 32 × 16: the left half red, the right half blue.
+    static let sideways = DecodedPicture(width: 32, height: 16, rgba: TestPictures.pattern(width: 32, height: 16) { x, _ in
+        x < 16 ? (255, 0, 0, 255) : (0, 0, 255, 255)
+    })
+
+    static func isRed(_ p: (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8)) -> Bool { p.red > 200 && p.blue < 60 }
+    static func isBlue(_ p: (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8)) -> Bool { p.blue > 200 && p.red < 60 }
+
+    @Test(arguments: [
+        // (orientation, width, height, where red is after turning: top left, top right, bottom left)
+        (UInt16(1), 32, 16, [true, false, true]),
+        (3, 32, 16, [false, true, false]),   // upside down: red on the right
+        (6, 16, 32, [true, true, false]),    // a quarter clockwise: the left half becomes the top
+        (8, 16, 32, [false, false, true]),   // a quarter anticlockwise: the left half becomes the bottom
+        (2, 32, 16, [false, true, false]),   // mirrored: red on the right
+    ])
+    func theCamerasOrientationIsApplied(orientation: UInt16, width: Int, height: Int, red: [Bool]) throws {
+        let jpeg = TestPictures.jpeg(try PictureCodec.jpeg(Self.sideways, quality: 95), orientation: orientation)
+        let decoded = try PictureCodec.decode(jpeg)
+        #expect(decoded.width == width && decoded.height == height)
+        let corners = [decoded.pixel(x: 2, y: 2), decoded.pixel(x: width - 3, y: 2), decoded.pixel(x: 2, y: height - 3)]
+        for (corner, shouldBeRed) in zip(corners, red) {
+            #expect(shouldBeRed ? Self.isRed(corner) : Self.isBlue(corner), "orientation \(orientation): \(corner)")
+        }
+    }
+
+    @Test func theStoredPhotoIsUprightAndCarriesNoOrientation() throws {
+        let jpeg = TestPictures.jpeg(try PictureCodec.jpeg(Self.sideways, quality: 95), orientation: 6)
+        let stored = try StoredPhoto.prepare(jpeg)
+        #expect(!stored.contains(subsequence: Array("Exif".utf8)))
+        let decoded = try PictureCodec.decode(stored)
+        #expect(decoded.width == 16 && decoded.height == 32)
+        #expect(Self.isRed(decoded.pixel(x: 8, y: 4)) && Self.isBlue(decoded.pixel(x: 8, y: 28)))
+    }
+
+    @Test(arguments: [UInt16(0), 9, 0xFFFF])
+    func aNonsenseOrientationIsNone(orientation: UInt16) throws {
+        let decoded = try PictureCodec.decode(TestPictures.jpeg(try PictureCodec.jpeg(Self.sideways), orientation: orientation))
+        #expect(decoded.width == 32 && decoded.height == 16)
+    }
+
+    @Test func aCutOffExifSegmentIsPassedOver() throws {
+        var jpeg = TestPictures.jpeg(try PictureCodec.jpeg(Self.sideways), orientation: 6)
+        // The directory's offset points past the segment's end.
+        jpeg[2 + 4 + 6 + 4] = 0xFF
+        let decoded = try PictureCodec.decode(jpeg)
+        #expect(decoded.width == 32 && decoded.height == 16)
+    }
+
+    @Test func aCMYKJPEGIsReadInItsColours() throws {
+        let decoded = try PictureCodec.decode(TestPictures.cmykJPEG)
+        #expect(decoded.width == 24 && decoded.height == 16)
+        let pixel = decoded.pixel(x: 12, y: 8)
+        #expect(pixel.red > 200 && pixel.green < 60 && pixel.blue < 60 && pixel.alpha == 255, "\(pixel)")
+    }
+}
+
+extension Array where Element == UInt8 {
+    func contains(subsequence: [UInt8]) -> Bool {
+        guard subsequence.count <= count else { return false }
+        return (0...(count - subsequence.count)).contains { Array(self[$0..<($0 + subsequence.count)]) == subsequence }
+    }
+}

@@ -38,6 +38,38 @@ public enum TestPictures {
     }
 
     /// A GIF's first bytes (a picture format Nearby does not read).
+    /// A 24 × 16 red JPEG in CMYK, as a print shop's program writes it (Adobe's inverted channels; made with
+    /// ImageMagick's `convert -size 24x16 xc:red -colorspace CMYK`).
+    public static let cmykJPEG: [UInt8] = hexBytes(
+        "ffd8ffee000e41646f626500640000000002ffdb00430002010101010102010101020202020204030202020205040403" +
+        "04060506060605060606070908060709070606080b08090a0a0a0a0a06080b0c0b0a0c090a0a0affdb00430102020202" +
+        "0202050303050a0706070a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a" +
+        "0a0a0a0a0a0a0a0a0a0a0a0affc00014080010001804011100021101031101041100ffc4001600010101000000000000" +
+        "00000000000000000809ffc40014100100000000000000000000000000000000ffc40016010101010000000000000000" +
+        "000000000000080affc40014110100000000000000000000000000000000ffda000e040100021103110400003f00b315" +
+        "633fedfc00000000007fffd9")
+
+    /// `jpeg` with an EXIF segment after its start that says the camera was held in `orientation` (1–8).
+    public static func jpeg(_ jpeg: [UInt8], orientation: UInt16) -> [UInt8] {
+        // "Exif\0\0", a little-endian TIFF header, one directory of one entry: 0x0112, SHORT, 1, the value.
+        let tiff: [UInt8] = [0x49, 0x49, 0x2A, 0x00, 0x08, 0x00, 0x00, 0x00, 0x01, 0x00, 0x12, 0x01, 0x03, 0x00,
+                             0x01, 0x00, 0x00, 0x00, UInt8(orientation & 0xFF), UInt8(orientation >> 8), 0x00, 0x00,
+                             0x00, 0x00, 0x00, 0x00]
+        let body = Array("Exif".utf8) + [0, 0] + tiff
+        let size = body.count + 2
+        return Array(jpeg.prefix(2)) + [0xFF, 0xE1, UInt8(size >> 8), UInt8(size & 0xFF)] + body + Array(jpeg.dropFirst(2))
+    }
+
+    static func hexBytes(_ text: String) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var index = text.startIndex
+        while let next = text.index(index, offsetBy: 2, limitedBy: text.endIndex), next > index {
+            bytes.append(UInt8(text[index..<next], radix: 16) ?? 0)
+            index = next
+        }
+        return bytes
+    }
+
     public static let gifHeader: [UInt8] = Array("GIF89a".utf8) + [1, 0, 1, 0, 0, 0, 0, 0x3B]
 
     /// A lossless WebP of `rgba`, made by libwebp; nil where libwebp is missing.
