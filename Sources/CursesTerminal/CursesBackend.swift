@@ -24,8 +24,8 @@ public final class CursesBackend: TerminalBackend {
     private var shownLinks: [CellLink] = []
     /// The cells of the pictures painted into the terminal's cells (sixels, iTerm2), which no run may bridge.
     private var paintedPictures: [Rect] = []
-    /// Whether a kitty picture was ever placed, so that deleting them all is sent only to a terminal that has some.
-    private var placedKittyPictures = false
+    /// Kitty's pictures: sent once each, placed where they show.
+    private var kitty = KittyImages()
 
     public init(size: Size, colorSupport: ColorSupport, unicode: Bool, glyphs: GlyphSet) {
         self.size = size
@@ -82,25 +82,25 @@ public final class CursesBackend: TerminalBackend {
     /// Deletes kitty pictures by their command, and draws new pictures at their cells (sixels and iTerm2 pictures
     /// are wiped by the frame writing their cells again).
     public func updateGraphics(_ update: GraphicsUpdate) {
-        if placedKittyPictures {
-            if update.clearAll { encoder.append(raw: KittyGraphics.deleteAll) }
-            for gone in update.removed where gone.picture.graphics == .kitty {
-                encoder.append(raw: KittyGraphics.delete(at: gone.origin))
+        for write in kitty.writes(for: update) {
+            switch write {
+            case .anywhere(let bytes): encoder.append(raw: bytes)
+            case .at(let point, let bytes): encoder.append(picture: bytes, at: point)
             }
         }
         if update.clearAll { paintedPictures = [] }
         paintedPictures.removeAll { rect in update.removed.contains { $0.rect == rect } }
-        for new in update.placed {
+        for new in update.placed where new.picture.graphics.paintsCells {
             encoder.append(picture: new.picture.bytes, at: new.origin)
-            if new.picture.graphics == .kitty { placedKittyPictures = true } else { paintedPictures.append(new.rect) }
+            paintedPictures.append(new.rect)
         }
         encoder.send(emit)
     }
 
     /// Deletes every kitty picture, before the terminal goes back to the shell (a suspend, the end).
     public func deleteAllPictures() {
-        guard placedKittyPictures else { return }
-        encoder.append(raw: KittyGraphics.deleteAll)
+        guard let bytes = kitty.deleteAll() else { return }
+        encoder.append(raw: bytes)
         encoder.send(emit)
     }
 

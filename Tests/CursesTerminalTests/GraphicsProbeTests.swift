@@ -82,3 +82,66 @@ struct FrameEncoderPictureTests {
         #expect(FrameEncoder.bridged(runs, pictures: [below]).count == 1, "a picture on other rows is no bar")
     }
 }
+
+/// Kitty's pictures are sent once each and placed where they show: moving one (a thumbnail with its row)
+/// deletes its old placement and places it again, never sending its pixels twice; a repaint deletes the
+/// placements only; the end frees everything; pixels no placement shows are freed past the bound.
+struct KittyImagesTests {
+    static func picture(_ id: String) -> GraphicPicture {
+        GraphicPicture(id: id, width: 4, height: 2, graphics: .kitty,
+                       bytes: Array("\u{1B}_Ga=T,f=32,s=40,v=40,c=4,r=2,m=1\u{1B}\\\u{1B}_Gm=0;AAAA\u{1B}\\".utf8))
+    }
+
+    static func text(_ writes: [KittyImages.Write]) -> [String] {
+        writes.map { write in
+            switch write {
+            case .anywhere(let bytes): String(decoding: bytes, as: UTF8.self)
+            case .at(let point, let bytes): "@\(point.x),\(point.y) " + String(decoding: bytes, as: UTF8.self)
+            }
+        }
+    }
+
+    @Test func aPictureIsSentOnceAndMovedByItsPlacement() {
+        var kitty = KittyImages()
+        let a = GraphicPlacement(origin: Point(x: 1, y: 1), picture: Self.picture("a"))
+        let first = Self.text(kitty.writes(for: GraphicsUpdate(placed: [a])))
+        #expect(first == ["\u{1B}_Ga=t,i=1,q=2,f=32,s=40,v=40,c=4,r=2,m=1\u{1B}\\\u{1B}_Gm=0;AAAA\u{1B}\\",
+                          "@1,1 \u{1B}_Ga=p,i=1,p=4098,c=4,r=2,C=1,q=2\u{1B}\\"])
+        let moved = GraphicPlacement(origin: Point(x: 1, y: 3), picture: Self.picture("a"))
+        let move = Self.text(kitty.writes(for: GraphicsUpdate(removed: [a], placed: [moved])))
+        #expect(move == ["\u{1B}_Ga=d,d=i,i=1,p=4098,q=2\u{1B}\\",
+                         "@1,3 \u{1B}_Ga=p,i=1,p=12290,c=4,r=2,C=1,q=2\u{1B}\\"])
+        // The same picture in a second row: placed twice, sent once.
+        let twice = GraphicPlacement(origin: Point(x: 1, y: 5), picture: Self.picture("a"))
+        #expect(Self.text(kitty.writes(for: GraphicsUpdate(placed: [twice]))).allSatisfy { !$0.contains("a=t") })
+        // A repaint cleared the screen, and kitty's pixels with it: freed, then sent once again.
+        let repaint = Self.text(kitty.writes(for: GraphicsUpdate(clearAll: true, placed: [moved, twice])))
+        #expect(repaint.first == "\u{1B}_Ga=d,d=A,q=2\u{1B}\\")
+        #expect(repaint.filter { $0.contains("a=t") }.count == 1)
+        #expect(kitty.deleteAll() == KittyGraphics.deleteAll)
+        // After freeing everything, pixels are sent again.
+        #expect(Self.text(kitty.writes(for: GraphicsUpdate(placed: [a]))).first?.contains("a=t,i=") == true)
+    }
+
+    @Test func pixelsNoPlacementShowsAreFreedPastTheBound() {
+        var kitty = KittyImages()
+        var freed: [String] = []
+        for index in 0..<(KittyImages.keptImages + 5) {
+            let shown = GraphicPlacement(origin: Point(x: 0, y: 0), picture: Self.picture("p\(index)"))
+            let previous = index == 0 ? [] : [GraphicPlacement(origin: Point(x: 0, y: 0), picture: Self.picture("p\(index - 1)"))]
+            freed += Self.text(kitty.writes(for: GraphicsUpdate(removed: previous, placed: [shown])))
+                .filter { $0.contains("d=I") }
+        }
+        #expect(freed.count == 5)
+        #expect(freed.first == "\u{1B}_Ga=d,d=I,i=1,q=2\u{1B}\\", "the least recently placed first")
+    }
+
+    @Test func aSequenceNotLikeLibchafasIsSentAsItCameAndDeletedByItsCell() {
+        var kitty = KittyImages()
+        let odd = GraphicPlacement(origin: Point(x: 2, y: 2),
+                                   picture: GraphicPicture(id: "x", width: 1, height: 1, graphics: .kitty,
+                                                           bytes: Array("\u{1B}_Gf=100;AAAA\u{1B}\\".utf8)))
+        #expect(Self.text(kitty.writes(for: GraphicsUpdate(placed: [odd]))) == ["@2,2 \u{1B}_Gf=100;AAAA\u{1B}\\"])
+        #expect(Self.text(kitty.writes(for: GraphicsUpdate(removed: [odd]))) == ["\u{1B}_Ga=d,d=P,x=3,y=3,q=2\u{1B}\\"])
+    }
+}

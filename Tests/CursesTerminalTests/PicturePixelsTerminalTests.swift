@@ -38,42 +38,47 @@ struct PicturePixelsTerminalTests {
         #expect(try await run.waitFor("Anna Photo"))
         run.markOutput()
         run.type("\r")
-        #expect(try await run.waitFor("\u{1B}_Gm=0\u{1B}\\"), "the photo, whole")
+        #expect(try await run.waitFor("\u{1B}_Ga=p,i="), "the photo, placed")
         #expect(try await run.waitForQuiet())
         let detail = run.sinceMark
-        #expect(Self.count("\u{1B}_Ga=T,f=32", in: detail) == 1, "placed once")
+        #expect(Self.count("\u{1B}_Ga=t,i=", in: detail) == 1, "its pixels sent once")
+        #expect(Self.count("\u{1B}_Ga=p,i=", in: detail) == 1, "placed once")
         #expect(detail.contains("Anna Photo"))
 
-        // The help covers the photo: deleted, not drawn over it.
+        // The help covers the photo: its placement deleted, not drawn over it.
         run.markOutput()
         run.type("?")
         #expect(try await run.waitFor("keys"))
         #expect(try await run.waitForQuiet())
-        #expect(run.sinceMark.contains("\u{1B}_Ga=d,d=P,"))
-        #expect(!run.sinceMark.contains("\u{1B}_Ga=T"))
+        #expect(run.sinceMark.contains("\u{1B}_Ga=d,d=i,i="))
+        #expect(!run.sinceMark.contains("\u{1B}_Ga=p"))
 
-        // Closed: placed again, once.
+        // Closed: placed again, once, its pixels not sent again.
         run.markOutput()
         run.type("\u{1B}")
-        #expect(try await run.waitFor("\u{1B}_Gm=0\u{1B}\\"))
+        #expect(try await run.waitFor("\u{1B}_Ga=p,i="))
         #expect(try await run.waitForQuiet())
-        #expect(Self.count("\u{1B}_Ga=T,f=32", in: run.sinceMark) == 1)
+        #expect(Self.count("\u{1B}_Ga=p,i=", in: run.sinceMark) == 1)
+        #expect(!run.sinceMark.contains("\u{1B}_Ga=t"))
 
-        // ctrl-l: everything deleted, then the photo once.
+        // ctrl-l clears the screen, and kitty's pixels with it: everything freed, the photo sent and placed once.
         run.markOutput()
         run.type("\u{0C}")
-        #expect(try await run.waitFor("\u{1B}_Gm=0\u{1B}\\"))
+        #expect(try await run.waitFor("\u{1B}_Ga=p,i="))
         #expect(try await run.waitForQuiet())
         #expect(run.sinceMark.contains("\u{1B}_Ga=d,d=A,q=2"))
-        #expect(Self.count("\u{1B}_Ga=T,f=32", in: run.sinceMark) == 1)
+        #expect(Self.count("\u{1B}_Ga=t,i=", in: run.sinceMark) == 1)
+        #expect(Self.count("\u{1B}_Ga=p,i=", in: run.sinceMark) == 1)
 
-        // Back to the list: deleted; and at the end, every picture.
+        // Back to the list: deleted; and at the end, every picture freed.
         run.markOutput()
         run.type("\u{1B}")
         #expect(try await run.waitForQuiet())
-        #expect(run.sinceMark.contains("\u{1B}_Ga=d,d=P,"))
+        #expect(run.sinceMark.contains("\u{1B}_Ga=d,d=i,i="))
+        run.markOutput()
         run.type("Q")
         #expect(try await run.waitForExit() == .exited(0))
+        #expect(run.sinceMark.contains("\u{1B}_Ga=d,d=A,q=2"))
     }
 
     @Test func sixelsAskedForAreSentAndWipedByTheHelp() async throws {
