@@ -65,7 +65,8 @@ struct KittyImages {
             images[key] = Image(id: id, lastPlaced: placings)
             let placement = UInt32(new.origin.y) * 4_096 + UInt32(new.origin.x) + 1
             writes.append(.at(new.origin, Self.command(
-                "a=p,i=\(id),p=\(placement),c=\(new.picture.width),r=\(new.picture.height),C=1")))
+                "a=p,i=\(id),p=\(placement),c=\(new.picture.width),r=\(new.picture.height),C=1"
+                    + (new.picture.belowText ? ",z=-1" : ""))))
             placements[new.origin] = (id, placement)
             hasSent = true
         }

@@ -123,6 +123,15 @@ struct KittyImagesTests {
         #expect(Self.text(kitty.writes(for: GraphicsUpdate(placed: [a]))).first?.contains("a=t,i=") == true)
     }
 
+    @Test func aPictureUnderTheTextIsPlacedUnderIt() {
+        var kitty = KittyImages()
+        let base = Self.picture("map")
+        let map = GraphicPicture(id: "map", width: 4, height: 2, graphics: .kitty, bytes: base.bytes, belowText: true)
+        let writes = Self.text(kitty.writes(for: GraphicsUpdate(placed: [GraphicPlacement(origin: Point(x: 0, y: 0),
+                                                                                           picture: map)])))
+        #expect(writes.last?.contains(",C=1,z=-1,q=2") == true)
+    }
+
     @Test func pixelsNoPlacementShowsAreFreedPastTheBound() {
         var kitty = KittyImages()
         var freed: [String] = []

@@ -32,11 +32,19 @@ final class PlaceDetailView: ScreenView {
     private var attributionRect: Rect?
     /// The place's picture, where the app draws pictures.
     private let pictureSlot: PictureSlot?
+    /// The map's lines and dots as a picture, where the terminal shows pixels.
+    private let mapSlot: PictureSlot?
 
     init(model: any PlaceDetailViewModelType, host: ScreenHost) {
         self.model = model
         self.host = host
         // The picture is drawn inside the scrolled body: a painted one lays the body out again.
+        mapSlot = host.pictures.map { [document] painter in
+            PictureSlot(painter: painter) {
+                document.contentChanged()
+                host.invalidate()
+            }
+        }
         pictureSlot = host.pictures.map { [document] painter in
             PictureSlot(painter: painter) {
                 document.contentChanged()
@@ -97,10 +105,14 @@ final class PlaceDetailView: ScreenView {
         tokens.forEach { $0.cancel() }
         tokens.removeAll()
         pictureSlot?.close()
+        mapSlot?.close()
     }
 
     /// Returns once the picture asked for last is painted (for tests).
     func picturePainted() async { await pictureSlot?.painting() }
+
+    /// Returns once the map's picture asked for last is painted (for tests).
+    func mapPainted() async { await mapSlot?.painting() }
 
     func handle(_ event: InputEvent) -> Bool {
         guard case .key(let key) = event, let action = keyMap.action(for: key) else { return false }
@@ -332,9 +344,29 @@ final class PlaceDetailView: ScreenView {
                     name: street.name)
         }
         let zoom = mapZoom >= 0 ? Double(1 << mapZoom) : 1 / Double(1 << -mapZoom)
-        _ = MapCanvas.draw(in: buffer, rect: inside, center: center, points: points, theme: theme,
-                           units: map.scaleInMiles ? .imperial : .metric, path: route, pathStyle: theme.accent,
-                           lines: streets, zoom: zoom)
+        func draw(dotsAsPixels: Bool) -> MapDrawing? {
+            MapCanvas.drawMap(in: buffer, rect: inside, center: center, points: points, theme: theme,
+                              units: map.scaleInMiles ? .imperial : .metric, path: route, pathStyle: theme.accent,
+                              lines: streets, zoom: zoom, dotsAsPixels: dotsAsPixels)
+        }
+        // Where the terminal shows pixels under text (kitty) or around it (sixels), the lines and dots are a
+        // picture under the markers and labels; in braille until it is painted, and everywhere else.
+        guard case .graphics(let support) = theme.pictures, support.graphics != .iterm2, let mapSlot,
+              let drawing = draw(dotsAsPixels: true) else {
+            _ = draw(dotsAsPixels: false)
+            return
+        }
+        let key = "map:\(map.hashValue):\(mapZoom):\(inside.width)x\(inside.height)"
+        let cell = support.cell
+        let state = mapSlot.state(key: key, raster: { MapRaster.render(drawing, cell: cell) },
+                                  columns: drawing.area.width, rows: drawing.area.height, mode: theme.pictures)
+        if case .placed(let picture) = state {
+            // Placed after the labels, which it lies under: they do not cover it.
+            buffer.place(picture, at: Point(x: drawing.area.x, y: drawing.area.y))
+        } else {
+            buffer.fill(drawing.area)
+            _ = draw(dotsAsPixels: false)
+        }
     }
 
     /// "Map · ◆ place @ you ☺ friend · other": the marks the map uses, as many as the box's top line holds.

@@ -34,6 +34,23 @@ final class PictureSlot {
     /// has not been painted at that size in that mode.
     func state(key: String, bytes: [UInt8], columns: Int, rows: Int, mode: PictureMode,
                retryKey: String?) -> PictureBoxState {
+        state(key: key, columns: columns, rows: rows, mode: mode, retryKey: retryKey) { [painter] in
+            await painter.paint(key: key, bytes: bytes, columns: columns, rows: rows, mode: mode)
+        }
+    }
+
+    /// What a picture made in pixels (`raster`, called off the main actor only when it must be painted) shows in
+    /// `columns` × `rows` cells: `.placed` once painted, `.loading` until then, `.failed` when it cannot be.
+    func state(key: String, raster: @escaping @Sendable () -> RasterImage, columns: Int, rows: Int,
+               mode: PictureMode) -> PictureBoxState {
+        state(key: key, columns: columns, rows: rows, mode: mode, retryKey: nil) { [painter] in
+            await painter.paint(key: key, raster: raster, columns: columns, rows: rows, mode: mode)
+        }
+    }
+
+    /// The painted state of `key` at this size and mode, or `.loading` while `paint` runs for it.
+    private func state(key: String, columns: Int, rows: Int, mode: PictureMode, retryKey: String?,
+                       paint: @escaping @Sendable () async -> PicturePaint) -> PictureBoxState {
         if let asked, asked.key == key, asked.columns == columns, asked.rows == rows, asked.mode == mode {
             switch painted {
             case nil: return .loading
@@ -45,8 +62,8 @@ final class PictureSlot {
         asked = (key, columns, rows, mode)
         painted = nil
         task?.cancel()
-        task = Task { [weak self, painter] in
-            let result = await painter.paint(key: key, bytes: bytes, columns: columns, rows: rows, mode: mode)
+        task = Task { [weak self] in
+            let result = await paint()
             guard !Task.isCancelled, let self, let asked = self.asked, asked.key == key, asked.columns == columns,
                   asked.rows == rows, asked.mode == mode else { return }
             self.painted = result

@@ -34,13 +34,18 @@ public struct GraphicPicture: Hashable, Sendable {
     public let height: Int
     public let graphics: GraphicsProtocol
     public let bytes: [UInt8]
+    /// Drawn under the text of its cells (a map under its labels), where the protocol can (kitty); its
+    /// transparent pixels let the text show where it cannot (sixels).
+    public let belowText: Bool
 
-    public init(id: String, width: Int, height: Int, graphics: GraphicsProtocol, bytes: [UInt8]) {
+    public init(id: String, width: Int, height: Int, graphics: GraphicsProtocol, bytes: [UInt8],
+                belowText: Bool = false) {
         self.id = id
         self.width = width
         self.height = height
         self.graphics = graphics
         self.bytes = bytes
+        self.belowText = belowText
     }
 
     public static func == (lhs: GraphicPicture, rhs: GraphicPicture) -> Bool {

@@ -37,6 +37,17 @@ public enum MapCanvas {
                             theme: Theme, glyphs: MapGlyphs? = nil, units: MapScaleUnits = .metric,
                             minimumSpan: Double = 100, path: [MapLocation] = [],
                             pathStyle: Style? = nil, lines: [MapLine] = [], zoom: Double = 1) -> MapProjection? {
+        drawMap(in: buffer, rect: rect, center: center, points: points, theme: theme, glyphs: glyphs, units: units,
+                minimumSpan: minimumSpan, path: path, pathStyle: pathStyle, lines: lines, zoom: zoom)?.projection
+    }
+
+    /// Draws the map as `draw` does; with `dotsAsPixels`, the dots (streets, the path, the plain points) are left
+    /// out of the cells, for a picture of them to go under the markers and labels (`MapRaster`), and the
+    /// drawing says where they are.
+    public static func drawMap(in buffer: CellBuffer, rect: Rect, center: MapLocation, points: [MapPoint],
+                               theme: Theme, glyphs: MapGlyphs? = nil, units: MapScaleUnits = .metric,
+                               minimumSpan: Double = 100, path: [MapLocation] = [], pathStyle: Style? = nil,
+                               lines: [MapLine] = [], zoom: Double = 1, dotsAsPixels: Bool = false) -> MapDrawing? {
         guard rect.width > 0, rect.height > 0 else { return nil }
         let glyphs = glyphs ?? MapGlyphs(theme: theme)
         let (area, scaleRow) = rect.height >= 3 ? rect.splitBottom(1) : (rect, Rect(x: rect.x, y: rect.maxY,
@@ -48,13 +59,14 @@ public enum MapCanvas {
                             dotRows: fitted.dotRows)
         var occupied = Set<Point>()
         let streets = lines.isEmpty ? [] : streetDots(lines, projection: projection)
-        if !streets.isEmpty {
+        if !streets.isEmpty, !dotsAsPixels {
             _ = drawDots(streets.flatMap(\.dots).map { MapPoint(location: $0, style: theme.border) }, in: buffer,
                          area: area, projection: projection, glyphs: glyphs, theme: theme)
         }
         let line = pathDots(path, projection: projection).map { MapPoint(location: $0, style: pathStyle ?? theme.accent) }
-        let dotted = drawDots(line + points.filter { $0.marker == nil }, in: buffer, area: area,
-                              projection: projection, glyphs: glyphs, theme: theme)
+        let plain = points.filter { $0.marker == nil }
+        let dotted = dotsAsPixels ? [] : drawDots(line + plain, in: buffer, area: area, projection: projection,
+                                                  glyphs: glyphs, theme: theme)
         var anchors: [(point: MapPoint, cell: Point)] = []
         for point in points {
             guard let dot = projection.dot(for: point.location) else { continue }
@@ -76,7 +88,8 @@ public enum MapCanvas {
             MapScaleBar.draw(in: buffer, rect: scaleRow, metresPerCell: projection.metresPerDot
                              * Double(glyphs.dotsAcross), units: units, theme: theme)
         }
-        return projection
+        return MapDrawing(projection: projection, glyphs: glyphs, area: area, occupied: occupied,
+                          streets: lines.map(\.points), path: path, plainDots: plain.map(\.location))
     }
 
     /// Locations along `path` no more than half a dot apart, so that its dots join into a line.

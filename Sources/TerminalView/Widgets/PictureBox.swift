@@ -82,6 +82,18 @@ public protocol PicturePainting: Sendable {
     /// The picture `bytes` (the same `key`, the same bytes: a painter may keep what it decoded) within
     /// `columns` × `rows` cells, keeping its shape, as `mode` draws pictures (cells, or a graphics protocol).
     func paint(key: String, bytes: [UInt8], columns: Int, rows: Int, mode: PictureMode) async -> PicturePaint
+    /// A picture made in pixels (a map), `columns` × `rows` cells, in a graphics protocol of `mode`; drawn under
+    /// its cells' text where the protocol can.
+    func paint(key: String, raster: @escaping @Sendable () -> RasterImage, columns: Int, rows: Int,
+               mode: PictureMode) async -> PicturePaint
+}
+
+extension PicturePainting {
+    /// A painter that draws only decoded pictures says so.
+    public func paint(key: String, raster: @escaping @Sendable () -> RasterImage, columns: Int, rows: Int,
+                      mode: PictureMode) async -> PicturePaint {
+        .failed("no pictures in pixels")
+    }
 }
 
 /// One picture's place on a screen, in the state it is in.

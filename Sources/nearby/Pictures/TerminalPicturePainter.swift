@@ -43,6 +43,24 @@ final class TerminalPicturePainter: PicturePainting {
         }
     }
 
+    func paint(key: String, raster: @escaping @Sendable () -> RasterImage, columns: Int, rows: Int,
+               mode: PictureMode) async -> PicturePaint {
+        guard case .graphics(let support) = mode, columns > 0, rows > 0 else { return .failed("no pictures in pixels") }
+        let image = raster()
+        guard image.width > 0, image.height > 0, image.rgba.count == image.width * image.height * 4 else {
+            return .failed("no room")
+        }
+        do throws(PictureFailure) {
+            let bytes = try PictureEscape.encode(DecodedPicture(width: image.width, height: image.height, rgba: image.rgba),
+                                                 columns: columns, rows: rows, cellWidth: support.cell.width,
+                                                 cellHeight: support.cell.height, as: Self.kind(of: support.graphics))
+            return .graphic(GraphicPicture(id: key, width: columns, height: rows, graphics: support.graphics,
+                                           bytes: bytes, belowText: true))
+        } catch {
+            return .failed(error.words)
+        }
+    }
+
     static func kind(of graphics: GraphicsProtocol) -> PictureEscape.Kind {
         switch graphics {
         case .kitty: .kitty

@@ -23,6 +23,17 @@ final class SolidPainter: PicturePainting {
         let cell = Cell(scalar: "▀", style: Style(foreground: .indexed(196), background: .indexed(21)), width: 1)
         return .cells(CellPicture(width: columns, height: rows, cells: Array(repeating: cell, count: columns * rows)))
     }
+
+    /// Pictures made in pixels (the map): drawn, and named by how many pixels are not transparent.
+    func paint(key: String, raster: @escaping @Sendable () -> RasterImage, columns: Int, rows: Int,
+               mode: PictureMode) async -> PicturePaint {
+        asked.withLock { $0.append("raster \(columns)x\(rows)") }
+        guard case .graphics(let support) = mode else { return .failed("no pixels") }
+        let image = raster()
+        let opaque = stride(from: 3, to: image.rgba.count, by: 4).filter { image.rgba[$0] != 0 }.count
+        return .graphic(GraphicPicture(id: key, width: columns, height: rows, graphics: support.graphics,
+                                       bytes: Array("<map \(image.width)x\(image.height) \(opaque)>".utf8), belowText: true))
+    }
 }
 
 /// The friend's photo on the detail screen: beside the lines when the screen is wide, above them when narrow,
