@@ -51,7 +51,7 @@ public enum ThemeName: String, CaseIterable, Sendable {
 public struct ThemeSettings: Sendable, Equatable {
     public var name: ThemeName
     public var overrides: [ThemeRole: Style]
-    /// `images = "auto" | "blocks" | "kitty" | "sixel" | "iterm2" | "off"`.
+    /// `images = "auto" | "blocks" | "sextants" | "kitty" | "sixel" | "iterm2" | "off"`.
     public var images: ImagesSetting
 
     public init(name: ThemeName = .standard, overrides: [ThemeRole: Style] = [:], images: ImagesSetting = .auto) {

@@ -3,6 +3,9 @@
 public enum PictureMode: Hashable, Sendable {
     case off
     case blocks
+    /// Blocks and sextants (2 × 3 a cell, Unicode 13's Symbols for Legacy Computing): finer, where the font has
+    /// them; asked for, never assumed.
+    case sextants
     case graphics(GraphicsSupport)
 
     public var isOn: Bool { self != .off }
@@ -15,6 +18,8 @@ public enum ImagesSetting: String, Sendable, CaseIterable {
     case auto
     /// Blocks, whatever the terminal says.
     case blocks
+    /// Blocks and sextants, for a terminal whose font draws them.
+    case sextants
     /// One protocol, whatever the terminal answered (for a terminal that speaks it but does not say so).
     case kitty
     case sixel
@@ -27,7 +32,7 @@ public enum ImagesSetting: String, Sendable, CaseIterable {
         case .kitty: .kitty
         case .sixel: .sixel
         case .iterm2: .iterm2
-        case .auto, .blocks, .off: nil
+        case .auto, .blocks, .sextants, .off: nil
         }
     }
 
@@ -39,6 +44,7 @@ public enum ImagesSetting: String, Sendable, CaseIterable {
         switch self {
         case .off: return .off
         case .blocks: return .blocks
+        case .sextants: return .sextants
         case .kitty, .sixel, .iterm2:
             return namedProtocol.map { .graphics(GraphicsSupport(graphics: $0, cell: cell)) } ?? .off
         case .auto:

@@ -141,7 +141,7 @@ struct AppSettings: Equatable, Sendable {
         }
         if let raw = try sources.value(of: .images) {
             guard let images = ImagesSetting(rawValue: raw.value.trimmingBlanks().lowercased()) else {
-                throw SettingsError("\(raw.origin): \(TerminalText.quoted(raw.value)) is not auto, blocks, kitty, sixel, iterm2 or off.")
+                throw SettingsError("\(raw.origin): \(TerminalText.quoted(raw.value)) is not auto, blocks, sextants, kitty, sixel, iterm2 or off.")
             }
             settings.theme.images = images
         }

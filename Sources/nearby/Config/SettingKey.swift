@@ -22,7 +22,7 @@ enum SettingKey: String, CaseIterable, Sendable {
     /// The colours: "default", "light", "high-contrast" or "mono" (roles restyled in `[colors]`).
     case theme
     /// Pictures: "auto" (the terminal's protocol, or blocks where it has 256 colours and Unicode), "blocks",
-    /// "kitty", "sixel", "iterm2", "off".
+    /// "sextants", "kitty", "sixel", "iterm2", "off".
     case images
     /// Whether places' pictures are fetched from the network with the local source: "yes" or "no" (the default;
     /// a live source fetches them anyway).

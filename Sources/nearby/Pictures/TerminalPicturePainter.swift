@@ -22,10 +22,11 @@ final class TerminalPicturePainter: PicturePainting {
             switch mode {
             case .off:
                 return .failed("pictures are off")
-            case .blocks:
+            case .blocks, .sextants:
                 let fit = try PictureGrid.cells(forWidth: picture.width, height: picture.height, within: columns,
                                                 rows: rows)
-                let grid = try PictureGrid.draw(picture, columns: fit.columns, rows: fit.rows)
+                let grid = try PictureGrid.draw(picture, columns: fit.columns, rows: fit.rows,
+                                                sextants: mode == .sextants)
                 return .cells(Self.cells(of: grid))
             case .graphics(let support):
                 // The cells' real shape, so the picture keeps its own.

@@ -90,7 +90,8 @@ struct KeysAndColorsSettingsTests {
         #expect(fromEnvironment.theme.images == .off)
         #expect(try resolve("images = \"sixel\"").theme.images == .sixel)
         #expect(failure("images = \"png\"")
-            == "/conf/config.toml line 1 (images): “png” is not auto, blocks, kitty, sixel, iterm2 or off.")
+            == "/conf/config.toml line 1 (images): “png” is not auto, blocks, sextants, kitty, sixel, iterm2 or off.")
+        #expect(ThemeSettings(images: .sextants).theme(for: .full, glyphs: .unicode).pictures == .sextants)
         let auto = ThemeSettings()
         #expect(auto.theme(for: .full, glyphs: .unicode).pictures == .blocks)
         // A terminal that answered it has a protocol gets it, in its cells' size; even with 8 colours.

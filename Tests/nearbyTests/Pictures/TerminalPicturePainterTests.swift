@@ -66,3 +66,22 @@ struct TerminalPicturePainterTests {
         #expect(held.take("9") == nil)
     }
 }
+
+/// Asked for, sextants draw a disc's edges finer than quadrants can; blocks never use them.
+@Suite("Sextants")
+struct SextantPaintingTests {
+    static let disc = TestPictures.png(width: 240, height: 240, rgba: TestPictures.pattern(width: 240, height: 240) { x, y in
+        (x - 120) * (x - 120) + (y - 120) * (y - 120) < 100 * 100 ? (255, 0, 0, 255) : (0, 0, 255, 255)
+    })
+
+    static func sextants(_ paint: PicturePaint) -> Int {
+        guard case .cells(let picture) = paint else { return -1 }
+        return picture.cells.filter { (0x1FB00...0x1FB3B).contains($0.base.value) }.count
+    }
+
+    @Test func sextantsOnlyWhenAskedFor() async {
+        let painter = TerminalPicturePainter()
+        #expect(Self.sextants(await painter.paint(key: "d", bytes: Self.disc, columns: 24, rows: 12, mode: .sextants)) > 0)
+        #expect(Self.sextants(await painter.paint(key: "d", bytes: Self.disc, columns: 24, rows: 12, mode: .blocks)) == 0)
+    }
+}
