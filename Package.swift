@@ -135,6 +135,7 @@ let package = Package(
         .testTarget(name: "LockingTests", dependencies: ["Locking"]),
         .testTarget(name: "PicturesTests", dependencies: ["Pictures", "CPictures", "TestSupport"]),
         .testTarget(name: "TerminalViewTests", dependencies: ["TerminalView", "TerminalText", "TerminalTestSupport", "TestSupport"]),
+        .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText"]),
         .testTarget(name: "NearbyScreensTests", dependencies: ["NearbyScreens", "NearbyViewModels", "TerminalView", "NearbyCore",
                                                               "NearbyData", "TerminalText", "TerminalTestSupport", "TestSupport"],
                     exclude: ["__Snapshots__"]),

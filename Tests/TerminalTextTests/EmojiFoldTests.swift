@@ -1,6 +1,5 @@
 import Glibc
 import Testing
-@testable import TerminalView
 @testable import TerminalText
 
 /// Emoji sequences are drawn as scalars whose width every terminal agrees on (the attack's N7), and what
@@ -35,20 +34,6 @@ struct EmojiFoldTests {
     @Test func aStringMeasuresAsItsCharactersAddUp() {
         let text = Self.sequences.map(\.text).joined(separator: "x") + Self.family + Self.family + "🇱🇮🇨🇭"
         #expect(DisplayWidth.of(text) == text.reduce(0) { $0 + DisplayWidth.of($1) })
-    }
-
-    /// The cells hold exactly the folded text, as many columns as `DisplayWidth` counts, and no joiner.
-    @Test func theCellBufferDrawsWhatDisplayWidthCounts() {
-        let buffer = CellBuffer(size: Size(width: 20, height: 1))
-        let name = "Ann\(Self.family) Zwj 🇱🇮"
-        let written = buffer.write(name, at: Point(x: 0, y: 0), style: .plain)
-        #expect(written == DisplayWidth.of(name))
-        #expect(written == 12)
-        #expect(buffer.cells.map(\.text).joined() == "Ann👨 Zwj LI" + String(repeating: " ", count: 8))
-        #expect(!buffer.cells.contains { $0.markCount > 0 }, "a ZWJ or a selector became a mark")
-        // Truncated in a column, the sequence goes whole or stays whole.
-        buffer.write("Ann\(Self.family) Zwj", in: Rect(x: 0, y: 0, width: 6, height: 1), style: .plain)
-        #expect(buffer.cells.prefix(6).map(\.text).joined() == "Ann👨…")
     }
 
     /// What the fold keeps of the pictographs is as wide as glibc's `wcwidth` says, which tmux follows.

@@ -1,5 +1,4 @@
 import Testing
-@testable import TerminalView
 @testable import TerminalText
 
 struct DisplayWidthTests {
