@@ -24,6 +24,8 @@ let package = Package(
         .library(name: "NearbyData", targets: ["NearbyData"]),
         .library(name: "NearbyRemote", targets: ["NearbyRemote"]),
         .library(name: "NearbyHTTP", targets: ["NearbyHTTP"]),
+        // The service checks a photo's first bytes as the app does.
+        .library(name: "Pictures", targets: ["Pictures"]),
         .library(name: "Locking", targets: ["Locking"]),
         .library(name: "TerminalView", targets: ["TerminalView"]),
         .library(name: "TerminalText", targets: ["TerminalText"]),

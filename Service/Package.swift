@@ -35,6 +35,7 @@ let package = Package(
             .product(name: "NearbyData", package: "Nearby"),
             .product(name: "NearbyRemote", package: "Nearby"),
             .product(name: "NearbyHTTP", package: "Nearby"),
+            .product(name: "Pictures", package: "Nearby"),
             .product(name: "HummingbirdCore", package: "hummingbird"),
             .product(name: "HummingbirdTLS", package: "hummingbird"),
             .product(name: "PostgresNIO", package: "postgres-nio"),

@@ -18,8 +18,8 @@ struct KittyImages {
         var lastPlaced: Int
     }
 
-    /// Pictures sent, by picture id and size.
-    private var images: [String: Image] = [:]
+    /// Pictures sent, by picture (its id and size: the bytes are never compared).
+    private var images: [GraphicPicture: Image] = [:]
     /// What shows now: each placement's image id and placement id, by its cell.
     private var placements: [Point: (image: UInt32, placement: UInt32)] = [:]
     private var nextID: UInt32 = 1
@@ -46,9 +46,8 @@ struct KittyImages {
         }
         for new in update.placed where new.picture.graphics == .kitty {
             placings += 1
-            let key = "\(new.picture.width)x\(new.picture.height):\(new.picture.id)"
             let id: UInt32
-            if let image = images[key] {
+            if let image = images[new.picture] {
                 id = image.id
             } else {
                 guard let transmit = Self.transmitOnly(new.picture.bytes, id: nextID) else {
@@ -62,7 +61,7 @@ struct KittyImages {
                 nextID = nextID == UInt32.max ? 1 : nextID + 1
                 writes.append(.anywhere(transmit))
             }
-            images[key] = Image(id: id, lastPlaced: placings)
+            images[new.picture] = Image(id: id, lastPlaced: placings)
             let placement = UInt32(new.origin.y) * 4_096 + UInt32(new.origin.x) + 1
             writes.append(.at(new.origin, Self.command(
                 "a=p,i=\(id),p=\(placement),c=\(new.picture.width),r=\(new.picture.height),C=1"

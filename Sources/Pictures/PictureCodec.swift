@@ -71,6 +71,17 @@ public enum PictureCodec {
         }
     }
 
+    /// The media type of a picture Nearby shows ("image/jpeg", "image/png", "image/webp"), by its first bytes;
+    /// nil for anything else, GIF included. Reads no library: a server checks bodies with it.
+    public static func mediaType(of bytes: [UInt8]) -> String? {
+        switch bytes.withUnsafeBufferPointer({ nearby_picture_format($0.baseAddress, $0.count) }) {
+        case Int32(NEARBY_PICTURE_JPEG): "image/jpeg"
+        case Int32(NEARBY_PICTURE_PNG): "image/png"
+        case Int32(NEARBY_PICTURE_WEBP): "image/webp"
+        default: nil
+        }
+    }
+
     static func copy(_ pixels: nearby_pixels) -> DecodedPicture {
         let count = Int(pixels.width) * Int(pixels.height) * 4
         return DecodedPicture(width: Int(pixels.width), height: Int(pixels.height),

@@ -81,7 +81,7 @@ public actor PictureFetcher: PictureFetching {
         }
         guard response.isSuccess else { throw .status(response.status) }
         let bytes = Array(response.body)
-        guard let format = PictureCodec.formatName(of: bytes), format != "GIF" else { throw .notAPicture }
+        guard PictureCodec.mediaType(of: bytes) != nil else { throw .notAPicture }
         if let key { cache?.keep(bytes, for: key) }
         return bytes
     }

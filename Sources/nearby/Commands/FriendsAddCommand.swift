@@ -87,7 +87,7 @@ struct FriendsAddCommand: AsyncParsableCommand {
         var photoFailure: String?
         if let storedPhoto {
             do throws(FriendsError) {
-                try await friends.photos.setPhoto(storedPhoto, of: friend.id)
+                try await friends.repository.setPhoto(storedPhoto, of: friend.id)
             } catch {
                 photoFailure = "The photo was left out: \(friends.sentence(error))"
             }

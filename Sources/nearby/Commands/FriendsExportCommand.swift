@@ -28,7 +28,7 @@ struct FriendsExportCommand: AsyncParsableCommand {
             } else {
                 // A service hands photos out one friend at a time; one that keeps none gives none.
                 for friend in list {
-                    if let photo = try await friends.photos.photo(of: friend.id) { photos[friend.id] = photo }
+                    if let photo = try await friends.repository.photo(of: friend.id) { photos[friend.id] = photo }
                 }
             }
         } catch {

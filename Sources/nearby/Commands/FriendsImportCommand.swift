@@ -29,8 +29,7 @@ struct FriendsImportCommand: AsyncParsableCommand {
             } else {
                 let entries = VCardParser.parse(data)
                 let photos = await LocalFriendsRepository.storedPhotos(of: entries, fetcher: friends.photoFetcher)
-                summary = try await Self.importCards(entries, into: friends.repository, photos: photos,
-                                                     photoStore: friends.photos)
+                summary = try await Self.importCards(entries, into: friends.repository, photos: photos)
             }
         } catch {
             throw CommandFailure("Nothing imported: \(friends.sentence(error))")
@@ -75,11 +74,10 @@ struct FriendsImportCommand: AsyncParsableCommand {
     }
 
     /// Adds the cards to a friends service one by one, skipping friends it has already.
-    /// `photos` are the cards' photos in the stored form (by index), given to the new friends through
-    /// `photoStore`; a service that keeps no photos leaves them out with a warning.
-    static func importCards(_ entries: [VCardEntry], into repository: any FriendsRepository,
-                            photos: [Int: CardPhoto] = [:], photoStore: (any FriendPhotos)? = nil)
-        async throws(FriendsError) -> FriendsImportSummary {
+    /// `photos` are the cards' photos in the stored form (by index), given to the new friends; a service that
+    /// keeps no photos leaves them out with a warning.
+    static func importCards(_ entries: [VCardEntry], into repository: any FriendsRepository & FriendPhotos,
+                            photos: [Int: CardPhoto]) async throws(FriendsError) -> FriendsImportSummary {
         var known = try await repository.listFriends()
         var summary = FriendsImportSummary()
         for (index, entry) in entries.enumerated() {
@@ -99,8 +97,7 @@ struct FriendsImportCommand: AsyncParsableCommand {
                     switch photos[index] {
                     case .kept(let photo)?:
                         do throws(FriendsError) {
-                            guard let photoStore else { throw .network("the friends service keeps no photos") }
-                            try await photoStore.setPhoto(photo, of: friend.id)
+                            try await repository.setPhoto(photo, of: friend.id)
                             summary.photos += 1
                         } catch {
                             let reason = if case .network(let words) = error { words } else { "\(error)" }

@@ -33,7 +33,7 @@ struct FriendsPhotoCommand: AsyncParsableCommand {
         let friends = try source.open()
         do throws(FriendsError) {
             let friend = try await friends.repository.friend(id: id)
-            try await friends.photos.setPhoto(photo, of: id)
+            try await friends.repository.setPhoto(photo, of: id)
             Console.line(photo == nil ? "Removed the photo of friend \(id): \(TerminalText.safe(friend.fullName))"
                                       : "Gave friend \(id) a photo: \(TerminalText.safe(friend.fullName))")
         } catch .notFound {

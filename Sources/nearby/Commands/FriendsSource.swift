@@ -43,7 +43,9 @@ struct FriendsSourceOptions: ParsableArguments {
 
 /// The friends repository a command works on, and how to speak of it.
 struct FriendsSource {
-    let repository: any FriendsRepository
+    /// The address book, which keeps photos too (the store, or the service: one older than photos says it keeps
+    /// none when given one).
+    let repository: any FriendsRepository & FriendPhotos
     /// Set when friends live in the local store (vCard import then runs in one transaction).
     let local: LocalFriendsRepository?
     /// Fetches a card's photo at an address, where pictures may be fetched; nil leaves such photos out.
@@ -52,14 +54,6 @@ struct FriendsSource {
     let serviceAddress: String?
     /// Whether a token is set (for the wording of a refusal).
     let hasToken: Bool
-
-    /// Where photos are kept: the local store, or the service (which answers that it keeps none when it is
-    /// older than photos).
-    var photos: any FriendPhotos {
-        if let local { return local }
-        if let photos = repository as? any FriendPhotos { return photos }
-        return NoFriendPhotos()
-    }
 
     /// A friends error in one sentence that says what to do.
     func sentence(_ error: FriendsError) -> String {
@@ -87,13 +81,5 @@ struct FriendsSource {
         } catch {
             throw CommandFailure(sentence(error))
         }
-    }
-}
-
-/// An address book that keeps no photos (a repository of someone else's making).
-private struct NoFriendPhotos: FriendPhotos {
-    func photo(of id: Friend.ID) async throws(FriendsError) -> [UInt8]? { nil }
-    func setPhoto(_ photo: [UInt8]?, of id: Friend.ID) async throws(FriendsError) {
-        throw .network("This address book keeps no photos.")
     }
 }

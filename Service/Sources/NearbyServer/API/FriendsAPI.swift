@@ -3,6 +3,7 @@ import NearbyCore
 import NearbyData
 import NearbyRemote
 import NearbyHTTP
+import Pictures
 
 /// The friends routes over any `FriendsRepository`: the legacy ones (`/listFriends`, `/addFriend`,
 /// `/editFriend/{id}`) and the REST ones under `/api/friends`. JSON in and out; errors are JSON too.
@@ -78,14 +79,14 @@ public struct FriendsAPI: Sendable {
             return .json(200, .object(["id": .integer(id), "deleted": .bool(true)]))
         case .photo(let id):
             guard let photos = repository as? any FriendPhotos else { return Self.keepsNoPhotos }
-            guard let photo = try await photos.photo(of: id), let type = PhotoBody.contentType(of: photo) else {
+            guard let photo = try await photos.photo(of: id), let type = PictureCodec.mediaType(of: photo) else {
                 return .error(404, "That friend has no photo.")
             }
             return ServerResponse(status: 200, headers: ["Content-Type": type, "Cache-Control": "no-cache"],
                                   body: Data(photo))
         case .setPhoto(let id):
             guard let photos = repository as? any FriendPhotos else { return Self.keepsNoPhotos }
-            guard PhotoBody.contentType(of: [UInt8](request.body)) != nil else {
+            guard PictureCodec.mediaType(of: [UInt8](request.body)) != nil else {
                 return .error(415, "The body is not a JPEG, PNG or WebP picture.")
             }
             try await photos.setPhoto([UInt8](request.body), of: id)

@@ -27,13 +27,12 @@ extension PostgresFriendsRepository: FriendPhotos {
                     RETURNING friend_id
                     """, logger: pools.logger)
             } else {
+                // One statement: the friend looked up and its photo removed.
                 rows = try await connection.gatheredRows("""
-                    SELECT id FROM friend WHERE id = \(id)
+                    WITH found AS (SELECT id FROM friend WHERE id = \(id)),
+                         gone AS (DELETE FROM friend_photo WHERE friend_id IN (SELECT id FROM found))
+                    SELECT id FROM found
                     """, logger: pools.logger)
-                if !rows.isEmpty {
-                    _ = try await connection.gatheredRows("DELETE FROM friend_photo WHERE friend_id = \(id)",
-                                                          logger: pools.logger)
-                }
             }
             guard !rows.isEmpty else { throw FriendsError.notFound }
         }
