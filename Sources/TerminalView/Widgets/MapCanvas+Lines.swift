@@ -42,6 +42,21 @@ extension MapCanvas {
         return result
     }
 
+    /// How many cells a street's dots span across the map (rows count twice, as a cell is twice as tall): a
+    /// street drawn shorter than its name is a few dots, not a street to name (a map zoomed far out).
+    static func spansCells(_ dots: [MapLocation], projection: MapProjection, glyphs: MapGlyphs) -> Int {
+        var minX = Int.max, maxX = Int.min, minY = Int.max, maxY = Int.min
+        for dot in dots {
+            guard let cell = projection.dot(for: dot) else { continue }
+            minX = min(minX, cell.x / glyphs.dotsAcross)
+            maxX = max(maxX, cell.x / glyphs.dotsAcross)
+            minY = min(minY, cell.y / glyphs.dotsDown)
+            maxY = max(maxY, cell.y / glyphs.dotsDown)
+        }
+        guard minX <= maxX else { return 0 }
+        return max(maxX - minX + 1, (maxY - minY + 1) * 2)
+    }
+
     /// The names of the longest named streets on the map, each once, written along the row at the middle of its
     /// dots where the cells are free of markers, labels and other names.
     static func drawStreetNames(_ streets: [StreetDots], in buffer: CellBuffer, area: Rect, projection: MapProjection,
@@ -55,7 +70,9 @@ extension MapCanvas {
         var shown = 0
         for (name, dots) in longest where shown < streetNames {
             let width = DisplayWidth.of(name)
-            guard width + 2 <= area.width else { continue }
+            guard width + 2 <= area.width, spansCells(dots, projection: projection, glyphs: glyphs) >= width else {
+                continue
+            }
             // The middle of its dots first, then farther along either way, until a place is free.
             for fraction in [0.5, 0.35, 0.65, 0.2, 0.8] {
                 guard let dot = projection.dot(for: dots[min(dots.count - 1, Int(Double(dots.count) * fraction))])

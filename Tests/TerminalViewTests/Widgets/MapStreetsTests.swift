@@ -46,6 +46,13 @@ struct MapStreetsTests {
         #expect(out != normal)
     }
 
+    @Test func aStreetDrawnShorterThanItsNameIsNotNamed() {
+        // Zoomed far out, the 1.2 km street is a few cells: dots, no name over the map.
+        let (rows, _) = Self.render(zoom: 16)
+        #expect(!rows.joined().contains("Städtle"))
+        #expect(rows.joined().unicodeScalars.contains { (0x2801...0x28FF).contains($0.value) }, "still drawn")
+    }
+
     @Test func aStreetWithAControlCharacterInItsNameIsDrawnHarmless() {
         let (rows, _) = Self.render(lines: [MapLine(points: [Self.at(0, -600), Self.at(0, 600)], name: "Evil\u{1B}[2JStreet")])
         #expect(!rows.joined().contains("\u{1B}"))
