@@ -7,9 +7,13 @@ import PostgresNIO
 /// same sphere, computed here rather than by PostGIS), nearest first, the same search rule (every word of the
 /// search starts a word of the name or subtitle), paged by cursor.
 ///
-/// The GiST index walks places nearest first (`<->`, on a sphere); the exact order is then taken from the
-/// distances computed here. The two spheres differ by a few millionths, so the walk fetches a margin beyond
-/// the page and widens it when the last places fetched are too close to call.
+/// The GiST index walks places nearest first (`<->`, on PostGIS's sphere); the exact order is then taken from
+/// the distances computed here. PostGIS's sphere is 4.5 billionths smaller than ours, which scales every
+/// distance alike; once scaled, its distances and ours differ by rounding alone (at most 0.1 µm in 3,826 pairs
+/// up to 12,000 km apart). So the walk fetches a margin beyond the page and widens it only when the last places
+/// fetched are within a micrometre of the page's edge, which places at distinct spots on the PBF's centimetre
+/// grid seldom are: a ring of thousands of places within a few centimetres of one distance costs a page a few
+/// pages' worth of rows.
 ///
 /// Places at one spot (the same latitude and longitude) are at exactly one distance, so among them the order is
 /// their ids', which SQL can give: a spot that crowds the walk's end, or holds the cursor, is read by id
@@ -20,8 +24,21 @@ public struct PostgresPlacesStore: PlacesProvider {
 
     /// Fetched beyond the page: places the index walk may have put in a slightly different order.
     static let margin = 16
-    /// How close (metres) two distances may be before the walk's order and ours could disagree.
-    static let tolerance = 0.05
+    /// PostGIS's sphere for geography's `<->` and `ST_DWithin(…, false)` (the mean radius of WGS 84, (2a + b) / 3)
+    /// over ours: a walk distance is ours times this, up to rounding.
+    static let walkScale = 6_371_008.771_415 / Geodesy.earthRadius
+
+    /// How close (metres, ours) two distances may be before the walk's order and ours could disagree: a
+    /// micrometre, and one more for every 1,000 km, ten times the rounding measured between the two
+    /// (docs/service.md).
+    static func tolerance(at distance: Double) -> Double {
+        1e-6 + distance * 1e-12
+    }
+
+    /// The walk's distance for one of ours, less (`by: -1`) or plus (`by: 1`) the tolerance.
+    static func walkDistance(_ distance: Double, by side: Double) -> Double {
+        (distance + side * tolerance(at: distance)) * walkScale
+    }
     /// The widest walk: past it the page is answered as it stands. Only places at many distinct spots within
     /// the tolerance of one another reach it; places at one spot are read by id instead.
     static let fetchCap = 20_000
@@ -49,7 +66,7 @@ public struct PostgresPlacesStore: PlacesProvider {
         let tsquery = words.isEmpty ? "'_'" : words.prefix(16).map { "'\($0)':*" }.joined(separator: " & ")
         let filter = Filter(center: query.center, radius: query.radius, category: query.category?.rawValue ?? "",
                             hasSearch: !words.isEmpty, tsquery: tsquery,
-                            skipWithin: max(0, (after?.distance ?? 0) - Self.tolerance))
+                            skipWithin: max(0, Self.walkDistance(after?.distance ?? 0, by: -1)))
         // The places at the cursor's spot share its distance exactly, so the next ones there are those with a
         // greater id, which SQL finds by id: no walk through the ones already served.
         var spots = after?.spot.map { [Spot($0, query: query, after: after)] } ?? []
@@ -74,7 +91,7 @@ public struct PostgresPlacesStore: PlacesProvider {
             let walkEnd = rows.walk.map(\.walkDistance).max() ?? 0
             let exhausted = rows.walk.count < fetch
             let edge = hits.count > limit ? hits[limit].key.distance : nil
-            if exhausted || edge.map({ walkEnd > $0 + Self.tolerance }) == true || fetch >= Self.fetchCap {
+            if exhausted || edge.map({ walkEnd > Self.walkDistance($0, by: 1) }) == true || fetch >= Self.fetchCap {
                 let page = Array(hits.prefix(limit))
                 var attributions: [String] = []
                 for entry in page where !attributions.contains(entry.hit.place.attribution) {
@@ -85,7 +102,7 @@ public struct PostgresPlacesStore: PlacesProvider {
             }
             // Undecided. Where several places at one spot crowd the walk's end, that spot is read by id from now
             // on and the walk passes it by; places at distinct spots that close together are read by widening.
-            let crowded = Self.crowdedSpots(rows.walk, within: walkEnd - Self.tolerance)
+            let crowded = Self.crowdedSpots(rows.walk, within: walkEnd - 2 * Self.tolerance(at: walkEnd))
                 .filter { crowded in !spots.contains { $0.position == crowded } }
                 .prefix(max(0, Self.maximumSpots - spots.count))
             if crowded.isEmpty {
@@ -149,7 +166,7 @@ public struct PostgresPlacesStore: PlacesProvider {
         var category: String
         var hasSearch: Bool
         var tsquery: String
-        /// Places the walk skips: nearer than the cursor, less the tolerance (0: none).
+        /// Places the walk skips (walk metres): nearer than the cursor, less the tolerance (0: none).
         var skipWithin: Double
     }
 
@@ -196,7 +213,7 @@ public struct PostgresPlacesStore: PlacesProvider {
     private func fetchNearest(_ filter: Filter, spots: [Spot], walkCount: Int, spotCount: Int)
         async throws(PlacesError) -> FetchedRows {
         let lat = filter.center.latitude, lon = filter.center.longitude
-        let reach = filter.radius + Self.tolerance
+        let reach = Self.walkDistance(filter.radius, by: 1)
         let skipWithin = filter.skipWithin, category = filter.category
         let hasSearch = filter.hasSearch, tsquery = filter.tsquery
         // Every spot is left to its own query (or, with nothing wanted there, to none).
