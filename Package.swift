@@ -22,6 +22,7 @@ let package = Package(
         // the network layer, the text safety of the terminal layer, the service's options and the version.
         .library(name: "NearbyCore", targets: ["NearbyCore"]),
         .library(name: "NearbyData", targets: ["NearbyData"]),
+        .library(name: "OSMFormats", targets: ["OSMFormats"]),
         .library(name: "NearbyRemote", targets: ["NearbyRemote"]),
         .library(name: "NearbyHTTP", targets: ["NearbyHTTP"]),
         // The service checks a photo's first bytes as the app does.
@@ -77,9 +78,11 @@ let package = Package(
         .target(name: "SQLiteDriver", dependencies: ["CSQLite"], swiftSettings: essentialsOnly),
         // The HTTP client over libcurl (opened at run time), JSON values and writing, Retry-After, the User-Agent.
         .target(name: "NearbyHTTP", dependencies: ["CCurl", "Locking", "NearbyCore"], swiftSettings: essentialsOnly),
+        // OpenStreetMap's formats, read: PBF, XML (gzipped too), osmChange; no store (docs/decisions/osm-readers.md).
+        .target(name: "OSMFormats", dependencies: ["CZlib", "Locking", "NearbyCore"], swiftSettings: essentialsOnly),
         // The store, the OSM import and the walking network; the download index and replication feeds.
         .target(name: "NearbyData", dependencies: [
-            "Locking", "NearbyCore", "SQLiteDriver", "NearbyHTTP", "CZlib", "CSQLite", "Pictures",
+            "Locking", "NearbyCore", "OSMFormats", "SQLiteDriver", "NearbyHTTP", "CZlib", "CSQLite", "Pictures",
             .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: essentialsOnly),
         // What lives on other machines: the live places providers (Overpass, Google, another Nearby's service)
@@ -103,7 +106,7 @@ let package = Package(
                 swiftSettings: essentialsOnly),
         // The executable: command line and wiring.
         .executableTarget(name: "nearby", dependencies: [
-            "TerminalView", "TerminalText", "CursesTerminal", "CTerminalSupport", "NearbyCore", "NearbyData", "NearbyRemote",
+            "TerminalView", "TerminalText", "CursesTerminal", "CTerminalSupport", "NearbyCore", "NearbyData", "OSMFormats", "NearbyRemote",
             "NearbyViewModels", "NearbyScreens", "Pictures",
             "NearbyServerOptions", "Locking", "NearbyBuild",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -135,6 +138,7 @@ let package = Package(
                 path: "Tests/PlacesStandIns"),
 
         .testTarget(name: "LockingTests", dependencies: ["Locking"]),
+        .testTarget(name: "OSMFormatsTests", dependencies: ["OSMFormats", "TestSupport"]),
         .testTarget(name: "PicturesTests", dependencies: ["Pictures", "CPictures", "TestSupport"]),
         .testTarget(name: "TerminalViewTests", dependencies: ["TerminalView", "TerminalText", "TerminalTestSupport", "TestSupport"]),
         .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText"]),
@@ -149,7 +153,7 @@ let package = Package(
         .testTarget(name: "NearbyCoreTests", dependencies: ["NearbyCore", "TestSupport"], exclude: ["Time/Fixtures"]),
         // The independent router the walking network is checked against is a Python script the test runs.
         .testTarget(name: "NearbyHTTPTests", dependencies: ["NearbyHTTP", "NearbyCore", "CCurl", "TestSupport", "Locking"]),
-        .testTarget(name: "NearbyDataTests", dependencies: ["NearbyData", "NearbyCore", "SQLiteDriver", "NearbyHTTP", "CZlib", "CCurl", "CSQLite",
+        .testTarget(name: "NearbyDataTests", dependencies: ["NearbyData", "OSMFormats", "NearbyCore", "SQLiteDriver", "NearbyHTTP", "CZlib", "CCurl", "CSQLite",
                                                            "PlacesStandIns", "TestSupport", "Locking", "Pictures"],
                     exclude: ["Routing/reference_router.py"]),
         .testTarget(name: "NearbyRemoteTests", dependencies: ["NearbyRemote", "NearbyData", "NearbyCore", "SQLiteDriver",

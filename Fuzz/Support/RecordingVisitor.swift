@@ -1,4 +1,4 @@
-@testable import NearbyData
+@testable import OSMFormats
 
 /// Keeps everything a reader hands over, wanting every node, way and coordinate.
 final class RecordingVisitor: OSMElementVisitor {
@@ -26,7 +26,7 @@ final class RecordingVisitor: OSMElementVisitor {
     func progress(fileOffset: Int, elements: Int) {}
 
     /// Whether every element keeps within the limits the readers promise.
-    func check(_ limits: OSMImportLimits) {
+    func check(_ limits: OSMReadLimits) {
         for element in elements {
             switch element {
             case .node(let node):

@@ -1,11 +1,11 @@
-@testable import NearbyData
+@testable import OSMFormats
 
 // OSM XML: a bad document is an OSMImportError, never a crash or another error; reading it through a source
 // that hands over a few bytes at a time gives the same elements (and the same error) as reading it whole;
 // what is read keeps within the limits, the depth cap among them.
 
-private let limits: OSMImportLimits = {
-    var limits = OSMImportLimits()
+private let limits: OSMReadLimits = {
+    var limits = OSMReadLimits()
     limits.wayNodes = 8
     limits.elementTags = 4
     limits.xmlDepth = 16

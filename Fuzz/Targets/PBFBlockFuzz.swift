@@ -1,11 +1,11 @@
-@testable import NearbyData
+@testable import OSMFormats
 
 // One PBF PrimitiveBlock (string table, node groups, dense nodes, ways), as the reader hands it to the decoder
 // after inflating a blob: a bad block is an OSMImportError naming where, never a crash or another error, and
 // what is decoded keeps within the tag and way-length limits. Small limits, so the fuzzer reaches them.
 
-private let limits: OSMImportLimits = {
-    var limits = OSMImportLimits()
+private let limits: OSMReadLimits = {
+    var limits = OSMReadLimits()
     limits.wayNodes = 8
     limits.elementTags = 4
     return limits

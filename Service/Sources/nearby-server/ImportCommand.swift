@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import NearbyCore
 import NearbyData
+import OSMFormats
 import NearbyServer
 import NearbyServerOptions
 import Locking

@@ -1,4 +1,5 @@
-import NearbyHTTP
+import OSMFormats
+import Locking
 
 extension LocalPlacesStore {
     /// `importOpenStreetMap` on a thread of its own: the import blocks for as long as it reads (seconds for a

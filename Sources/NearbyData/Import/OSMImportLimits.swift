@@ -1,3 +1,5 @@
+import OSMFormats
+
 /// How much of a file an import keeps in memory or decodes, whatever the file claims.
 ///
 /// A few kilobytes of zlib can claim tens of millions of node references; these bounds keep what a file can
@@ -6,10 +8,8 @@
 /// skipped and counted in the summary (`OSMImportSkips`); a block or stream that inflates absurdly is refused
 /// as damage.
 public struct OSMImportLimits: Hashable, Sendable {
-    /// Node references of one way: the OpenStreetMap API refuses ways longer than 2,000 nodes.
-    public var wayNodes = 2_000
-    /// Tags of one element; real elements have a few dozen.
-    public var elementTags = 1_000
+    /// What the readers keep and decode of one element, block or stream.
+    public var reading = OSMReadLimits()
     /// Node references the areas (closed ways) may need in all, repeats counted, 20 bytes each while placing
     /// them (held in memory): one per `fileBytesPerNeededNode` bytes of the file, at least
     /// `neededNodesAllowance`, at most this (no bound of its own by default: a real extract of any size keeps
@@ -25,19 +25,6 @@ public struct OSMImportLimits: Hashable, Sendable {
     public var heldWays = 50_000
     /// Node references held with those areas.
     public var heldWayNodes = 2_000_000
-    /// Elements may nest this deep in XML (`<osm><node><tag/></node></osm>` is 3).
-    public var xmlDepth = 256
-    /// A PBF block may inflate to this many times its compressed size (real extracts: below 4), beyond
-    /// `blockInflationAllowance`. A bomb's few kilobytes would otherwise make tens of megabytes to decode.
-    public var blockInflationRatio = 16
-    /// Inflated bytes a PBF block may have whatever its compressed size.
-    public var blockInflationAllowance = 1 << 20
-    /// A gzip file may inflate to this many times its compressed size (real OpenStreetMap XML: about 10),
-    /// beyond `streamInflationAllowance`.
-    public var streamInflationRatio = 50
-    /// Inflated bytes a gzip file may have whatever its compressed size.
-    public var streamInflationAllowance = 16 << 20
-
     /// The walkable ways' node references a file may bring.
     public var walkNetwork = WalkNetworkLimits()
     /// Memory the disk-backed steps (the walking network's sorts and arrays) use at once.

@@ -1,3 +1,4 @@
+import OSMFormats
 import NearbyCore
 
 /// How far an import has come; the command line draws it, the library only reports it.

@@ -1,3 +1,4 @@
+import OSMFormats
 import NearbyCore
 
 /// Where imported places and localities go: the store's import writer, or a collector in tests.

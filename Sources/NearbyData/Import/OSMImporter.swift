@@ -1,3 +1,4 @@
+import OSMFormats
 import FoundationEssentials
 import NearbyCore
 
@@ -171,7 +172,7 @@ public struct OSMImporter: Sendable {
         switch format {
         case .pbf:
             // The reader takes the file to its prefetch thread; offsets come from the blocks it decoded.
-            let reader = PBFReader(file: file, limits: limits)
+            let reader = PBFReader(file: file, limits: limits.reading)
             do {
                 try reader.read(into: reporter)
                 try ImportInterruption.check()
@@ -181,8 +182,8 @@ public struct OSMImporter: Sendable {
             }
         case .xml, .gzippedXML:
             do {
-                let source: any ByteSource = format == .xml ? file : try GzipByteSource(file: file, limits: limits)
-                let reader = OSMXMLReader(source: source, limits: limits)
+                let source: any ByteSource = format == .xml ? file : try GzipByteSource(file: file, limits: limits.reading)
+                let reader = OSMXMLReader(source: source, limits: limits.reading)
                 try reader.read(into: reporter)
                 try ImportInterruption.check()
                 return PassResult(nodes: reader.nodesRead, elements: reader.elementsRead, bytes: file.fileOffset)

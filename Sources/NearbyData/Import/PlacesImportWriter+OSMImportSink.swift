@@ -1,3 +1,4 @@
+import OSMFormats
 import Glibc
 import NearbyCore
 

@@ -1,3 +1,4 @@
+import OSMFormats
 import NearbyCore
 
 /// The first pass: tagged nodes become places and localities at once; areas (closed ways of known

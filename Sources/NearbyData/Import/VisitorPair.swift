@@ -1,3 +1,5 @@
+import OSMFormats
+
 /// Hands one pass over a file to two visitors (the places and the walking network), so the file is
 /// read once for both.
 final class VisitorPair<First: OSMElementVisitor>: OSMElementVisitor {

@@ -1,3 +1,5 @@
+import OSMFormats
+
 /// The second pass while the first held the areas' places: the positions of the nodes they need, and
 /// nothing else; it stops at the last of those nodes.
 final class WayNodeLocator: OSMElementVisitor {

@@ -1,3 +1,4 @@
+import OSMFormats
 import NearbyCore
 
 /// The second pass when the areas were too many to hold: node positions, then the areas' ways read again

@@ -1,3 +1,4 @@
+import OSMFormats
 import NearbyCore
 
 /// Which extract an import comes from: importing a newer file of the same extract replaces what the older

@@ -1,3 +1,4 @@
+import OSMFormats
 import FoundationEssentials
 import NearbyCore
 import SQLiteDriver

@@ -2,6 +2,7 @@ import FoundationEssentials
 import Glibc
 import NearbyCore
 import NearbyHTTP
+import OSMFormats
 
 /// One imported extract brought up to date from its replication feed (`nearby update`).
 ///

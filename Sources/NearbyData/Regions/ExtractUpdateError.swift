@@ -1,3 +1,5 @@
+import OSMFormats
+
 /// Why an extract could not be brought up to date, in words for the command line and the Regions screen.
 public enum ExtractUpdateError: Error, Equatable, Sendable {
     /// Another update runs on this data folder.

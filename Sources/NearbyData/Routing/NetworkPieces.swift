@@ -1,3 +1,5 @@
+import OSMFormats
+
 /// The connected pieces of a network as it is built (union–find over its vertices), with their metres of paths.
 ///
 /// A slot per vertex: junctions (nodes several references use) have the slots 0..<junctions, numbered in node

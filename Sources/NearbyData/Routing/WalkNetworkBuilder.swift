@@ -1,3 +1,4 @@
+import OSMFormats
 import NearbyCore
 
 /// Turns the walkable ways and their located node references into tiles: a vertex wherever ways meet or end,

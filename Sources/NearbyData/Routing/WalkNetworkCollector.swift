@@ -1,3 +1,4 @@
+import OSMFormats
 import NearbyCore
 
 /// The import's first pass for the walking network: the walkable ways, beside the places collector in the same

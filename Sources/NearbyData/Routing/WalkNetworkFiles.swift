@@ -1,3 +1,5 @@
+import OSMFormats
+
 /// The walking network's temporary files while an import builds it, and the steps between them. Per node
 /// reference of a walkable way (sizes on disk):
 ///

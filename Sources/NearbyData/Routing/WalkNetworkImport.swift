@@ -1,3 +1,4 @@
+import OSMFormats
 import NearbyCore
 
 /// What an import kept of the walking network.

@@ -1,3 +1,4 @@
+import OSMFormats
 import NearbyCore
 
 /// The second pass: the positions of the nodes the walkable ways use, written to a temporary file in the order

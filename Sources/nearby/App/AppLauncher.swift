@@ -4,6 +4,7 @@ import FoundationEssentials
 import Logging
 import NearbyCore
 import NearbyData
+import OSMFormats
 import NearbyRemote
 import NearbyScreens
 import NearbyViewModels

@@ -2,6 +2,7 @@ import ArgumentParser
 import FoundationEssentials
 import NearbyCore
 import NearbyData
+import OSMFormats
 import TerminalView
 import TerminalText
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import FoundationEssentials
 import Glibc
 import NearbyData
+import OSMFormats
 
 /// `nearby import FILE`: fills the store with the points of interest of an OpenStreetMap extract.
 struct ImportCommand: ParsableCommand {

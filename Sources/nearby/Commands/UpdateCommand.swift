@@ -4,6 +4,7 @@ import Glibc
 import Locking
 import NearbyCore
 import NearbyData
+import OSMFormats
 import TerminalText
 
 /// `nearby update [NAME…]`: imported extracts brought up to date from their replication feeds.

@@ -2,6 +2,7 @@ import FoundationEssentials
 import Glibc
 import NearbyCore
 import NearbyData
+import OSMFormats
 
 /// Draws an import's progress on stderr (a bar redrawn in place on a terminal, a plain line every few seconds
 /// otherwise: logs, pipes) and its summary on stdout, so `nearby import FILE > log` keeps the summary.
@@ -137,12 +138,12 @@ final class ImportProgressRenderer {
         func areas(_ number: Int) -> String { number == 1 ? "1 area" : "\(count(number)) areas" }
         var lines: [String] = []
         if skips.waysWithTooManyNodes > 0 {
-            lines.append("  Left out \(areas(skips.waysWithTooManyNodes)) with more than \(count(limits.wayNodes)) "
+            lines.append("  Left out \(areas(skips.waysWithTooManyNodes)) with more than \(count(limits.reading.wayNodes)) "
                          + "nodes (more than OpenStreetMap allows a way).")
         }
         if skips.elementsWithTooManyTags > 0 {
             let places = skips.elementsWithTooManyTags == 1 ? "1 place" : "\(count(skips.elementsWithTooManyTags)) places"
-            lines.append("  Left out \(places) with more than \(count(limits.elementTags)) tags.")
+            lines.append("  Left out \(places) with more than \(count(limits.reading.elementTags)) tags.")
         }
         if skips.waysBeyondNodeBudget > 0 {
             lines.append("  Left out \(areas(skips.waysBeyondNodeBudget)): the areas before them needed as many nodes "

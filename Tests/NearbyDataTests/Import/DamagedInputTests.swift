@@ -1,6 +1,7 @@
 import NearbyCore
 import Testing
 @testable import NearbyData
+@testable import OSMFormats
 
 /// Damage anywhere must give an `OSMImportError`, never a crash, a hang or another error type.
 @Suite("Damaged input")

@@ -2,6 +2,7 @@ import Foundation
 import NearbyCore
 import Testing
 @testable import NearbyData
+@testable import OSMFormats
 
 /// Importing a newer file of the same extract replaces what the older one brought: places gone from it are
 /// removed, changed ones updated, favourites kept (listed as gone).

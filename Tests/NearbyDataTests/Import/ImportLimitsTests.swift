@@ -86,7 +86,7 @@ struct ImportLimitsTests {
           arguments: ["dense.osm.pbf", "nodes.osm.pbf", "x.osm"])
     func elementTagLimit(name: String) throws {
         var limits = OSMImportLimits()
-        limits.elementTags = 3
+        limits.reading.elementTags = 3
         let nodes = [
             TestPBF.Node(id: 1, lat: 47.1, lon: 9.5, tags: [("amenity", "cafe"), ("name", "Kept"), ("cuisine", "tea")]),
             TestPBF.Node(id: 2, lat: 47.2, lon: 9.5, tags: [("amenity", "cafe"), ("name", "Left"), ("a", "1"), ("b", "2")]),
@@ -119,13 +119,13 @@ struct ImportLimitsTests {
     func inflationRatioOfAStream() throws {
         // A smaller allowance than the standard 16 MB keeps the test quick; the ratio is the standard one.
         var limits = OSMImportLimits()
-        limits.streamInflationAllowance = 1 << 20
+        limits.reading.streamInflationAllowance = 1 << 20
         let spaces = "<osm version=\"0.6\">" + String(repeating: " ", count: 1_200_000) + "</osm>"
         let bomb = TestCompression.gzip(Array(spaces.utf8))
         let refused = importError(bomb, name: "x.osm.gz", limits: limits)
         let error = try #require(refused)
         #expect(error.description.contains("inflates to more than 50 times its size"))
-        limits.streamInflationAllowance = 2 << 20
+        limits.reading.streamInflationAllowance = 2 << 20
         let allowed = importError(bomb, name: "x.osm.gz", limits: limits)
         #expect(allowed == nil, "within the allowance")
     }

@@ -1,6 +1,7 @@
 import NearbyCore
 import Testing
 @testable import NearbyData
+@testable import OSMFormats
 
 @Suite("OSM importer")
 struct OSMImporterTests {

@@ -2,6 +2,7 @@ import NearbyCore
 import Testing
 import TestSupport
 @testable import NearbyData
+@testable import OSMFormats
 
 @Suite("PBF import")
 struct PBFImportTests {

@@ -3,6 +3,7 @@ import NearbyCore
 import Testing
 import TestSupport
 @testable import NearbyData
+@testable import OSMFormats
 
 @Suite("Import into the places store")
 struct StoreImportTests {

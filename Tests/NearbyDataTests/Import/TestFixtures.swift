@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 @testable import NearbyData
+@testable import OSMFormats
 
 /// A file in a fresh temporary folder, removed by `remove()`.
 struct TemporaryFile {

@@ -3,6 +3,7 @@ import NearbyCore
 import TestSupport
 import Testing
 @testable import NearbyData
+@testable import OSMFormats
 
 /// Every `opening_hours` text of the Liechtenstein extract, evaluated here and by the reference evaluator
 /// (the `opening_hours` Rust crate, through the PyPI package `opening-hours-py`) at many instants.

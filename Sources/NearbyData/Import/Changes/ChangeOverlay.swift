@@ -1,3 +1,5 @@
+import OSMFormats
+
 /// An extract read through a set of changes: every pass of an import sees the file as the changes leave it.
 ///
 /// Changed elements replace the file's copies where the file has them (deleted ones vanish), and new ones are

@@ -1,3 +1,5 @@
+import OSMFormats
+
 extension OSMImporter {
     /// What the file's header says, read without reading its elements (nil when it says nothing).
     public func readHeader() throws(OSMImportError) -> OSMExtractHeader? {

@@ -1,3 +1,5 @@
+import OSMFormats
+
 /// Sorts more records than memory holds: records gather in memory up to `runBytes`, each full buffer is
 /// sorted and written as a run to a temporary file, and reading merges the runs (k-way, at most `fanIn` at a
 /// time; more runs are first merged into fewer). A sort that fits in one buffer never touches the disk.

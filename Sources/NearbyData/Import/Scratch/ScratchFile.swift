@@ -1,3 +1,4 @@
+import OSMFormats
 import Glibc
 
 /// A temporary file of an import, written and read through buffers of its own (not mapped: mapped pages

@@ -2,6 +2,7 @@ import Foundation
 import NearbyCore
 import Testing
 @testable import NearbyData
+@testable import OSMFormats
 
 /// Change files read into one set, and an extract read through them.
 @Suite struct OSMChangeSetTests {

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Testing
 @testable import NearbyData
+@testable import OSMFormats
 
 /// The import's temporary folder: beside the store, gone after the import however it ended, removed by a later
 /// import when a killed one left it; the disk's free space is checked first.

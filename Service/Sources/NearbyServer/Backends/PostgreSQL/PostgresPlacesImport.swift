@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import NearbyCore
 import NearbyData
+import OSMFormats
 import NIOCore
 import PostgresNIO
 import Locking

@@ -1,7 +1,7 @@
 /// XML's five named entities and numeric character references.
-enum XMLEntities {
+package enum XMLEntities {
     /// Replaces `&amp;`, `&lt;`, `&gt;`, `&quot;`, `&apos;`, `&#…;` and `&#x…;`; anything else stays as written.
-    static func decode(_ text: String) -> String {
+    package static func decode(_ text: String) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
         var rest = Substring(text)

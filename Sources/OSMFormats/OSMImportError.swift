@@ -69,7 +69,7 @@ public enum OSMImportError: Error, Hashable, Sendable, CustomStringConvertible {
 
 extension OSMImportError {
     /// Wraps what a sink threw, keeping the sink's own words.
-    static func sink(failure error: any Error) -> OSMImportError {
+    package static func sink(failure error: any Error) -> OSMImportError {
         if let error = error as? OSMImportError { return error }
         if let error = error as? PlacesError {
             switch error {

@@ -5,30 +5,30 @@ import Locking
 /// (`PBFBlockSource`) while this one decodes the current block and hands its elements to the visitor: zlib's
 /// inflating is a fifth of a pass's work, and it now takes the machine's second core. At most
 /// `PBFPrefetch.depth` blocks wait, so memory stays a few blocks whatever the file.
-final class PBFReader {
+package final class PBFReader {
     private let source: Locked<PBFBlockSource>
-    private let limits: OSMImportLimits
+    private let limits: OSMReadLimits
     private let path: String
     private var elements = 0
     private var nodes = 0
     private var bytes = 0
     /// Nodes read so far.
-    var nodesRead: Int { nodes }
+    package var nodesRead: Int { nodes }
     /// Nodes, ways and relations read so far.
-    var elementsRead: Int { elements }
+    package var elementsRead: Int { elements }
     /// The file's offset after the last block decoded.
-    var bytesRead: Int { bytes }
+    package var bytesRead: Int { bytes }
     private var sawHeader = false
 
     /// The reader takes the file over: it is read on the prefetch thread from now on.
-    init(file: sending FileByteSource, limits: OSMImportLimits = .standard) {
+    package init(file: sending FileByteSource, limits: OSMReadLimits = .standard) {
         path = file.path
         source = Locked(PBFBlockSource(file: file, limits: limits))
         self.limits = limits
     }
 
     /// Reads blocks until the end of the file or until the visitor is finished.
-    func read<Visitor: OSMElementVisitor>(into visitor: Visitor) throws {
+    package func read<Visitor: OSMElementVisitor>(into visitor: Visitor) throws {
         let prefetch = try PBFPrefetch(source: source, path: path)
         defer { prefetch.stop() }
         while !visitor.isFinished {
@@ -61,7 +61,7 @@ final class PBFReader {
     }
 
     /// Features this reader understands when a file says it requires them.
-    static let supportedFeatures: Set<String> = ["OsmSchema-V0.6", "DenseNodes"]
+    package static let supportedFeatures: Set<String> = ["OsmSchema-V0.6", "DenseNodes"]
 
     /// Checks the features the file requires and returns what its header says about the extract.
     private func checkHeaderBlock(_ content: UnsafeRawBufferPointer, at offset: Int) throws -> OSMExtractHeader {

@@ -1,12 +1,12 @@
 /// Reads OpenStreetMap XML as a stream of markup, with a scanner written for it: one chunk of the file is
 /// in memory at a time, and only the elements the visitor wants become strings.
-final class OSMXMLReader {
-    static let chunkSize = 1 << 20
+package final class OSMXMLReader {
+    package static let chunkSize = 1 << 20
     /// A single tag longer than this is taken for damage rather than buffered without end.
-    static let maxMarkupSize = 16 << 20
+    package static let maxMarkupSize = 16 << 20
 
     private let source: any ByteSource
-    private let limits: OSMImportLimits
+    private let limits: OSMReadLimits
     private var storage: UnsafeMutableBufferPointer<UInt8>
     private var start = 0
     private var end = 0
@@ -14,8 +14,8 @@ final class OSMXMLReader {
     /// The line `start` is on.
     private var line = 1
 
-    private(set) var nodesRead = 0
-    private(set) var elementsRead = 0
+    package private(set) var nodesRead = 0
+    package private(set) var elementsRead = 0
 
     private var stack: [(name: ElementName, line: Int)] = []
     private var rootSeen = false
@@ -27,7 +27,7 @@ final class OSMXMLReader {
     /// How deep nodes and ways sit: under `<osm>`, or under `<osmChange>` and an action.
     private var elementDepth: Int { changes == nil ? 1 : 2 }
 
-    init(source: any ByteSource, limits: OSMImportLimits = .standard) {
+    package init(source: any ByteSource, limits: OSMReadLimits = .standard) {
         self.source = source
         self.limits = limits
         changes = nil
@@ -35,7 +35,7 @@ final class OSMXMLReader {
     }
 
     /// A reader of a change file (osmChange), which hands each element to `changes` as it is read.
-    init(changesFrom source: any ByteSource, limits: OSMImportLimits = .standard,
+    package init(changesFrom source: any ByteSource, limits: OSMReadLimits = .standard,
          to changes: @escaping (OSMChangedElement) throws -> Void) {
         self.source = source
         self.limits = limits
@@ -44,7 +44,7 @@ final class OSMXMLReader {
     }
 
     /// Reads a change file through to its end (the reader must have been made with `changesFrom`).
-    func readChanges() throws {
+    package func readChanges() throws {
         try read(into: ChangeFileVisitor())
     }
 
@@ -90,7 +90,7 @@ final class OSMXMLReader {
         var hasTooManyNodes = false
     }
 
-    func read<Visitor: OSMElementVisitor>(into visitor: Visitor) throws {
+    package func read<Visitor: OSMElementVisitor>(into visitor: Visitor) throws {
         while !visitor.isFinished {
             guard let open = find(UInt8(ascii: "<"), from: start) else {
                 try skipText(upTo: end)

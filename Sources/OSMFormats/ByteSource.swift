@@ -5,7 +5,7 @@ import Darwin
 #endif
 
 /// A forward-only stream of bytes: a file, or the inflated content of a gzip file.
-protocol ByteSource: AnyObject {
+package protocol ByteSource: AnyObject {
     /// Fills the start of `buffer`; returns how many bytes it wrote, 0 at the end.
     func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int
     /// How far into the file on disk reading has gone (for progress).
@@ -13,16 +13,16 @@ protocol ByteSource: AnyObject {
 }
 
 /// A file read with plain `read(2)` calls, so that only the caller's buffer holds its bytes.
-final class FileByteSource: ByteSource {
-    let path: String
+package final class FileByteSource: ByteSource {
+    package let path: String
     /// The file's size in bytes, when it is a regular file.
-    let size: Int
+    package let size: Int
     /// When the file was last written, in seconds since 1970.
-    let modifiedAt: Int
+    package let modifiedAt: Int
     private let descriptor: Int32
-    private(set) var fileOffset = 0
+    package private(set) var fileOffset = 0
 
-    init(path: String) throws(OSMImportError) {
+    package init(path: String) throws(OSMImportError) {
         self.path = path
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw OSMImportError.unreadable(path: path, reason: Self.describe(errno)) }
@@ -45,7 +45,7 @@ final class FileByteSource: ByteSource {
         close(descriptor)
     }
 
-    func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+    package func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
         while true {
             let count = Glibc.read(descriptor, base, buffer.count)
@@ -59,7 +59,7 @@ final class FileByteSource: ByteSource {
     }
 
     /// Reads exactly `count` bytes; fewer only at the end of the file.
-    func readFully(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+    package func readFully(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         var filled = 0
         while filled < buffer.count {
             let count = try read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]))
@@ -75,9 +75,9 @@ final class FileByteSource: ByteSource {
 }
 
 /// The inflated content of a gzip (or zlib) file, possibly of several concatenated members.
-final class GzipByteSource: ByteSource {
+package final class GzipByteSource: ByteSource {
     private let file: FileByteSource
-    private let limits: OSMImportLimits
+    private let limits: OSMReadLimits
     private let inflater: ZlibInflater
     /// Inflated bytes handed out so far.
     private var produced = 0
@@ -87,7 +87,7 @@ final class GzipByteSource: ByteSource {
     private var streamEnded = false
     private var fileEnded = false
 
-    init(file: FileByteSource, limits: OSMImportLimits = .standard, chunkSize: Int = 1 << 16) throws {
+    package init(file: FileByteSource, limits: OSMReadLimits = .standard, chunkSize: Int = 1 << 16) throws {
         self.file = file
         self.limits = limits
         do {
@@ -98,9 +98,9 @@ final class GzipByteSource: ByteSource {
         input = [UInt8](repeating: 0, count: chunkSize)
     }
 
-    var fileOffset: Int { file.fileOffset }
+    package var fileOffset: Int { file.fileOffset }
 
-    func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+    package func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         while true {
             if inputStart == inputEnd && !fileEnded {
                 let count = try input.withUnsafeMutableBytes { (bytes) throws -> Int in

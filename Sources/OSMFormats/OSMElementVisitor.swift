@@ -1,31 +1,45 @@
 /// A node with the tags a reader was asked for.
-struct OSMNode: Hashable, Sendable {
-    var id: Int64
-    var latitude: Double
-    var longitude: Double
-    var tags: [String: String]
+package struct OSMNode: Hashable, Sendable {
+    package var id: Int64
+    package var latitude: Double
+    package var longitude: Double
+    package var tags: [String: String]
+
+    package init(id: Int64, latitude: Double, longitude: Double, tags: [String: String]) {
+        self.id = id
+        self.latitude = latitude
+        self.longitude = longitude
+        self.tags = tags
+    }
 }
 
 /// A way with its tags and node references, in order.
-struct OSMWay: Hashable, Sendable {
+package struct OSMWay: Hashable, Sendable {
     /// Whether `refs` holds the way's nodes.
-    enum Nodes: Hashable, Sendable {
+    package enum Nodes: Hashable, Sendable {
         case read
-        /// More references than `OSMImportLimits.wayNodes`: none was kept.
+        /// More references than `OSMReadLimits.wayNodes`: none was kept.
         case tooMany
         /// The visitor did not want them (`OSMWayInterest.tags`).
         case notRead
     }
 
-    var id: Int64
+    package var id: Int64
     /// The node references, when `nodes` is `.read`; empty otherwise.
-    var refs: [Int64]
-    var tags: [String: String]
-    var nodes = Nodes.read
+    package var refs: [Int64]
+    package var tags: [String: String]
+    package var nodes = Nodes.read
+
+    package init(id: Int64, refs: [Int64], tags: [String: String], nodes: Nodes = .read) {
+        self.id = id
+        self.refs = refs
+        self.tags = tags
+        self.nodes = nodes
+    }
 }
 
 /// How much of a way a pass wants, asked with the way's id before its tags and nodes are decoded.
-enum OSMWayInterest {
+package enum OSMWayInterest {
     case none, tags, tagsAndNodes
 }
 
@@ -33,7 +47,7 @@ enum OSMWayInterest {
 ///
 /// Readers report only elements that carry at least one of `relevantKeys`, so that the tags of the
 /// great majority of objects (address points, benches, trees) are never turned into strings.
-protocol OSMElementVisitor: AnyObject {
+package protocol OSMElementVisitor: AnyObject {
     /// Keys that make an element worth reporting with its tags (`amenity`, `shop`, `place`, …).
     var relevantKeys: Set<String> { get }
     /// Whether to report tagged nodes (with a relevant key).
@@ -50,7 +64,7 @@ protocol OSMElementVisitor: AnyObject {
     func taggedNode(_ node: OSMNode) throws
     func nodeCoordinate(id: Int64, latitude: Double, longitude: Double)
     func way(_ way: OSMWay) throws
-    /// An element with a relevant key but more tags than `OSMImportLimits.elementTags`: not reported.
+    /// An element with a relevant key but more tags than `OSMReadLimits.elementTags`: not reported.
     func elementWithTooManyTags()
     /// Called every block or chunk with how far the file has been read and how many elements went by.
     func progress(fileOffset: Int, elements: Int)
@@ -59,5 +73,5 @@ protocol OSMElementVisitor: AnyObject {
 }
 
 extension OSMElementVisitor {
-    func header(_ header: OSMExtractHeader) {}
+    package func header(_ header: OSMExtractHeader) {}
 }

@@ -1,16 +1,15 @@
 import Dispatch
 import Locking
-import NearbyHTTP
 
 /// The hand-over between the thread that reads and inflates a PBF file's blocks and the one that decodes them:
 /// blocks come out in file order, at most `depth` wait (a full queue stops the reading thread), and the
 /// buffers they came in go back to be filled again, so a pass allocates a few buffers, not one a block.
 ///
 /// Everything the two threads share is behind `Locked` (a POSIX mutex); the semaphores only count.
-final class PBFPrefetch: Sendable {
+package final class PBFPrefetch: Sendable {
     /// Blocks read ahead of the one being decoded: enough to keep both cores busy when a block inflates slower
     /// or faster than the last, few enough that a file of 32 MB blocks (the format's largest) costs ~100 MB.
-    static let depth = 2
+    package static let depth = 2
 
     private struct State {
         var ready: [Result<PBFBlock?, any Error>] = []
@@ -28,7 +27,7 @@ final class PBFPrefetch: Sendable {
     private let exited = DispatchSemaphore(value: 0)
 
     /// Starts the reading thread on `source`.
-    init(source: Locked<PBFBlockSource>, path: String) throws(OSMImportError) {
+    package init(source: Locked<PBFBlockSource>, path: String) throws(OSMImportError) {
         for _ in 0..<Self.depth { room.signal() }
         let started = PThread.start { [self] in
             self.produce(source)
@@ -38,13 +37,13 @@ final class PBFPrefetch: Sendable {
 
     /// The next block in file order; nil at the end of the file. Throws what reading it threw; after nil or an
     /// error, `next` must not be called again.
-    func next() throws -> PBFBlock? {
+    package func next() throws -> PBFBlock? {
         filled.wait()
         return try state.withLock { $0.ready.removeFirst() }.get()
     }
 
     /// Gives a decoded block's buffer back for the next block.
-    func recycle(_ buffer: consuming [UInt8]) {
+    package func recycle(_ buffer: consuming [UInt8]) {
         let buffer = buffer
         state.withLock { $0.spare.append(buffer) }
         room.signal()
@@ -52,7 +51,7 @@ final class PBFPrefetch: Sendable {
 
     /// Stops the reading thread (at the end, on an error, or when the decoder needs no more blocks) and waits
     /// until it has left the file alone. Called once.
-    func stop() {
+    package func stop() {
         state.withLock { $0.stopped = true }
         room.signal()
         exited.wait()

@@ -24,7 +24,7 @@ public struct OSMExtractHeader: Hashable, Sendable {
 
         /// Whether two extents cover mostly the same ground: their overlap is at least half of the smaller one
         /// (a point or a line counts as a box of about 100 m).
-        func coversMostly(_ other: Bounds) -> Bool {
+        package func coversMostly(_ other: Bounds) -> Bool {
             func padded(_ box: Bounds) -> Bounds {
                 let pad = 0.0005
                 return Bounds(minLatitude: box.minLatitude - pad, minLongitude: box.minLongitude - pad,
@@ -41,12 +41,12 @@ public struct OSMExtractHeader: Hashable, Sendable {
         }
 
         /// This box grown to take in a point.
-        func including(latitude: Double, longitude: Double) -> Bounds {
+        package func including(latitude: Double, longitude: Double) -> Bounds {
             Bounds(minLatitude: min(minLatitude, latitude), minLongitude: min(minLongitude, longitude),
                    maxLatitude: max(maxLatitude, latitude), maxLongitude: max(maxLongitude, longitude))
         }
 
-        var isValid: Bool {
+        package var isValid: Bool {
             [minLatitude, minLongitude, maxLatitude, maxLongitude].allSatisfy(\.isFinite)
                 && (-90...90).contains(minLatitude) && (-90...90).contains(maxLatitude)
                 && (-180...180).contains(minLongitude) && (-180...180).contains(maxLongitude)

@@ -14,7 +14,7 @@ public enum OSMFileFormat: String, Hashable, Sendable {
     }
 
     /// Recognises the format from the file's first bytes (16 are enough).
-    static func detect(_ prefix: [UInt8]) throws(OSMImportError) -> OSMFileFormat {
+    package static func detect(_ prefix: [UInt8]) throws(OSMImportError) -> OSMFileFormat {
         guard !prefix.isEmpty else { throw .notOSM(reason: "the file is empty") }
         if prefix.starts(with: [0x1f, 0x8b]) { return .gzippedXML }
         if prefix.starts(with: Array("BZh".utf8)) {

@@ -1,11 +1,11 @@
 /// Decodes one PrimitiveBlock (string table, groups of nodes, dense nodes and ways) into a visitor.
-struct PrimitiveBlockDecoder<Visitor: OSMElementVisitor> {
-    let visitor: Visitor
-    let limits: OSMImportLimits
+package struct PrimitiveBlockDecoder<Visitor: OSMElementVisitor> {
+    package let visitor: Visitor
+    package let limits: OSMReadLimits
     /// Elements seen so far in the file, this block's included once decoded.
-    private(set) var elements: Int
+    package private(set) var elements: Int
     /// Nodes seen so far in the file.
-    private(set) var nodes: Int
+    package private(set) var nodes: Int
 
     private var strings: [UnsafeRawBufferPointer] = []
     private var decodedStrings: [String?] = []
@@ -14,14 +14,14 @@ struct PrimitiveBlockDecoder<Visitor: OSMElementVisitor> {
     private var latOffset: Int64 = 0
     private var lonOffset: Int64 = 0
 
-    init(visitor: Visitor, limits: OSMImportLimits, elements: Int, nodes: Int) {
+    package init(visitor: Visitor, limits: OSMReadLimits, elements: Int, nodes: Int) {
         self.visitor = visitor
         self.limits = limits
         self.elements = elements
         self.nodes = nodes
     }
 
-    mutating func decode(_ block: UnsafeRawBufferPointer, blobOffset: Int) throws {
+    package mutating func decode(_ block: UnsafeRawBufferPointer, blobOffset: Int) throws {
         do {
             var reader = ProtobufReader(block)
             var stringTable: UnsafeRawBufferPointer?

@@ -3,8 +3,8 @@
 /// (`ChangeOverlay`), which is the extract as it stands after the changes.
 public struct OSMChangeSet: Sendable {
     /// Changed nodes and ways by id; a `.delete` action means the element is gone.
-    private(set) var nodes: [Int64: OSMChangedElement] = [:]
-    private(set) var ways: [Int64: OSMChangedElement] = [:]
+    package private(set) var nodes: [Int64: OSMChangedElement] = [:]
+    package private(set) var ways: [Int64: OSMChangedElement] = [:]
     /// The feed's state the changes reach: its sequence number and the time of its data (seconds since 1970).
     public var sequence: Int64?
     public var timestamp: Int64?
@@ -31,7 +31,7 @@ public struct OSMChangeSet: Sendable {
 
     /// Reads a change file (`.osc` or `.osc.gz`, by its first bytes) on top of what is held. A file cut short
     /// or damaged throws, and leaves this set as it was.
-    public mutating func read(file path: String, limits: OSMImportLimits = .standard) throws(OSMImportError) {
+    public mutating func read(file path: String, limits: OSMReadLimits = .standard) throws(OSMImportError) {
         var added = self
         let file = try FileByteSource(path: path)
         do {
@@ -58,11 +58,11 @@ public struct OSMChangeSet: Sendable {
     }
 
     /// The ids in order, for reading alongside an extract's own.
-    func sortedNodeIDs() -> [Int64] { nodes.keys.sorted() }
-    func sortedWayIDs() -> [Int64] { ways.keys.sorted() }
+    package func sortedNodeIDs() -> [Int64] { nodes.keys.sorted() }
+    package func sortedWayIDs() -> [Int64] { ways.keys.sorted() }
 
     /// The header of an extract once these changes are applied: the feed's state they reach.
-    func applied(to header: OSMExtractHeader) -> OSMExtractHeader {
+    package func applied(to header: OSMExtractHeader) -> OSMExtractHeader {
         var patched = header
         if let sequence { patched.replicationSequence = sequence }
         if let timestamp { patched.replicationTimestamp = timestamp }

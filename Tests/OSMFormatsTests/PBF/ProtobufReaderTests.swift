@@ -1,6 +1,6 @@
 import Testing
 import TestSupport
-@testable import NearbyData
+@testable import OSMFormats
 
 @Suite("Protobuf reader")
 struct ProtobufReaderTests {
