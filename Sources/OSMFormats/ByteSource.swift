@@ -14,7 +14,7 @@ package protocol ByteSource: AnyObject {
 
 /// A file read with plain `read(2)` calls, so that only the caller's buffer holds its bytes.
 package final class FileByteSource: ByteSource {
-    package let path: String
+    let path: String
     /// The file's size in bytes, when it is a regular file.
     package let size: Int
     /// When the file was last written, in seconds since 1970.

@@ -1,18 +1,18 @@
 import CZlib
 
 /// Why zlib could not inflate some data.
-package struct InflateError: Error, Hashable {
-    package let reason: String
+struct InflateError: Error, Hashable {
+    let reason: String
     /// True when the compressed data simply stopped early.
-    package let truncated: Bool
+    let truncated: Bool
 }
 
 /// zlib's inflate on a stream that stays at one address (zlib keeps a pointer back to it).
-package final class ZlibInflater {
+final class ZlibInflater {
     private let stream: UnsafeMutablePointer<z_stream>
 
     /// `windowBits` 15 reads zlib data; 15 + 32 also recognises gzip.
-    package init(windowBits: Int32) throws {
+    init(windowBits: Int32) throws {
         stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
         stream.initialize(to: z_stream())
         let status = inflateInit2_(stream, windowBits, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
@@ -30,14 +30,14 @@ package final class ZlibInflater {
     }
 
     /// What one `inflate(…)` call did.
-    package struct Step {
-        package var consumed: Int
-        package var produced: Int
-        package var streamEnded: Bool
+    struct Step {
+        var consumed: Int
+        var produced: Int
+        var streamEnded: Bool
     }
 
     /// Inflates as much of `input` into `output` as fits.
-    package func inflate(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) throws -> Step {
+    func inflate(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) throws -> Step {
         guard let outBase = output.baseAddress, output.count > 0 else { return Step(consumed: 0, produced: 0, streamEnded: false) }
         stream.pointee.next_in = UnsafeMutablePointer(mutating: input.baseAddress?.assumingMemoryBound(to: Bytef.self))
         stream.pointee.avail_in = uInt(input.count)
@@ -59,12 +59,12 @@ package final class ZlibInflater {
     }
 
     /// Starts a new stream (the next member of a multi-member gzip file).
-    package func reset() {
+    func reset() {
         inflateReset(stream)
     }
 
     /// Inflates one whole zlib buffer into `output`, which must be exactly the size it announces (a PBF blob).
-    package func inflateWhole(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) throws {
+    func inflateWhole(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) throws {
         let expectedSize = output.count
         let step = try inflate(input, into: output)
         guard step.streamEnded else {
@@ -82,7 +82,7 @@ package final class ZlibInflater {
 }
 
 /// The plain-words reason of a decoding error, for wrapping into an `OSMImportError`.
-package func decodingReason(_ error: any Error) -> String {
+func decodingReason(_ error: any Error) -> String {
     switch error {
     case let error as ProtobufError: error.reason
     case let error as InflateError: error.reason

@@ -6,10 +6,10 @@ package enum OSMChangeAction: Sendable {
 /// One node or way of an OpenStreetMap change file (osmChange), as the change leaves it.
 package struct OSMChangedElement: Sendable {
     package var action: OSMChangeAction
-    package var isWay: Bool
+    var isWay: Bool
     package var id: Int64
     /// The element's version after the change (0 when the file names none).
-    package var version: Int64
+    var version: Int64
     /// A node's position; 0 for ways and deleted nodes.
     package var latitude: Double
     package var longitude: Double
@@ -23,16 +23,16 @@ package struct OSMChangedElement: Sendable {
 
 /// The visitor a change file's reader runs with: it wants every way whole; the elements go to the reader's
 /// change handler, not here.
-package final class ChangeFileVisitor: OSMElementVisitor {
-    package var relevantKeys: Set<String> { [] }
-    package var wantsTaggedNodes: Bool { true }
-    package var wantsAllNodeCoordinates: Bool { true }
-    package var wantsWays: Bool { true }
-    package var isFinished: Bool { ImportInterruption.isRequested }
-    package func interest(inWay id: Int64) -> OSMWayInterest { .tagsAndNodes }
-    package func taggedNode(_ node: OSMNode) throws {}
-    package func nodeCoordinate(id: Int64, latitude: Double, longitude: Double) {}
-    package func way(_ way: OSMWay) throws {}
-    package func elementWithTooManyTags() {}
-    package func progress(fileOffset: Int, elements: Int) {}
+final class ChangeFileVisitor: OSMElementVisitor {
+    var relevantKeys: Set<String> { [] }
+    var wantsTaggedNodes: Bool { true }
+    var wantsAllNodeCoordinates: Bool { true }
+    var wantsWays: Bool { true }
+    var isFinished: Bool { ImportInterruption.isRequested }
+    func interest(inWay id: Int64) -> OSMWayInterest { .tagsAndNodes }
+    func taggedNode(_ node: OSMNode) throws {}
+    func nodeCoordinate(id: Int64, latitude: Double, longitude: Double) {}
+    func way(_ way: OSMWay) throws {}
+    func elementWithTooManyTags() {}
+    func progress(fileOffset: Int, elements: Int) {}
 }

@@ -1,45 +1,45 @@
 /// One block of a PBF file, read and inflated ahead of its decoding.
-package struct PBFBlock: Sendable {
-    package enum Kind: Sendable {
+struct PBFBlock: Sendable {
+    enum Kind: Sendable {
         case header
         case data
     }
 
-    package var kind: Kind
+    var kind: Kind
     /// The block's content in its first `count` bytes; the buffer goes back to the reader once decoded.
-    package var content: [UInt8]
-    package var count: Int
+    var content: [UInt8]
+    var count: Int
     /// Where the block's header starts, where its data starts, and the file's offset after it.
-    package var blobOffset: Int
-    package var dataOffset: Int
-    package var endOffset: Int
+    var blobOffset: Int
+    var dataOffset: Int
+    var endOffset: Int
 }
 
 /// The producing half of `PBFReader`: reads the file's blocks in order, checks their framing and inflates them,
 /// on the reader's prefetch thread. Only the current compressed blob is held here; what it inflates to goes into
 /// a buffer the caller hands over and gets back with the block.
-package final class PBFBlockSource {
+final class PBFBlockSource {
     /// Largest BlobHeader the format allows.
-    package static let maxHeaderSize = 64 * 1024
+    static let maxHeaderSize = 64 * 1024
     /// Largest blob, compressed or not, the format allows.
-    package static let maxBlobSize = 32 * 1024 * 1024
+    static let maxBlobSize = 32 * 1024 * 1024
 
     private let file: FileByteSource
     private let limits: OSMReadLimits
     private var headerBuffer = [UInt8](repeating: 0, count: PBFBlockSource.maxHeaderSize)
     private var blobBuffer: [UInt8] = []
 
-    package init(file: FileByteSource, limits: OSMReadLimits) {
+    init(file: FileByteSource, limits: OSMReadLimits) {
         self.file = file
         self.limits = limits
     }
 
     /// The file's offset after the last block read.
-    package var fileOffset: Int { file.fileOffset }
+    var fileOffset: Int { file.fileOffset }
 
     /// The next block of a type this reader knows (blocks of other types are skipped, as the format says), its
     /// content in `content` (grown when too small); nil at the end of the file.
-    package func next(into content: inout [UInt8]) throws -> PBFBlock? {
+    func next(into content: inout [UInt8]) throws -> PBFBlock? {
         while true {
             let blobOffset = file.fileOffset
             guard let header = try readBlobHeader(at: blobOffset) else { return nil }

@@ -6,10 +6,10 @@ import Locking
 /// buffers they came in go back to be filled again, so a pass allocates a few buffers, not one a block.
 ///
 /// Everything the two threads share is behind `Locked` (a POSIX mutex); the semaphores only count.
-package final class PBFPrefetch: Sendable {
+final class PBFPrefetch: Sendable {
     /// Blocks read ahead of the one being decoded: enough to keep both cores busy when a block inflates slower
     /// or faster than the last, few enough that a file of 32 MB blocks (the format's largest) costs ~100 MB.
-    package static let depth = 2
+    static let depth = 2
 
     private struct State {
         var ready: [Result<PBFBlock?, any Error>] = []
@@ -27,7 +27,7 @@ package final class PBFPrefetch: Sendable {
     private let exited = DispatchSemaphore(value: 0)
 
     /// Starts the reading thread on `source`.
-    package init(source: Locked<PBFBlockSource>, path: String) throws(OSMImportError) {
+    init(source: Locked<PBFBlockSource>, path: String) throws(OSMImportError) {
         for _ in 0..<Self.depth { room.signal() }
         let started = PThread.start { [self] in
             self.produce(source)
@@ -37,13 +37,13 @@ package final class PBFPrefetch: Sendable {
 
     /// The next block in file order; nil at the end of the file. Throws what reading it threw; after nil or an
     /// error, `next` must not be called again.
-    package func next() throws -> PBFBlock? {
+    func next() throws -> PBFBlock? {
         filled.wait()
         return try state.withLock { $0.ready.removeFirst() }.get()
     }
 
     /// Gives a decoded block's buffer back for the next block.
-    package func recycle(_ buffer: consuming [UInt8]) {
+    func recycle(_ buffer: consuming [UInt8]) {
         let buffer = buffer
         state.withLock { $0.spare.append(buffer) }
         room.signal()
@@ -51,7 +51,7 @@ package final class PBFPrefetch: Sendable {
 
     /// Stops the reading thread (at the end, on an error, or when the decoder needs no more blocks) and waits
     /// until it has left the file alone. Called once.
-    package func stop() {
+    func stop() {
         state.withLock { $0.stopped = true }
         room.signal()
         exited.wait()

@@ -61,7 +61,7 @@ package final class PBFReader {
     }
 
     /// Features this reader understands when a file says it requires them.
-    package static let supportedFeatures: Set<String> = ["OsmSchema-V0.6", "DenseNodes"]
+    static let supportedFeatures: Set<String> = ["OsmSchema-V0.6", "DenseNodes"]
 
     /// Checks the features the file requires and returns what its header says about the extract.
     private func checkHeaderBlock(_ content: UnsafeRawBufferPointer, at offset: Int) throws -> OSMExtractHeader {

@@ -1,11 +1,11 @@
 /// Decodes one PrimitiveBlock (string table, groups of nodes, dense nodes and ways) into a visitor.
-package struct PrimitiveBlockDecoder<Visitor: OSMElementVisitor> {
-    package let visitor: Visitor
-    package let limits: OSMReadLimits
+struct PrimitiveBlockDecoder<Visitor: OSMElementVisitor> {
+    let visitor: Visitor
+    let limits: OSMReadLimits
     /// Elements seen so far in the file, this block's included once decoded.
-    package private(set) var elements: Int
+    private(set) var elements: Int
     /// Nodes seen so far in the file.
-    package private(set) var nodes: Int
+    private(set) var nodes: Int
 
     private var strings: [UnsafeRawBufferPointer] = []
     private var decodedStrings: [String?] = []
@@ -14,14 +14,14 @@ package struct PrimitiveBlockDecoder<Visitor: OSMElementVisitor> {
     private var latOffset: Int64 = 0
     private var lonOffset: Int64 = 0
 
-    package init(visitor: Visitor, limits: OSMReadLimits, elements: Int, nodes: Int) {
+    init(visitor: Visitor, limits: OSMReadLimits, elements: Int, nodes: Int) {
         self.visitor = visitor
         self.limits = limits
         self.elements = elements
         self.nodes = nodes
     }
 
-    package mutating func decode(_ block: UnsafeRawBufferPointer, blobOffset: Int) throws {
+    mutating func decode(_ block: UnsafeRawBufferPointer, blobOffset: Int) throws {
         do {
             var reader = ProtobufReader(block)
             var stringTable: UnsafeRawBufferPointer?

@@ -1,25 +1,25 @@
 /// Why a protobuf message could not be read.
-package struct ProtobufError: Error, Hashable {
-    package let reason: String
+struct ProtobufError: Error, Hashable {
+    let reason: String
 }
 
 /// A protobuf wire type (the low three bits of a field key).
-package enum WireType: UInt8 {
+enum WireType: UInt8 {
     case varint = 0, fixed64 = 1, lengthDelimited = 2, fixed32 = 5
 }
 
 /// Reads protobuf wire format from a buffer it does not own; every read is bounds-checked.
-package struct ProtobufReader {
+struct ProtobufReader {
     private let bytes: UnsafeRawBufferPointer
-    package private(set) var position = 0
+    private(set) var position = 0
 
-    package init(_ bytes: UnsafeRawBufferPointer) {
+    init(_ bytes: UnsafeRawBufferPointer) {
         self.bytes = bytes
     }
 
-    package var isAtEnd: Bool { position >= bytes.count }
+    var isAtEnd: Bool { position >= bytes.count }
 
-    package mutating func varint() throws -> UInt64 {
+    mutating func varint() throws -> UInt64 {
         var result: UInt64 = 0
         var shift: UInt64 = 0
         while true {
@@ -34,21 +34,21 @@ package struct ProtobufReader {
     }
 
     /// A zigzag-encoded signed number (`sint64`).
-    package mutating func signedVarint() throws -> Int64 {
+    mutating func signedVarint() throws -> Int64 {
         Self.zigzag(try varint())
     }
 
     /// A plain `int64`/`int32` (two's complement in a varint).
-    package mutating func int64() throws -> Int64 {
+    mutating func int64() throws -> Int64 {
         Int64(bitPattern: try varint())
     }
 
-    package static func zigzag(_ raw: UInt64) -> Int64 {
+    static func zigzag(_ raw: UInt64) -> Int64 {
         Int64(bitPattern: raw >> 1) ^ -Int64(bitPattern: raw & 1)
     }
 
     /// The next field's number and wire type, or nil at the end of the message.
-    package mutating func nextField() throws -> (number: Int, wireType: WireType)? {
+    mutating func nextField() throws -> (number: Int, wireType: WireType)? {
         guard !isAtEnd else { return nil }
         let key = try varint()
         guard let wireType = WireType(rawValue: UInt8(key & 7)) else {
@@ -60,7 +60,7 @@ package struct ProtobufReader {
     }
 
     /// The bytes of a length-delimited field, as a view into the same buffer.
-    package mutating func lengthDelimited() throws -> UnsafeRawBufferPointer {
+    mutating func lengthDelimited() throws -> UnsafeRawBufferPointer {
         let length = try varint()
         guard length <= UInt64(bytes.count - position) else {
             throw ProtobufError(reason: "a field of \(length) bytes runs past the end of its message")
@@ -71,7 +71,7 @@ package struct ProtobufReader {
     }
 
     /// Skips a field of the given wire type that this reader does not use.
-    package mutating func skip(_ wireType: WireType) throws {
+    mutating func skip(_ wireType: WireType) throws {
         switch wireType {
         case .varint: _ = try varint()
         case .lengthDelimited: _ = try lengthDelimited()
@@ -87,7 +87,7 @@ package struct ProtobufReader {
 
     /// Appends the numbers of a repeated varint field, packed or not, to `values` until it holds `limit + 1`;
     /// the rest of the field is skipped unread, so `values.count > limit` tells a list that is too long.
-    package mutating func appendVarints(_ wireType: WireType, to values: inout [UInt64], limit: Int) throws {
+    mutating func appendVarints(_ wireType: WireType, to values: inout [UInt64], limit: Int) throws {
         switch wireType {
         case .varint:
             let value = try varint()
@@ -101,7 +101,7 @@ package struct ProtobufReader {
     }
 
     /// Decodes a UTF-8 string field; invalid sequences become U+FFFD rather than failing the import.
-    package mutating func string() throws -> String {
+    mutating func string() throws -> String {
         String(decoding: try lengthDelimited(), as: UTF8.self)
     }
 }

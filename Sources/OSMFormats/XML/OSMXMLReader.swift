@@ -1,9 +1,9 @@
 /// Reads OpenStreetMap XML as a stream of markup, with a scanner written for it: one chunk of the file is
 /// in memory at a time, and only the elements the visitor wants become strings.
 package final class OSMXMLReader {
-    package static let chunkSize = 1 << 20
+    static let chunkSize = 1 << 20
     /// A single tag longer than this is taken for damage rather than buffered without end.
-    package static let maxMarkupSize = 16 << 20
+    static let maxMarkupSize = 16 << 20
 
     private let source: any ByteSource
     private let limits: OSMReadLimits
@@ -35,7 +35,7 @@ package final class OSMXMLReader {
     }
 
     /// A reader of a change file (osmChange), which hands each element to `changes` as it is read.
-    package init(changesFrom source: any ByteSource, limits: OSMReadLimits = .standard,
+    init(changesFrom source: any ByteSource, limits: OSMReadLimits = .standard,
          to changes: @escaping (OSMChangedElement) throws -> Void) {
         self.source = source
         self.limits = limits
@@ -44,7 +44,7 @@ package final class OSMXMLReader {
     }
 
     /// Reads a change file through to its end (the reader must have been made with `changesFrom`).
-    package func readChanges() throws {
+    func readChanges() throws {
         try read(into: ChangeFileVisitor())
     }
 

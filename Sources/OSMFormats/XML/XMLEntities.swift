@@ -1,7 +1,7 @@
 /// XML's five named entities and numeric character references.
-package enum XMLEntities {
+enum XMLEntities {
     /// Replaces `&amp;`, `&lt;`, `&gt;`, `&quot;`, `&apos;`, `&#…;` and `&#x…;`; anything else stays as written.
-    package static func decode(_ text: String) -> String {
+    static func decode(_ text: String) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
         var rest = Substring(text)
