@@ -82,7 +82,7 @@ let package = Package(
         .target(name: "OSMFormats", dependencies: ["CZlib", "Locking", "NearbyCore"], swiftSettings: essentialsOnly),
         // The store, the OSM import and the walking network; the download index and replication feeds.
         .target(name: "NearbyData", dependencies: [
-            "Locking", "NearbyCore", "OSMFormats", "SQLiteDriver", "NearbyHTTP", "CZlib", "CSQLite", "Pictures",
+            "Locking", "NearbyCore", "OSMFormats", "SQLiteDriver", "NearbyHTTP", "CSQLite", "Pictures",
             .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: essentialsOnly),
         // What lives on other machines: the live places providers (Overpass, Google, another Nearby's service)
@@ -153,7 +153,7 @@ let package = Package(
         .testTarget(name: "NearbyCoreTests", dependencies: ["NearbyCore", "TestSupport"], exclude: ["Time/Fixtures"]),
         // The independent router the walking network is checked against is a Python script the test runs.
         .testTarget(name: "NearbyHTTPTests", dependencies: ["NearbyHTTP", "NearbyCore", "CCurl", "TestSupport", "Locking"]),
-        .testTarget(name: "NearbyDataTests", dependencies: ["NearbyData", "OSMFormats", "NearbyCore", "SQLiteDriver", "NearbyHTTP", "CZlib", "CCurl", "CSQLite",
+        .testTarget(name: "NearbyDataTests", dependencies: ["NearbyData", "OSMFormats", "NearbyCore", "SQLiteDriver", "NearbyHTTP", "CCurl", "CSQLite",
                                                            "PlacesStandIns", "TestSupport", "Locking", "Pictures"],
                     exclude: ["Routing/reference_router.py"]),
         .testTarget(name: "NearbyRemoteTests", dependencies: ["NearbyRemote", "NearbyData", "NearbyCore", "SQLiteDriver",

@@ -102,7 +102,7 @@ public struct PostgresPlacesStore: PlacesProvider {
             }
             // Undecided. Where several places at one spot crowd the walk's end, that spot is read by id from now
             // on and the walk passes it by; places at distinct spots that close together are read by widening.
-            let crowded = Self.crowdedSpots(rows.walk, within: walkEnd - 2 * Self.tolerance(at: walkEnd))
+            let crowded = Self.crowdedSpots(rows.walk, within: walkEnd - Self.tolerance(at: walkEnd))
                 .filter { crowded in !spots.contains { $0.position == crowded } }
                 .prefix(max(0, Self.maximumSpots - spots.count))
             if crowded.isEmpty {
