@@ -68,15 +68,22 @@ struct UpdateInterruptionTests {
         for signal in [SIGINT, SIGTERM] {
             let data = made.folder.appendingPathComponent("data-\(signal)")
             _ = try await runCommand(["import", "--data-dir", data.path, made.base])
-            let process = try ChildProcess(NearbyProcess.binary.path, ["update", "--data-dir", data.path] + mirror)
+            let log = made.folder.appendingPathComponent("update-\(signal).log").path
+            let process = try ChildProcess(NearbyProcess.binary.path, ["update", "--data-dir", data.path] + mirror,
+                                           stdout: .file(log), stderr: .file(log))
             // The import's temporary folder beside the store says the update is reading the extract again.
+            // Watched until it appears or the update ends, not for a fixed number of polls: with every other
+            // suite running beside it on two cores, the update's start and its fetch from the stand-in feed
+            // (served by this process) can take seconds.
             var started = false
-            for _ in 0..<1_000 where !started {
+            let deadline = ContinuousClock.now + .seconds(120)
+            while !started && process.isRunning && ContinuousClock.now < deadline {
                 let names = (try? FileManager.default.contentsOfDirectory(atPath: data.path)) ?? []
                 started = names.contains { $0.hasPrefix("tmp-import-") }
                 if !started { try await Task.sleep(for: .milliseconds(5)) }
             }
-            try #require(started, "the update never made its temporary folder")
+            let output = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+            try #require(started, "the update never made its temporary folder (\(process.exit.map { "\($0)" } ?? "still running")): \(output)")
             process.signal(signal)
             #expect(await process.wait() == .exited(128 + signal))
             let left = (try? FileManager.default.contentsOfDirectory(atPath: data.path)) ?? []
