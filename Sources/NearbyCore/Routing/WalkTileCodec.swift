@@ -15,42 +15,181 @@ public enum WalkTileCodec {
     public static func encode(_ tile: WalkTile) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(tile.shapeLatitudes.count * 6 + tile.vertexCount * 6 + 64)
-        let origin = tile.key.originE7
-        writeVarint(version, to: &out)
-        writeVarint(UInt64(tile.vertexCount), to: &out)
-        var lat = origin.latitude, lon = origin.longitude
-        for i in 0..<tile.vertexCount {
-            writeSigned(Int64(tile.vertexLatitudes[i]) - Int64(lat), to: &out)
-            writeSigned(Int64(tile.vertexLongitudes[i]) - Int64(lon), to: &out)
-            lat = tile.vertexLatitudes[i]
-            lon = tile.vertexLongitudes[i]
+        appendHeader(key: tile.key, latitudes: tile.vertexLatitudes, longitudes: tile.vertexLongitudes,
+                     names: tile.names, to: &out)
+        writeVarint(UInt64(tile.edges.count), to: &out)
+        for edge in tile.edges {
+            let shape = Int(edge.shapeStart)..<Int(edge.shapeStart + edge.shapeCount)
+            appendEdge(from: edge.from, to: edge.to, flags: edgeFlags(edge), name: edge.name,
+                       centimetres: centimetres(edge.length), latitudes: tile.shapeLatitudes[shape],
+                       longitudes: tile.shapeLongitudes[shape], key: tile.key, to: &out)
         }
-        writeVarint(UInt64(tile.names.count), to: &out)
-        for name in tile.names {
+        return out
+    }
+
+    static func edgeFlags(_ edge: WalkTile.Edge) -> UInt8 {
+        (edge.forward ? 1 : 0) | (edge.backward ? 2 : 0) | (edge.isolated ? 4 : 0)
+    }
+
+    /// An edge's length as stored.
+    package static func centimetres(_ length: Float) -> UInt64 {
+        UInt64((Double(length) * 100).rounded())
+    }
+
+    /// One edge's record (a tile's bytes are a header, then each edge's record, self-contained).
+    package static func appendEdge(from: WalkVertexRef, to: WalkVertexRef, flags: UInt8, name: Int32,
+                                   centimetres: UInt64, latitudes: ArraySlice<Int32>, longitudes: ArraySlice<Int32>,
+                                   key: WalkTileKey, to out: inout [UInt8]) {
+        let origin = key.originE7
+        for end in [from, to] {
+            writeSigned(Int64(end.tile.row) - Int64(key.row), to: &out)
+            writeSigned(Int64(end.tile.column) - Int64(key.column), to: &out)
+            writeVarint(UInt64(end.index), to: &out)
+        }
+        writeVarint(UInt64(flags), to: &out)
+        writeVarint(UInt64(name + 1), to: &out)
+        writeVarint(centimetres, to: &out)
+        writeVarint(UInt64(latitudes.count), to: &out)
+        appendPoints(latitudes, longitudes, from: origin, to: &out)
+    }
+
+    /// Points as differences from the one before, the first from `origin`.
+    private static func appendPoints(_ latitudes: ArraySlice<Int32>, _ longitudes: ArraySlice<Int32>,
+                                     from origin: (latitude: Int32, longitude: Int32), to out: inout [UInt8]) {
+        var lat = origin.latitude, lon = origin.longitude
+        for (latitude, longitude) in zip(latitudes, longitudes) {
+            writeSigned(Int64(latitude) - Int64(lat), to: &out)
+            writeSigned(Int64(longitude) - Int64(lon), to: &out)
+            lat = latitude
+            lon = longitude
+        }
+    }
+
+    /// A tile's header: the version, its vertices (the first from the tile's corner) and its names.
+    package static func appendHeader(key: WalkTileKey, latitudes: [Int32], longitudes: [Int32], names: [String],
+                                     to out: inout [UInt8]) {
+        let origin = key.originE7
+        writeVarint(version, to: &out)
+        writeVarint(UInt64(latitudes.count), to: &out)
+        appendPoints(latitudes[...], longitudes[...], from: origin, to: &out)
+        writeVarint(UInt64(names.count), to: &out)
+        for name in names {
             let bytes = Array(name.utf8)
             writeVarint(UInt64(bytes.count), to: &out)
             out.append(contentsOf: bytes)
         }
-        writeVarint(UInt64(tile.edges.count), to: &out)
-        for edge in tile.edges {
-            for end in [edge.from, edge.to] {
-                writeSigned(Int64(end.tile.row) - Int64(tile.key.row), to: &out)
-                writeSigned(Int64(end.tile.column) - Int64(tile.key.column), to: &out)
-                writeVarint(UInt64(end.index), to: &out)
-            }
-            writeVarint((edge.forward ? 1 : 0) | (edge.backward ? 2 : 0) | (edge.isolated ? 4 : 0), to: &out)
-            writeVarint(UInt64(edge.name + 1), to: &out)
-            writeVarint(UInt64((Double(edge.length) * 100).rounded()), to: &out)
-            writeVarint(UInt64(edge.shapeCount), to: &out)
-            var lat = origin.latitude, lon = origin.longitude
-            for point in Int(edge.shapeStart)..<Int(edge.shapeStart + edge.shapeCount) {
-                writeSigned(Int64(tile.shapeLatitudes[point]) - Int64(lat), to: &out)
-                writeSigned(Int64(tile.shapeLongitudes[point]) - Int64(lon), to: &out)
-                lat = tile.shapeLatitudes[point]
-                lon = tile.shapeLongitudes[point]
+    }
+
+    package static func appendCount(_ count: Int, to out: inout [UInt8]) {
+        writeVarint(UInt64(count), to: &out)
+    }
+
+    /// Where each part of a tile's bytes is, for a patch that rewrites some edges and copies the others' bytes.
+    package struct Layout {
+        /// 32-bit fields: a patch holds the records of every tile of a region at once.
+        package struct Record {
+            /// The record's bytes, and the byte of its flags (one byte: flags are below 0x80).
+            package var start: Int32
+            package var end: Int32
+            package var flagsOffset: Int32
+            package var shapeOffset: Int32
+            package var from: WalkVertexRef
+            package var to: WalkVertexRef
+            package var name: Int32
+            package var centimetres: UInt32
+            package var shapeCount: Int32
+            package var flags: UInt8
+
+            package init(start: Int32, end: Int32, flagsOffset: Int32, shapeOffset: Int32, from: WalkVertexRef,
+                         to: WalkVertexRef, name: Int32, centimetres: UInt32, shapeCount: Int32, flags: UInt8) {
+                self.start = start
+                self.end = end
+                self.flagsOffset = flagsOffset
+                self.shapeOffset = shapeOffset
+                self.from = from
+                self.to = to
+                self.name = name
+                self.centimetres = centimetres
+                self.shapeCount = shapeCount
+                self.flags = flags
             }
         }
-        return out
+
+        package var vertexLatitudes: [Int32] = []
+        package var vertexLongitudes: [Int32] = []
+        package var names: [String] = []
+        package var records: [Record] = []
+
+        package init() {}
+    }
+
+    /// Reads a tile's layout: its vertices and names, and each edge's record without its shape.
+    package static func layout(_ bytes: UnsafeRawBufferPointer, key: WalkTileKey) throws(DecodingError) -> Layout {
+        var reader = Reader(bytes: bytes)
+        let version = try reader.varint()
+        guard version == Self.version else {
+            throw DecodingError(reason: "the walking network was stored by another version (\(version))")
+        }
+        var layout = Layout()
+        let origin = key.originE7
+        let vertexCount = try reader.count(limit: 1 << 24)
+        layout.vertexLatitudes.reserveCapacity(vertexCount)
+        layout.vertexLongitudes.reserveCapacity(vertexCount)
+        var lat = Int64(origin.latitude), lon = Int64(origin.longitude)
+        for _ in 0..<vertexCount {
+            try reader.step(&lat)
+            try reader.step(&lon)
+            layout.vertexLatitudes.append(try reader.coordinate(lat))
+            layout.vertexLongitudes.append(try reader.coordinate(lon))
+        }
+        let nameCount = try reader.count(limit: 1 << 24)
+        for _ in 0..<nameCount { layout.names.append(try reader.string()) }
+        let edgeCount = try reader.count(limit: 1 << 24)
+        layout.records.reserveCapacity(edgeCount)
+        for _ in 0..<edgeCount {
+            let start = reader.offset
+            let from = try reader.vertex(around: key)
+            let to = try reader.vertex(around: key)
+            let flagsOffset = reader.offset
+            let flags = try reader.varint()
+            guard reader.offset == flagsOffset + 1 else { throw DecodingError(reason: "an edge's flags are not one byte") }
+            let name = try reader.varint()
+            guard name <= UInt64(nameCount) else { throw DecodingError(reason: "an edge names no stored name") }
+            let centimetres = try reader.varint()
+            let shapeCount = try reader.count(limit: 1 << 20)
+            guard shapeCount >= 2 else { throw DecodingError(reason: "an edge has fewer than two points") }
+            let shapeOffset = reader.offset
+            try reader.skipVarints(shapeCount * 2)
+            for end in [from, to] where end.tile == key && Int(end.index) >= vertexCount {
+                throw DecodingError(reason: "an edge ends at a vertex the tile does not have")
+            }
+            guard reader.offset < Int(Int32.max), centimetres <= UInt64(UInt32.max) else {
+                throw DecodingError(reason: "a tile is too large")
+            }
+            layout.records.append(Layout.Record(
+                start: Int32(start), end: Int32(reader.offset), flagsOffset: Int32(flagsOffset),
+                shapeOffset: Int32(shapeOffset), from: from, to: to, name: Int32(name) - 1,
+                centimetres: UInt32(centimetres), shapeCount: Int32(shapeCount), flags: UInt8(flags)))
+        }
+        return layout
+    }
+
+    /// The points of one edge's shape, read from its record.
+    package static func shape(of record: Layout.Record, in bytes: UnsafeRawBufferPointer, key: WalkTileKey)
+        throws(DecodingError) -> (latitudes: [Int32], longitudes: [Int32]) {
+        var reader = Reader(bytes: bytes, offset: Int(record.shapeOffset))
+        let origin = key.originE7
+        var lat = Int64(origin.latitude), lon = Int64(origin.longitude)
+        var latitudes: [Int32] = [], longitudes: [Int32] = []
+        latitudes.reserveCapacity(Int(record.shapeCount))
+        longitudes.reserveCapacity(Int(record.shapeCount))
+        for _ in 0..<record.shapeCount {
+            try reader.step(&lat)
+            try reader.step(&lon)
+            latitudes.append(try reader.coordinate(lat))
+            longitudes.append(try reader.coordinate(lon))
+        }
+        return (latitudes, longitudes)
     }
 
     public static func decode(_ bytes: UnsafeRawBufferPointer, key: WalkTileKey) throws(DecodingError) -> WalkTile {
@@ -66,8 +205,8 @@ public enum WalkTileCodec {
         vertexLongitudes.reserveCapacity(vertexCount)
         var lat = Int64(origin.latitude), lon = Int64(origin.longitude)
         for _ in 0..<vertexCount {
-            lat += try reader.signed()
-            lon += try reader.signed()
+            try reader.step(&lat)
+            try reader.step(&lon)
             vertexLatitudes.append(try reader.coordinate(lat))
             vertexLongitudes.append(try reader.coordinate(lon))
         }
@@ -93,8 +232,8 @@ public enum WalkTileCodec {
             let shapeStart = Int32(shapeLatitudes.count)
             var lat = Int64(origin.latitude), lon = Int64(origin.longitude)
             for _ in 0..<shapeCount {
-                lat += try reader.signed()
-                lon += try reader.signed()
+                try reader.step(&lat)
+                try reader.step(&lon)
                 shapeLatitudes.append(try reader.coordinate(lat))
                 shapeLongitudes.append(try reader.coordinate(lon))
             }
@@ -129,6 +268,11 @@ public enum WalkTileCodec {
         let bytes: UnsafeRawBufferPointer
         var offset = 0
 
+        init(bytes: UnsafeRawBufferPointer, offset: Int = 0) {
+            self.bytes = bytes
+            self.offset = offset
+        }
+
         mutating func varint() throws(DecodingError) -> UInt64 {
             var value: UInt64 = 0
             var shift: UInt64 = 0
@@ -143,9 +287,27 @@ public enum WalkTileCodec {
             throw DecodingError(reason: "the walking network's data ends early")
         }
 
+        /// Moves past `count` varints without reading their values (each ends at a byte below 0x80).
+        mutating func skipVarints(_ count: Int) throws(DecodingError) {
+            var left = count
+            while left > 0 {
+                guard offset < bytes.count else { throw DecodingError(reason: "the walking network's data ends early") }
+                if bytes[offset] < 0x80 { left -= 1 }
+                offset += 1
+            }
+        }
+
         mutating func signed() throws(DecodingError) -> Int64 {
             let raw = try varint()
             return Int64(bitPattern: raw >> 1) ^ -Int64(bitPattern: raw & 1)
+        }
+
+        /// Adds the next difference to `value`: damaged bytes may hold a difference that overflows, which is
+        /// damage, not a trap.
+        mutating func step(_ value: inout Int64) throws(DecodingError) {
+            let (sum, overflow) = value.addingReportingOverflow(try signed())
+            guard !overflow else { throw DecodingError(reason: "a point lies off the globe") }
+            value = sum
         }
 
         mutating func count(limit: Int) throws(DecodingError) -> Int {
@@ -173,8 +335,9 @@ public enum WalkTileCodec {
         }
 
         mutating func vertex(around key: WalkTileKey) throws(DecodingError) -> WalkVertexRef {
-            let row = Int64(key.row) + (try signed())
-            let column = Int64(key.column) + (try signed())
+            var row = Int64(key.row), column = Int64(key.column)
+            try step(&row)
+            try step(&column)
             let index = try varint()
             guard (0..<9_000).contains(row), (0..<Int64(WalkTileKey.columns)).contains(column),
                   index < 1 << 24 else {

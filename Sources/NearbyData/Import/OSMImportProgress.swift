@@ -59,6 +59,9 @@ public struct OSMImportSummary: Hashable, Sendable {
     public var changes: PlacesImportChanges?
     /// The walking network kept beside the places (nil when the import keeps none, as in a dry run).
     public var network: WalkNetworkSummary?
+    /// The disk the extract's base would have taken, when the disk had no room for it: `nearby update` then
+    /// reads the extract again (nil: kept, or not one an import keeps).
+    public var baseLeftOutForRoom: Int?
 
     public var places: Int { placesByCategory.values.reduce(0, +) }
 }

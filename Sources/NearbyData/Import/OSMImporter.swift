@@ -64,6 +64,7 @@ public struct OSMImporter: Sendable {
         }
         let format = try detectFormat()
         let collector = PointOfInterestCollector(sink: sink, limits: limits, fileSize: try fileSize())
+        collector.base = network?.files.base
         let reportReading = { (offset: Int, total: Int, elements: Int) in
             progress(OSMImportProgress(phase: .reading, bytesRead: offset, totalBytes: total, elements: elements,
                                        places: collector.placeCount, elapsed: elapsed()))
@@ -74,8 +75,9 @@ public struct OSMImporter: Sendable {
             try read(format: format, into: collector, progress: reportReading)
         }
         let total = try fileSize()
+        if let network, network.wayCount == 0 { network.files.base?.void() }
         let networkNodes = try network.flatMap { (network) throws(OSMImportError) in
-            try network.nodeLocator { done, all in
+            try network.nodeLocator(nodesInFile: firstPass.nodes) { done, all in
                 progress(.share(.sortingPaths, done: done, of: all, totalBytes: total, places: collector.placeCount,
                                 elapsed: elapsed()))
             }

@@ -33,10 +33,19 @@ extension LocalPlacesStore {
     ) throws(OSMImportError) -> OSMImportSummary {
         let importer = OSMImporter(path: path, limits: limits, changes: changes)
         let fileSize = try FileByteSource(path: path).size
-        let folder = try ImportScratchFolder(in: scratch.folder ?? ImportScratchFolder.parent(ofStore: database.path),
-                                             neededBytes: OSMImportScratch.diskNeeded(fileSize: fileSize),
+        let parent = scratch.folder ?? ImportScratchFolder.parent(ofStore: database.path)
+        let folder = try ImportScratchFolder(in: parent, neededBytes: OSMImportScratch.diskNeeded(fileSize: fileSize),
                                              freeSpace: scratch.freeSpace)
         defer { folder.remove() }
+        // What an update patches the store with; an import through changes keeps the base of its file, and a
+        // store in memory (tests) has no folder to keep one in. A disk with room for the import but not for the
+        // base gets the import without it: a country's base is gigabytes, and updates can read the file again.
+        let wantsBase = changes == nil && database.path.contains("/")
+        let baseNeeds = OSMImportScratch.diskNeeded(fileSize: fileSize, keepingBase: true)
+        let roomForBase = (scratch.freeSpace(parent) ?? .max) >= baseNeeds
+        let base = wantsBase && roomForBase ? try? ExtractBaseWriter(in: folder) : nil
+        var madeBase: String?
+        var extractID: Int64?
         do {
             let (summary, changes) = try importPlaces(extract: { header in
                 PlacesExtract.identify(path: path, header: header)
@@ -44,7 +53,8 @@ extension LocalPlacesStore {
                 writer.fileDate = try? importer.fileDate()
                 writer.filePath = Self.absolutePath(path)
                 let network = WalkNetworkCollector(
-                    files: try WalkNetworkFiles(folder: folder, budget: limits.memory), limits: limits.walkNetwork,
+                    files: try WalkNetworkFiles(folder: folder, budget: limits.memory, base: base),
+                    limits: limits.walkNetwork,
                     fileSize: fileSize)
                 let clock = ContinuousClock()
                 let start = clock.now
@@ -54,14 +64,27 @@ extension LocalPlacesStore {
                     network, locator: networkNodes, into: storage, places: summary.places,
                     elapsed: { Double((clock.now - start) / .milliseconds(1)) / 1000 }, progress: progress)
                 writer.walkWays = summary.network?.ways ?? 0
+                extractID = try writer.extractID()
+                if let base { madeBase = try base.finish(names: network.names, longestPiece: summary.network?.longestPiece ?? 0,
+                                                        filePath: Self.absolutePath(path)) }
                 if let extent = summary.network?.extent {
                     writer.include(Coordinate(latitude: extent.minLatitude, longitude: extent.minLongitude))
                     writer.include(Coordinate(latitude: extent.maxLatitude, longitude: extent.maxLongitude))
                 }
                 return summary
             }
+            if let extractID, wantsBase {
+                if let madeBase {
+                    ExtractBaseFiles.install(madeBase, ofStore: database.path, extract: extractID)
+                } else {
+                    // No base of this file (it could not be followed, see `ExtractBaseWriter`, or the disk had no
+                    // room): none of an older file stays either, least of all when the disk is short.
+                    ExtractBaseFiles.remove(ofStore: database.path, extract: extractID)
+                }
+            }
             var result = summary
             result.changes = changes
+            if wantsBase && !roomForBase { result.baseLeftOutForRoom = baseNeeds }
             // The summary counts what the store holds: a place mapped twice is one.
             for (category, twice) in changes.duplicatesByCategory {
                 let kept = (result.placesByCategory[category] ?? 0) - twice
@@ -98,10 +121,11 @@ public struct OSMImportScratch: Sendable {
     }
 
     /// The disk an import of a file of `fileSize` bytes needs: its temporary files (at most about 2.5 times
-    /// the size of an extract, measured on a Switzerland-sized file) and the store's growth with the WAL
-    /// (about the file's size), with 64 MB to spare.
-    public static func diskNeeded(fileSize: Int) -> Int {
-        let (temporary, overflow) = fileSize.multipliedReportingOverflow(by: 4)
+    /// the size of an extract, measured on a Switzerland-sized file) and the store's growth with the WAL (about
+    /// the file's size), with 64 MB to spare; `keepingBase`, with the extract's base kept for updates too (2.9
+    /// times the file's size on that file).
+    public static func diskNeeded(fileSize: Int, keepingBase: Bool = false) -> Int {
+        let (temporary, overflow) = fileSize.multipliedReportingOverflow(by: keepingBase ? 7 : 4)
         return overflow ? .max : temporary.addingReportingOverflow(64 << 20).overflow ? .max : temporary + (64 << 20)
     }
 }

@@ -29,6 +29,9 @@ final class PointOfInterestCollector<Sink: OSMImportSink>: OSMElementVisitor {
     private(set) var placeCount = 0
     private(set) var localityCount = 0
 
+    /// What the import keeps for updates: the areas with their nodes and tags (`ExtractBaseFiles`).
+    var base: ExtractBaseWriter?
+
     init(sink: Sink, limits: OSMImportLimits, fileSize: Int) {
         self.sink = sink
         self.limits = limits
@@ -79,20 +82,25 @@ final class PointOfInterestCollector<Sink: OSMImportSink>: OSMElementVisitor {
         switch way.nodes {
         case .read: break
         case .tooMany:
+            base?.void()
             skips.waysWithTooManyNodes += 1
             return
         case .notRead:
+            base?.void()
             skips.waysBeyondNodeBudget += 1
             return
         }
         let refs = way.refs.dropLast()
         guard neededNodes.count + refs.count <= nodeBudget, pendingIDs.count < limits.pendingWays else {
             budgetSpent = true
+            base?.void()
             skips.waysBeyondNodeBudget += 1
             return
         }
         neededNodes.append(contentsOf: refs)
         pendingIDs.append(way.id)
+        try base?.area(id: way.id, refs: way.refs, code: CategoryCode.code(of: place.category), name: place.name,
+                       tags: way.tags)
         if heldWays != nil {
             if heldWays?.count ?? 0 < limits.heldWays, heldNodes + refs.count <= limits.heldWayNodes {
                 heldWays?.append(PendingWay(place: place, refs: refs))
@@ -123,6 +131,7 @@ final class PointOfInterestCollector<Sink: OSMImportSink>: OSMElementVisitor {
     }
 
     func elementWithTooManyTags() {
+        base?.void()
         skips.elementsWithTooManyTags += 1
     }
 

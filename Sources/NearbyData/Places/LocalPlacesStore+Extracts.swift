@@ -116,6 +116,7 @@ extension LocalPlacesStore {
         } catch {
             throw .storage(error)
         }
+        ExtractBaseFiles.remove(ofStore: database.path, extract: extract.id)
         return extract
     }
 }

@@ -12,7 +12,9 @@ extension PlacesImportWriter {
     /// places of this extract are compared, through the spatial index, one probe per way-place (a few
     /// thousandths of the import's time: areas of our categories are a small share of an extract).
     /// - Returns: how many of each category were kept once.
-    func mergeNodeAndWayDuplicates(extract: Int64, run: Int64) throws -> [Category: Int] {
+    /// `nodesOfAnyRun`: a patch's way-places are compared with every node of the extract, since the patch
+    /// rewrote only what changed.
+    func mergeNodeAndWayDuplicates(extract: Int64, run: Int64, nodesOfAnyRun: Bool = false) throws -> [Category: Int] {
         let ways = try db.statement("""
             SELECT rid, categoryCode, name, lat, lon FROM place
             WHERE extract = ? AND importRun = ? AND id >= 'osm:w' AND id < 'osm:x'
@@ -30,7 +32,7 @@ extension PlacesImportWriter {
             SELECT place.id, place.name, place.lat, place.lon FROM place_rtree
             JOIN place ON place.rid = place_rtree.id
             WHERE minLat >= ? AND maxLat <= ? AND minLon >= ? AND maxLon <= ? AND minCat >= ? AND maxCat <= ?
-              AND place.extract = ? AND place.importRun = ?
+              AND place.extract = ? AND (place.importRun = ? OR ?)
             """)
         let delete = try db.statement("DELETE FROM place WHERE rid = ?")
         var merged: [Category: Int] = [:]
@@ -42,7 +44,7 @@ extension PlacesImportWriter {
                           Int(((way.at.latitude + latitudeSpan) * scale).rounded(.up)),
                           Int(((way.at.longitude - longitudeSpan) * scale).rounded(.down)),
                           Int(((way.at.longitude + longitudeSpan) * scale).rounded(.up)),
-                          slab.low, slab.high, extract, run)
+                          slab.low, slab.high, extract, run, nodesOfAnyRun)
             var twin = false
             while try near.step() {
                 guard let id = try? near.column(0, as: String.self), id.hasPrefix("osm:n"),

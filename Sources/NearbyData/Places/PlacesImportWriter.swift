@@ -26,20 +26,21 @@ extension LocalPlacesStore {
 
     /// `importPlaces`, with the extract decided from the file's header (which the body passes to the writer
     /// as the reader meets it, before any place), and what the import changed.
-    func importPlaces<T>(extract: ((OSMExtractHeader?) -> PlacesExtract)?,
+    /// `cacheBytes`: the page cache for the write (a patch, which writes few rows, keeps the usual one).
+    func importPlaces<T>(extract: ((OSMExtractHeader?) -> PlacesExtract)?, cacheBytes: Int = 256 << 20,
                          _ body: (PlacesImportWriter) throws -> T) throws -> (value: T, changes: PlacesImportChanges) {
         let updatedAt = Self.timestamp(now())
         return try database.writeWithoutTransaction { db in
-            try Self.importing(db, updatedAt: updatedAt, extract: extract, body)
+            try Self.importing(db, updatedAt: updatedAt, cacheBytes: cacheBytes, extract: extract, body)
         }
     }
 
-    private static func importing<T>(_ db: SQLiteConnection, updatedAt: String,
+    private static func importing<T>(_ db: SQLiteConnection, updatedAt: String, cacheBytes: Int = 256 << 20,
                                      extract: ((OSMExtractHeader?) -> PlacesExtract)?,
                                      _ body: (PlacesImportWriter) throws -> T) throws -> (value: T, changes: PlacesImportChanges) {
         // A bigger page cache for the bulk write keeps the indexes' hot pages in memory.
         let previousCache = try db.scalar("PRAGMA cache_size", as: Int.self) ?? -2_000
-        try db.execute(script: "PRAGMA cache_size = -262144")
+        try db.execute(script: "PRAGMA cache_size = -\(cacheBytes >> 10)")
         defer { try? db.execute(script: "PRAGMA cache_size = \(previousCache)") }
         return try db.transaction(.immediate) {
             let writer = try PlacesImportWriter(db: db, updatedAt: updatedAt, extract: extract)
@@ -130,13 +131,15 @@ public final class PlacesImportWriter {
     /// (the import writes under a provisional row until then).
     private var provisionalKey: String?
     /// Where the data written lies (places, localities, the walking network).
-    private(set) var extent: OSMExtractHeader.Bounds?
+    var extent: OSMExtractHeader.Bounds?
     /// Walkable ways the import kept, for the extract's row.
     var walkWays = 0
     /// When the imported file was last written.
     var fileDate: Date?
     /// Where the file is, whole, for `nearby update` to read it again.
     var filePath: String?
+    /// The writes patch the extract (`nearby update` through its base): places not written stay.
+    var isPatch = false
 
     /// Whether the table held no place when the import began: then only this import's own places can
     /// share an id or a cell, and the per-place lookups in the table are skipped.
@@ -253,6 +256,28 @@ public final class PlacesImportWriter {
         localitiesWritten += 1
     }
 
+    /// Removes a place of this extract that the changes deleted (or no longer make a place); a patch's.
+    func removePlace(id: PlaceID) throws {
+        let key = id.description
+        if let index = pendingIndex[key] {
+            // Added earlier in this patch and not written yet.
+            pending.remove(at: index)
+            pendingIndex = Dictionary(uniqueKeysWithValues: pending.enumerated().map { ($1.id, $0) })
+            changes.placesAdded -= 1
+            return
+        }
+        let extract = try extractID()
+        try db.execute("DELETE FROM place WHERE id = ? AND extract IS ?", key, extract)
+        changes.placesRemoved += db.changes
+    }
+
+    /// Removes a locality of this extract; a patch's.
+    func removeLocality(id: String) throws {
+        let extract = try extractID()
+        try db.execute("DELETE FROM locality WHERE id = ? AND extract IS ?", id, extract)
+        changes.localitiesRemoved += db.changes
+    }
+
     /// Writes the waiting places, in key order, to the table and both indexes.
     func flush() throws {
         guard !pending.isEmpty else { return }
@@ -285,6 +310,20 @@ public final class PlacesImportWriter {
         _ = try prepared()
         try flush()
         guard extractRow != nil, let importRun else { return }
+        if isPatch, let extractRow {
+            // A patch writes only what changed: nothing else of the extract is removed.
+            try recordExtractDetails(extractRow)
+            let mergedByCategory = try mergeNodeAndWayDuplicates(extract: extractRow, run: importRun,
+                                                                 nodesOfAnyRun: true)
+            let merged = mergedByCategory.values.reduce(0, +)
+            let wereNew = min(merged, changes.placesAdded)
+            changes.placesAdded -= wereNew
+            changes.placesRemoved += merged - wereNew
+            changes.duplicatesMerged = merged
+            changes.duplicatesByCategory = mergedByCategory
+            try db.execute("DELETE FROM place_tile WHERE n = 0")
+            return
+        }
         if let provisionalKey { try settleProvisionalExtract(key: provisionalKey) }
         guard let extractRow else { return }
         try recordExtractDetails(extractRow)

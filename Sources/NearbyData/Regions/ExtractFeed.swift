@@ -188,9 +188,17 @@ public struct ExtractFeed: Sendable {
     /// Every change since the file, merged, marked with the feed's state they reach. A kept file that is
     /// damaged is dropped (fetched anew next time) and named.
     public func changes(_ plan: Plan) throws(ExtractUpdateError) -> OSMChangeSet {
+        var changes = try changes(after: plan.fileSequence, through: plan.latest.sequence)
+        changes.sequence = plan.latest.sequence
+        changes.timestamp = plan.latest.timestamp
+        return changes
+    }
+
+    /// The kept change files after sequence `first` up to `last`, merged.
+    func changes(after first: Int64, through last: Int64) throws(ExtractUpdateError) -> OSMChangeSet {
         var changes = OSMChangeSet()
-        if plan.latest.sequence > plan.fileSequence {
-            for sequence in plan.fileSequence + 1...plan.latest.sequence {
+        if last > first {
+            for sequence in first + 1...last {
                 do {
                     try changes.read(file: changesFile(sequence).path)
                 } catch {
@@ -200,8 +208,6 @@ public struct ExtractFeed: Sendable {
                 }
             }
         }
-        changes.sequence = plan.latest.sequence
-        changes.timestamp = plan.latest.timestamp
         return changes
     }
 }

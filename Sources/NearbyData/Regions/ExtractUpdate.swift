@@ -2,13 +2,17 @@ import FoundationEssentials
 import Glibc
 import NearbyCore
 import NearbyHTTP
+import Locking
+import Logging
 import OSMFormats
 
 /// One imported extract brought up to date from its replication feed (`nearby update`).
 ///
-/// The extract is read again from the file it was imported from, through every change published since that
-/// file (`OSMChangeSet`, `ChangeOverlay`), in one import: the store then holds exactly what importing the
-/// changed file would, places, areas and walking network alike, and a failure anywhere leaves it as it was.
+/// The store is patched through the extract's base where the import kept one (`ExtractPatch`): only what the
+/// newer changes touch is written. Otherwise, or when the patch meets anything it cannot follow, the extract is
+/// read again from the file it was imported from, through every change published since that file
+/// (`OSMChangeSet`, `ChangeOverlay`), in one import. Either way the store then holds what importing the changed
+/// file would, places, areas and walking network alike, and a failure anywhere leaves it as it was.
 /// The change files are kept in `updates/extract-ID/` of the data folder, so each is fetched once; they go when
 /// a newer file of the extract is imported.
 public struct ExtractUpdate: Sendable {
@@ -35,6 +39,8 @@ public struct ExtractUpdate: Sendable {
         public var waysChanged: Int
         /// The import through the changes; nil when the store was already current.
         public var summary: OSMImportSummary?
+        /// Whether the store was patched through the extract's base, rather than the extract read again.
+        public var patched = false
     }
 
     public let store: LocalPlacesStore
@@ -47,6 +53,9 @@ public struct ExtractUpdate: Sendable {
     public var wait: @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
     /// The longest `Retry-After` waited for.
     public var longestWait: Duration = .seconds(600)
+    /// Whether the store is patched through the extract's base when it has one (tests compare with the
+    /// extract read again).
+    public var usesBase = true
 
     public init(store: LocalPlacesStore, dataFolder: URL, feedOverride: String? = nil) {
         self.store = store
@@ -102,6 +111,36 @@ public struct ExtractUpdate: Sendable {
         return Plan(extract: extract, onFeed: try await feed(of: extract).plan(reached: extract.replicationSequence))
     }
 
+    /// The store patched through the extract's base (`ExtractPatch`); nil when the extract has no base the
+    /// patch can follow, and the extract is then read again.
+    private func patch(_ plan: Plan, feed: ExtractFeed, changes: OSMChangeSet) async throws(ExtractUpdateError)
+        -> OSMImportSummary? {
+        guard usesBase, let applied = try? feed.changes(after: plan.fileSequence, through: plan.reached) else {
+            return nil
+        }
+        let store = self.store, file = feed.file
+        let result: Result<OSMImportSummary, any Error> = await withCheckedContinuation { continuation in
+            let started = PThread.start {
+                continuation.resume(returning: Result {
+                    guard let base = ExtractBase(ofStore: store.database.path, extract: plan.extract.id,
+                                                 filePath: file) else {
+                        throw PatchFailure.unsupported("the extract has no base made from \(file)")
+                    }
+                    return try ExtractPatch(store: store, extract: plan.extract, base: base, filePath: file,
+                                            old: applied, new: changes).apply()
+                })
+            }
+            if !started { continuation.resume(returning: .failure(PatchFailure.unsupported("no thread"))) }
+        }
+        switch result {
+        case .success(let summary): return summary
+        case .failure(OSMImportError.interrupted): throw .interrupted
+        case .failure(let error):
+            StoreLog.logger.warning("Update of \(plan.extract.name) reads the extract again: \(error)")
+            return nil
+        }
+    }
+
     /// Fetches what is missing and imports the extract through every change since its file, in one
     /// transaction. `progress` hears of each change file fetched (done, of) and then the import's progress.
     public func run(_ plan: Plan, fetched: @escaping (Int, Int) -> Void = { _, _ in },
@@ -119,6 +158,11 @@ public struct ExtractUpdate: Sendable {
         outcome.applied = changes.files
         outcome.nodesChanged = changes.nodeCount
         outcome.waysChanged = changes.wayCount
+        if let patched = try await patch(plan, feed: feed, changes: changes) {
+            outcome.summary = patched
+            outcome.patched = true
+            return outcome
+        }
         do {
             outcome.summary = try await store.importOpenStreetMapOnOwnThread(at: feed.file, changes: changes,
                                                                              progress: progress)

@@ -11,6 +11,8 @@ struct NetworkPieces {
     private let junctions: Int
     /// The node number of each slot from `junctions` on.
     private var extraNodes: [Int64] = []
+    /// Metres of paths in the longest piece (known after `isolated`).
+    private(set) var longestMetres = 0.0
 
     init(junctions: Int) {
         self.junctions = junctions
@@ -62,6 +64,7 @@ struct NetworkPieces {
                 tied.append(Int32(slot))
             }
         }
+        self.longestMetres = max(0, longestMetres)
         var longest: Int32 = tied.first ?? -1
         if tied.count > 1 {
             var lowest = Int64.max

@@ -28,6 +28,8 @@ struct WalkNetworkBuilder {
         var tiles = 0
         /// Stretches left out for spanning more than 180° of longitude.
         var stretchesAcrossAntimeridian = 0
+        /// Metres of paths in the longest piece of network.
+        var longestPiece = 0.0
     }
 
     private struct Node {
@@ -171,6 +173,7 @@ struct WalkNetworkBuilder {
         }
         counts.tiles = tileVertices.count
         let isolated = try pieces.isolated(below: isolatedLength, junctionNodes: files.junctionNodesFile)
+        counts.longestPiece = pieces.longestMetres
         let sorted = try tiles.sorted()
         var tileCount = 0
         var draft = TileDraft(key: WalkTileKey(row: 0, column: 0))

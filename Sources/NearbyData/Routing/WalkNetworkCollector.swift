@@ -40,18 +40,21 @@ final class WalkNetworkCollector: OSMElementVisitor {
 
     /// After the first pass: the visitor that finds the positions of the ways' nodes in a read of the file's
     /// nodes; nil without walkable ways.
-    func nodeLocator(progress: (Int, Int) -> Void = { _, _ in }) throws(OSMImportError) -> WalkNodeLocator? {
+    func nodeLocator(nodesInFile: Int = 0,
+                     progress: (Int, Int) -> Void = { _, _ in }) throws(OSMImportError) -> WalkNodeLocator? {
         guard wayCount > 0 else { return nil }
         try files.groupReferencesByNode(progress: progress)
         guard let nodes = files.nodeFile else { throw .scratch("the walking network's node file is missing") }
         return try WalkNodeLocator(nodes: nodes, count: files.nodeCount,
-                                   positions: try files.folder.file(named: "positions"))
+                                   positions: try files.folder.file(named: "positions"), base: files.base,
+                                   nodesInFile: nodesInFile)
     }
 
     func way(_ way: OSMWay) throws {
         guard way.refs.count >= 2, let directions = WalkableWay.directions(way.tags) else { return }
         guard referenceCount + way.refs.count <= referenceLimit else {
             waysBeyondLimit += 1
+            files.base?.void()
             return
         }
         var name: Int32 = -1
@@ -64,7 +67,7 @@ final class WalkNetworkCollector: OSMElementVisitor {
                 names.append(text)
             }
         }
-        try files.addWay(refs: way.refs, firstReference: referenceCount, forward: directions.forward,
+        try files.addWay(id: way.id, refs: way.refs, firstReference: referenceCount, forward: directions.forward,
                          backward: directions.backward, name: name)
         wayCount += 1
         referenceCount += way.refs.count

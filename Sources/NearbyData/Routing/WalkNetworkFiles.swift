@@ -26,19 +26,24 @@ final class WalkNetworkFiles {
     private(set) var junctionCount = 0
     /// Each junction's node number (its rank in id order), for the rare tie `NetworkPieces` breaks as before.
     private(set) var junctionNodesFile: ScratchFile?
+    /// What the import keeps for updates, when it keeps it (`ExtractBaseFiles`).
+    let base: ExtractBaseWriter?
 
-    init(folder: ImportScratchFolder, budget: ImportMemoryBudget) throws(OSMImportError) {
+    init(folder: ImportScratchFolder, budget: ImportMemoryBudget, base: ExtractBaseWriter? = nil) throws(OSMImportError) {
         self.folder = folder
         self.budget = budget
+        self.base = base
         waysFile = try folder.file(named: "ways")
         ways = ScratchWriter(waysFile)
         referencesByNode = ExternalSorter(folder: folder, name: "refs-by-node", budget: budget)
     }
 
     /// Notes a walkable way: its references are numbered from `firstReference` on.
-    func addWay(refs: [Int64], firstReference: Int, forward: Bool, backward: Bool,
+    func addWay(id: Int64, refs: [Int64], firstReference: Int, forward: Bool, backward: Bool,
                 name: Int32) throws(OSMImportError) {
         guard let sorter = referencesByNode else { return }
+        try base?.walkableWay(id: id, refs: refs, flags: UInt8((forward ? 1 : 0) | (backward ? 2 : 0)), name: name,
+                              firstReference: firstReference)
         try ways.append(Int32(refs.count))
         try ways.append(UInt8((forward ? 1 : 0) | (backward ? 2 : 0)))
         try ways.append(name)
@@ -78,6 +83,7 @@ final class WalkNetworkFiles {
                 current = records.major
             }
             group.append(records.minor)
+            try base?.nodeReference(node: records.major, reference: records.minor)
             checked += 1
             if checked & 0xFFFF == 0 {
                 try ImportInterruption.check()

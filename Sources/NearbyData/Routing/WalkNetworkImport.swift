@@ -20,6 +20,8 @@ public struct WalkNetworkSummary: Hashable, Sendable {
     public var stretchesLeftOut = 0
     /// Where the network's nodes lie.
     public var extent: OSMExtractHeader.Bounds?
+    /// Metres of paths in the longest piece of network.
+    public var longestPiece = 0.0
 
     public init() {}
 }
@@ -68,6 +70,7 @@ extension OSMImporter {
             summary.edges = counts.edges
             summary.tiles = counts.tiles
             summary.stretchesLeftOut = counts.stretchesAcrossAntimeridian
+            summary.longestPiece = counts.longestPiece
             summary.bytes = storage.bytes
         } catch {
             throw OSMImportError.sink(failure: error)

@@ -31,7 +31,16 @@ final class WalkNodeLocator: NodeCoordinateVisitor {
     /// Where the found nodes lie.
     private(set) var extent: OSMExtractHeader.Bounds?
 
-    init(nodes: ScratchFile, count: Int, positions: ScratchFile) throws(OSMImportError) {
+    /// Takes every node of the file, so the pass reads all of them (`ExtractBaseFiles`): as many as the first
+    /// pass counted, then the pass may stop.
+    private let base: ExtractBaseWriter?
+    private let nodesInFile: Int
+    private var nodesSeen = 0
+
+    init(nodes: ScratchFile, count: Int, positions: ScratchFile, base: ExtractBaseWriter? = nil,
+         nodesInFile: Int = 0) throws(OSMImportError) {
+        self.base = base
+        self.nodesInFile = nodesInFile
         self.nodes = nodes
         self.positions = positions
         ids = ScratchReader(nodes)
@@ -40,20 +49,27 @@ final class WalkNodeLocator: NodeCoordinateVisitor {
         if count > 0 { wanted = try ids.read(Int64.self) ?? 0 }
     }
 
-    var isFinished: Bool { (wantedIndex >= count && passedOver == 0) || isUnsorted || failure != nil }
+    var isFinished: Bool {
+        (wantedIndex >= count && passedOver == 0 && (base == nil || base?.isVoid == true || nodesSeen >= nodesInFile))
+            || isUnsorted || failure != nil
+    }
 
     func nodeCoordinate(id: Int64, latitude: Double, longitude: Double) {
         guard failure == nil else { return }
         if id < previousID {
             isUnsorted = true
+            base?.void()
             return
         }
         previousID = id
+        nodesSeen += 1
         do {
+            let isValid = Coordinate(latitude: latitude, longitude: longitude).isValid
+            let position = isValid ? (Int32((latitude * 1e7).rounded()), Int32((longitude * 1e7).rounded())) : (0, 0)
+            if let base, isValid { try base.node(id: id, latitude: position.0, longitude: position.1) }
             while wantedIndex < count, wanted < id { try advance() }
-            guard wantedIndex < count, wanted == id,
-                  Coordinate(latitude: latitude, longitude: longitude).isValid else { return }
-            wantedPosition = (Int32((latitude * 1e7).rounded()), Int32((longitude * 1e7).rounded()))
+            guard wantedIndex < count, wanted == id, isValid else { return }
+            wantedPosition = position
             extent = extent?.including(latitude: latitude, longitude: longitude)
                 ?? OSMExtractHeader.Bounds(minLatitude: latitude, minLongitude: longitude, maxLatitude: latitude,
                                            maxLongitude: longitude)

@@ -9,7 +9,7 @@ package struct OSMChangedElement: Sendable {
     var isWay: Bool
     package var id: Int64
     /// The element's version after the change (0 when the file names none).
-    var version: Int64
+    package var version: Int64
     /// A node's position; 0 for ways and deleted nodes.
     package var latitude: Double
     package var longitude: Double

@@ -17,7 +17,8 @@ struct ImportCommand: ParsableCommand {
             places gone from the file removed; favourites stay listed. The summary (on stdout) says how many \
             places were added, updated and removed; progress goes to stderr. The walking network is built \
             through temporary files in a folder beside the store, removed when the import ends (ctrl-c included); \
-            the import first checks that the disk has room for about four times the file's size.
+            the import first checks that the disk has room for about four times the file's size. With room for \
+            about seven, it also keeps about three beside the store: what `nearby update` patches the store with.
             """
     )
 

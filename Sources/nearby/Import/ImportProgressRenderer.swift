@@ -99,6 +99,10 @@ final class ImportProgressRenderer {
                              + "they span more than 180° of longitude, across the antimeridian or round a pole)")
             }
         }
+        if let needed = summary.baseLeftOutForRoom {
+            lines.append("Not kept for `nearby update`: the extract's base (it needs \(megabytes(needed)) MB free in all); "
+                         + "updates of this extract will read it again.")
+        }
         let seconds = max(summary.seconds, 0.000_001)
         lines.append("\(NumberText.counted(summary.elements, "object", "objects")), \(megabytes(summary.bytes)) MB in "
                      + "\(NumberText.fixed(summary.seconds, digits: 2)) s: "

@@ -51,8 +51,9 @@ struct UpdateCommandTests {
     }
 }
 
-/// ctrl-c or SIGTERM during `nearby update`: the store stays at the sequence it had, the temporary files go, and
-/// the command ends as the signal would (128 + its number).
+/// ctrl-c or SIGTERM during `nearby update` of an extract read again (its base removed, as a store imported by
+/// an older version has none): the store stays at the sequence it had, the temporary files go, and the command
+/// ends as the signal would (128 + its number).
 struct UpdateInterruptionTests {
     static let extract = SharedData.liechtenstein?.path
 
@@ -68,6 +69,7 @@ struct UpdateInterruptionTests {
         for signal in [SIGINT, SIGTERM] {
             let data = made.folder.appendingPathComponent("data-\(signal)")
             _ = try await runCommand(["import", "--data-dir", data.path, made.base])
+            try FileManager.default.removeItem(at: data.appendingPathComponent("osm-base"))
             let log = made.folder.appendingPathComponent("update-\(signal).log").path
             let process = try ChildProcess(NearbyProcess.binary.path, ["update", "--data-dir", data.path] + mirror,
                                            stdout: .file(log), stderr: .file(log))

@@ -75,8 +75,9 @@ public final class ImportScratchFolder: @unchecked Sendable {
         for name in stale { removeTree(parent + "/" + name) }
     }
 
-    /// Removes a folder of files (the import makes no folders inside its own).
-    private static func removeTree(_ path: String) {
+    /// Removes a folder and what is in it: the import's files and the extract's base it writes in a folder of its
+    /// own. A link is removed, never followed, so a link planted in the folder cannot lead the removal elsewhere.
+    static func removeTree(_ path: String) {
         if let directory = opendir(path) {
             var names: [String] = []
             while let entry = readdir(directory) {
@@ -86,7 +87,15 @@ public final class ImportScratchFolder: @unchecked Sendable {
                 if name != ".", name != ".." { names.append(name) }
             }
             closedir(directory)
-            for name in names { unlink(path + "/" + name) }
+            for name in names {
+                let child = path + "/" + name
+                var status = stat()
+                if lstat(child, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+                    removeTree(child)
+                } else {
+                    unlink(child)
+                }
+            }
         }
         rmdir(path)
     }

@@ -15,8 +15,22 @@ final class ScratchFile {
         self.descriptor = descriptor
     }
 
+    /// Opens the file at `path` to read it (an extract's base, kept from its import).
+    init(reading path: String) throws(OSMImportError) {
+        self.path = path
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw Self.failure("cannot open", path) }
+        self.descriptor = descriptor
+    }
+
     deinit {
         close(descriptor)
+    }
+
+    /// The file's size in bytes.
+    var size: Int {
+        var info = stat()
+        return fstat(descriptor, &info) == 0 ? Int(info.st_size) : 0
     }
 
     /// Removes the file from its folder (it stays readable while open).
@@ -47,6 +61,23 @@ final class ScratchFile {
             done += count
         }
         return done
+    }
+
+    /// Reads `count` bytes into the start of `array` at `offset`; returns the bytes read.
+    func read(into array: inout [UInt8], at offset: Int, count: Int) throws(OSMImportError) -> Int {
+        try array.withUnsafeMutableBytes { raw in
+            Result { () throws(OSMImportError) in
+                try read(into: UnsafeMutableRawBufferPointer(rebasing: raw[0..<count]), at: offset)
+            }
+        }.get()
+    }
+
+    /// Reads into the whole of `array` at `offset`; returns the bytes read (fewer only at the end of the file).
+    func read<T: BitwiseCopyable>(into array: inout [T], at offset: Int) throws(OSMImportError) -> Int {
+        // Array's closures rethrow untyped errors: the typed one comes back through a Result.
+        try array.withUnsafeMutableBytes { raw in
+            Result { () throws(OSMImportError) in try read(into: raw, at: offset) }
+        }.get()
     }
 
     private static func failure(_ what: String, _ path: String) -> OSMImportError {
@@ -92,6 +123,10 @@ final class ScratchWriter {
             used += bytes.count
         }
         offset += bytes.count
+    }
+
+    func append(contentsOf bytes: [UInt8]) throws(OSMImportError) {
+        try bytes.withUnsafeBytes { raw in Result { () throws(OSMImportError) in try append(raw) } }.get()
     }
 
     func flush() throws(OSMImportError) {

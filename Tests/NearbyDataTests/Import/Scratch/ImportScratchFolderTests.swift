@@ -115,9 +115,35 @@ struct ImportScratchFolderTests {
         #expect(text.hasSuffix(": Not a directory."))
     }
 
-    @Test("the disk an import needs follows the file's size")
+    @Test("the disk an import needs follows the file's size, and keeping the base needs more")
     func diskNeeded() {
         #expect(OSMImportScratch.diskNeeded(fileSize: 0) == 64 << 20)
         #expect(OSMImportScratch.diskNeeded(fileSize: 100 << 20) == (400 << 20) + (64 << 20))
+        #expect(OSMImportScratch.diskNeeded(fileSize: 100 << 20, keepingBase: true) == (700 << 20) + (64 << 20))
+    }
+
+    @Test("a disk with room for the import but not for the extract's base gets the import without the base, and says so")
+    func noRoomForTheBase() throws {
+        try Self.withFolder { folder in
+            // A file the base can follow: elements in id order, and paths.
+            let nodes = (1...6).map { TestPBF.Node(id: Int64($0), lat: 47.14 + Double($0) * 0.001, lon: 9.52, tags: []) }
+            let ways = [TestPBF.Way(id: 1, refs: [1, 2, 3, 4], tags: [("highway", "footway")]),
+                        TestPBF.Way(id: 2, refs: [4, 5, 6], tags: [("highway", "path")])]
+            let file = try TemporaryFile(name: "paths.osm", text: TestOSMXML.document(nodes: nodes, ways: ways, relation: false))
+            defer { file.remove() }
+            let size = Int(try #require(try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber).int64Value)
+            let between = (OSMImportScratch.diskNeeded(fileSize: size) + OSMImportScratch.diskNeeded(fileSize: size, keepingBase: true)) / 2
+            let base = folder.appendingPathComponent("osm-base")
+            let database = try AppDatabase.open(at: folder.appendingPathComponent("store.sqlite"))
+            let store = LocalPlacesStore(database: database)
+            let tight = try store.importOpenStreetMap(at: file.path, scratch: OSMImportScratch(freeSpace: { _ in between }))
+            #expect(tight.baseLeftOutForRoom == OSMImportScratch.diskNeeded(fileSize: size, keepingBase: true))
+            #expect((tight.network?.ways ?? 0) > 0)
+            #expect(!FileManager.default.fileExists(atPath: base.path))
+            let roomy = try store.importOpenStreetMap(at: file.path, scratch: OSMImportScratch(freeSpace: { _ in 1 << 40 }))
+            #expect(roomy.baseLeftOutForRoom == nil)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: base.path).count == 1)
+            #expect(try Self.scratchFolders(in: folder).isEmpty)
+        }
     }
 }
