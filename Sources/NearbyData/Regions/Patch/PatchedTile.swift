@@ -67,10 +67,6 @@ final class PatchedTile {
         }
     }
 
-    private static func position(_ latitude: Int32, _ longitude: Int32) -> Int64 {
-        Int64(latitude) << 32 | Int64(UInt32(bitPattern: longitude))
-    }
-
     /// The vertex at a position (the first, when two share it), added when there is none. A scan: a tile has
     /// a few hundred vertices, and a dictionary for each of a region's tiles would cost more than the scans.
     func vertex(_ latitude: Int32, _ longitude: Int32) -> WalkVertexRef {

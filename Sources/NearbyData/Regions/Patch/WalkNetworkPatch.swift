@@ -16,7 +16,6 @@ final class WalkNetworkPatch {
         case add(PatchedEdge)
     }
 
-    private let db: SQLiteConnection
     private let extract: Int64
     private var tiles: [WalkTileKey: PatchedTile] = [:]
     private var edits: [(row: Int32, edit: Edit)] = []
@@ -27,6 +26,7 @@ final class WalkNetworkPatch {
     private var settled = IDSet()
     /// Every vertex a walk starts from: a walk that reaches one settles it.
     private var pendingStarts = IDSet()
+    private let read: SQLiteStatement
     private let write: SQLiteStatement
     private let delete: SQLiteStatement
     private(set) var edgesRemoved = 0
@@ -35,8 +35,8 @@ final class WalkNetworkPatch {
     private(set) var tilesWritten = 0
 
     init(db: SQLiteConnection, extract: Int64) throws {
-        self.db = db
         self.extract = extract
+        read = try db.statement("SELECT data FROM walk_tile_layer WHERE tile = ? AND extract = ?")
         write = try db.statement("""
             INSERT INTO walk_tile_layer (tile, extract, vertices, data) VALUES (?, ?, ?, ?)
             ON CONFLICT (tile, extract) DO UPDATE SET vertices = excluded.vertices, data = excluded.data
@@ -54,8 +54,7 @@ final class WalkNetworkPatch {
             lastTile = known
             return known
         }
-        let row = try db.statement("SELECT data FROM walk_tile_layer WHERE tile = ? AND extract = ?")
-            .bind(key.packed, extract)
+        let row = try read.bind(key.packed, extract)
         defer { row.reset() }
         let data: [UInt8]? = try row.step() ? try row.column(0) : nil
         let tile = try PatchedTile(key: key, data: data)
